@@ -1,0 +1,1 @@
+"""The Qt application: the only layer that imports PySide6."""

@@ -1,0 +1,37 @@
+"""Every edit of an encounter as an undoable command, one module per family."""
+
+from tactical.core.commands.areas import PutArea, RemoveArea, SetAreaLinks
+from tactical.core.commands.base import Batch, Command, UndoStack
+from tactical.core.commands.procedure import LogRoll, SelectProcedure, SetProcedureState
+from tactical.core.commands.templates import PlaceTemplate, RemoveTemplate
+from tactical.core.commands.terrain import PaintSquares, SetWall
+from tactical.core.commands.tokens import (
+    AddToken,
+    MoveToken,
+    RemoveToken,
+    SetFigure,
+    SetStatus,
+    SetTokenField,
+)
+
+__all__ = [
+    "AddToken",
+    "Batch",
+    "Command",
+    "LogRoll",
+    "MoveToken",
+    "PaintSquares",
+    "PlaceTemplate",
+    "PutArea",
+    "RemoveArea",
+    "RemoveTemplate",
+    "RemoveToken",
+    "SelectProcedure",
+    "SetAreaLinks",
+    "SetFigure",
+    "SetProcedureState",
+    "SetStatus",
+    "SetTokenField",
+    "SetWall",
+    "UndoStack",
+]

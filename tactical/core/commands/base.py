@@ -1,0 +1,83 @@
+"""Undoable edits as plain Python objects.
+
+The Qt layer wraps each one in a QUndoCommand; the rules and tests use them
+directly. A command that can absorb a later one of the same ``merge_key``
+(the steps of one drag, the squares of one paint stroke) does so in
+:meth:`Command.merge`, so one gesture is one undo entry.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+
+from tactical.core.encounter import Encounter
+
+
+class Command(ABC):
+    """One user edit: ``do`` applies it, ``undo`` restores exactly what was there."""
+
+    text: str = "Edit"
+    merge_key: Hashable | None = None
+
+    @abstractmethod
+    def do(self, encounter: Encounter) -> None: ...
+
+    @abstractmethod
+    def undo(self, encounter: Encounter) -> None: ...
+
+    def merge(self, other: Command) -> bool:
+        """Absorb ``other`` (done just after this one) and return True, or return False."""
+        return False
+
+
+class Batch(Command):
+    """Several commands done in order and undone in reverse, as one step."""
+
+    def __init__(self, text: str, commands: Sequence[Command]) -> None:
+        self.text = text
+        self.commands = list(commands)
+
+    def do(self, encounter: Encounter) -> None:
+        for command in self.commands:
+            command.do(encounter)
+
+    def undo(self, encounter: Encounter) -> None:
+        for command in reversed(self.commands):
+            command.undo(encounter)
+
+
+class UndoStack:
+    """A minimal Qt-free undo stack, for scripts and tests of the rules.
+
+    The app uses QUndoStack instead; both drive the same commands.
+    """
+
+    def __init__(self, encounter: Encounter) -> None:
+        self.encounter = encounter
+        self.done: list[Command] = []
+        self.undone: list[Command] = []
+
+    def push(self, command: Command) -> None:
+        command.do(self.encounter)
+        self.undone.clear()
+        if self.done and self.done[-1].merge_key is not None:
+            if self.done[-1].merge_key == command.merge_key and self.done[-1].merge(command):
+                return
+        self.done.append(command)
+
+    def undo(self) -> bool:
+        if not self.done:
+            return False
+        command = self.done.pop()
+        command.undo(self.encounter)
+        self.undone.append(command)
+        return True
+
+    def redo(self) -> bool:
+        if not self.undone:
+            return False
+        command = self.undone.pop()
+        command.do(self.encounter)
+        self.done.append(command)
+        return True

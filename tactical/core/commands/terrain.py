@@ -1,0 +1,81 @@
+"""Commands that edit a grid map: painting squares and placing walls and doors."""
+
+from __future__ import annotations
+
+from tactical.core.changes import Change
+from tactical.core.commands.base import Command
+from tactical.core.encounter import Encounter
+from tactical.core.grid import GridMap, Square, Terrain, Wall
+
+
+def _grid(encounter: Encounter) -> GridMap:
+    grid = encounter.grid
+    if grid is None:
+        raise TypeError("this edit needs a grid map")
+    return grid
+
+
+class PaintSquares(Command):
+    """Set elevation and/or terrain on squares. The squares of one stroke merge."""
+
+    def __init__(
+        self,
+        squares: list[Square],
+        *,
+        elevation: int | None = None,
+        terrain: Terrain | None = None,
+        stroke_id: object | None = None,
+    ) -> None:
+        self.squares = list(dict.fromkeys(squares))
+        self.elevation = elevation
+        self.terrain = terrain
+        self.before: dict[Square, tuple[int, Terrain]] = {}
+        self.text = "Paint terrain"
+        self.merge_key = ("paint", stroke_id) if stroke_id is not None else None
+
+    def _apply(self, grid: GridMap, squares: list[Square]) -> dict[Square, tuple[int, Terrain]]:
+        changes = {}
+        for square in squares:
+            elevation = grid.elevation_at(square) if self.elevation is None else self.elevation
+            terrain = grid.terrain_at(square) if self.terrain is None else self.terrain
+            changes[square] = (elevation, terrain)
+        return grid.set_squares(changes)
+
+    def do(self, encounter: Encounter) -> None:
+        grid = _grid(encounter)
+        old = self._apply(grid, self.squares)
+        for square, value in old.items():
+            self.before.setdefault(square, value)
+        encounter.notify(Change("terrain", squares=frozenset(self.squares)))
+
+    def undo(self, encounter: Encounter) -> None:
+        _grid(encounter).set_squares(dict(self.before))
+        encounter.notify(Change("terrain", squares=frozenset(self.before)))
+
+    def merge(self, other: object) -> bool:
+        if not isinstance(other, PaintSquares):
+            return False
+        if (other.elevation, other.terrain) != (self.elevation, self.terrain):
+            return False
+        for square, value in other.before.items():
+            self.before.setdefault(square, value)
+        self.squares = list(dict.fromkeys(self.squares + other.squares))
+        return True
+
+
+class SetWall(Command):
+    """Put a wall or door on the edge between two squares, or clear it (``wall=None``)."""
+
+    def __init__(self, a: Square, b: Square, wall: Wall | None) -> None:
+        self.a, self.b = a, b
+        self.wall = wall
+        self.before: Wall | None = None
+        self.text = "Remove wall" if wall is None else ("Place door" if wall.door else "Place wall")
+
+    def do(self, encounter: Encounter) -> None:
+        self.before = _grid(encounter).set_wall(self.a, self.b, self.wall)
+        encounter.notify(Change("walls", squares=frozenset((self.a, self.b))))
+
+    def undo(self, encounter: Encounter) -> None:
+        _grid(encounter).set_wall(self.a, self.b, self.before)
+        encounter.notify(Change("walls", squares=frozenset((self.a, self.b))))

@@ -1,0 +1,1 @@
+"""File formats: versioned JSON encounters, validated by pydantic, saved atomically."""

@@ -1,0 +1,1 @@
+"""The combat procedures of the five rule texts, as Qt-free state machines."""
