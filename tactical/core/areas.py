@@ -75,7 +75,7 @@ class Area:
 
 @dataclass(frozen=True)
 class AreaLink:
-    """An explicit change to geometric adjacency: ``add`` joins two areas, ``cut`` separates them."""
+    """An explicit change to adjacency: ``add`` joins two areas, ``cut`` separates them."""
 
     a: str
     b: str
@@ -114,7 +114,7 @@ class AreaMap:
         return float(pa.boundary.intersection(pb.boundary).length) > _MIN_SHARED_LENGTH
 
     def graph(self) -> nx.Graph:
-        """The adjacency graph (geometry, plus added links, less cut links); cached until an edit."""
+        """Adjacency (geometry, plus added links, less cut links); cached until an edit."""
         if self._graph is None:
             graph: nx.Graph = nx.Graph()
             graph.add_nodes_from(self.areas)

@@ -187,7 +187,7 @@ class GridMap:
         return old
 
     def set_wall(self, a: Square, b: Square, wall: Wall | None) -> Wall | None:
-        """Put ``wall`` on the edge between ``a`` and ``b`` (None removes it); returns the old one."""
+        """Put ``wall`` between ``a`` and ``b`` (None removes it); returns the old one."""
         key = edge(a, b)
         if not (self.in_bounds(a) and self.in_bounds(b)):
             raise GridError(f"the edge between {a} and {b} is outside the map")
@@ -245,7 +245,8 @@ class GridMap:
         lines = []
         for row in range(self.height):
             cells = [
-                f"{int(self.elevation[row, col])}{_TERRAIN_SUFFIX[Terrain(int(self.terrain[row, col]))]}"
+                str(int(self.elevation[row, col]))
+                + _TERRAIN_SUFFIX[Terrain(int(self.terrain[row, col]))]
                 for col in range(self.width)
             ]
             lines.append(" ".join(cells))

@@ -61,8 +61,9 @@ class UndoStack:
     def push(self, command: Command) -> None:
         command.do(self.encounter)
         self.undone.clear()
-        if self.done and self.done[-1].merge_key is not None:
-            if self.done[-1].merge_key == command.merge_key and self.done[-1].merge(command):
+        last = self.done[-1] if self.done else None
+        if last is not None and last.merge_key is not None and last.merge_key == command.merge_key:
+            if last.merge(command):
                 return
         self.done.append(command)
 

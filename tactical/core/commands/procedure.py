@@ -1,4 +1,4 @@
-"""Commands the combat procedures produce: a new procedure state, dice rolls, the active procedure."""
+"""Commands the combat procedures produce: new procedure state, dice rolls, the procedure."""
 
 from __future__ import annotations
 
