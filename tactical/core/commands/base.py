@@ -62,9 +62,9 @@ class UndoStack:
         command.do(self.encounter)
         self.undone.clear()
         last = self.done[-1] if self.done else None
-        if last is not None and last.merge_key is not None and last.merge_key == command.merge_key:
-            if last.merge(command):
-                return
+        mergeable = last is not None and last.merge_key is not None
+        if mergeable and last.merge_key == command.merge_key and last.merge(command):  # type: ignore[union-attr]
+            return
         self.done.append(command)
 
     def undo(self) -> bool:
