@@ -1,0 +1,102 @@
+"""The open encounter as the Qt side sees it: the model, its undo stack, its file.
+
+Every user edit reaches the encounter through :meth:`EncounterDocument.push`,
+which wraps a core command in a QUndoCommand. Consecutive commands with the
+same ``merge_key`` (the steps of one drag) become one undo entry. Views listen
+to :attr:`EncounterDocument.changed` instead of polling the model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from tactical.core.changes import Change
+from tactical.core.commands.base import Command
+from tactical.core.encounter import Encounter
+
+_MERGE_ID = 0x7AC7
+
+
+class CoreCommandAdapter(QUndoCommand):
+    """A QUndoCommand that runs a Qt-free core command on the document's encounter."""
+
+    def __init__(self, document: EncounterDocument, command: Command) -> None:
+        super().__init__(command.text)
+        self.document = document
+        self.command = command
+
+    def redo(self) -> None:
+        self.command.do(self.document.encounter)
+
+    def undo(self) -> None:
+        self.command.undo(self.document.encounter)
+
+    def id(self) -> int:
+        return _MERGE_ID if self.command.merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, CoreCommandAdapter):
+            return False
+        if self.command.merge_key != other.command.merge_key:
+            return False
+        return self.command.merge(other.command)
+
+
+class EncounterDocument(QObject):
+    """One open encounter: model, undo stack, file path and what the map should highlight."""
+
+    changed = Signal(object)
+    """Emitted with a core :class:`Change` after every edit, undo and redo."""
+    encounter_replaced = Signal()
+    """Emitted when a different encounter is loaded into this document."""
+    path_changed = Signal()
+    highlights_changed = Signal()
+    """The combat panel changed who acts now or the targets of revealed actions."""
+
+    def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
+        super().__init__()
+        self.undo_stack = QUndoStack(self)
+        self.encounter = encounter
+        self.path = path
+        self.acting: set[str] = set()
+        self.targets: set[str] = set()
+        encounter.subscribe(self._relay)
+
+    def _relay(self, change: Change) -> None:
+        self.changed.emit(change)
+
+    def push(self, command: Command) -> None:
+        """Do ``command`` now and put it on the undo stack."""
+        self.undo_stack.push(CoreCommandAdapter(self, command))
+
+    def replace_encounter(self, encounter: Encounter, path: Path | None) -> None:
+        """Load another encounter into this document, with a fresh undo history."""
+        self.encounter.unsubscribe(self._relay)
+        self.undo_stack.clear()
+        self.encounter = encounter
+        encounter.subscribe(self._relay)
+        self.set_path(path)
+        self.undo_stack.setClean()
+        self.set_highlights(set(), set())
+        self.encounter_replaced.emit()
+
+    def set_path(self, path: Path | None) -> None:
+        self.path = path
+        self.path_changed.emit()
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def mark_saved(self) -> None:
+        self.undo_stack.setClean()
+
+    def set_highlights(self, acting: set[str], targets: set[str]) -> None:
+        """Tell the map who acts now and which tokens revealed actions target."""
+        if acting == self.acting and targets == self.targets:
+            return
+        self.acting, self.targets = set(acting), set(targets)
+        self.highlights_changed.emit()
