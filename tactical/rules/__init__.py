@@ -1,1 +1,37 @@
-"""The combat procedures of the five rule texts, as Qt-free state machines."""
+"""The combat procedures of the five rule texts, as Qt-free state machines.
+
+``available()`` lists the registered procedure ids; ``ProcedureController``
+runs the active one of an encounter, turning each action into undoable commands.
+"""
+
+from tactical.rules.controller import ProcedureController, StateError
+from tactical.rules.dice import DiceError, DiceExpression
+from tactical.rules.procedure import (
+    Action,
+    Combatant,
+    PanelView,
+    Param,
+    Procedure,
+    ProcedureState,
+    RulesError,
+    StepLine,
+)
+from tactical.rules.registry import available, get, register
+
+__all__ = [
+    "Action",
+    "Combatant",
+    "DiceError",
+    "DiceExpression",
+    "PanelView",
+    "Param",
+    "Procedure",
+    "ProcedureController",
+    "ProcedureState",
+    "RulesError",
+    "StateError",
+    "StepLine",
+    "available",
+    "get",
+    "register",
+]

@@ -1,0 +1,135 @@
+"""Runs the encounter's active procedure: views, actions, and pushing their commands.
+
+Qt-free: the panel passes ``document.push``; scripts and tests pass an
+:class:`~tactical.core.commands.base.UndoStack`'s ``push``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from pydantic import ValidationError
+
+from tactical.core.commands.base import Batch, Command
+from tactical.core.commands.procedure import SelectProcedure, SetProcedureState
+from tactical.core.encounter import Encounter
+from tactical.rules.context import ActionContext
+from tactical.rules.procedure import Action, PanelView, Procedure, ProcedureState, RulesError
+from tactical.rules.registry import get
+
+Push = Callable[[Command], None]
+
+
+class StateError(ValueError):
+    """Saved procedure state that does not validate; lists ``procedure.state.<path>: why``."""
+
+
+def _state_problems(error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        path = "procedure.state"
+        for part in item["loc"]:
+            path += f"[{part}]" if isinstance(part, int) else f".{part}"
+        lines.append(f"{path}: {item['msg']}")
+    return "\n".join(lines)
+
+
+class ProcedureController:
+    """The GM's handle on the active combat procedure of one encounter."""
+
+    def __init__(self, encounter: Encounter, push: Push) -> None:
+        self.encounter = encounter
+        self.push = push
+
+    @property
+    def procedure(self) -> Procedure[Any] | None:
+        return get(self.encounter.procedure) if self.encounter.procedure else None
+
+    def state(self) -> ProcedureState:
+        procedure = self._require()
+        try:
+            state: ProcedureState = procedure.load_state(self.encounter.procedure_state)
+            return state
+        except ValidationError as error:
+            raise StateError(_state_problems(error)) from None
+
+    def _require(self) -> Procedure[Any]:
+        procedure = self.procedure
+        if procedure is None:
+            raise RulesError("no combat procedure is active")
+        return procedure
+
+    # -- choosing ---------------------------------------------------------
+
+    def start(self, procedure_id: str, seed: int | None = None) -> None:
+        """Make ``procedure_id`` active and put it at its first step (one undo step)."""
+        procedure = get(procedure_id)
+        state = procedure.new_state(
+            self.encounter, secrets.randbelow(2**31) if seed is None else seed
+        )
+        self.push(SelectProcedure(procedure_id, procedure.dump_state(state)))
+
+    # -- showing ----------------------------------------------------------
+
+    def view(self) -> PanelView:
+        procedure = self._require()
+        return procedure.view(self.encounter, self.state())
+
+    def actions(self) -> list[Action]:
+        procedure = self._require()
+        return procedure.actions(self.encounter, self.state())
+
+    def primary(self) -> Action | None:
+        return next((a for a in self.actions() if a.primary), None)
+
+    # -- doing ------------------------------------------------------------
+
+    def perform(
+        self,
+        action: str,
+        params: dict[str, Any] | None = None,
+        *,
+        manual: Iterable[int] = (),
+    ) -> list[str]:
+        """Carry out one action as one undoable step; returns what happened, line by line.
+
+        ``manual`` holds results the GM typed from physical dice, used by the
+        action's rolls in order before any seeded roll.
+        """
+        procedure = self._require()
+        allowed = {a.id: a for a in procedure.actions(self.encounter, self.state())}
+        if action not in allowed:
+            raise RulesError(f"'{action}' is not possible now")
+        label = allowed[action].label
+        state = self.state()
+        ctx = ActionContext(self.encounter, state, manual)
+        try:
+            new_state = procedure.perform(ctx, state, action, dict(params or {}))
+        except Exception:
+            for command in reversed(ctx.commands):
+                command.undo(self.encounter)
+            raise
+        new_state.rolls = max(new_state.rolls, ctx.state.rolls)
+        ctx.apply(SetProcedureState(procedure.dump_state(new_state), text=action))
+        batch = Batch(label, ctx.commands)
+        batch.undo(self.encounter)
+        self.push(batch)
+        return ctx.messages
+
+    def free_roll(self, expression: str, who: str, why: str, manual: int | None = None) -> int:
+        """A roll outside the procedure's steps (the panel's Roll button), logged and undoable."""
+        if self.encounter.procedure:
+            state = self.state()
+        else:
+            state = ProcedureState(seed=secrets.randbelow(2**31))
+        ctx = ActionContext(self.encounter, state, [] if manual is None else [manual])
+        total = ctx.roll(expression, who, why)
+        if self.encounter.procedure:
+            procedure = self._require()
+            ctx.apply(SetProcedureState(procedure.dump_state(state), text="roll"))
+        batch = Batch(f"Roll {expression}", ctx.commands)
+        batch.undo(self.encounter)
+        self.push(batch)
+        return total

@@ -1,0 +1,187 @@
+"""What a combat procedure is: a state machine over named steps.
+
+A procedure is a stateless object that knows one rule text. Its state is a
+pydantic model (``extra="forbid"``) saved in ``encounter.procedure_state``;
+the combatants' tracked figures and statuses live on the tokens. The panel
+asks :meth:`Procedure.view` what to show and :meth:`Procedure.actions` what
+the GM may do now; :meth:`Procedure.perform` carries an action out through an
+:class:`~tactical.rules.context.ActionContext`, which turns every change into
+undoable core commands.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from tactical.core.encounter import Encounter
+
+if TYPE_CHECKING:
+    from tactical.rules.context import ActionContext
+
+
+class ProcedureState(BaseModel):
+    """Base of every procedure's saved state: strict, no unknown keys, finite numbers."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, validate_assignment=True)
+
+    seed: int = 0
+    """Seed of the fight's dice (see :mod:`tactical.rules.dice`)."""
+    rolls: int = 0
+    """How many seeded rolls were made so far."""
+    step: str = "setup"
+    """The id of the current step in :meth:`Procedure.outline`."""
+    round: int = 0
+    ended: bool = False
+
+
+StateT = TypeVar("StateT", bound=ProcedureState)
+
+
+class RulesError(ValueError):
+    """An action the rules do not allow now, with the reason shown to the GM."""
+
+
+@dataclass(frozen=True)
+class StepLine:
+    """One line of the procedure's outline, as the panel lists it."""
+
+    id: str
+    title: str
+    depth: int = 0
+    status: Literal["done", "current", "todo"] = "todo"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input an action needs from the GM (a token, a choice, a number, a text)."""
+
+    name: str
+    label: str
+    kind: Literal["token", "area", "square", "choice", "int", "text", "bool"]
+    options: tuple[str, ...] = ()
+    """For ``choice``; for ``token`` the ids that may be picked (empty: any)."""
+    default: Any = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the GM can do now: a button in the panel."""
+
+    id: str
+    label: str
+    params: tuple[Param, ...] = ()
+    primary: bool = False
+    """The action the advance key triggers (at most one per view)."""
+    token_id: str | None = None
+    """The combatant this action belongs to, if any (shown on its row)."""
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """A row of the panel's combatant list, in the current order."""
+
+    token_id: str
+    name: str
+    side: str
+    order: str = ""
+    """What places it in the order: an initiative total, a phase, a side's roll."""
+    figures: dict[str, str] = field(default_factory=dict)
+    """Tracked figures as shown (already formatted)."""
+    statuses: dict[str, int] = field(default_factory=dict)
+    acting: bool = False
+    done: bool = False
+    out: bool = False
+    secret: str = ""
+    """A declaration only the GM may see (empty when none or when revealed)."""
+    revealed: str = ""
+    """A declaration everyone may see."""
+
+
+@dataclass(frozen=True)
+class PanelView:
+    """Everything the panel and the map show for the current state."""
+
+    title: str
+    steps: tuple[StepLine, ...]
+    instruction: str
+    combatants: tuple[Combatant, ...]
+    round: int = 0
+    acting: frozenset[str] = frozenset()
+    targets: frozenset[str] = frozenset()
+    """Tokens targeted by revealed actions: safe to show the players."""
+    secret_targets: frozenset[str] = frozenset()
+    """Tokens targeted by unrevealed actions: the GM's view only."""
+    notes: tuple[str, ...] = ()
+    """Reminders for this step (modifiers, who may act, what the rule says)."""
+    ended: bool = False
+
+
+class Procedure(ABC, Generic[StateT]):
+    """One combat procedure. Subclasses are registered in :mod:`tactical.rules.registry`."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rule_file: ClassVar[str]
+    """The seed text this procedure follows (file name in shared/seeds)."""
+    map_kind: ClassVar[Literal["grid", "areas", "any"]] = "any"
+    """The map kind it is written for: a default, not a lock."""
+    metric: ClassVar[str] = "chebyshev"
+    state_type: ClassVar[type[ProcedureState]]
+    figure_labels: ClassVar[dict[str, str]] = {}
+    """Tracked figures (token.figures keys) the panel shows as columns, with their labels."""
+
+    # -- state --------------------------------------------------------------
+
+    def new_state(self, encounter: Encounter, seed: int) -> StateT:
+        """The state before the first step. Override to fill in more."""
+        return self.state_type(seed=seed)  # type: ignore[return-value]
+
+    def load_state(self, data: dict[str, Any]) -> StateT:
+        """Validate saved state; pydantic errors name the path inside the state."""
+        return self.state_type.model_validate(data)  # type: ignore[return-value]
+
+    def dump_state(self, state: StateT) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    # -- what the panel shows ---------------------------------------------
+
+    @abstractmethod
+    def outline(self, encounter: Encounter, state: StateT) -> list[StepLine]:
+        """Every step and sub-step, with the current one marked ``current``."""
+
+    @abstractmethod
+    def view(self, encounter: Encounter, state: StateT) -> PanelView: ...
+
+    @abstractmethod
+    def actions(self, encounter: Encounter, state: StateT) -> list[Action]: ...
+
+    # -- what the GM does -------------------------------------------------
+
+    @abstractmethod
+    def perform(
+        self, ctx: ActionContext, state: StateT, action: str, params: dict[str, Any]
+    ) -> StateT:
+        """Carry out ``action``; change tokens through ``ctx``; return the new state.
+
+        Raise :class:`RulesError` with a reason the GM can read when the rules
+        do not allow it. ``state`` is a private copy; mutate it or build another.
+        """
+
+
+def mark_outline(lines: list[tuple[str, str, int]], current: str, done: set[str]) -> list[StepLine]:
+    """Helper: outline entries ``(id, title, depth)`` with statuses from the current step."""
+    return [
+        StepLine(
+            step_id,
+            title,
+            depth,
+            "current" if step_id == current else ("done" if step_id in done else "todo"),
+        )
+        for step_id, title, depth in lines
+    ]

@@ -1,0 +1,1 @@
+"""One module or package per combat procedure; each registers itself on import."""
