@@ -1,1 +1,38 @@
-"""File formats: versioned JSON encounters, validated by pydantic, saved atomically."""
+"""File formats: versioned JSON encounters, validated by pydantic, saved atomically.
+
+Public API::
+
+    load_encounter(path) -> Encounter        # raises LoadError(problems)
+    loads_encounter(text_or_bytes) -> Encounter
+    save_encounter(encounter, path)          # atomic
+    dumps_encounter(encounter) -> str        # deterministic
+    validate_file(path) -> list[Problem]     # [] when sound
+"""
+
+from tactical.persistence.files import (
+    EXTENSION,
+    MAX_FILE_BYTES,
+    dumps_encounter,
+    load_encounter,
+    loads_encounter,
+    save_encounter,
+    validate_file,
+    write_atomic,
+)
+from tactical.persistence.problems import LoadError, Problem
+from tactical.persistence.schema import FORMAT, SCHEMA_VERSION
+
+__all__ = [
+    "EXTENSION",
+    "FORMAT",
+    "MAX_FILE_BYTES",
+    "SCHEMA_VERSION",
+    "LoadError",
+    "Problem",
+    "dumps_encounter",
+    "load_encounter",
+    "loads_encounter",
+    "save_encounter",
+    "validate_file",
+    "write_atomic",
+]

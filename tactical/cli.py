@@ -1,0 +1,125 @@
+"""The ``tactical`` command: open the app, or check map files without opening it.
+
+``tactical [FILE]`` opens the app (on FILE, or on the example hillside ruin);
+``tactical validate FILE...`` reports every problem in each file and exits 1
+if there is any; ``tactical --version`` prints the version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tactical import __version__
+from tactical.core.encounter import Encounter
+from tactical.core.grid import GridMap
+from tactical.persistence import LoadError, load_encounter, validate_file
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "maps" / "hillside-ruin.tactical.json"
+"""The example map opened when no file is given (present in a source checkout)."""
+
+SUBCOMMANDS = ("open", "validate")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tactical",
+        description="A battle map and combat-procedure companion for a game master.",
+        epilog="With no subcommand, 'tactical [FILE]' is the same as 'tactical open [FILE]'.",
+    )
+    parser.add_argument("--version", action="version", version=f"tactical {__version__}")
+    commands = parser.add_subparsers(dest="command", title="subcommands", metavar="COMMAND")
+    open_parser = commands.add_parser(
+        "open",
+        help="open the app on an encounter file (the example map when none is given)",
+        description="Open the app on an encounter file.",
+    )
+    open_parser.add_argument("file", nargs="?", help="a .tactical.json file")
+    validate = commands.add_parser(
+        "validate",
+        help="check encounter files; exit 0 when all are sound, 1 with every problem otherwise",
+        description="Check that encounter files are sound. Prints every problem as "
+        "FILE: JSON-PATH: what is wrong.",
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE", help="a .tactical.json file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    # `tactical FILE` is `tactical open FILE`: argparse cannot have an optional
+    # positional beside subcommands, so insert the subcommand ourselves.
+    if not args or (args[0] not in SUBCOMMANDS and not args[0].startswith("-")):
+        args.insert(0, "open")
+    options = _parser().parse_args(args)
+    if options.command == "validate":
+        return validate(options.files)
+    return open_app(options.file)
+
+
+def validate(files: Sequence[str]) -> int:
+    """Print ``FILE: ok`` or each problem as ``FILE: path: message``; 1 if any problem."""
+    failed = False
+    for name in files:
+        problems = validate_file(name)
+        if not problems:
+            print(f"{name}: ok")
+            continue
+        failed = True
+        for problem in problems:
+            print(f"{name}: {problem}")
+    return 1 if failed else 0
+
+
+def open_app(file: str | None) -> int:
+    """Open the app; until the app exists, print what the encounter holds instead."""
+    path = file if file is not None else (str(EXAMPLE) if EXAMPLE.exists() else None)
+    try:
+        from tactical.app.main import run  # Qt is loaded only when a window is wanted
+    except ImportError as error:
+        if error.name != "tactical.app.main":
+            print(f"The app window cannot open: {error}", file=sys.stderr)
+        return _summarise(path)
+    return run(path)
+
+
+def _summarise(path: str | None) -> int:
+    if path is None:
+        encounter = Encounter(GridMap(30, 20), name="New encounter")
+    else:
+        try:
+            encounter = load_encounter(path)
+        except LoadError as error:
+            for problem in error.problems:
+                print(f"{path}: {problem}", file=sys.stderr)
+            return 1
+    print("The app window is not available; here is what the encounter holds.")
+    print(summary(encounter))
+    return 0
+
+
+def summary(encounter: Encounter) -> str:
+    """A few lines a GM can read: name, map, sides and tokens."""
+    lines = [f"Encounter: {encounter.name or '(unnamed)'}"]
+    grid, area_map = encounter.grid, encounter.area_map
+    if grid is not None:
+        lines.append(
+            f"Map: grid {grid.width} x {grid.height} squares of {grid.square_feet} ft, "
+            f"elevation {int(grid.elevation.min())} to {int(grid.elevation.max())}, "
+            f"{len(grid.walls)} walls"
+        )
+    elif area_map is not None:
+        names = ", ".join(a.name or a.id for a in area_map.areas.values())
+        lines.append(f"Map: {len(area_map.areas)} areas: {names}")
+    for side in encounter.sides.values():
+        tokens = list(encounter.tokens_of_side(side.id))
+        lines.append(f"Side {side.name}: {len(tokens)} tokens")
+        for token in tokens[:20]:
+            where = token.position if token.position is not None else "off the map"
+            lines.append(f"  {token.name} at {where}")
+        if len(tokens) > 20:
+            lines.append(f"  ... and {len(tokens) - 20} more")
+    return "\n".join(lines)

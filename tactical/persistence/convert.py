@@ -1,0 +1,240 @@
+"""Between validated file models and the core :class:`Encounter`, both ways.
+
+``to_encounter`` trusts its input (it has passed the schema and the checks);
+``to_document`` writes every key in the fixed order of the format so that the
+same encounter always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tactical import __version__
+from tactical.core.areas import Area, AreaLink, AreaMap, polygon_from_points
+from tactical.core.dice_log import DiceRoll
+from tactical.core.encounter import Encounter
+from tactical.core.grid import GridMap, Terrain, Wall, edge
+from tactical.core.sides import Side
+from tactical.core.templates import Template
+from tactical.core.tokens import Position, Token
+from tactical.persistence.schema import (
+    FORMAT,
+    SCHEMA_VERSION,
+    AreaMapModel,
+    EncounterModel,
+    GridMapModel,
+)
+
+_CHAR_TERRAIN = {".": Terrain.OPEN, "d": Terrain.DIFFICULT, "x": Terrain.IMPASSABLE}
+_TERRAIN_CHAR = {int(v): k for k, v in _CHAR_TERRAIN.items()}
+_TERRAIN_LOOKUP = np.zeros(256, dtype=np.uint8)
+for _char, _kind in _CHAR_TERRAIN.items():
+    _TERRAIN_LOOKUP[ord(_char)] = int(_kind)
+
+
+def _pair(value: list[int] | None) -> tuple[int, int] | None:
+    return None if value is None else (value[0], value[1])
+
+
+def _grid(model: GridMapModel) -> GridMap:
+    terrain_bytes = np.frombuffer("".join(model.terrain).encode("ascii"), dtype=np.uint8)
+    walls = {
+        edge((w.a[0], w.a[1]), (w.b[0], w.b[1])): Wall(door=w.door, open=w.open)
+        for w in model.walls
+    }
+    return GridMap(
+        model.width,
+        model.height,
+        square_feet=model.square_feet,
+        elevation=np.array(model.elevation, dtype=np.int16),
+        terrain=_TERRAIN_LOOKUP[terrain_bytes],
+        walls=walls,
+    )
+
+
+def _areas(model: AreaMapModel) -> AreaMap:
+    areas = [
+        Area(a.id, a.name, polygon_from_points([(p[0], p[1]) for p in a.polygon]), list(a.tags))
+        for a in model.areas
+    ]
+    links = [AreaLink(link.a, link.b, link.kind, link.label) for link in model.links]
+    return AreaMap(areas, links)
+
+
+def to_encounter(model: EncounterModel) -> Encounter:
+    """The encounter a validated file describes."""
+    grid_or_areas = _grid(model.map) if isinstance(model.map, GridMapModel) else _areas(model.map)
+    tokens = []
+    for t in model.tokens:
+        position: Position = (
+            (t.position[0], t.position[1]) if isinstance(t.position, list) else t.position
+        )
+        tokens.append(
+            Token(
+                id=t.id,
+                name=t.name,
+                side=t.side,
+                position=position,
+                size=t.size,
+                speed=t.speed,
+                image=t.image,
+                statuses=dict(t.statuses),
+                figures=dict(t.figures),
+                hidden=t.hidden,
+            )
+        )
+    templates = [
+        Template(
+            id=t.id,
+            kind=t.kind,
+            size=t.size,
+            token_id=t.token_id,
+            origin=_pair(t.origin),
+            direction=_pair(t.direction),
+            area_id=t.area_id,
+            label=t.label,
+            color=t.color,
+            hidden=t.hidden,
+        )
+        for t in model.templates
+    ]
+    return Encounter(
+        grid_or_areas,
+        tokens,
+        [Side(s.id, s.name, s.color, list(s.allies)) for s in model.sides],
+        name=model.name,
+        templates=templates,
+        procedure=model.procedure.id if model.procedure else None,
+        procedure_state=dict(model.procedure.state) if model.procedure else None,
+        dice_log=[
+            DiceRoll(d.who, d.expression, d.why, d.result, tuple(d.rolls), d.manual, d.secret)
+            for d in model.dice_log
+        ],
+        metric=model.metric,
+        notes=model.notes,
+    )
+
+
+# -- writing ----------------------------------------------------------------
+
+
+def _number(value: float) -> float | int:
+    """Whole coordinates are written as integers (``4``, not ``4.0``) to stay readable."""
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)
+
+
+def _grid_document(grid: GridMap) -> dict[str, Any]:
+    walls = sorted(grid.walls.items())
+    return {
+        "kind": "grid",
+        "width": grid.width,
+        "height": grid.height,
+        "square_feet": grid.square_feet,
+        "elevation": grid.elevation.astype(int).tolist(),
+        "terrain": ["".join(_TERRAIN_CHAR[int(v)] for v in row) for row in grid.terrain.tolist()],
+        "walls": [
+            {"a": list(a), "b": list(b), "door": wall.door, "open": wall.open}
+            for (a, b), wall in walls
+        ],
+    }
+
+
+def _areas_document(area_map: AreaMap) -> dict[str, Any]:
+    return {
+        "kind": "areas",
+        "areas": [
+            {
+                "id": a.id,
+                "name": a.name,
+                "polygon": [[_number(x), _number(y)] for x, y in a.points],
+                "tags": list(a.tags),
+            }
+            for a in area_map.areas.values()
+        ],
+        "links": [
+            {"a": link.a, "b": link.b, "kind": link.kind, "label": link.label}
+            for link in area_map.links
+        ],
+    }
+
+
+def _position(position: Position) -> list[int] | str | None:
+    return list(position) if isinstance(position, tuple) else position
+
+
+def _pair_document(value: tuple[int, int] | None) -> list[int] | None:
+    return None if value is None else [int(value[0]), int(value[1])]
+
+
+def to_document(encounter: Encounter) -> dict[str, Any]:
+    """The encounter as the JSON object of the current schema, keys in format order."""
+    grid = encounter.grid
+    area_map = encounter.area_map
+    if grid is not None:
+        map_document = _grid_document(grid)
+    elif area_map is not None:
+        map_document = _areas_document(area_map)
+    else:  # pragma: no cover - Encounter.map is typed as one of the two
+        raise TypeError(f"cannot save a map of type {type(encounter.map).__name__}")
+    return {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "app_version": __version__,
+        "name": encounter.name,
+        "notes": encounter.notes,
+        "metric": encounter.metric,
+        "map": map_document,
+        "sides": [
+            {"id": s.id, "name": s.name, "color": s.color, "allies": list(s.allies)}
+            for s in encounter.sides.values()
+        ],
+        "tokens": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "side": t.side,
+                "position": _position(t.position),
+                "size": t.size,
+                "speed": t.speed,
+                "image": t.image,
+                "statuses": dict(t.statuses),
+                "figures": dict(t.figures),
+                "hidden": t.hidden,
+            }
+            for t in encounter.tokens.values()
+        ],
+        "templates": [
+            {
+                "id": t.id,
+                "kind": t.kind,
+                "size": t.size,
+                "token_id": t.token_id,
+                "origin": _pair_document(t.origin),
+                "direction": _pair_document(t.direction),
+                "area_id": t.area_id,
+                "label": t.label,
+                "color": t.color,
+                "hidden": t.hidden,
+            }
+            for t in encounter.templates.values()
+        ],
+        "procedure": (
+            None
+            if encounter.procedure is None
+            else {"id": encounter.procedure, "state": encounter.procedure_state}
+        ),
+        "dice_log": [
+            {
+                "who": d.who,
+                "expression": d.expression,
+                "why": d.why,
+                "result": d.result,
+                "rolls": list(d.rolls),
+                "manual": d.manual,
+                "secret": d.secret,
+            }
+            for d in encounter.dice_log
+        ],
+    }

@@ -1,0 +1,97 @@
+"""Deterministic, diff-friendly JSON text.
+
+Objects are written one key per line in the order given; a list of numbers
+(a grid row, a point, a position) always stays on one line, so a 256 x 256 map
+is 256 readable lines of elevation; a small object or list of scalars (a wall,
+a side, a short polygon) goes on one line when it fits. Output is UTF-8 text
+with a trailing newline and no NaN or infinity.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+INDENT = "  "
+ONE_LINE = 100
+"""An object or list of scalars is put on one line when that line is this short."""
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _flat(value: Any) -> bool:
+    """Scalars, or containers holding only scalars and points (pairs of scalars).
+
+    A list of longer lists (the rows of a grid) is never flat: one row per line.
+    """
+    if _scalar(value):
+        return True
+    items = value.values() if isinstance(value, dict) else value
+    return all(
+        _scalar(v)
+        or (
+            isinstance(v, list)
+            and all(map(_scalar, v))
+            and (len(v) <= 2 or isinstance(value, dict))
+        )
+        for v in items
+    )
+
+
+def _atom(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, dict):
+        inner = ", ".join(f"{_atom(str(k))}: {_inline(v)}" for k, v in value.items())
+        return "{" + inner + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    return _atom(value)
+
+
+def _write(value: Any, depth: int, out: list[str]) -> None:
+    if isinstance(value, dict | list | tuple):
+        if not value:
+            out.append("{}" if isinstance(value, dict) else "[]")
+            return
+        numbers_only = isinstance(value, list | tuple) and all(
+            v is None or isinstance(v, int | float) for v in value
+        )
+        if numbers_only or _flat(value):
+            line = _inline(value)
+            if numbers_only or len(line) <= ONE_LINE:
+                out.append(line)
+                return
+        pad = INDENT * (depth + 1)
+        if isinstance(value, dict):
+            out.append("{\n")
+            for index, (key, item) in enumerate(value.items()):
+                out.append(f"{pad}{_atom(str(key))}: ")
+                _write(item, depth + 1, out)
+                out.append(",\n" if index < len(value) - 1 else "\n")
+            out.append(INDENT * depth + "}")
+        else:
+            out.append("[\n")
+            for index, item in enumerate(value):
+                out.append(pad)
+                _write(item, depth + 1, out)
+                out.append(",\n" if index < len(value) - 1 else "\n")
+            out.append(INDENT * depth + "]")
+        return
+    out.append(_atom(value))
+
+
+def dumps(value: Any) -> str:
+    """``value`` as deterministic JSON text ending in a newline.
+
+    Raises ValueError for NaN or infinity (the format allows finite numbers only)
+    and TypeError for values JSON cannot hold.
+    """
+    out: list[str] = []
+    _write(value, 0, out)
+    out.append("\n")
+    return "".join(out)

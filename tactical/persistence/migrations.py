@@ -1,0 +1,112 @@
+"""Upgrading older files, one schema version at a time.
+
+Each migration is a function from the raw JSON object of version ``n`` to the
+raw object of version ``n + 1``; :data:`MIGRATIONS` chains them, so supporting
+a version 3 is one new function and one new entry. Migrations work on plain
+dicts before validation: they transform what they recognise and leave anything
+malformed for the validator to report with its path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tactical.persistence.problems import LoadError, Problem
+from tactical.persistence.schema import SCHEMA_VERSION
+
+Raw = dict[str, Any]
+Migration = Callable[[Raw], Raw]
+
+_NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+_TERRAIN_SUFFIX = {"": ".", "d": "d", "x": "x", "D": "d", "X": "x"}
+
+
+def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
+    """Version 1's compact rows (``"0 0 2d -1x"``) as version 2's elevation and terrain."""
+    elevation: list[list[int]] = []
+    terrain: list[str] = []
+    problems: list[Problem] = []
+    for index, row in enumerate(rows):
+        path = f"map.rows[{index}]"
+        if not isinstance(row, str):
+            problems.append(Problem(path, "must be a row of squares written as text"))
+            continue
+        heights: list[int] = []
+        kinds: list[str] = []
+        for column, cell in enumerate(row.split()):
+            suffix = cell[-1] if cell[-1].isalpha() else ""
+            number = cell[: len(cell) - len(suffix)]
+            if suffix not in _TERRAIN_SUFFIX or not _NUMBER.fullmatch(number):
+                problems.append(
+                    Problem(
+                        path,
+                        f"square {column} must be an elevation optionally followed by "
+                        "'d' (difficult) or 'x' (impassable)",
+                    )
+                )
+                break
+            heights.append(int(number))
+            kinds.append(_TERRAIN_SUFFIX[suffix])
+        elevation.append(heights)
+        terrain.append("".join(kinds))
+    if problems:
+        raise LoadError(problems)
+    return elevation, terrain
+
+
+def migrate_1_to_2(data: Raw) -> Raw:
+    """Version 1 to 2: statuses become stacks, templates and notes appear, rows split.
+
+    - a token's ``statuses`` list of names becomes ``{name: 1}``;
+    - ``templates`` (empty) and ``notes`` (empty) are added;
+    - a grid map's ``rows`` in the compact notation become ``elevation`` (numbers)
+      and ``terrain`` (``.``, ``d``, ``x``); ``width`` and ``height`` are taken
+      from the rows when the file does not give them.
+    """
+    out = dict(data)
+    tokens = out.get("tokens")
+    if isinstance(tokens, list):
+        new_tokens: list[Any] = []
+        for token in tokens:
+            if isinstance(token, dict) and isinstance(token.get("statuses"), list):
+                token = dict(token)
+                names = token["statuses"]
+                if all(isinstance(name, str) for name in names):
+                    token["statuses"] = {name: 1 for name in names}
+            new_tokens.append(token)
+        out["tokens"] = new_tokens
+    out.setdefault("templates", [])
+    out.setdefault("notes", "")
+    grid = out.get("map")
+    if isinstance(grid, dict) and grid.get("kind") == "grid" and "rows" in grid:
+        grid = dict(grid)
+        rows = grid.pop("rows")
+        if not isinstance(rows, list):
+            raise LoadError([Problem("map.rows", "must be a list of rows written as text")])
+        elevation, terrain = _rows_to_grid(rows)
+        grid.setdefault("height", len(elevation))
+        grid.setdefault("width", len(elevation[0]) if elevation else 0)
+        grid["elevation"] = elevation
+        grid["terrain"] = terrain
+        # keep the key order of the current format: kind, width, height, square_feet, ...
+        order = ["kind", "width", "height", "square_feet", "elevation", "terrain", "walls"]
+        grid = {k: grid[k] for k in order if k in grid} | {
+            k: v for k, v in grid.items() if k not in order
+        }
+        out["map"] = grid
+    out["schema_version"] = 2
+    return out
+
+
+MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2}
+"""``MIGRATIONS[n]`` upgrades a version ``n`` object to version ``n + 1``."""
+
+
+def migrate(data: Raw, version: int) -> Raw:
+    """Upgrade ``data`` (of schema ``version``) to :data:`SCHEMA_VERSION`."""
+    while version < SCHEMA_VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+    return data
