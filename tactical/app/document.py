@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tactical.core.changes import Change
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
+from tactical.core.tokens import Token
 
 _MERGE_ID = 0x7AC7
 
@@ -55,14 +56,24 @@ class EncounterDocument(QObject):
     path_changed = Signal()
     highlights_changed = Signal()
     """The combat panel changed who acts now or the targets of revealed actions."""
+    modified_changed = Signal(bool)
+    """The document became modified or unmodified (for the title's unsaved mark)."""
 
     def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
         super().__init__()
         self.undo_stack = QUndoStack(self)
+        self._modified_outside_undo = False
+        self.undo_stack.cleanChanged.connect(
+            lambda _clean: self.modified_changed.emit(self.modified)
+        )
         self.encounter = encounter
         self.path = path
         self.acting: set[str] = set()
         self.targets: set[str] = set()
+        self.targets_public = False
+        """True when the player view may show the targets (the combat panel decides)."""
+        self.move_budgets: dict[str, int] = {}
+        """Movement left this turn per token id, when a procedure tracks it; else speed."""
         encounter.subscribe(self._relay)
 
     def _relay(self, change: Change) -> None:
@@ -80,8 +91,11 @@ class EncounterDocument(QObject):
         encounter.subscribe(self._relay)
         self.set_path(path)
         self.undo_stack.setClean()
+        self._modified_outside_undo = False
+        self.move_budgets = {}
         self.set_highlights(set(), set())
         self.encounter_replaced.emit()
+        self.modified_changed.emit(False)
 
     def set_path(self, path: Path | None) -> None:
         self.path = path
@@ -89,10 +103,27 @@ class EncounterDocument(QObject):
 
     @property
     def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+        return self._modified_outside_undo or not self.undo_stack.isClean()
 
     def mark_saved(self) -> None:
+        self._modified_outside_undo = False
         self.undo_stack.setClean()
+        self.modified_changed.emit(False)
+
+    def mark_modified(self) -> None:
+        """Count as unsaved although the undo stack is clean (e.g. recovered after a crash)."""
+        self._modified_outside_undo = True
+        self.modified_changed.emit(True)
+
+    def move_budget(self, token: Token) -> int | None:
+        """How far ``token`` may move now: what the procedure left it, else its speed."""
+        return self.move_budgets.get(token.id, token.speed)
+
+    def set_targets_public(self, public: bool) -> None:
+        """Let the player view show (or hide again) the targets of revealed actions."""
+        if public != self.targets_public:
+            self.targets_public = public
+            self.highlights_changed.emit()
 
     def set_highlights(self, acting: set[str], targets: set[str]) -> None:
         """Tell the map who acts now and which tokens revealed actions target."""

@@ -1,0 +1,109 @@
+"""Autosave to a recovery file, never over the user's file, and recovery after a crash.
+
+Every minute, if the document has unsaved changes, the encounter is written
+atomically to ``recovery.tactical.json`` in the app's data folder, with a
+small ``recovery.json`` beside it naming the file it came from. Saving or
+closing cleanly removes both, so finding them at start-up means the last
+session did not end cleanly: the app then offers to restore them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QStandardPaths, QTimer
+
+from tactical.app.document import EncounterDocument
+from tactical.core.encounter import Encounter
+
+INTERVAL_MS = 60_000
+RECOVERY_NAME = "recovery.tactical.json"
+META_NAME = "recovery.json"
+
+
+def default_directory() -> Path:
+    """The per-user data folder (``QStandardPaths.AppDataLocation``)."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) if location else Path.home() / ".tactical"
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """A recovery file left by a session that did not close cleanly."""
+
+    path: Path
+    original: Path | None
+    saved_at: float
+
+    def load(self) -> Encounter:
+        from tactical.persistence import load_encounter
+
+        return load_encounter(self.path)
+
+
+def pending_recovery(directory: Path) -> Recovery | None:
+    """The recovery left in ``directory``, or None."""
+    path = directory / RECOVERY_NAME
+    if not path.is_file():
+        return None
+    original: Path | None = None
+    saved_at = path.stat().st_mtime
+    meta = directory / META_NAME
+    if meta.is_file():
+        try:
+            data = json.loads(meta.read_text(encoding="utf-8"))
+            original = Path(data["original"]) if data.get("original") else None
+            saved_at = float(data.get("saved_at", saved_at))
+        except (ValueError, KeyError, TypeError, OSError):
+            original = None
+    return Recovery(path, original, saved_at)
+
+
+class Autosave(QObject):
+    """Writes the document to the recovery file every ``interval_ms`` while it is modified."""
+
+    def __init__(
+        self, document: EncounterDocument, directory: Path, interval_ms: int = INTERVAL_MS
+    ) -> None:
+        super().__init__(document)
+        self.document = document
+        self.directory = directory
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        self.writes = 0
+
+    @property
+    def recovery_path(self) -> Path:
+        return self.directory / RECOVERY_NAME
+
+    def tick(self) -> bool:
+        """Write the recovery file if there are unsaved changes; True when written."""
+        if not self.document.modified:
+            return False
+        from tactical.persistence import dumps_encounter, write_atomic
+
+        target = self.recovery_path
+        if self.document.path is not None and self.document.path.resolve() == target.resolve():
+            return False  # never write over the user's own file
+        self.directory.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, dumps_encounter(self.document.encounter).encode("utf-8"))
+        meta = {
+            "original": str(self.document.path) if self.document.path is not None else None,
+            "saved_at": time.time(),
+        }
+        write_atomic(self.directory / META_NAME, json.dumps(meta).encode("utf-8"))
+        self.writes += 1
+        return True
+
+    def discard(self) -> None:
+        """Remove the recovery (after a save or a clean exit)."""
+        for name in (RECOVERY_NAME, META_NAME):
+            (self.directory / name).unlink(missing_ok=True)
+
+    def stop(self) -> None:
+        self.timer.stop()

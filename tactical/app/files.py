@@ -1,0 +1,228 @@
+"""Open, save, save as, recent files and new-from-template for the main window.
+
+Dialogs are reached through small replaceable hooks (``ask_open_path``,
+``ask_save_path``, ``ask_unsaved``, ``show_error``) so tests drive the same
+code without modal dialogs. A file that fails to load shows the loader's
+messages as plain text and leaves the open encounter as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from tactical.app.document import EncounterDocument
+
+RECENT_KEY = "files/recent"
+MAX_RECENT = 8
+FILE_FILTER = "Encounters (*.tactical.json);;All files (*)"
+
+Unsaved = Literal["save", "discard", "cancel"]
+
+
+def examples_dir() -> Path | None:
+    """The folder of example maps shipped in a source checkout (``maps/``), if present."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "maps"
+        if candidate.is_dir() and any(candidate.glob("*.tactical.json")):
+            return candidate
+    return None
+
+
+def example_files() -> list[Path]:
+    folder = examples_dir()
+    return sorted(folder.glob("*.tactical.json")) if folder is not None else []
+
+
+def display_name(path: Path | None) -> str:
+    """A file's name without the double extension, or "Untitled"."""
+    if path is None:
+        return "Untitled"
+    name = path.name
+    return name[: -len(".tactical.json")] if name.endswith(".tactical.json") else name
+
+
+def plain_message_box(
+    parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str
+) -> QMessageBox:
+    """A message box that shows ``text`` literally (file names and messages are never markup)."""
+    box = QMessageBox(parent)
+    box.setIcon(icon)
+    box.setWindowTitle(title)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(text)
+    return box
+
+
+class FileController(QObject):
+    """The file side of the main window, working on one :class:`EncounterDocument`."""
+
+    recent_changed = Signal()
+    opened = Signal(object)
+    """A file (its Path) or a template was loaded into the document."""
+
+    def __init__(self, parent: QWidget, document: EncounterDocument, settings: QSettings) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.document = document
+        self.settings = settings
+        self.ask_open_path: Callable[[], str | None] = self._dialog_open
+        self.ask_save_path: Callable[[], str | None] = self._dialog_save
+        self.ask_unsaved: Callable[[], Unsaved] = self._dialog_unsaved
+        self.show_error: Callable[[str, str], None] = self._dialog_error
+        self.saved: Callable[[], None] = lambda: None
+        """Called after every successful save (autosave drops its recovery file)."""
+
+    # -- recent files --------------------------------------------------------------
+
+    def recent_files(self) -> list[Path]:
+        value = self.settings.value(RECENT_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        return [Path(v) for v in (value or []) if isinstance(v, str) and v]
+
+    def add_recent(self, path: Path) -> None:
+        path = path.resolve()
+        entries = [p for p in self.recent_files() if p != path]
+        entries.insert(0, path)
+        self.settings.setValue(RECENT_KEY, [str(p) for p in entries[:MAX_RECENT]])
+        self.settings.sync()
+        self.recent_changed.emit()
+
+    def clear_recent(self) -> None:
+        self.settings.setValue(RECENT_KEY, [])
+        self.recent_changed.emit()
+
+    # -- open -------------------------------------------------------------------
+
+    def open_dialog(self) -> bool:
+        if not self.maybe_save():
+            return False
+        name = self.ask_open_path()
+        return bool(name) and self.load_path(Path(name))  # type: ignore[arg-type]
+
+    def open_path(self, path: Path) -> bool:
+        """Open ``path`` after asking about unsaved changes."""
+        return self.maybe_save() and self.load_path(path)
+
+    def load_path(self, path: Path, *, as_new: bool = False) -> bool:
+        """Load a file into the document; on failure show why and keep what was open."""
+        from tactical.persistence import LoadError, load_encounter
+
+        try:
+            encounter = load_encounter(path)
+        except LoadError as error:
+            self.show_error(
+                "Could not open the file",
+                f"{path.name} could not be opened:\n\n{error}",
+            )
+            return False
+        except OSError as error:
+            self.show_error("Could not open the file", f"{path.name} could not be read:\n\n{error}")
+            return False
+        self.document.replace_encounter(encounter, None if as_new else path)
+        if as_new:
+            self.document.mark_modified()
+        else:
+            self.add_recent(path)
+        self.opened.emit(path)
+        return True
+
+    def new_from_template(self, path: Path) -> bool:
+        """A new, unsaved encounter copied from a template (an example map)."""
+        return self.maybe_save() and self.load_path(path, as_new=True)
+
+    # -- save -------------------------------------------------------------------
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        name = self.ask_save_path()
+        if not name:
+            return False
+        path = Path(name)
+        if not path.name.endswith(".tactical.json"):
+            path = path.with_name(path.name.removesuffix(".json") + ".tactical.json")
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        from tactical.persistence import save_encounter
+
+        try:
+            save_encounter(self.document.encounter, path)
+        except (OSError, ValueError) as error:
+            self.show_error("Could not save", f"{path.name} could not be saved:\n\n{error}")
+            return False
+        self.document.set_path(path)
+        self.document.mark_saved()
+        self.add_recent(path)
+        self.saved()
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False when the user cancels."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == "cancel":
+            return False
+        if answer == "save":
+            return self.save()
+        return True
+
+    # -- default dialogs ----------------------------------------------------------
+
+    def _start_dir(self) -> str:
+        if self.document.path is not None:
+            return str(self.document.path.parent)
+        recent = self.recent_files()
+        if recent:
+            return str(recent[0].parent)
+        folder = examples_dir()
+        return str(folder) if folder is not None else ""
+
+    def _dialog_open(self) -> str | None:
+        name, _ = QFileDialog.getOpenFileName(
+            self.parent_widget, "Open encounter", self._start_dir(), FILE_FILTER
+        )
+        return name or None
+
+    def _dialog_save(self) -> str | None:
+        start = self._start_dir()
+        if self.document.path is not None:
+            start = str(self.document.path)
+        name, _ = QFileDialog.getSaveFileName(
+            self.parent_widget, "Save encounter as", start, FILE_FILTER
+        )
+        return name or None
+
+    def _dialog_unsaved(self) -> Unsaved:
+        box = plain_message_box(
+            self.parent_widget,
+            QMessageBox.Icon.Warning,
+            "Unsaved changes",
+            f"{display_name(self.document.path)} has unsaved changes. Save them?",
+        )
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return "save"
+        if answer == QMessageBox.StandardButton.Discard:
+            return "discard"
+        return "cancel"
+
+    def _dialog_error(self, title: str, text: str) -> None:
+        plain_message_box(self.parent_widget, QMessageBox.Icon.Critical, title, text).exec()

@@ -1,0 +1,220 @@
+"""Dragging a token: preview where it can go, draw the cheapest path, drop or refuse.
+
+A Qt-free state machine. ``press`` on a token asks the engine what the token
+can reach this turn; ``move`` recomputes the path only when the position under
+the pointer changes (not on every mouse move); ``release`` returns the core
+command to push (one undoable step per drop) or the reason the drop is
+refused. Holding Shift at the drop places the token anyway: the GM is always
+in charge. The engine decides every rule; this module only asks it and words
+the answer.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactical.app import engine
+from tactical.app.interaction.events import Pointer
+from tactical.app.interaction.locate import fits, grab_offset, position_at
+from tactical.core.commands.tokens import MoveToken
+from tactical.core.encounter import Encounter
+from tactical.core.grid import Square, Terrain
+from tactical.core.tokens import Position, Token
+
+_drag_ids = itertools.count(1)
+
+Budget = Callable[[Token], int | None]
+
+
+def speed_budget(token: Token) -> int | None:
+    """The default budget: the token's full speed this turn."""
+    return token.speed
+
+
+@dataclass
+class DragFeedback:
+    """What the view should show after an event. Fields left None mean "unchanged"."""
+
+    reach: dict[Any, int] | None = None
+    budget: int | None = None
+    token_at: Position = None
+    path: list[Any] | None = None
+    label: str = ""
+    ok: bool = True
+    message: str = ""
+    command: MoveToken | None = None
+    finished: bool = False
+    restore: bool = False
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+class DragController:
+    """The press / move / release cycle of dragging one token."""
+
+    def __init__(self, encounter: Callable[[], Encounter], budget: Budget = speed_budget) -> None:
+        self._encounter = encounter
+        self._budget_of = budget
+        self.token_id: str | None = None
+        self.start: Position = None
+        self.grab: Square = (0, 0)
+        self.reach: dict[Any, int] = {}
+        self.budget: int | None = None
+        self.target: Position = None
+        self.path: list[Any] | None = None
+        self.cost: int | None = None
+        self.previews = 0
+        """How many times the path was recomputed (the view repaints only then)."""
+
+    @property
+    def active(self) -> bool:
+        return self.token_id is not None
+
+    @property
+    def encounter(self) -> Encounter:
+        return self._encounter()
+
+    def press(self, token_id: str, pointer: Pointer) -> DragFeedback:
+        """Start holding a token: compute where it can go this turn."""
+        token = self.encounter.token(token_id)
+        self.token_id = token_id
+        self.start = token.position
+        self.grab = grab_offset(token, pointer.x, pointer.y)
+        self.budget = self._budget_of(token)
+        self.reach = (
+            engine.reachable(self.encounter, token_id, self.budget)
+            if self.start is not None
+            else {}
+        )
+        self.target = self.start
+        self.path = None
+        self.cost = None
+        return DragFeedback(reach=dict(self.reach), budget=self.budget, token_at=self.start)
+
+    def move(self, pointer: Pointer) -> DragFeedback | None:
+        """The pointer moved while holding: None unless the position under it changed."""
+        if self.token_id is None:
+            return None
+        target = position_at(self.encounter, pointer.x, pointer.y, self.grab)
+        if target == self.target:
+            return None
+        self.target = target
+        token = self.encounter.token(self.token_id)
+        if target is None or not fits(self.encounter, token, target):
+            self.path, self.cost = None, None
+            return DragFeedback(token_at=None, path=[], label="", ok=False, message="Off the map")
+        if target == self.start:
+            self.path, self.cost = [target], 0
+            return DragFeedback(token_at=target, path=[], label="")
+        self.previews += 1
+        if target in self.reach:
+            found = engine.find_path(self.encounter, self.token_id, target)
+            self.path, self.cost = (
+                found if found is not None else ([self.start, target], self.reach[target])
+            )
+            return DragFeedback(
+                token_at=target, path=list(self.path), label=self._cost_label(self.cost), ok=True
+            )
+        self.path, self.cost = [self.start, target], None
+        reason = self.quick_reason(token, target)
+        return DragFeedback(
+            token_at=target, path=list(self.path), label=reason, ok=False, message=reason
+        )
+
+    def release(self, pointer: Pointer) -> DragFeedback:
+        """Drop: the move command, or why the token goes back."""
+        if self.token_id is None:
+            return DragFeedback(finished=True)
+        token_id = self.token_id
+        target = position_at(self.encounter, pointer.x, pointer.y, self.grab)
+        token = self.encounter.token(token_id)
+        start = self.start
+        self.cancel()
+        if target == start or start is None:
+            return DragFeedback(finished=True, restore=True)
+        if target is None or not fits(self.encounter, token, target):
+            return DragFeedback(
+                finished=True,
+                restore=True,
+                ok=False,
+                message=f"{token.name} stays: that is off the map.",
+            )
+        if target in self.reach:
+            cost = self.reach[target]
+            command = MoveToken(token_id, target, drag_id=next(_drag_ids))
+            return DragFeedback(
+                finished=True,
+                command=command,
+                message=f"{token.name} moved ({self._cost_label(cost)}).",
+            )
+        reason = self.full_reason(token, target)
+        if pointer.force:
+            command = MoveToken(token_id, target, drag_id=next(_drag_ids))
+            return DragFeedback(
+                finished=True, command=command, message=f"{token.name} placed by the GM ({reason})."
+            )
+        return DragFeedback(
+            finished=True,
+            restore=True,
+            ok=False,
+            message=f"{token.name} stays: {reason}. Hold Shift while dropping to place it anyway.",
+        )
+
+    def cancel(self) -> None:
+        self.token_id = None
+        self.reach = {}
+        self.target = None
+        self.path = None
+        self.cost = None
+
+    # -- wording ---------------------------------------------------------------
+
+    def _cost_label(self, cost: int | None) -> str:
+        if cost is None:
+            return ""
+        unit = "area" if self.encounter.area_map is not None else "square"
+        plural = "" if cost == 1 else "s"
+        budget = f" of {self.budget}" if self.budget is not None else ""
+        return f"{cost}{budget} {unit}{plural}"
+
+    def quick_reason(self, token: Token, target: Position) -> str:
+        """A short reason a position is not reachable, without a path search (for hovering)."""
+        blocker = self._blocker(token, target)
+        return blocker or "out of reach"
+
+    def full_reason(self, token: Token, target: Position) -> str:
+        """Why the engine refuses ``target``, in words; may search a path (only on drops)."""
+        blocker = self._blocker(token, target)
+        if blocker:
+            return blocker
+        found = engine.find_path(self.encounter, token.id, target)
+        if found is None:
+            return "there is no way there"
+        _, cost = found
+        if self.budget is not None and cost > self.budget:
+            return f"it costs {cost}, more than the {self.budget} this turn"
+        return "the rules do not allow ending a move there"
+
+    def _blocker(self, token: Token, target: Position) -> str:
+        """Who or what stands on the target, described (the engine already refused it)."""
+        encounter = self.encounter
+        if isinstance(target, tuple):
+            grid = encounter.grid
+            assert grid is not None
+            squares = token.squares_at(target)
+            if any(grid.terrain_at(s) == Terrain.IMPASSABLE for s in squares):
+                return "the terrain there is impassable"
+            occupants = encounter.occupants()
+            others = {occupants[s] for s in squares if s in occupants} - {token.id}
+        else:
+            others = set()
+        for other_id in sorted(others):
+            other = encounter.tokens[other_id]
+            if encounter.are_enemies(token.side, other.side):
+                return f"an enemy ({other.name}) is there"
+        for other_id in sorted(others):
+            other = encounter.tokens[other_id]
+            return f"an ally ({other.name}) is there: allies can be passed, not stopped on"
+        return ""

@@ -1,0 +1,254 @@
+"""The GM's main window: the map, its menus and tools, the status bar and side docks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QWidget
+
+from tactical.app.autosave import Autosave, default_directory
+from tactical.app.document import EncounterDocument
+from tactical.app.files import FileController, display_name, example_files
+from tactical.app.legend import ElevationLegend
+from tactical.app.map_view import MapView
+from tactical.app.scene.grid_layer import GridLayer
+from tactical.app.scene.map_scene import MapScene
+from tactical.app.tools import SelectTool
+
+STATUS_TIMEOUT_MS = 8000
+
+
+def menu_text(text: str) -> str:
+    """User text for a menu entry: '&' shown literally, not as a shortcut marker."""
+    return text.replace("&", "&&")
+
+
+class MainWindow(QMainWindow):
+    """One open encounter on the GM's screen."""
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        *,
+        settings: QSettings | None = None,
+        recovery_dir: Path | None = None,
+        autosave_ms: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.document = document
+        self.settings = settings if settings is not None else QSettings("tactical", "tactical")
+        self.scene = MapScene(document)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.legend = ElevationLegend(self.view)
+        self.files = FileController(self, document, self.settings)
+        self.autosave = Autosave(
+            document,
+            recovery_dir if recovery_dir is not None else default_directory(),
+            *(() if autosave_ms is None else (autosave_ms,)),
+        )
+        self.files.saved = self.autosave.discard
+        self.hover_label = QLabel()
+        self.hover_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.statusBar().addPermanentWidget(self.hover_label)
+        self.select_tool = SelectTool(self.scene, document, self.say)
+        self.tools: dict[str, object] = {"select": self.select_tool}
+        self.view.tool = self.select_tool
+        self._build_actions()
+        self._build_menus()
+        document.path_changed.connect(self._update_title)
+        document.modified_changed.connect(self._update_title)
+        document.encounter_replaced.connect(self._on_replaced)
+        self.view.hovered.connect(self._on_hover)
+        self.scene.map_refreshed.connect(self._update_legend)
+        self.files.recent_changed.connect(self._fill_recent)
+        self._update_title()
+        self._update_legend()
+        self.resize(1400, 900)
+        self._add_panel()
+        # The window owns the document from here on, and as its last child it is
+        # destroyed after the docks that listen to its undo stack.
+        document.setParent(self)
+
+    # -- public --------------------------------------------------------------
+
+    def say(self, message: str) -> None:
+        """Show a short message in the status bar (plain text)."""
+        self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)
+
+    def add_side_dock(self, widget: QWidget, title: str = "") -> QDockWidget:
+        """Dock ``widget`` on the right; a QDockWidget is docked as it is."""
+        if isinstance(widget, QDockWidget):
+            dock = widget
+        else:
+            dock = QDockWidget(title or widget.windowTitle() or "Panel", self)
+            dock.setWidget(widget)
+        dock.setParent(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.view_menu.addAction(dock.toggleViewAction())
+        return dock
+
+    def open_path(self, path: Path) -> bool:
+        return self.files.load_path(path)
+
+    # -- building --------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        shortcut: str | QKeySequence | None = None,
+        slot=None,
+        checkable: bool = False,
+    ) -> QAction:  # type: ignore[no-untyped-def]
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        if slot is not None:
+            (action.toggled if checkable else action.triggered).connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.open_action = self._action(
+            "&Open…", QKeySequence.StandardKey.Open, self.files.open_dialog
+        )
+        self.save_action = self._action("&Save", QKeySequence.StandardKey.Save, self.files.save)
+        self.save_as_action = self._action(
+            "Save &as…", QKeySequence("Ctrl+Shift+S"), self.files.save_as
+        )
+        self.quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        self.addActions([self.undo_action, self.redo_action])
+        self.fit_action = self._action("&Fit map", QKeySequence("F"), self.view.fit_map)
+        self.zoom_in_action = self._action(
+            "Zoom &in", QKeySequence("+"), lambda: self.view.zoom_by(1.25)
+        )
+        self.zoom_out_action = self._action(
+            "Zoom &out", QKeySequence("-"), lambda: self.view.zoom_by(0.8)
+        )
+        self.adjacency_action = self._action(
+            "Show area &adjacency", QKeySequence("A"), self._toggle_adjacency, checkable=True
+        )
+        self.legend_action = self._action(
+            "Elevation &legend", QKeySequence("L"), self._toggle_legend, checkable=True
+        )
+        self.legend_action.setChecked(True)
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.select_action = self._action("&Select and move", QKeySequence("V"), checkable=True)
+        self.select_action.setChecked(True)
+        self.tool_group.addAction(self.select_action)
+        self.select_action.triggered.connect(lambda: self.use_tool("select"))
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.new_menu = file_menu.addMenu("&New from template")
+        for path in example_files():
+            action = self.new_menu.addAction(menu_text(display_name(path)))
+            action.triggered.connect(lambda _=False, p=path: self.files.new_from_template(p))
+        self.new_menu.setEnabled(bool(example_files()))
+        file_menu.addAction(self.open_action)
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self._fill_recent()
+        file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        self.edit_menu = bar.addMenu("&Edit")
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+        self.view_menu = bar.addMenu("&View")
+        for action in (self.fit_action, self.zoom_in_action, self.zoom_out_action):
+            self.view_menu.addAction(action)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.legend_action)
+        self.view_menu.addAction(self.adjacency_action)
+        self.view_menu.addSeparator()
+        self.tools_menu = bar.addMenu("&Tools")
+        self.tools_menu.addAction(self.select_action)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.files.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(menu_text(str(path)))
+            action.triggered.connect(lambda _=False, p=path: self.files.open_path(p))
+        if recent:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list", self.files.clear_recent)
+        self.recent_menu.setEnabled(bool(recent))
+
+    def _add_panel(self) -> None:
+        """Dock the combat panel when it is installed (it is written separately)."""
+        try:
+            from tactical.app.panel import CombatPanel  # type: ignore[attr-defined]
+        except ImportError:
+            return
+        self.panel = CombatPanel(self.document, self)
+        self.add_side_dock(self.panel, "Combat")
+
+    # -- tools ---------------------------------------------------------------
+
+    def use_tool(self, name: str) -> None:
+        current = self.view.tool
+        if current is not None:
+            current.cancel()
+        tool = self.tools.get(name, self.select_tool)
+        self.view.tool = tool  # type: ignore[assignment]
+
+    # -- reactions -----------------------------------------------------------
+
+    def _update_title(self, *_: object) -> None:
+        self.setWindowTitle(f"{display_name(self.document.path)}[*] — tactical")
+        self.setWindowModified(self.document.modified)
+
+    def _on_replaced(self) -> None:
+        self.use_tool("select")
+        self.select_action.setChecked(True)
+        self.view.fit_map()
+        self._update_legend()
+
+    def _on_hover(self, point: QPointF) -> None:
+        self.hover_label.setText(self.scene.describe(point))
+
+    def _update_legend(self) -> None:
+        layer = self.scene.layer
+        is_grid = isinstance(layer, GridLayer)
+        if is_grid:
+            self.legend.set_entries(layer.legend())
+        self.legend.setVisible(is_grid and self.legend_action.isChecked())
+        self.adjacency_action.setEnabled(not is_grid)
+        self._place_legend()
+
+    def _toggle_legend(self, on: bool) -> None:
+        self.legend.setVisible(on and isinstance(self.scene.layer, GridLayer))
+
+    def _toggle_adjacency(self, on: bool) -> None:
+        from tactical.app.scene.area_layer import AreaLayer
+
+        if isinstance(self.scene.layer, AreaLayer):
+            self.scene.layer.show_adjacency = on
+            self.scene.invalidate(self.scene.sceneRect(), self.scene.SceneLayer.BackgroundLayer)
+
+    def _place_legend(self) -> None:
+        self.legend.move(10, max(10, self.view.height() - self.legend.height() - 10))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_legend()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.maybe_save():
+            event.ignore()
+            return
+        self.autosave.stop()
+        self.autosave.discard()
+        event.accept()

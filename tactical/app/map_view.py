@@ -1,0 +1,209 @@
+"""The graphics view: zoom about the cursor, middle- or space-drag panning, fit to map.
+
+Mouse presses that are not panning go to the active tool (see
+:mod:`tactical.app.tools`), which turns them into plain pointer events for the
+Qt-free controllers in :mod:`tactical.app.interaction`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from tactical.app.interaction.events import Pointer
+from tactical.app.scene.map_scene import MapScene
+
+MIN_SCALE = 0.02
+MAX_SCALE = 8.0
+ZOOM_STEP = 1.0015
+"""Zoom factor per eighth of a degree of wheel rotation (one notch: ~1.2x)."""
+
+
+class Tool(Protocol):
+    """What the view hands pointer events to; each returns True when it used the event."""
+
+    def press(self, pointer: Pointer) -> bool: ...
+    def move(self, pointer: Pointer) -> bool: ...
+    def release(self, pointer: Pointer) -> bool: ...
+    def cancel(self) -> None: ...
+
+
+def pointer_from(event: QMouseEvent, scene_pos: QPointF) -> Pointer:
+    """A plain pointer event in scene coordinates from a Qt mouse event."""
+    buttons = event.buttons() | event.button()
+    mods = event.modifiers()
+    return Pointer(
+        scene_pos.x(),
+        scene_pos.y(),
+        left=bool(buttons & Qt.MouseButton.LeftButton),
+        right=bool(buttons & Qt.MouseButton.RightButton),
+        shift=bool(mods & Qt.KeyboardModifier.ShiftModifier),
+        ctrl=bool(mods & Qt.KeyboardModifier.ControlModifier),
+        alt=bool(mods & Qt.KeyboardModifier.AltModifier),
+    )
+
+
+class MapView(QGraphicsView):
+    """A view of a :class:`MapScene` that pans and zooms smoothly on big maps."""
+
+    hovered = Signal(QPointF)
+    """The scene point under the cursor moved."""
+    view_changed = Signal()
+    """Zoom or scroll position changed (the player view can follow)."""
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.tool: Tool | None = None
+        self.interactive = True
+        """False in a player view the GM has not allowed to edit: only pan and zoom work."""
+        self._pan_from: QPoint | None = None
+        self._space_down = False
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.horizontalScrollBar().valueChanged.connect(self.view_changed)
+        self.verticalScrollBar().valueChanged.connect(self.view_changed)
+
+    def map_scene(self) -> MapScene:
+        scene = self.scene()
+        assert isinstance(scene, MapScene)
+        return scene
+
+    # -- zoom and pan --------------------------------------------------------
+
+    @property
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Zoom by ``factor`` keeping the scene point under ``anchor`` (a viewport point) still."""
+        target = max(MIN_SCALE, min(MAX_SCALE, self.zoom * factor))
+        factor = target / self.zoom
+        if abs(factor - 1) < 1e-9:
+            return
+        if anchor is None:
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            self.scale(factor, factor)
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        else:
+            before = self.mapToScene(anchor.toPoint())
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            self.scale(factor, factor)
+            after = self.mapToScene(anchor.toPoint())
+            delta = after - before
+            self.translate(delta.x(), delta.y())
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.view_changed.emit()
+
+    def fit_map(self) -> None:
+        """Show the whole map."""
+        rect = self.map_scene().layer.scene_rect()
+        if rect.isEmpty():
+            return
+        self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
+        self.view_changed.emit()
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def show_scene_rect(self, rect: QRectF) -> None:
+        """Show ``rect`` as large as fits (used by a player view that follows the GM)."""
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y()
+        if delta == 0:
+            return
+        self.zoom_by(ZOOM_STEP**delta, event.position())
+        event.accept()
+
+    def _pan(self, pos: QPoint) -> None:
+        assert self._pan_from is not None
+        delta = pos - self._pan_from
+        self._pan_from = pos
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+
+    # -- events ----------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        panning = event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space_down
+        )
+        if panning:
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.interactive and self.tool is not None:
+            pointer = pointer_from(event, self.mapToScene(event.position().toPoint()))
+            if self.tool.press(pointer):
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan(event.position().toPoint())
+            event.accept()
+            return
+        scene_pos = self.mapToScene(event.position().toPoint())
+        self.hovered.emit(scene_pos)
+        if (
+            self.interactive
+            and self.tool is not None
+            and self.tool.move(pointer_from(event, scene_pos))
+        ):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._pan_from = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor if self._space_down else Qt.CursorShape.ArrowCursor
+            )
+            event.accept()
+            return
+        if self.interactive and self.tool is not None:
+            pointer = pointer_from(event, self.mapToScene(event.position().toPoint()))
+            if self.tool.release(pointer):
+                event.accept()
+                return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Escape and self.tool is not None:
+            self.tool.cancel()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = False
+            if self._pan_from is None:
+                self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)

@@ -1,0 +1,1 @@
+"""What the map shows: cached terrain layers, token items and overlays."""

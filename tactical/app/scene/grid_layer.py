@@ -1,0 +1,182 @@
+"""The terrain of a grid map, painted from one pixel per square.
+
+No graphics item per square: at 256 x 256 that costs ~114 ms a frame. Instead
+the scene's ``drawBackground`` asks this layer to paint the exposed rectangle:
+the elevation image (one pixel per square, scaled up without smoothing),
+hatching over difficult terrain, walls and doors, and - only when zoomed in
+far enough to read them - grid lines and elevation numbers. With the view's
+background cache on, panning only paints the newly exposed strip, and an edit
+only repaints the rectangle around the touched squares.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import numpy as np
+from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
+
+from tactical.app.geometry import CELL
+from tactical.app.scene import palette
+from tactical.core.grid import GridMap, Square, Terrain
+
+GRID_LINES_FROM = 9.0
+"""Screen pixels per square from which grid lines are drawn."""
+NUMBERS_FROM = 30.0
+"""Screen pixels per square from which elevation numbers are drawn."""
+
+
+class GridLayer:
+    """Paints one :class:`GridMap`; call :meth:`refresh` after the grid changes."""
+
+    def __init__(self, grid: GridMap) -> None:
+        self.grid = grid
+        self.image = QImage()
+        self._difficult_runs: list[list[tuple[int, int]]] = []
+        self._rgb: np.ndarray = np.zeros((0, 0), dtype=np.uint32)
+        self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
+        self._font = QFont()
+        self._font.setPixelSize(int(CELL * 0.3))
+        self._font.setBold(True)
+        self.refresh()
+
+    # -- cache -------------------------------------------------------------
+
+    def refresh(self, squares: Iterable[Square] | None = None) -> QRectF:
+        """Rebuild the cached image and runs; returns the scene rectangle to repaint.
+
+        Rebuilding the whole 1-pixel-per-square image is cheap (well under a
+        millisecond at 256 x 256); what matters is that only the returned
+        rectangle of the cached background is repainted.
+        """
+        grid = self.grid
+        rgb = palette.elevation_argb(grid.elevation)
+        rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
+        self._rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
+        self.image = QImage(
+            self._rgb.tobytes(), grid.width, grid.height, grid.width * 4, QImage.Format.Format_RGB32
+        ).copy()
+        self._difficult_runs = _runs(grid.terrain == int(Terrain.DIFFICULT))
+        if squares is None:
+            return self.scene_rect()
+        return _bounding(squares)
+
+    def scene_rect(self) -> QRectF:
+        return QRectF(0, 0, self.grid.width * CELL, self.grid.height * CELL)
+
+    def legend(self) -> list[tuple[int, QColor]]:
+        """The elevations on this map with their shades, lowest first."""
+        values = sorted(int(v) for v in np.unique(self.grid.elevation))
+        return [(value, QColor(*palette.elevation_rgb(value))) for value in values]
+
+    # -- painting ------------------------------------------------------------
+
+    def paint(self, painter: QPainter, rect: QRectF, scale: float) -> None:
+        """Paint the squares inside the scene rectangle ``rect`` at ``scale`` screen px per unit."""
+        grid = self.grid
+        c0 = max(0, math.floor(rect.left() / CELL))
+        r0 = max(0, math.floor(rect.top() / CELL))
+        c1 = min(grid.width, math.ceil(rect.right() / CELL))
+        r1 = min(grid.height, math.ceil(rect.bottom() / CELL))
+        if c0 >= c1 or r0 >= r1:
+            return
+        target = QRectF(c0 * CELL, r0 * CELL, (c1 - c0) * CELL, (r1 - r0) * CELL)
+        painter.drawImage(target, self.image, QRectF(c0, r0, c1 - c0, r1 - r0))
+        self._paint_hatch(painter, c0, r0, c1, r1)
+        cell_px = CELL * scale
+        if cell_px >= GRID_LINES_FROM:
+            self._paint_grid(painter, c0, r0, c1, r1)
+        if cell_px >= NUMBERS_FROM:
+            self._paint_numbers(painter, c0, r0, c1, r1)
+        self._paint_walls(painter, c0, r0, c1, r1, scale)
+
+    def _paint_hatch(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self._hatch)
+        for row in range(r0, r1):
+            for start, end in self._difficult_runs[row]:
+                if end <= c0 or start >= c1:
+                    continue
+                left, right = max(start, c0), min(end, c1)
+                painter.drawRect(QRectF(left * CELL, row * CELL, (right - left) * CELL, CELL))
+
+    def _paint_grid(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
+        pen = QPen(palette.GRID_LINE, 0)
+        painter.setPen(pen)
+        lines = [QLineF(c * CELL, r0 * CELL, c * CELL, r1 * CELL) for c in range(c0, c1 + 1)]
+        lines += [QLineF(c0 * CELL, r * CELL, c1 * CELL, r * CELL) for r in range(r0, r1 + 1)]
+        painter.drawLines(lines)
+
+    def _paint_numbers(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
+        """Elevation in the top-left corner of each square not at 0 (tokens cover the centres)."""
+        painter.setFont(self._font)
+        elevation = self.grid.elevation
+        terrain = self.grid.terrain
+        window = elevation[r0:r1, c0:c1]
+        rows, cols = np.nonzero((window != 0) & (terrain[r0:r1, c0:c1] != int(Terrain.IMPASSABLE)))
+        pens: dict[int, QPen] = {}
+        for dr, dc in zip(rows.tolist(), cols.tolist(), strict=True):
+            value = int(window[dr, dc])
+            pen = pens.get(value)
+            if pen is None:
+                pen = pens[value] = QPen(palette.text_on(palette.elevation_rgb(value)))
+            painter.setPen(pen)
+            box = QRectF((c0 + dc) * CELL + 3, (r0 + dr) * CELL + 1, CELL - 6, CELL * 0.4)
+            painter.drawText(
+                box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, f"{value:+d}"
+            )
+
+    def _paint_walls(
+        self, painter: QPainter, c0: int, r0: int, c1: int, r1: int, scale: float
+    ) -> None:
+        if not self.grid.walls:
+            return
+        width = max(CELL * 0.12, 3.0 / max(scale, 1e-6))
+        wall_pen = QPen(palette.WALL, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        door_pen = QPen(palette.DOOR, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+        open_pen = QPen(palette.DOOR, width, Qt.PenStyle.DotLine, Qt.PenCapStyle.FlatCap)
+        for (a, b), wall in self.grid.walls.items():
+            if not (c0 - 1 <= a[0] <= c1 and r0 - 1 <= a[1] <= r1):
+                continue
+            if not wall.door:
+                painter.setPen(wall_pen)
+            else:
+                painter.setPen(open_pen if wall.open else door_pen)
+            painter.drawLine(edge_line(a, b))
+
+
+def edge_line(a: Square, b: Square) -> QLineF:
+    """The scene line along the edge between two orthogonally adjacent squares."""
+    (ac, ar), (_bc, br) = sorted((a, b))
+    if ar == br:  # side by side: a vertical edge
+        x = (ac + 1) * CELL
+        return QLineF(x, ar * CELL, x, (ar + 1) * CELL)
+    y = (ar + 1) * CELL
+    return QLineF(ac * CELL, y, (ac + 1) * CELL, y)
+
+
+def _runs(mask: np.ndarray) -> list[list[tuple[int, int]]]:
+    """Per row, the ``[start, end)`` column runs where ``mask`` is true."""
+    runs: list[list[tuple[int, int]]] = []
+    for row in mask:
+        padded = np.concatenate(([False], row, [False])).astype(np.int8)
+        edges = np.flatnonzero(np.diff(padded))
+        runs.append([(int(s), int(e)) for s, e in zip(edges[::2], edges[1::2], strict=True)])
+    return runs
+
+
+def _bounding(squares: Iterable[Square]) -> QRectF:
+    squares = list(squares)
+    if not squares:
+        return QRectF()
+    cols = [s[0] for s in squares]
+    rows = [s[1] for s in squares]
+    margin = CELL * 0.5
+    return QRectF(
+        min(cols) * CELL - margin,
+        min(rows) * CELL - margin,
+        (max(cols) - min(cols) + 1) * CELL + 2 * margin,
+        (max(rows) - min(rows) + 1) * CELL + 2 * margin,
+    )

@@ -1,0 +1,355 @@
+"""The scene of one encounter: cached terrain in the background, token items, overlays.
+
+The GM's window and the player view each have their own scene over the same
+document. A player scene (``player=True``) leaves out hidden tokens and hidden
+templates, has no GM overlays, and shows the targets of revealed actions only
+when the combat panel made them public (``document.targets_public``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QColor, QPainter, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsScene
+
+from tactical.app import engine
+from tactical.app.document import EncounterDocument
+from tactical.app.geometry import CELL, square_origin
+from tactical.app.scene import palette
+from tactical.app.scene.area_layer import AreaLayer
+from tactical.app.scene.grid_layer import GridLayer
+from tactical.app.scene.overlays import (
+    FootprintOverlay,
+    LinesOverlay,
+    PathOverlay,
+    ReachOverlay,
+    squares_path,
+)
+from tactical.app.scene.token_item import TokenItem, TokenLook
+from tactical.core.area_layout import Placement, layout_tokens
+from tactical.core.changes import Change
+from tactical.core.encounter import Encounter
+from tactical.core.grid import Square
+from tactical.core.templates import Template
+from tactical.core.tokens import Position, Token
+
+MARGIN = CELL * 2
+
+
+class MapScene(QGraphicsScene):
+    """Everything drawn for one encounter; rebuilt on ``encounter_replaced``."""
+
+    tokens_refreshed = Signal()
+    """Token items were added, removed, moved or restyled (cover marks may need a refresh)."""
+    map_refreshed = Signal()
+    """The terrain or the areas changed, or the whole encounter was replaced."""
+
+    def __init__(self, document: EncounterDocument, *, player: bool = False) -> None:
+        super().__init__()
+        self.document = document
+        self.player = player
+        self.layer: GridLayer | AreaLayer
+        self.token_items: dict[str, TokenItem] = {}
+        self.template_items: dict[str, FootprintOverlay] = {}
+        self.layouts: dict[str, Placement] = {}
+        self._pictures: dict[str, QPixmap | None] = {}
+        self.reach = ReachOverlay()
+        self.path = PathOverlay()
+        self.ruler = PathOverlay(colour=QColor("#6a1b9a"))
+        self.template_preview = FootprintOverlay(z=25.0)
+        self.cover_lines = LinesOverlay()
+        for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
+            overlay.setVisible(False)
+            self.addItem(overlay)
+        document.changed.connect(self._on_change)
+        document.encounter_replaced.connect(self.rebuild)
+        document.highlights_changed.connect(self.refresh_highlights)
+        self.rebuild()
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.document.encounter
+
+    # -- building --------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        """Drop every item and rebuild from the document's encounter."""
+        for item in list(self.token_items.values()) + list(self.template_items.values()):
+            self.removeItem(item)
+        self.token_items.clear()
+        self.template_items.clear()
+        self.layouts.clear()
+        self._pictures.clear()
+        for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
+            overlay.clear()
+        grid, area_map = self.encounter.grid, self.encounter.area_map
+        if grid is not None:
+            self.layer = GridLayer(grid)
+        else:
+            assert area_map is not None
+            self.layer = AreaLayer(area_map)
+        rect = self.layer.scene_rect()
+        self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        self._sync_tokens(list(self.encounter.tokens))
+        self._sync_templates(list(self.encounter.templates))
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.map_refreshed.emit()
+
+    # -- background --------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, palette.OUTSIDE)
+        scale = painter.worldTransform().m11()
+        self.layer.paint(painter, rect, scale)
+
+    # -- what is shown -----------------------------------------------------------
+
+    def shows_token(self, token: Token) -> bool:
+        return not (self.player and token.hidden)
+
+    def shows_template(self, template: Template) -> bool:
+        if self.player and template.hidden:
+            return False
+        if template.token_id is not None and template.kind == "aura":
+            source = self.encounter.tokens.get(template.token_id)
+            if source is None or not self.shows_token(source):
+                return False
+        return True
+
+    def visible_tokens(self) -> list[Token]:
+        return [t for t in self.encounter.tokens.values() if self.shows_token(t)]
+
+    # -- tokens ----------------------------------------------------------------
+
+    def look_of(self, token: Token) -> TokenLook:
+        side = self.encounter.sides.get(token.side)
+        colour = palette.side_colour(side.color if side else "#808080")
+        return TokenLook(
+            name=token.name,
+            colour=colour,
+            size=token.size,
+            statuses=dict(token.statuses),
+            hidden=token.hidden,
+            picture=self._picture(token.image),
+        )
+
+    def _picture(self, image: str | None) -> QPixmap | None:
+        if not image:
+            return None
+        if image not in self._pictures:
+            path = Path(image)
+            if not path.is_absolute() and self.document.path is not None:
+                path = self.document.path.parent / path
+            pixmap = QPixmap(str(path)) if path.is_file() else QPixmap()
+            self._pictures[image] = None if pixmap.isNull() else pixmap
+        return self._pictures[image]
+
+    def _sync_tokens(self, token_ids: Iterable[str]) -> None:
+        """Create, update or remove the items of these tokens, then place them."""
+        touched_areas: set[str] = set()
+        for token_id in token_ids:
+            token = self.encounter.tokens.get(token_id)
+            item = self.token_items.get(token_id)
+            old_area = item.area_id if item is not None else None
+            if old_area:
+                touched_areas.add(old_area)
+            if token is None or not self.shows_token(token):
+                if item is not None:
+                    self.removeItem(item)
+                    del self.token_items[token_id]
+                continue
+            look = self.look_of(token)
+            if item is None:
+                item = TokenItem(token_id, look)
+                self.token_items[token_id] = item
+                self.addItem(item)
+            else:
+                item.set_look(look)
+            item.area_id = token.area
+            if token.area:
+                touched_areas.add(token.area)
+            self.place_item(item, token.position)
+        if self.encounter.area_map is not None:
+            self._relayout(touched_areas)
+        self.refresh_highlights()
+
+    def place_item(self, item: TokenItem, position: Position) -> None:
+        """Put an item where the model says (area tokens are placed by :meth:`_relayout`)."""
+        if isinstance(position, tuple):
+            item.set_scale_factor(1.0)
+            x, y = square_origin(position)
+            item.setPos(x, y)
+            item.setVisible(True)
+        elif position is None:
+            item.setVisible(False)
+        else:
+            item.setVisible(True)
+
+    def _relayout(self, area_ids: Iterable[str]) -> None:
+        area_map = self.encounter.area_map
+        if area_map is None:
+            return
+        for area_id in area_ids:
+            area = area_map.areas.get(area_id)
+            if area is None:
+                continue
+            tokens = [t for t in self.encounter.tokens_in_area(area_id) if t.id in self.token_items]
+            placement = layout_tokens(area.polygon, [t.size for t in tokens])
+            self.layouts[area_id] = placement
+            for token, (x, y) in zip(tokens, placement.centres, strict=True):
+                item = self.token_items[token.id]
+                item.set_scale_factor(placement.scale)
+                radius = item.diameter / 2
+                item.setPos(x * CELL - radius, y * CELL - radius)
+
+    def restore_token(self, token_id: str) -> None:
+        """Put a token's item back where the model has it (after a refused drop)."""
+        token = self.encounter.tokens.get(token_id)
+        item = self.token_items.get(token_id)
+        if token is None or item is None:
+            return
+        self.place_item(item, token.position)
+        if token.area:
+            self._relayout([token.area])
+
+    def preview_token_at(self, token_id: str, position: Position) -> None:
+        """Show a dragged token at ``position`` without touching the model."""
+        item = self.token_items.get(token_id)
+        if item is None:
+            return
+        if isinstance(position, tuple):
+            x, y = square_origin(position)
+            item.setPos(x, y)
+        elif isinstance(position, str) and isinstance(self.layer, AreaLayer):
+            centre = self.layer.centre_of(position)
+            if centre is not None:
+                radius = item.diameter / 2
+                item.setPos(centre.x() - radius, centre.y() - radius)
+
+    def token_item_at(self, point: QPointF) -> TokenItem | None:
+        """The topmost visible token item under a scene point."""
+        for item in self.items(point):
+            if isinstance(item, TokenItem) and item.isVisible():
+                return item
+        return None
+
+    def refresh_highlights(self) -> None:
+        acting = self.document.acting
+        show_targets = not self.player or getattr(self.document, "targets_public", False)
+        targets = self.document.targets if show_targets else set()
+        for token_id, item in self.token_items.items():
+            item.set_marks(acting=token_id in acting, target=token_id in targets)
+
+    # -- templates ---------------------------------------------------------------
+
+    def _sync_templates(self, template_ids: Iterable[str]) -> None:
+        for template_id in template_ids:
+            template = self.encounter.templates.get(template_id)
+            item = self.template_items.get(template_id)
+            if template is None or not self.shows_template(template):
+                if item is not None:
+                    self.removeItem(item)
+                    del self.template_items[template_id]
+                continue
+            if item is None:
+                item = FootprintOverlay()
+                self.template_items[template_id] = item
+                self.addItem(item)
+            self.draw_template(item, template)
+
+    def draw_template(self, item: FootprintOverlay, template: Template, ok: bool = True) -> None:
+        """Paint a template's footprint and ring the tokens it affects."""
+        colour = QColor(template.color)
+        if not colour.isValid():
+            colour = QColor("#e0a030")
+        if self.encounter.area_map is not None and isinstance(self.layer, AreaLayer):
+            area = self.encounter.area_map.areas.get(template.area_id or "")
+            if area is None:
+                item.clear()
+                return
+            from PySide6.QtGui import QPainterPath
+
+            path = QPainterPath()
+            path.addPolygon(QPolygonF([QPointF(x * CELL, y * CELL) for x, y in area.points]))
+            path.closeSubpath()
+            affected = [t.id for t in self.encounter.tokens_in_area(area.id)]
+        else:
+            squares = engine.template_squares(self.encounter, template)
+            path = squares_path(squares)
+            affected = engine.tokens_in_footprint(self.encounter, squares)
+        shown = [t for t in affected if t in self.token_items]
+        rings = [self._ring(t) for t in shown]
+        item.show_footprint(path, colour, rings, shown, ok)
+
+    def _ring(self, token_id: str) -> tuple[QPointF, float]:
+        item = self.token_items[token_id]
+        return (item.centre(), item.diameter * 0.56)
+
+    def refresh_templates(self) -> None:
+        self._sync_templates(list(self.encounter.templates))
+
+    def affected_by_templates(self) -> set[str]:
+        """Every token a placed template touches (what the map rings)."""
+        found: set[str] = set()
+        for item in self.template_items.values():
+            found |= item.affected
+        return found
+
+    # -- changes -------------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        if change.kind == "tokens":
+            self._sync_tokens(change.ids or list(self.encounter.tokens))
+            self.refresh_templates()
+            self.tokens_refreshed.emit()
+        elif change.kind in ("terrain", "walls") and isinstance(self.layer, GridLayer):
+            rect = self.layer.refresh(change.squares or None)
+            self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+            self.map_refreshed.emit()
+        elif change.kind == "areas" and isinstance(self.layer, AreaLayer):
+            self.layer.refresh()
+            rect = self.layer.scene_rect()
+            self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+            self._sync_tokens(list(self.encounter.tokens))
+            self.refresh_templates()
+            self.map_refreshed.emit()
+        elif change.kind == "templates":
+            self._sync_templates(change.ids or list(self.encounter.templates))
+        elif change.kind in ("sides", "meta"):
+            self._sync_tokens(list(self.encounter.tokens))
+            self.tokens_refreshed.emit()
+
+    # -- for the status bar ------------------------------------------------------------
+
+    def describe(self, point: QPointF) -> str:
+        """What is under a scene point: square or area, elevation, terrain, token."""
+        from tactical.app.geometry import scene_to_map, square_at
+
+        grid, area_map = self.encounter.grid, self.encounter.area_map
+        parts: list[str] = []
+        if grid is not None:
+            square: Square = square_at(point.x(), point.y())
+            if not grid.in_bounds(square):
+                return ""
+            terrain = grid.terrain_at(square).name.lower()
+            parts.append(f"Square {square[0]}, {square[1]}")
+            parts.append(f"elevation {grid.elevation_at(square):+d}")
+            parts.append(terrain)
+        elif area_map is not None:
+            area_id = area_map.area_at(*scene_to_map(point.x(), point.y()))
+            if area_id is None:
+                return ""
+            area = area_map.areas[area_id]
+            parts.append(f"Area: {area.name}")
+            if area.tags:
+                parts.append(", ".join(area.tags))
+            inside = [t for t in self.encounter.tokens_in_area(area_id) if self.shows_token(t)]
+            parts.append(f"{len(inside)} tokens")
+        item = self.token_item_at(point)
+        if item is not None:
+            parts.append(f"token: {item.look.name}")
+        return " · ".join(parts)

@@ -1,0 +1,262 @@
+"""A token on the map: a disc (or the token's picture), its side's ring, name and statuses.
+
+The item only draws; it never moves itself. Dragging is handled by the view
+through :mod:`tactical.app.interaction.drag`, which snaps, validates and
+pushes an undoable move. All user text is drawn with ``QPainter.drawText``,
+which never interprets markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tactical.app.geometry import CELL
+from tactical.app.scene import palette
+
+TOKEN_Z = 10.0
+MAX_BADGES = 4
+
+COVER_MARKS = {
+    "none": ("-", QColor("#7d7d7d")),
+    "cover": ("C", QColor("#e8a317")),
+    "obstructed": ("X", QColor("#c0392b")),
+}
+
+
+@dataclass
+class TokenLook:
+    """Everything the item draws, copied from the model so the item never reads it live."""
+
+    name: str
+    colour: QColor
+    size: int = 1
+    statuses: dict[str, int] = field(default_factory=dict)
+    hidden: bool = False
+    picture: QPixmap | None = None
+
+
+class TokenItem(QGraphicsItem):
+    """One token. ``pos()`` is the top-left corner of its disc's square box."""
+
+    def __init__(self, token_id: str, look: TokenLook) -> None:
+        super().__init__()
+        self.token_id = token_id
+        self.look = look
+        self.scale_factor = 1.0
+        self.acting = False
+        self.target = False
+        self.cover_mark: str | None = None
+        self.area_id: str | None = None
+        """The area the item was laid out in (area maps), to relayout it when the token leaves."""
+        self.setZValue(TOKEN_Z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setAcceptHoverEvents(True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._font = QFont()
+        self._font.setPixelSize(int(CELL * 0.27))
+        self._badge_font = QFont()
+        self._badge_font.setPixelSize(int(CELL * 0.22))
+        self._badge_font.setBold(True)
+        self._initials_font = QFont()
+        self._initials_font.setBold(True)
+        self._bounds = QRectF()
+        self._label = QRectF()
+        self._measure()
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def diameter(self) -> float:
+        return self.look.size * CELL * self.scale_factor
+
+    def set_look(self, look: TokenLook) -> None:
+        self.look = look
+        self._measure()
+        self.update()
+
+    def set_scale_factor(self, factor: float) -> None:
+        if abs(factor - self.scale_factor) > 1e-9:
+            self.scale_factor = factor
+            self._measure()
+
+    def set_marks(self, *, acting: bool, target: bool) -> None:
+        if (acting, target) != (self.acting, self.target):
+            self.acting, self.target = acting, target
+            self.update()
+
+    def set_cover_mark(self, mark: str | None) -> None:
+        if mark != self.cover_mark:
+            self.cover_mark = mark
+            self.update()
+
+    def centre(self) -> QPointF:
+        """The centre of the disc in scene coordinates."""
+        return self.pos() + QPointF(self.diameter / 2, self.diameter / 2)
+
+    def _measure(self) -> None:
+        self.prepareGeometryChange()
+        d = self.diameter
+        metrics = QFontMetricsF(self._font)
+        label_w = min(metrics.horizontalAdvance(self.look.name) + 8, max(d, CELL) * 2.2)
+        label_h = metrics.height() + 2
+        self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)
+        pad = CELL * 0.14
+        self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad).united(self._label)
+        self._initials_font.setPixelSize(max(6, int(d * 0.36)))
+
+    # -- QGraphicsItem ---------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QRectF(0, 0, self.diameter, self.diameter))
+        return path
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        d = self.diameter
+        inset = d * 0.06
+        disc = QRectF(inset, inset, d - 2 * inset, d - 2 * inset)
+        if self.look.hidden:
+            painter.setOpacity(0.55)
+        self._paint_halo(painter, disc)
+        self._paint_disc(painter, disc)
+        painter.setOpacity(1.0)
+        self._paint_badges(painter, disc)
+        self._paint_label(painter)
+        if self.target:
+            self._paint_target(painter, disc)
+        if self.cover_mark is not None:
+            self._paint_cover(painter, disc)
+
+    def _paint_halo(self, painter: QPainter, disc: QRectF) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self.acting:
+            glow = QColor(palette.ACTING)
+            for grow, alpha in ((CELL * 0.13, 70), (CELL * 0.08, 140), (CELL * 0.04, 255)):
+                glow.setAlpha(alpha)
+                painter.setPen(QPen(glow, CELL * 0.06))
+                painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
+        if self.isSelected():
+            painter.setPen(QPen(palette.SELECTED, CELL * 0.08))
+            grow = CELL * 0.05
+            painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
+
+    def _paint_disc(self, painter: QPainter, disc: QRectF) -> None:
+        colour = self.look.colour
+        ring = QPen(colour, max(2.0, self.diameter * 0.09))
+        if self.look.picture is not None and not self.look.picture.isNull():
+            path = QPainterPath()
+            path.addEllipse(disc)
+            painter.save()
+            painter.setClipPath(path)
+            painter.drawPixmap(disc.toRect(), self.look.picture)
+            painter.restore()
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour.lighter(165))
+            painter.drawEllipse(disc)
+            painter.setFont(self._initials_font)
+            painter.setPen(colour.darker(190))
+            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(self.look.name))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(ring)
+        painter.drawEllipse(disc)
+        if self.look.hidden:
+            painter.setPen(QPen(palette.HIDDEN_MARK, 2, Qt.PenStyle.DashLine))
+            painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
+
+    def _paint_label(self, painter: QPainter) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 20, 20, 190))
+        painter.drawRoundedRect(self._label, 4, 4)
+        painter.setFont(self._font)
+        painter.setPen(QColor("#ffffff"))
+        metrics = QFontMetricsF(self._font)
+        text = metrics.elidedText(
+            self.look.name, Qt.TextElideMode.ElideRight, self._label.width() - 6
+        )
+        painter.drawText(self._label, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
+        items = sorted(self.look.statuses.items())
+        if not items:
+            return
+        shown = items[:MAX_BADGES]
+        texts = [badge_text(name, stacks) for name, stacks in shown]
+        if len(items) > MAX_BADGES:
+            texts[-1] = f"+{len(items) - MAX_BADGES + 1}"
+        painter.setFont(self._badge_font)
+        metrics = QFontMetricsF(self._badge_font)
+        h = CELL * 0.3
+        x = disc.right() - h * 0.6
+        y = disc.top() - h * 0.35
+        for text in texts:
+            w = max(h, metrics.horizontalAdvance(text) + 6)
+            box = QRectF(x - w / 2, y, w, h)
+            painter.setPen(QPen(QColor("#1d1d1d"), 1))
+            painter.setBrush(QColor("#f3e6b3"))
+            painter.drawRoundedRect(box, h / 2, h / 2)
+            painter.setPen(QColor("#1d1d1d"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            y += h * 0.95
+
+    def _paint_target(self, painter: QPainter, disc: QRectF) -> None:
+        pen = QPen(palette.TARGET, CELL * 0.06)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        c = disc.center()
+        r = disc.width() * 0.62
+        painter.drawEllipse(c, r, r)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            painter.drawLine(
+                QPointF(c.x() + dx * r * 0.75, c.y() + dy * r * 0.75),
+                QPointF(c.x() + dx * r * 1.2, c.y() + dy * r * 1.2),
+            )
+
+    def _paint_cover(self, painter: QPainter, disc: QRectF) -> None:
+        text, colour = COVER_MARKS.get(self.cover_mark or "", ("?", QColor("#555")))
+        s = CELL * 0.36
+        box = QRectF(disc.left() - s * 0.2, disc.bottom() - s * 0.8, s, s)
+        painter.setPen(QPen(QColor("#111"), 1.5))
+        painter.setBrush(QBrush(colour))
+        painter.drawRoundedRect(box, 3, 3)
+        painter.setFont(self._badge_font)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def initials(name: str) -> str:
+    """Up to two letters to print inside a disc without a picture."""
+    words = [w for w in name.replace("_", " ").replace("-", " ").split() if w]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].title()
+    return (words[0][0] + words[-1][0]).upper()
+
+
+def badge_text(status: str, stacks: int) -> str:
+    """A status badge: three letters, and the stacks when more than one."""
+    short = status.strip()[:3].title() or "?"
+    return f"{short}{stacks}" if stacks > 1 else short

@@ -1,0 +1,93 @@
+"""Fixtures for the table app's tests: small encounters, windows with throwaway settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from tactical.app.document import EncounterDocument
+from tactical.app.main_window import MainWindow
+from tactical.core.areas import Area, AreaMap, polygon_from_points
+from tactical.core.encounter import Encounter
+from tactical.core.grid import GridMap
+from tactical.core.tokens import Token
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def small_grid() -> Encounter:
+    """A 10 x 8 grid: a ridge of +2 at column 5, difficult terrain, an impassable block.
+
+    Hero (PC, speed 4) at (1, 1), Ally (PC) at (3, 1), Orc (NPC) at (1, 4),
+    Ogre (NPC, size 2) at (7, 5), Spy (NPC, hidden) at (8, 1).
+    """
+    rows = []
+    for row in range(8):
+        cells = []
+        for col in range(10):
+            cell = "2" if col == 5 else "0"
+            if (col, row) in {(2, 2), (3, 2)}:
+                cell += "d"
+            if (col, row) in {(7, 1), (7, 2)}:
+                cell += "x"
+            cells.append(cell)
+        rows.append(" ".join(cells))
+    grid = GridMap.from_text("\n".join(rows))
+    tokens = [
+        Token("hero", "Hero", "pcs", (1, 1), speed=4),
+        Token("ally", "Ally", "pcs", (3, 1)),
+        Token("orc", "Orc", "npcs", (1, 4)),
+        Token("ogre", "Ogre", "npcs", (7, 5), size=2),
+        Token("spy", "Spy", "npcs", (8, 1), hidden=True),
+    ]
+    return Encounter(grid, tokens, name="Small grid")
+
+
+def small_areas() -> Encounter:
+    """Three areas in a row, 4 x 3 units each: bar | floor | door. Brawler in the bar."""
+
+    def box(x: float) -> list[tuple[float, float]]:
+        return [(x, 0), (x + 4, 0), (x + 4, 3), (x, 3)]
+
+    areas = [
+        Area("bar", "Bar", polygon_from_points(box(0))),
+        Area("floor", "Floor", polygon_from_points(box(4))),
+        Area("door", "Door", polygon_from_points(box(8))),
+    ]
+    tokens = [
+        Token("brawler", "Brawler", "pcs", "bar", speed=1),
+        Token("bouncer", "Bouncer", "npcs", "floor"),
+        Token("drunk", "Drunk", "npcs", "floor"),
+        Token("thief", "Thief", "npcs", "door", hidden=True),
+    ]
+    return Encounter(AreaMap(areas), tokens, name="Small tavern", metric="chebyshev")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+WindowFactory = Callable[..., MainWindow]
+
+
+@pytest.fixture
+def make_window(qtbot, settings: QSettings, tmp_path: Path) -> WindowFactory:  # type: ignore[no-untyped-def]
+    """Build a shown main window on an encounter, with settings and recovery in tmp_path."""
+
+    def build(encounter: Encounter | None = None, path: Path | None = None) -> MainWindow:
+        document = EncounterDocument(encounter if encounter is not None else small_grid(), path)
+        window = MainWindow(document, settings=settings, recovery_dir=tmp_path / "recovery")
+        window.files.ask_unsaved = lambda: "discard"
+        window.files.show_error = lambda title, text: window.errors.append((title, text))  # type: ignore[attr-defined]
+        window.errors = []  # type: ignore[attr-defined]
+        qtbot.addWidget(window)
+        window.resize(1000, 700)
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    return build

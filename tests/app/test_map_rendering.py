@@ -1,0 +1,146 @@
+"""What the map shows: terrain from one pixel per square, tokens, titles, the status bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsView
+
+from tactical.app.document import EncounterDocument
+from tactical.app.geometry import CELL
+from tactical.app.scene import palette
+from tactical.app.scene.grid_layer import GridLayer
+from tactical.app.scene.map_scene import MapScene
+from tactical.app.scene.token_item import TokenItem, badge_text, initials
+from tactical.core.commands import AddToken, PaintSquares, SetStatus
+from tactical.core.grid import Terrain
+from tactical.core.tokens import Token
+
+from .conftest import small_grid
+
+
+def pixel(layer: GridLayer, col: int, row: int) -> QColor:
+    return QColor(layer.image.pixel(col, row))
+
+
+def test_terrain_image_has_one_pixel_per_square_shaded_by_elevation() -> None:
+    layer = GridLayer(small_grid().map)  # type: ignore[arg-type]
+    assert (layer.image.width(), layer.image.height()) == (10, 8)
+    assert pixel(layer, 5, 0) == QColor(*palette.elevation_rgb(2))
+    assert pixel(layer, 0, 0) == QColor(*palette.elevation_rgb(0))
+    assert pixel(layer, 7, 1) == palette.IMPASSABLE
+    assert palette.elevation_rgb(2) != palette.elevation_rgb(0)
+
+
+def test_difficult_terrain_is_kept_as_runs_to_hatch() -> None:
+    layer = GridLayer(small_grid().map)  # type: ignore[arg-type]
+    assert layer._difficult_runs[2] == [(2, 4)]
+    assert layer._difficult_runs[0] == []
+
+
+def test_an_edit_repaints_only_around_the_touched_squares(qtbot) -> None:  # type: ignore[no-untyped-def]
+    document = EncounterDocument(small_grid())
+    scene = MapScene(document)
+    invalidated: list[QRectF] = []
+    original = scene.invalidate
+
+    def spy(rect: QRectF, layers=scene.SceneLayer.AllLayers) -> None:  # type: ignore[no-untyped-def]
+        invalidated.append(QRectF(rect))
+        original(rect, layers)
+
+    scene.invalidate = spy  # type: ignore[method-assign]
+    document.push(PaintSquares([(4, 6)], elevation=-3, terrain=Terrain.DIFFICULT))
+    assert isinstance(scene.layer, GridLayer)
+    assert pixel(scene.layer, 4, 6) == QColor(*palette.elevation_rgb(-3))
+    assert scene.layer._difficult_runs[6] == [(4, 5)]
+    assert len(invalidated) == 1
+    rect = invalidated[0]
+    assert rect.contains(QRectF(4 * CELL, 6 * CELL, CELL, CELL))
+    assert rect.width() <= 2 * CELL and rect.height() <= 2 * CELL
+    document.undo_stack.undo()
+    assert pixel(scene.layer, 4, 6) == QColor(*palette.elevation_rgb(0))
+
+
+def test_one_item_per_visible_token_at_its_square(qtbot) -> None:  # type: ignore[no-untyped-def]
+    scene = MapScene(EncounterDocument(small_grid()))
+    assert set(scene.token_items) == {"hero", "ally", "orc", "ogre", "spy"}
+    hero = scene.token_items["hero"]
+    assert hero.pos() == QPointF(1 * CELL, 1 * CELL)
+    ogre = scene.token_items["ogre"]
+    assert ogre.pos() == QPointF(7 * CELL, 5 * CELL)
+    assert ogre.diameter == 2 * CELL  # a size-2 token covers its four squares
+    assert scene.token_item_at(QPointF(8.5 * CELL, 6.5 * CELL)) is ogre
+    assert scene.token_items["spy"].look.hidden  # the GM sees hidden tokens, marked
+
+
+def test_no_graphics_item_per_square(qtbot) -> None:  # type: ignore[no-untyped-def]
+    scene = MapScene(EncounterDocument(small_grid()))
+    # 5 tokens and a fixed handful of overlays, whatever the map's size
+    assert len(scene.items()) < 5 + 10
+
+
+def test_token_items_follow_edits_and_undo(qtbot) -> None:  # type: ignore[no-untyped-def]
+    document = EncounterDocument(small_grid())
+    scene = MapScene(document)
+    document.push(AddToken(Token("wolf", "Wolf", "npcs", (4, 4))))
+    assert scene.token_items["wolf"].pos() == QPointF(4 * CELL, 4 * CELL)
+    document.push(SetStatus("wolf", "Slowed", 2))
+    assert scene.token_items["wolf"].look.statuses == {"Slowed": 2}
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert "wolf" not in scene.token_items
+
+
+def test_badges_and_initials() -> None:
+    assert badge_text("Slowed", 2) == "Slo2"
+    assert badge_text("Dazed", 1) == "Daz"
+    assert initials("Aria the Bold") == "AB"
+    assert initials("orc") == "Or"
+
+
+def test_acting_and_targets_are_marked(qtbot) -> None:  # type: ignore[no-untyped-def]
+    document = EncounterDocument(small_grid())
+    scene = MapScene(document)
+    document.set_highlights({"hero"}, {"orc"})
+    assert scene.token_items["hero"].acting
+    assert scene.token_items["orc"].target
+    assert not scene.token_items["orc"].acting
+
+
+def test_view_caches_the_background(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    assert window.view.cacheMode() & QGraphicsView.CacheModeFlag.CacheBackground
+
+
+def test_title_shows_the_file_and_an_unsaved_mark(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(path=tmp_path / "cellar.tactical.json")
+    assert window.windowTitle() == "cellar[*] — tactical"
+    assert not window.isWindowModified()
+    window.document.push(SetStatus("hero", "Dazed", 1))
+    assert window.isWindowModified()
+    window.document.undo_stack.undo()
+    assert not window.isWindowModified()
+
+
+def test_status_bar_names_the_square_under_the_cursor(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    view = window.view
+    point = view.mapFromScene(QPointF(5.5 * CELL, 3.5 * CELL))
+    qtbot.mouseMove(view.viewport(), point)
+    qtbot.waitUntil(lambda: window.hover_label.text() != "")
+    assert window.hover_label.text() == "Square 5, 3 · elevation +2 · open"
+    assert window.hover_label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_markup_in_names_stays_text(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    encounter = small_grid()
+    encounter.tokens["orc"].name = "<b>Orc</b> &amp;"
+    window = make_window(encounter)
+    point = window.view.mapFromScene(QPointF(1.5 * CELL, 4.5 * CELL))
+    qtbot.mouseMove(window.view.viewport(), point)
+    qtbot.waitUntil(lambda: "token" in window.hover_label.text())
+    assert window.hover_label.text().endswith("token: <b>Orc</b> &amp;")
+    item = window.scene.token_items["orc"]
+    assert isinstance(item, TokenItem) and item.look.name == "<b>Orc</b> &amp;"
