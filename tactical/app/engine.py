@@ -19,59 +19,66 @@ from tactical.core.tokens import Position
 
 def reachable(encounter: Encounter, token_id: str, budget: int | None) -> dict[Any, int]:
     """Every square (or area) the token may end its move on, with the cheapest cost."""
-    from tactical.core import reachable as _reachable
+    from tactical.core.movement import reachable as _reachable
 
-    return dict(_reachable(encounter, token_id, budget=budget))
+    return dict(_reachable(encounter, token_id, budget))
 
 
-def find_path(encounter: Encounter, token_id: str, goal: Position) -> tuple[list[Any], int] | None:
-    """The cheapest path from where the token stands to ``goal`` and its cost, or None."""
-    from tactical.core import find_path as _find_path
+def find_path(
+    encounter: Encounter, token_id: str, goal: Position, budget: int | None = None
+) -> tuple[list[Any], int] | None:
+    """The cheapest path from where the token stands to ``goal`` and its cost, or None.
 
-    found = _find_path(encounter, token_id, goal)
+    With ``budget`` the search stops there (None when the goal costs more).
+    """
+    from tactical.core.movement import find_path as _find_path
+
+    found = _find_path(encounter, token_id, goal, budget=budget)
     if found is None:
         return None
     path, cost = found
     return list(path), int(cost)
 
 
-def distance(encounter: Encounter, a: Any, b: Any) -> int | float:
-    """Distance by the encounter's metric between two squares (or areas)."""
-    from tactical.core import encounter_distance
+def distance(encounter: Encounter, a: Any, b: Any) -> int | None:
+    """Distance by the encounter's metric between two squares (or hops between areas)."""
+    from tactical.core.distance import encounter_distance
 
-    return encounter_distance(encounter, a, b)  # type: ignore[no-any-return]
-
-
-def template_squares(encounter: Encounter, template: Template) -> set[Square]:
-    from tactical.core import template_squares as _template_squares
-
-    return set(_template_squares(encounter, template))
+    return encounter_distance(encounter, a, b)
 
 
-def tokens_in_footprint(encounter: Encounter, squares: Iterable[Square]) -> list[str]:
+def template_footprint(encounter: Encounter, template: Template) -> frozenset[Any]:
+    """The squares (grid) or the one area id (area map) a template covers now."""
+    from tactical.core.footprints import template_footprint as _template_footprint
+
+    return _template_footprint(encounter, template)
+
+
+def tokens_in_footprint(encounter: Encounter, footprint: Iterable[Any]) -> list[str]:
     """Ids of the tokens a footprint touches, in encounter order."""
-    from tactical.core import tokens_in_footprint as _tokens_in_footprint
+    from tactical.core.footprints import tokens_in_footprint as _tokens_in_footprint
 
-    found = _tokens_in_footprint(encounter, set(squares))
-    ids = [t if isinstance(t, str) else t.id for t in found]
-    order = {token_id: i for i, token_id in enumerate(encounter.tokens)}
-    return sorted(set(ids), key=lambda t: order.get(t, len(order)))
+    return list(_tokens_in_footprint(encounter, footprint))
 
 
-def placement_ok(footprint: Iterable[Square], user_square: Square, range_: int) -> bool:
+def placement_ok(
+    footprint: Iterable[Square], user_square: Square, range_: int, user_size: int = 1
+) -> bool:
     """The placement rule for Area and Line templates (001)."""
-    from tactical.core import placement_ok as _placement_ok
+    from tactical.core.footprints import placement_ok as _placement_ok
 
-    return bool(_placement_ok(set(footprint), user_square, range_))
+    return bool(_placement_ok(footprint, user_square, range_, user_size=user_size))
 
 
-def cover(encounter: Encounter, attacker: Square, target: Square) -> Any:
-    from tactical.core import cover as _cover
+def token_cover(encounter: Encounter, attacker_id: str, target_id: str) -> int:
+    """0 none, 1 cover, 2 obstructed (:class:`tactical.core.cover.Cover`)."""
+    from tactical.core.cover import token_cover as _token_cover
 
-    return _cover(encounter, attacker, target)
+    return int(_token_cover(encounter, attacker_id, target_id))
 
 
 def cover_detail(encounter: Encounter, attacker: Square, target: Square) -> Any:
-    from tactical.core import cover_detail as _cover_detail
+    """The cover answer with its sources and their dividing lines (shapely, map units)."""
+    from tactical.core.cover import cover_detail as _cover_detail
 
     return _cover_detail(encounter, attacker, target)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tactical.app import engine
@@ -48,7 +48,6 @@ class DragFeedback:
     command: MoveToken | None = None
     finished: bool = False
     restore: bool = False
-    extras: dict[str, Any] = field(default_factory=dict)
 
 
 class DragController:
@@ -110,7 +109,7 @@ class DragController:
             return DragFeedback(token_at=target, path=[], label="")
         self.previews += 1
         if target in self.reach:
-            found = engine.find_path(self.encounter, self.token_id, target)
+            found = engine.find_path(self.encounter, self.token_id, target, self.budget)
             self.path, self.cost = (
                 found if found is not None else ([self.start, target], self.reach[target])
             )
@@ -131,6 +130,7 @@ class DragController:
         target = position_at(self.encounter, pointer.x, pointer.y, self.grab)
         token = self.encounter.token(token_id)
         start = self.start
+        reach = self.reach
         self.cancel()
         if target == start or start is None:
             return DragFeedback(finished=True, restore=True)
@@ -141,8 +141,8 @@ class DragController:
                 ok=False,
                 message=f"{token.name} stays: that is off the map.",
             )
-        if target in self.reach:
-            cost = self.reach[target]
+        if target in reach:
+            cost = reach[target]
             command = MoveToken(token_id, target, drag_id=next(_drag_ids))
             return DragFeedback(
                 finished=True,

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtGui import QColor, QPainter, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
 
 from tactical.app import engine
@@ -265,21 +265,17 @@ class MapScene(QGraphicsScene):
         colour = QColor(template.color)
         if not colour.isValid():
             colour = QColor("#e0a030")
-        if self.encounter.area_map is not None and isinstance(self.layer, AreaLayer):
-            area = self.encounter.area_map.areas.get(template.area_id or "")
-            if area is None:
-                item.clear()
-                return
-            from PySide6.QtGui import QPainterPath
-
+        footprint = engine.template_footprint(self.encounter, template)
+        if isinstance(self.layer, AreaLayer):
             path = QPainterPath()
-            path.addPolygon(QPolygonF([QPointF(x * CELL, y * CELL) for x, y in area.points]))
-            path.closeSubpath()
-            affected = [t.id for t in self.encounter.tokens_in_area(area.id)]
+            outlines = self.layer.outlines()
+            for area_id in footprint:
+                if area_id in outlines:
+                    path.addPolygon(outlines[area_id])
+                    path.closeSubpath()
         else:
-            squares = engine.template_squares(self.encounter, template)
-            path = squares_path(squares)
-            affected = engine.tokens_in_footprint(self.encounter, squares)
+            path = squares_path(footprint)
+        affected = engine.tokens_in_footprint(self.encounter, footprint)
         shown = [t for t in affected if t in self.token_items]
         rings = [self._ring(t) for t in shown]
         item.show_footprint(path, colour, rings, shown, ok)

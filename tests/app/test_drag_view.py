@@ -1,0 +1,147 @@
+"""Dragging tokens with real mouse events through the view, and undoing the moves."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+
+from tactical.app.geometry import CELL
+from tactical.app.main_window import MainWindow
+
+from .conftest import small_areas
+
+
+def screen(window: MainWindow, col: float, row: float) -> QPoint:
+    """The viewport point over the middle of square (col, row)."""
+    return window.view.mapFromScene(QPointF((col + 0.5) * CELL, (row + 0.5) * CELL))
+
+
+def drag(
+    qtbot,
+    window: MainWindow,
+    start: QPoint,
+    path: list[QPoint],
+    mods=Qt.KeyboardModifier.NoModifier,
+) -> None:  # type: ignore[no-untyped-def]
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for point in path:
+        qtbot.mouseMove(viewport, point)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, mods, path[-1] if path else start)
+
+
+def test_drag_moves_the_token_in_one_undoable_step(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    scene = window.scene
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
+    assert scene.reach.isVisible()
+    assert scene.reach.costs[(4, 1)] == 3
+    assert scene.token_items["hero"].isSelected()
+    for col in (2, 3, 4):
+        qtbot.mouseMove(viewport, screen(window, col, 1))
+    assert scene.path.isVisible()
+    assert scene.path.label == "3 of 4 squares"
+    assert len(scene.path.points) == 4
+    assert scene.token_items["hero"].pos() == QPointF(4 * CELL, 1 * CELL)  # snapped preview
+    assert window.document.encounter.tokens["hero"].position == (1, 1)  # model untouched
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 4, 1))
+    assert window.document.encounter.tokens["hero"].position == (4, 1)
+    assert not scene.reach.isVisible() and not scene.path.isVisible()
+    stack = window.document.undo_stack
+    assert stack.count() == 1
+    assert stack.undoText() == "Move hero"
+    assert window.statusBar().currentMessage() == "Hero moved (3 of 4 squares)."
+    stack.undo()
+    assert window.document.encounter.tokens["hero"].position == (1, 1)
+    assert scene.token_items["hero"].pos() == QPointF(1 * CELL, 1 * CELL)
+    stack.redo()
+    assert scene.token_items["hero"].pos() == QPointF(4 * CELL, 1 * CELL)
+
+
+def test_a_forbidden_drop_puts_the_token_back_and_says_why(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    drag(qtbot, window, screen(window, 1, 1), [screen(window, 1, 2), screen(window, 1, 4)])
+    assert window.document.encounter.tokens["hero"].position == (1, 1)
+    assert window.scene.token_items["hero"].pos() == QPointF(1 * CELL, 1 * CELL)
+    assert window.document.undo_stack.count() == 0
+    assert window.statusBar().currentMessage() == (
+        "Hero stays: an enemy (Orc) is there. Hold Shift while dropping to place it anyway."
+    )
+
+
+def test_shift_drop_places_it_anyway_as_one_step(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    drag(
+        qtbot,
+        window,
+        screen(window, 1, 1),
+        [screen(window, 6, 1)],
+        Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert window.document.encounter.tokens["hero"].position == (6, 1)
+    assert window.document.undo_stack.count() == 1
+
+
+def test_every_token_moves_and_undoes(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    moves = {
+        "hero": ((1, 1), (2, 1)),
+        "ally": ((3, 1), (3, 0)),
+        "orc": ((1, 4), (2, 5)),
+        "spy": ((8, 1), (8, 3)),
+    }
+    for token_id, (start, end) in moves.items():
+        drag(qtbot, window, screen(window, *start), [screen(window, *end)])
+        assert window.document.encounter.tokens[token_id].position == end, token_id
+    assert window.document.undo_stack.count() == 4
+    for _ in moves:
+        window.undo_action.trigger()
+    for token_id, (start, _end) in moves.items():
+        assert window.document.encounter.tokens[token_id].position == start
+
+
+def test_escape_cancels_a_drag(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
+    qtbot.mouseMove(viewport, screen(window, 3, 0))
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 3, 0))
+    assert window.document.encounter.tokens["hero"].position == (1, 1)
+    assert window.scene.token_items["hero"].pos() == QPointF(1 * CELL, 1 * CELL)
+    assert window.document.undo_stack.count() == 0
+
+
+def area_point(window: MainWindow, x: float, y: float) -> QPoint:
+    return window.view.mapFromScene(QPointF(x * CELL, y * CELL))
+
+
+def test_drag_into_another_area_lays_tokens_out_without_overlap(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(small_areas())
+    scene = window.scene
+    brawler = scene.token_items["brawler"]
+    start = window.view.mapFromScene(brawler.centre())
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    assert scene.reach.costs == {"bar": 0, "floor": 1}
+    qtbot.mouseMove(viewport, area_point(window, 6, 1.5))
+    assert scene.path.label == "1 of 1 area"
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=area_point(window, 6, 1.5))
+    assert window.document.encounter.tokens["brawler"].position == "floor"
+    in_floor = [scene.token_items[t] for t in ("brawler", "bouncer", "drunk")]
+    centres = [item.centre() for item in in_floor]
+    for i, a in enumerate(in_floor):
+        assert 4 * CELL < centres[i].x() < 8 * CELL and 0 < centres[i].y() < 3 * CELL
+        for j in range(i + 1, len(in_floor)):
+            gap = (centres[i] - centres[j]).manhattanLength()
+            assert gap >= a.diameter * 0.9
+    window.document.undo_stack.undo()
+    assert window.document.encounter.tokens["brawler"].position == "bar"
+
+
+def test_area_drop_beyond_speed_is_refused(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(small_areas())
+    start = window.view.mapFromScene(window.scene.token_items["brawler"].centre())
+    drag(qtbot, window, start, [area_point(window, 10, 1.5)])
+    assert window.document.encounter.tokens["brawler"].position == "bar"
+    assert "it costs 2, more than the 1 this turn" in window.statusBar().currentMessage()
