@@ -5,13 +5,15 @@ Line numbers quote the seed file ``001_18fb441042e7114e.txt``.
 
 from __future__ import annotations
 
+import runpy
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tactical.core import Encounter, GridMap, Token
 from tactical.core.commands import MoveToken, UndoStack
-from tactical.persistence import dumps_encounter, loads_encounter
+from tactical.persistence import dumps_encounter, load_encounter, loads_encounter
 from tactical.rules import ProcedureController, RulesError, available
 
 MAP = """
@@ -751,3 +753,40 @@ def test_a_save_mid_round_reopens_at_the_same_step() -> None:
     assert [r.result for r in reopened.encounter.dice_log] == [
         r.result for r in table.encounter.dice_log
     ]
+
+
+# -- the example encounter -----------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "maps" / "thrum.tactical.json"
+BUILDER = Path(__file__).resolve().parents[2] / "tools" / "procedure_examples" / "thrum.py"
+
+
+def test_the_example_is_what_its_script_builds() -> None:
+    builder = runpy.run_path(str(BUILDER))
+    assert dumps_encounter(builder["build"]()) == EXAMPLE.read_text(encoding="utf-8")
+
+
+def test_the_example_encounter_opens_at_npc_placement_and_plays() -> None:
+    table = Table(load_encounter(EXAMPLE))
+    assert table.encounter.procedure == "thrum"
+    assert len(table.encounter.tokens) >= 8
+    grid = table.encounter.grid
+    assert grid is not None and int(grid.elevation.max()) == 3
+    view = table.gm.view()
+    assert table.step == "placement" and not table.encounter.dice_log
+    assert "Starting Area: columns 1-4, rows 9-12 (16 squares)." in view.notes
+    assert "Ambusher" not in " ".join(view.notes)
+    # Every PC stands in the Starting Area already.
+    area = set(table.gm.state().starting_area)  # type: ignore[attr-defined]
+    for token in table.encounter.tokens.values():
+        if token.side == "pcs":
+            assert token.square in area
+    table.advance()
+    # The Hill Brute is off the map: it sits out until it joins.
+    assert "brute" not in table.order() and len(table.order()) == 10
+    table.advance()  # seeded initiative
+    table.advance()  # begin Round Zero
+    for _ in range(10):
+        table.advance()
+    assert (table.step, table.gm.state().round) == ("start", 1)
+    assert table.current == table.order()[0]
