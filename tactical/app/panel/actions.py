@@ -1,0 +1,124 @@
+"""The buttons of what the GM may do now, the Back button and the typed-dice field.
+
+The primary action is the big button and carries the advance key's name.
+Actions bound to a combatant also appear on its row; the ones bound to no
+one are listed here in a grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
+from tactical.app.panel.style import PRIMARY_STYLE
+from tactical.rules import Action
+
+COLUMNS = 2
+ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
+
+
+def button_text(action: Action, names: dict[str, str]) -> str:
+    """``Label…`` when the action asks for params, ``Name: Label`` when bound to a combatant."""
+    text = action.label + (ELLIPSIS if action.params else "")
+    if action.token_id is not None and action.token_id in names:
+        text = f"{names[action.token_id]}: {text}"
+    return text
+
+
+class ActionBar(QWidget):
+    """Emits :attr:`action_requested` with the Action of a pressed button."""
+
+    action_requested = Signal(object)
+    back_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setStyleSheet(PRIMARY_STYLE)
+        self.primary_button = QPushButton()
+        self.primary_button.setObjectName("primary")
+        self.primary_button.clicked.connect(self._primary_clicked)
+        self.back_button = QPushButton("Back")
+        self.back_button.clicked.connect(self.back_requested.emit)
+        top = QHBoxLayout()
+        top.addWidget(self.primary_button, 1)
+        top.addWidget(self.back_button)
+        self.grid = QGridLayout()
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.typed = QLineEdit()
+        self.typed.setPlaceholderText("empty: the app rolls")
+        self.typed.setToolTip(
+            "Results of physical dice, e.g. '5, 3': the next action uses them for its rolls "
+            "in order, then rolls the rest itself"
+        )
+        keep_return(self.typed)
+        typed_row = QHBoxLayout()
+        typed_row.addWidget(QLabel("Typed dice for the next action"))
+        typed_row.addWidget(self.typed, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(self.grid)
+        layout.addLayout(typed_row)
+        self.buttons: dict[str, QPushButton] = {}
+        self._primary: Action | None = None
+        self._actions: tuple[Action, ...] = ()
+        self._key: object = None
+        self.set_actions([], {})
+
+    def set_actions(self, actions: Sequence[Action], names: dict[str, str]) -> None:
+        """Rebuild the buttons (only when the actions changed)."""
+        actions = tuple(actions)
+        key = (actions, tuple(sorted(names.items())))
+        if key == self._key:
+            return
+        self._key = key
+        self._actions = actions
+        self._primary = next((a for a in actions if a.primary), None)
+        if self._primary is not None:
+            self.primary_button.setText(
+                f"{button_text(self._primary, names)}   [{ADVANCE_KEY_NAME}]"
+            )
+            self.primary_button.setToolTip(self._primary.hint)
+            self.primary_button.setEnabled(True)
+        else:
+            self.primary_button.setText("Nothing to advance")
+            self.primary_button.setToolTip("")
+            self.primary_button.setEnabled(False)
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.buttons = {}
+        others = [a for a in actions if not a.primary and a.token_id is None]
+        for index, action in enumerate(others):
+            button = QPushButton(button_text(action, names))
+            button.setToolTip(action.hint)
+            button.clicked.connect(lambda _=False, a=action: self.action_requested.emit(a))
+            self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
+            self.buttons[action.id] = button
+        if self._primary is not None:
+            self.buttons[self._primary.id] = self.primary_button
+
+    @property
+    def primary(self) -> Action | None:
+        return self._primary
+
+    def set_back(self, enabled: bool, what: str) -> None:
+        self.back_button.setEnabled(enabled)
+        self.back_button.setToolTip(f"Undo: {what}" if what else "Nothing to undo")
+
+    def _primary_clicked(self) -> None:
+        if self._primary is not None:
+            self.action_requested.emit(self._primary)

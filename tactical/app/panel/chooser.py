@@ -1,0 +1,44 @@
+"""Picking the encounter's combat procedure: a combo of the registered ones and Start."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from tactical.rules import available, get
+
+
+class ProcedureChooser(QWidget):
+    """Emits :attr:`start_requested` with a procedure id when the GM presses Start."""
+
+    start_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.combo = QComboBox()
+        for procedure_id in available():
+            self.combo.addItem(get(procedure_id).title, procedure_id)
+        self.start_button = QPushButton("Start")
+        self.start_button.setToolTip("Start this procedure from its first step (undoable)")
+        self.start_button.clicked.connect(self._start)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("Procedure"))
+        layout.addWidget(self.combo, 1)
+        layout.addWidget(self.start_button)
+
+    def selected(self) -> str | None:
+        data = self.combo.currentData()
+        return data if isinstance(data, str) else None
+
+    def show_active(self, procedure_id: str | None, running: bool) -> None:
+        """Select the active procedure; the button restarts when one is running."""
+        index = self.combo.findData(procedure_id) if procedure_id else -1
+        if index >= 0:
+            self.combo.setCurrentIndex(index)
+        self.start_button.setText("Restart" if running else "Start")
+
+    def _start(self) -> None:
+        procedure_id = self.selected()
+        if procedure_id is not None:
+            self.start_requested.emit(procedure_id)

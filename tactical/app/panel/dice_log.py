@@ -1,0 +1,54 @@
+"""The dice log, latest roll first; secret rolls and typed (physical) results marked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+
+from tactical.app.panel.style import LOCK, dim_brush
+from tactical.core.dice_log import DiceRoll
+from tactical.core.encounter import Encounter
+
+SHOWN = 300
+"""Rolls listed; older ones stay in the encounter file."""
+
+
+def roll_line(roll: DiceRoll, names: dict[str, str]) -> str:
+    """``Aldo: 2d6+3 = 11 (4, 4) · initiative · typed``."""
+    who = names.get(roll.who, roll.who)
+    text = f"{who}: {roll.expression} = {roll.result}"
+    if roll.rolls and len(roll.rolls) > 1:
+        text += " (" + ", ".join(str(face) for face in roll.rolls) + ")"
+    if roll.why:
+        text += f" \N{MIDDLE DOT} {roll.why}"
+    if roll.manual:
+        text += " \N{MIDDLE DOT} typed"
+    if roll.secret:
+        text = f"{LOCK} {text} \N{MIDDLE DOT} secret"
+    return text
+
+
+class DiceLogView(QListWidget):
+    """Rebuilt on each dice change: it is short, and undo may remove any roll."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._shown: tuple[DiceRoll, ...] = ()
+
+    def show_log(self, log: Sequence[DiceRoll], encounter: Encounter) -> None:
+        latest = tuple(log[-SHOWN:])
+        if latest == self._shown:
+            return
+        self._shown = latest
+        names = {t.id: t.name for t in encounter.tokens.values()}
+        self.clear()
+        for roll in reversed(latest):
+            item = QListWidgetItem(roll_line(roll, names))
+            if roll.secret:
+                item.setForeground(dim_brush(self))
+                item.setToolTip("Secret roll: not shown to the players")
+            self.addItem(item)
+
+    def lines(self) -> list[str]:
+        return [self.item(i).text() for i in range(self.count())]

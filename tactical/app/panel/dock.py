@@ -1,0 +1,331 @@
+"""The combat panel: a dock that walks the GM through the encounter's procedure.
+
+It asks the procedure's controller what to show (:class:`PanelView`) and what
+may be done (:class:`Action`), and turns every button, edit and roll into one
+undoable command through :meth:`EncounterDocument.push`. It refreshes when the
+document reports a change of the procedure, the tokens or the dice, and
+rebuilds a widget only when what it shows changed, so a token drag costs one
+view computation per step and no widget work.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QSplitter, QVBoxLayout, QWidget
+
+from tactical.app.document import EncounterDocument
+from tactical.app.panel.actions import ActionBar
+from tactical.app.panel.chooser import ProcedureChooser
+from tactical.app.panel.combatants import CombatantTable
+from tactical.app.panel.dice_log import DiceLogView
+from tactical.app.panel.header import InstructionBox
+from tactical.app.panel.keys import advance_action
+from tactical.app.panel.outline import StepOutline
+from tactical.app.panel.param_form import ParamForm
+from tactical.app.panel.publish import publish_highlights
+from tactical.app.panel.roll_box import RollBox
+from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
+from tactical.core.changes import Change
+from tactical.core.commands import Batch, SetFigure, SetStatus
+from tactical.core.commands.base import Command
+from tactical.rules import Action, Combatant, PanelView, Procedure, ProcedureController
+
+log = logging.getLogger(__name__)
+
+NO_PROCEDURE = "Choose a combat procedure and press Start."
+REFRESHING_KINDS = {"procedure", "tokens", "dice", "sides"}
+
+
+class CombatPanel(QDockWidget):
+    """The GM's side panel for the encounter's combat procedure."""
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__("Combat", parent)
+        self.setObjectName("combat-panel")
+        self.document = document
+        self.view: PanelView | None = None
+        """What the panel shows now (None when no procedure runs or its state is broken)."""
+        self.form: ParamForm | None = None
+        self._batching = 0
+        self._dirty = False
+
+        self.chooser = ProcedureChooser()
+        self.header = InstructionBox()
+        self.actions_bar = ActionBar()
+        self.outline = StepOutline()
+        self.table = CombatantTable()
+        self.roll_box = RollBox()
+        self.dice_log = DiceLogView()
+        self._form_holder = QVBoxLayout()
+        self._form_holder.setContentsMargins(0, 0, 0, 0)
+
+        dice = QWidget()
+        dice_layout = QVBoxLayout(dice)
+        dice_layout.setContentsMargins(0, 0, 0, 0)
+        dice_layout.addWidget(self.roll_box)
+        dice_layout.addWidget(self.dice_log, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+        for widget, stretch in ((self.outline, 2), (self.table, 4), (dice, 2)):
+            self.splitter.addWidget(widget)
+            self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.chooser)
+        layout.addWidget(self.header)
+        layout.addWidget(self.actions_bar)
+        layout.addLayout(self._form_holder)
+        layout.addWidget(self.splitter, 1)
+        self.setWidget(body)
+        body.setMinimumWidth(380)
+
+        self.advance_action = advance_action(self)
+        self.advance_action.triggered.connect(self.advance)
+        self.chooser.start_requested.connect(self.start)
+        self.actions_bar.action_requested.connect(self.request)
+        self.actions_bar.back_requested.connect(self.back)
+        self.table.action_requested.connect(self.request)
+        self.table.figure_edited.connect(self.edit_figure)
+        self.table.statuses_edited.connect(self.edit_statuses)
+        self.table.status_set.connect(self.set_status)
+        self.roll_box.roll_requested.connect(self.free_roll)
+        document.changed.connect(self._on_changed)
+        document.encounter_replaced.connect(self._on_replaced)
+        document.undo_stack.indexChanged.connect(self._update_back)
+        self.refresh()
+
+    # -- the controller ---------------------------------------------------------
+
+    @property
+    def controller(self) -> ProcedureController:
+        """A handle on the document's current encounter (it may be replaced by Open)."""
+        return ProcedureController(self.document.encounter, self.document.push)
+
+    # -- refreshing ---------------------------------------------------------------
+
+    def _on_changed(self, change: Change) -> None:
+        if change.kind not in REFRESHING_KINDS:
+            return
+        if self._batching:
+            self._dirty = True
+        else:
+            self.refresh()
+
+    def _on_replaced(self) -> None:
+        self._close_form()
+        self.header.show_message("")
+        self.refresh()
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Refresh once after several changes made by one GM gesture."""
+        self._batching += 1
+        try:
+            yield
+        finally:
+            self._batching -= 1
+            if not self._batching and self._dirty:
+                self._dirty = False
+                self.refresh()
+
+    def refresh(self) -> None:
+        """Show the current state: steps, instruction, combatants, actions, dice."""
+        encounter = self.document.encounter
+        controller = self.controller
+        procedure: Procedure[Any] | None = None
+        view: PanelView | None = None
+        actions: list[Action] = []
+        problem = ""
+        if encounter.procedure:
+            try:
+                procedure = controller.procedure
+                view = controller.view()
+                actions = controller.actions()
+            except KeyError as error:  # a procedure this build does not know
+                problem = str(error.args[0]) if error.args else str(error)
+            except ValueError as error:  # StateError, RulesError, a token the state names
+                problem = f"The saved procedure state cannot be used:\n{error}"
+            except Exception as error:
+                log.exception("procedure view failed")
+                problem = f"The procedure failed to show its state: {error}"
+        self.view = view
+        self.chooser.show_active(encounter.procedure, view is not None and not view.ended)
+        if view is not None:
+            self.header.show_view(view.title, view.round, view.instruction, view.notes, view.ended)
+            self.outline.set_steps(view.steps)
+            rows = list(view.combatants)
+        else:
+            title = procedure.title if procedure is not None else "No combat procedure"
+            self.header.show_view(title, 0, problem or NO_PROCEDURE, (), False)
+            self.outline.set_steps(())
+            rows = [
+                Combatant(t.id, t.name, t.side, statuses=dict(t.statuses))
+                for t in encounter.tokens.values()
+            ]
+        if problem:
+            self.header.show_message(problem, error=True)
+        labels = dict(procedure.figure_labels) if procedure is not None and view else {}
+        self.table.show_combatants(encounter, rows, labels, actions)
+        names = {t.id: t.name for t in encounter.tokens.values()}
+        self.actions_bar.set_actions(actions, names)
+        self.advance_action.setEnabled(self.actions_bar.primary is not None)
+        if self.form is not None and self.form.action.id not in {a.id for a in actions}:
+            self._close_form()
+        self.roll_box.set_tokens(encounter)
+        self.dice_log.show_log(encounter.dice_log, encounter)
+        self._update_back()
+        publish_highlights(self.document, view)
+
+    def _update_back(self, *_: object) -> None:
+        stack = self.document.undo_stack
+        if not shiboken6.isValid(stack) or not shiboken6.isValid(self):
+            return  # the stack empties itself while being destroyed
+        self.actions_bar.set_back(stack.canUndo(), stack.undoText())
+
+    # -- what the GM does -----------------------------------------------------------
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.header.show_message(text, error=error)
+
+    def _guarded(self, what: str, work: Any) -> Any:
+        """Run ``work``; a refusal or a broken state becomes a message, never a traceback."""
+        try:
+            with self._batch():
+                return work()
+        except ValueError as error:  # RulesError, StateError, DiceError, EncounterError
+            self._say(str(error), error=True)
+        except KeyError as error:
+            self._say(str(error.args[0]) if error.args else str(error), error=True)
+        except Exception as error:
+            log.exception("%s failed", what)
+            self._say(f"{what} failed: {error}", error=True)
+        return None
+
+    def start(self, procedure_id: str) -> None:
+        """Make ``procedure_id`` the encounter's procedure, at its first step."""
+        self._close_form()
+        self._say("")
+        self._guarded("Start", lambda: self.controller.start(procedure_id))
+
+    def advance(self) -> None:
+        """The advance key: confirm the open form, else run the primary action."""
+        if self.form is not None:
+            self.form.submit()
+            return
+        primary = self.actions_bar.primary
+        if primary is not None:
+            self.request(primary)
+
+    def request(self, action: Action) -> None:
+        """A button was pressed: ask for params first when the action has any."""
+        if action.params:
+            self._open_form(action)
+        else:
+            self.perform(action, {})
+
+    def perform(self, action: Action, params: dict[str, Any]) -> bool:
+        """Carry out ``action`` with the typed dice, as one undo step; True when done."""
+        try:
+            manual = parse_typed_dice(self.actions_bar.typed.text())
+        except ValueError as error:
+            self._say(str(error), error=True)
+            return False
+        encounter = self.document.encounter
+        rolls_before = len(encounter.dice_log)
+        messages = self._guarded(
+            action.label, lambda: self.controller.perform(action.id, params, manual=manual)
+        )
+        if messages is None:
+            return False
+        used = sum(1 for r in encounter.dice_log[rolls_before:] if r.manual)
+        lines = list(messages)
+        if used < len(manual):
+            lines.append(f"{len(manual) - used} typed dice were not needed.")
+        self.actions_bar.typed.clear()
+        self._close_form()
+        self._say("\n".join(lines))
+        return True
+
+    def back(self) -> None:
+        """Undo the last step (an action, an edit, a move)."""
+        self._close_form()
+        with self._batch():
+            self.document.undo_stack.undo()
+        self._say("")
+
+    def free_roll(self, expression: str, who: str, why: str, typed: int | None) -> None:
+        def work() -> int:
+            return self.controller.free_roll(expression, who, why, manual=typed)
+
+        total = self._guarded("Roll", work)
+        if total is not None:
+            self.roll_box.clear_typed()
+            self._say(f"{expression} for {self._name(who)} ({why}): {total}")
+
+    def _name(self, token_id: str) -> str:
+        token = self.document.encounter.tokens.get(token_id)
+        return token.name if token is not None else token_id
+
+    # -- editing combatants ------------------------------------------------------------
+
+    def _push(self, command: Command) -> None:
+        with self._batch():
+            self.document.push(command)
+
+    def edit_figure(self, token_id: str, name: str, text: str) -> None:
+        token = self.document.encounter.tokens.get(token_id)
+        if token is None:
+            return
+        try:
+            value = parse_figure(text, token.figures.get(name))
+        except ValueError as error:
+            self._say(f"{token.name}: {error}", error=True)
+            return
+        if value != token.figures.get(name) or type(value) is not type(token.figures.get(name)):
+            self._push(SetFigure(token_id, name, value))
+
+    def edit_statuses(self, token_id: str, text: str) -> None:
+        token = self.document.encounter.tokens.get(token_id)
+        if token is None:
+            return
+        try:
+            after = parse_statuses(text)
+        except ValueError as error:
+            self._say(f"{token.name}: {error}", error=True)
+            return
+        commands: list[Command] = [
+            SetStatus(token_id, status, stacks)
+            for status, stacks in status_changes(token.statuses, after)
+        ]
+        if len(commands) == 1:
+            self._push(commands[0])
+        elif commands:
+            self._push(Batch(f"Statuses of {token.name}", commands))
+
+    def set_status(self, token_id: str, status: str, stacks: int | None) -> None:
+        if token_id in self.document.encounter.tokens:
+            self._push(SetStatus(token_id, status, stacks))
+
+    # -- the params form ----------------------------------------------------------------
+
+    def _open_form(self, action: Action) -> None:
+        self._close_form()
+        self.form = ParamForm(action, self.document.encounter)
+        self.form.submitted.connect(self.perform)
+        self.form.cancelled.connect(self._close_form)
+        self._form_holder.addWidget(self.form)
+        first = next(iter(self.form.inputs.values()), None)
+        (first or self.form.ok_button).setFocus()
+
+    def _close_form(self) -> None:
+        if self.form is not None:
+            self.form.hide()
+            self.form.deleteLater()
+            self.form = None

@@ -1,0 +1,55 @@
+"""What to do now: the procedure and round, one large instruction line, notes, messages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from tactical.app.panel.style import ERROR, bold, scaled
+
+
+class InstructionBox(QWidget):
+    """The GM reads this first: it says what to do now and who is next."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        self.title.setFont(bold(self.font()))
+        self.instruction = QLabel()
+        self.instruction.setWordWrap(True)
+        self.instruction.setFont(bold(scaled(self.font(), 1.35)))
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        for label in (self.title, self.instruction, self.notes, self.message):
+            layout.addWidget(label)
+
+    def show_view(
+        self, title: str, round_number: int, instruction: str, notes: Sequence[str], ended: bool
+    ) -> None:
+        parts = [title]
+        if round_number:
+            parts.append(f"round {round_number}")
+        if ended:
+            parts.append("ended")
+        self.title.setText(" \N{EM DASH} ".join(parts))
+        self.instruction.setText(instruction)
+        self.notes.setText("\n".join(f"\N{BULLET} {note}" for note in notes))
+        self.notes.setVisible(bool(notes))
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        """A refusal (red) or what the last action did; empty hides it."""
+        self.message.setText(text)
+        self.message.setStyleSheet(f"color: {ERROR.name()};" if error else "")
+        self.message.setProperty("error", error)
+        self.message.setVisible(bool(text))
+
+    @property
+    def is_error(self) -> bool:
+        return bool(self.message.property("error")) and self.message.isVisibleTo(self)

@@ -1,0 +1,190 @@
+"""A small form generated from an action's params, shown inline in the panel.
+
+Inline rather than a dialog so the GM's eyes stay on the panel and the
+advance key confirms it. Token params list token names (only
+``Param.options`` when given); optional params may be left at "(none)" and
+are then left out of the params passed to the procedure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
+from tactical.app.panel.style import bold
+from tactical.core.encounter import Encounter
+from tactical.rules import Action, Param
+
+NONE_LABEL = "(none)"
+INT_RANGE = 100_000
+
+
+class _SquareInput(QWidget):
+    """A square as column and row spin boxes, bounded by the grid."""
+
+    def __init__(self, width: int, height: int, default: Any) -> None:
+        super().__init__()
+        self.col = QSpinBox()
+        self.row = QSpinBox()
+        self.col.setRange(0, max(width - 1, 0))
+        self.row.setRange(0, max(height - 1, 0))
+        self.col.setPrefix("col ")
+        self.row.setPrefix("row ")
+        if isinstance(default, list | tuple) and len(default) == 2:
+            self.col.setValue(int(default[0]))
+            self.row.setValue(int(default[1]))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.col)
+        layout.addWidget(self.row)
+
+    def value(self) -> tuple[int, int]:
+        return (self.col.value(), self.row.value())
+
+
+def _combo(choices: list[tuple[str, Any]], default: Any, optional: bool) -> QComboBox:
+    combo = QComboBox()
+    if optional:
+        combo.addItem(NONE_LABEL, None)
+    for label, data in choices:
+        combo.addItem(label, data)
+    index = combo.findData(default) if default is not None else -1
+    if index >= 0:
+        combo.setCurrentIndex(index)
+    return combo
+
+
+class ParamForm(QFrame):
+    """Inputs for one action; :attr:`submitted` carries the action and its params."""
+
+    submitted = Signal(object, dict)
+    cancelled = Signal()
+
+    def __init__(self, action: Action, encounter: Encounter, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.action = action
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.inputs: dict[str, QWidget] = {}
+        title = QLabel(action.label)
+        title.setFont(bold(self.font()))
+        form = QFormLayout()
+        for param in action.params:
+            widget = self._input(param, encounter)
+            self.inputs[param.name] = widget
+            form.addRow(param.label + ("" if not param.optional else " (optional)"), widget)
+        self.ok_button = QPushButton(f"{action.label} [{ADVANCE_KEY_NAME}]")
+        self.ok_button.clicked.connect(self.submit)
+        cancel = QPushButton("Cancel")
+        cancel.clicked.connect(self.cancelled.emit)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.ok_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        if action.hint:
+            hint = QLabel(action.hint)
+            hint.setWordWrap(True)
+            layout.addWidget(hint)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+
+    def _input(self, param: Param, encounter: Encounter) -> QWidget:
+        if param.kind == "token":
+            ids = param.options or tuple(encounter.tokens)
+            tokens = [(encounter.tokens[i].name, i) for i in ids if i in encounter.tokens]
+            return _combo(tokens, param.default, param.optional)
+        if param.kind == "area":
+            area_map = encounter.area_map
+            areas = [(a.name or a.id, a.id) for a in area_map] if area_map is not None else []
+            return _combo(areas, param.default, param.optional)
+        if param.kind == "choice":
+            return _combo([(o, o) for o in param.options], param.default, param.optional)
+        if param.kind == "int":
+            spin = QSpinBox()
+            spin.setRange(-INT_RANGE, INT_RANGE)
+            spin.setValue(int(param.default or 0))
+            keep_return(spin)
+            return spin
+        if param.kind == "bool":
+            check = QCheckBox()
+            check.setChecked(bool(param.default))
+            return check
+        if param.kind == "square":
+            grid = encounter.grid
+            return _SquareInput(
+                grid.width if grid else INT_RANGE, grid.height if grid else INT_RANGE, param.default
+            )
+        line = QLineEdit("" if param.default is None else str(param.default))
+        keep_return(line)
+        line.returnPressed.connect(self.submit)
+        return line
+
+    def values(self) -> dict[str, Any]:
+        """The params as the procedure expects them; unset optional ones left out."""
+        values: dict[str, Any] = {}
+        for param in self.action.params:
+            widget = self.inputs[param.name]
+            value: Any
+            if isinstance(widget, QComboBox):
+                value = widget.currentData()
+            elif isinstance(widget, QSpinBox):
+                value = widget.value()
+            elif isinstance(widget, QCheckBox):
+                value = widget.isChecked()
+            elif isinstance(widget, _SquareInput):
+                value = widget.value()
+            else:
+                assert isinstance(widget, QLineEdit)
+                value = widget.text().strip()
+            if param.optional and value in (None, ""):
+                continue
+            values[param.name] = value
+        return values
+
+    def set_value(self, name: str, value: Any) -> None:
+        """Set one input as the GM would (tests and scripted use)."""
+        widget = self.inputs[name]
+        if isinstance(widget, QComboBox):
+            index = widget.findData(value)
+            if index < 0:
+                raise ValueError(f"{name}: {value!r} is not offered")
+            widget.setCurrentIndex(index)
+        elif isinstance(widget, QSpinBox):
+            widget.setValue(int(value))
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, _SquareInput):
+            widget.col.setValue(int(value[0]))
+            widget.row.setValue(int(value[1]))
+        else:
+            assert isinstance(widget, QLineEdit)
+            widget.setText(str(value))
+
+    def submit(self) -> None:
+        self.submitted.emit(self.action, self.values())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A spin box passes Return up: confirm; Escape cancels."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit()
+        elif event.key() == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+        else:
+            super().keyPressEvent(event)

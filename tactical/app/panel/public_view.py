@@ -1,0 +1,127 @@
+"""The summary the players see: round, step, who acts now, and the public order.
+
+Built only from public fields: token names of tokens that are not hidden, the
+step titles, ``acting`` and ``revealed``. Never ``Combatant.secret``, the
+GM's instruction or notes, nor secret rolls. A revealed declaration that
+names a hidden token is left out, in case a procedure wrote one.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from tactical.app.document import EncounterDocument
+from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
+from tactical.core.changes import Change
+from tactical.core.encounter import Encounter
+from tactical.rules import PanelView, ProcedureController
+
+PUBLIC_KINDS = {"procedure", "tokens", "sides"}
+
+
+def public_rows(encounter: Encounter, view: PanelView) -> list[tuple[str, bool, bool, str]]:
+    """``(name, acting, out, revealed)`` of each visible combatant, in order."""
+    hidden = [t for t in encounter.tokens.values() if t.hidden]
+    hidden_words = {t.name for t in hidden} | {t.id for t in hidden}
+    rows = []
+    for combatant in view.combatants:
+        token = encounter.tokens.get(combatant.token_id)
+        if token is None or token.hidden:
+            continue
+        revealed = combatant.revealed
+        if any(word and word in revealed for word in hidden_words):
+            revealed = ""
+        rows.append((token.name, combatant.acting, combatant.out, revealed))
+    return rows
+
+
+def current_step_title(view: PanelView) -> str:
+    return next((s.title for s in view.steps if s.status == "current"), "")
+
+
+class PublicTracker(QWidget):
+    """A read-only summary for the player view; it follows the document by itself."""
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.heading = QLabel()
+        self.heading.setFont(bold(scaled(self.font(), 1.3)))
+        self.now = QLabel()
+        self.now.setFont(scaled(self.font(), 1.15))
+        self.now.setWordWrap(True)
+        self.order = QListWidget()
+        self.order.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.order.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.now)
+        layout.addWidget(self.order, 1)
+        self._shown: object = None
+        document.changed.connect(self._on_changed)
+        document.encounter_replaced.connect(self.refresh)
+        self.refresh()
+
+    def _on_changed(self, change: Change) -> None:
+        if change.kind in PUBLIC_KINDS:
+            self.refresh()
+
+    def _view(self) -> PanelView | None:
+        encounter = self.document.encounter
+        if not encounter.procedure:
+            return None
+        try:
+            return ProcedureController(encounter, self.document.push).view()
+        except Exception:  # the GM's panel shows the problem; the players see nothing
+            return None
+
+    def refresh(self) -> None:
+        encounter = self.document.encounter
+        view = self._view()
+        if view is None:
+            shown: object = None
+        else:
+            shown = (
+                view.title,
+                view.round,
+                view.ended,
+                current_step_title(view),
+                tuple(public_rows(encounter, view)),
+            )
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.order.clear()
+        if view is None:
+            self.heading.setText("")
+            self.now.setText("")
+            self.setVisible(False)
+            return
+        self.setVisible(True)
+        rows = public_rows(encounter, view)
+        heading = f"Round {view.round}" if view.round else view.title
+        step = current_step_title(view)
+        self.heading.setText(f"{heading} \N{EM DASH} {step}" if step else heading)
+        acting = [name for name, is_acting, _out, _rev in rows if is_acting]
+        if view.ended:
+            self.now.setText("The fight is over")
+        else:
+            self.now.setText("Now: " + ", ".join(acting) if acting else "")
+        for name, is_acting, out, revealed in rows:
+            item = QListWidgetItem(f"{name} \N{EM DASH} {revealed}" if revealed else name)
+            if is_acting:
+                item.setFont(bold(item.font()))
+                item.setBackground(ACTING)
+            if out:
+                font = item.font()
+                font.setStrikeOut(True)
+                item.setFont(font)
+                item.setForeground(dim_brush(self))
+            self.order.addItem(item)
+
+    def lines(self) -> list[str]:
+        """Everything the players read, line by line (tests check no secret is among it)."""
+        texts = [self.heading.text(), self.now.text()]
+        texts += [self.order.item(i).text() for i in range(self.order.count())]
+        return [t for t in texts if t]
