@@ -1,8 +1,8 @@
 """The buttons of what the GM may do now, the Back button and the typed-dice field.
 
 The primary action is the big button and carries the advance key's name.
-Actions bound to a combatant also appear on its row; the ones bound to no
-one are listed here in a grid.
+Actions bound to a combatant appear on its row; those of whoever acts now
+and those bound to no one are also listed here, in a grid.
 """
 
 from __future__ import annotations
@@ -29,10 +29,12 @@ ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 
 
 def button_text(action: Action, names: dict[str, str]) -> str:
-    """``Label…`` when the action asks for params, ``Name: Label`` when bound to a combatant."""
+    """``Label…`` when the action asks for params; ``Name: Label`` when bound to a
+    combatant whose name the label does not already say."""
     text = action.label + (ELLIPSIS if action.params else "")
-    if action.token_id is not None and action.token_id in names:
-        text = f"{names[action.token_id]}: {text}"
+    name = names.get(action.token_id or "")
+    if name and name not in action.label:
+        text = f"{name}: {text}"
     return text
 
 
@@ -76,10 +78,19 @@ class ActionBar(QWidget):
         self._key: object = None
         self.set_actions([], {})
 
-    def set_actions(self, actions: Sequence[Action], names: dict[str, str]) -> None:
-        """Rebuild the buttons (only when the actions changed)."""
+    def set_actions(
+        self,
+        actions: Sequence[Action],
+        names: dict[str, str],
+        acting: frozenset[str] | set[str] = frozenset(),
+    ) -> None:
+        """Rebuild the buttons (only when the actions changed).
+
+        Listed here: the primary action, the actions of whoever acts now, and the
+        actions bound to no one. Other combatants' actions stay on their rows.
+        """
         actions = tuple(actions)
-        key = (actions, tuple(sorted(names.items())))
+        key = (actions, tuple(sorted(names.items())), frozenset(acting))
         if key == self._key:
             return
         self._key = key
@@ -99,9 +110,12 @@ class ActionBar(QWidget):
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()
+                widget.setParent(None)
                 widget.deleteLater()
         self.buttons = {}
-        others = [a for a in actions if not a.primary and a.token_id is None]
+        others = [a for a in actions if not a.primary and a.token_id in acting]
+        others += [a for a in actions if not a.primary and a.token_id is None]
         for index, action in enumerate(others):
             button = QPushButton(button_text(action, names))
             button.setToolTip(action.hint)

@@ -173,13 +173,14 @@ class CombatantTable(QTableWidget):
         )
 
     def _columns(self, figure_labels: dict[str, str]) -> list[tuple[str, str]]:
-        columns = [("name", "Name"), ("side", "Side"), ("order", "Order")]
-        columns += [(FIGURE_PREFIX + key, label) for key, label in figure_labels.items()]
-        columns.append((STATUSES, "Statuses"))
-        if any(row.secret or row.revealed for row in self._rows):
-            columns.append(("declared", "Declared"))
+        columns = [("name", "Name")]
         if self._actions:
             columns.append(("actions", ""))
+        columns += [("side", "Side"), ("order", "Order")]
+        if any(row.secret or row.revealed for row in self._rows):
+            columns.append(("declared", "Declared"))
+        columns += [(FIGURE_PREFIX + key, label) for key, label in figure_labels.items()]
+        columns.append((STATUSES, "Statuses"))
         return columns
 
     def _rebuild(self, encounter: Encounter, figure_labels: dict[str, str]) -> None:
@@ -219,7 +220,9 @@ class CombatantTable(QTableWidget):
             return QTableWidgetItem(text)
         if key == "side":
             side = encounter.sides.get(row.side)
-            item = QTableWidgetItem(side.name if side else row.side)
+            item = QTableWidgetItem()
+            item.setToolTip(side.name if side else row.side)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, side.name if side else row.side)
             if side is not None:
                 item.setIcon(_swatch(side.color))
             return item
@@ -261,8 +264,7 @@ class CombatantTable(QTableWidget):
         if not actions:
             return
         button = QToolButton()
-        button.setAutoRaise(True)
-        first = actions[0]
+        first = next((a for a in actions if not a.primary), actions[0])
         button.setText(first.label + ("\N{HORIZONTAL ELLIPSIS}" if first.params else ""))
         button.setToolTip(first.hint or first.label)
         button.clicked.connect(lambda _=False, a=first: self.action_requested.emit(a))

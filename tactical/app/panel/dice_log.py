@@ -25,7 +25,7 @@ def roll_line(roll: DiceRoll, names: dict[str, str]) -> str:
     if roll.manual:
         text += " \N{MIDDLE DOT} typed"
     if roll.secret:
-        text = f"{LOCK} {text} \N{MIDDLE DOT} secret"
+        text = f"{LOCK} {text}"
     return text
 
 

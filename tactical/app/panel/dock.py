@@ -84,7 +84,7 @@ class CombatPanel(QDockWidget):
         layout.addLayout(self._form_holder)
         layout.addWidget(self.splitter, 1)
         self.setWidget(body)
-        body.setMinimumWidth(380)
+        body.setMinimumWidth(420)
 
         self.advance_action = advance_action(self)
         self.advance_action.triggered.connect(self.advance)
@@ -174,7 +174,7 @@ class CombatPanel(QDockWidget):
         labels = dict(procedure.figure_labels) if procedure is not None and view else {}
         self.table.show_combatants(encounter, rows, labels, actions)
         names = {t.id: t.name for t in encounter.tokens.values()}
-        self.actions_bar.set_actions(actions, names)
+        self.actions_bar.set_actions(actions, names, view.acting if view else frozenset())
         self.advance_action.setEnabled(self.actions_bar.primary is not None)
         if self.form is not None and self.form.action.id not in {a.id for a in actions}:
             self._close_form()

@@ -56,9 +56,14 @@ class StepOutline(QTreeWidget):
         if current is not None:
             self.scrollToItem(current)
 
+    def current_steps(self) -> list[str]:
+        """The ids of the highlighted steps: a sub-step and the steps it is part of."""
+        return [s.id for s in self._steps if s.status == "current"]
+
     def current_step(self) -> str | None:
-        """The id of the highlighted step (for tests and the status bar)."""
-        return next((s.id for s in self._steps if s.status == "current"), None)
+        """The innermost highlighted step (for tests and the status bar)."""
+        current = self.current_steps()
+        return current[-1] if current else None
 
     def item_for(self, step_id: str) -> QTreeWidgetItem | None:
         iterator = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]

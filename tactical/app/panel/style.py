@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QWidget
 ACTING = QColor(57, 224, 122, 90)
 """Background of the acting row and the current step."""
 ERROR = QColor("#c0392b")
-LOCK = "\N{LOCK}"
+LOCK = "[secret]"
+"""Marks what only the GM sees (a lock glyph is missing from common fonts)."""
 PRIMARY_STYLE = (
     "QPushButton#primary { font-weight: bold; padding: 6px 14px; "
     "background: #2f7fd8; color: white; border-radius: 4px; }"

@@ -1,0 +1,199 @@
+"""Thrum (001_18fb441042e7114e.txt) run from the panel alone: clicks, edits and the key.
+
+The fight of tests/rules/test_thrum.py (line numbers quote the seed file); here the GM
+sets a tolerance by editing the table and types the Incapacity Roll's dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLineEdit
+
+from tactical.app.document import EncounterDocument
+from tactical.app.panel import CombatPanel
+from tactical.core import Encounter, GridMap, Token
+
+MAP = """
+0 0 0 0 1 1 2 2
+0 0 0d 0 1 2 2 2
+0 0 0 0 0 1 1 1
+0 0 0 0 0 0 0x 0
+0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0
+"""
+
+
+@pytest.fixture()
+def panel(qtbot: Any) -> CombatPanel:
+    """Alice and Bob (PCs, off the map until Round Zero) against Brute and Archer."""
+    encounter = Encounter(
+        GridMap.from_text(MAP),
+        [
+            Token(
+                "alice",
+                "Alice",
+                side="pcs",
+                figures={
+                    "initiative_mod": 1,
+                    "fatigue_tolerance": 4,
+                    "stress_tolerance": 4,
+                    "resolve_mod": 1,
+                    "resilience_mod": 1,
+                },
+            ),
+            Token(
+                "bob",
+                "Bob",
+                side="pcs",
+                figures={"fatigue_tolerance": 5, "stress_tolerance": 3, "resilience_mod": 2},
+            ),
+            Token(
+                "brute",
+                "Brute",
+                position=(6, 1),
+                speed=5,
+                figures={
+                    "initiative_mod": 1,
+                    "fatigue_tolerance": 6,
+                    "stress_tolerance": 2,
+                    "resolve_mod": -1,
+                },
+            ),
+            Token(
+                "archer",
+                "Archer",
+                position=(5, 3),
+                figures={"fatigue_tolerance": 3, "stress_tolerance": 3},
+            ),
+        ],
+    )
+    widget = CombatPanel(EncounterDocument(encounter))
+    qtbot.addWidget(widget)
+    widget.resize(600, 900)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is widget)
+    return widget
+
+
+def click(qtbot: Any, button: Any) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def press_advance(qtbot: Any, panel: CombatPanel) -> None:
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return)
+
+
+def place(qtbot: Any, panel: CombatPanel, square: tuple[int, int]) -> None:
+    click(qtbot, panel.actions_bar.buttons["place"])
+    assert panel.form is not None
+    panel.form.set_value("square", square)
+    press_advance(qtbot, panel)
+
+
+def edit_figure(qtbot: Any, panel: CombatPanel, token_id: str, key: str, text: str) -> None:
+    table = panel.table
+    table.editItem(table.item(table.token_order().index(token_id), table.column_of(key)))
+    editor = table.findChild(QLineEdit)
+    assert editor is not None
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+
+
+def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPanel) -> None:
+    encounter = panel.document.encounter
+    panel.chooser.combo.setCurrentIndex(panel.chooser.combo.findData("thrum"))
+    click(qtbot, panel.chooser.start_button)
+    # 001 line 6: "NPC Placement: The GM places NPCs on the combat map".
+    assert panel.outline.current_step() == "placement"
+    assert panel.header.instruction.text() == (
+        "Place the NPCs on the map, then press 'NPCs placed'; next: Initiative."
+    )
+    click(qtbot, panel.actions_bar.buttons["set-starting-area"])
+    assert panel.form is not None
+    panel.form.set_value("from", (0, 3))
+    panel.form.set_value("to", (1, 5))
+    click(qtbot, panel.form.ok_button)
+    assert "Starting Area: columns 0-1, rows 3-5 (6 squares)." in panel.header.notes.text()
+
+    press_advance(qtbot, panel)  # NPCs placed
+    assert panel.outline.current_step() == "initiative"
+    assert panel.header.instruction.text() == (
+        "Roll Initiative for all 4 combatants: 2d6 + Initiative modifier."
+    )
+    # 001 line 8: "All characters (both sides) roll 2d6 adding their Initiative modifier";
+    # line 20: descending order; Alice and Brute tie at 9 with the same modifier: PCs first.
+    panel.actions_bar.typed.setText("9 11 9 6")
+    press_advance(qtbot, panel)
+    assert panel.table.token_order() == ["bob", "alice", "brute", "archer"]
+    assert [panel.table.cell_text(t, "order") for t in panel.table.token_order()] == [
+        "11",
+        "9",
+        "9",
+        "6",
+    ]
+    assert panel.outline.current_step() == "order"
+
+    # 001 line 22: Round Zero: PCs position themselves within the Starting Area.
+    press_advance(qtbot, panel)
+    assert panel.header.instruction.text() == (
+        "Round Zero: Bob takes a position in the Starting Area and a Stance; next: Alice."
+    )
+    place(qtbot, panel, (0, 4))
+    assert encounter.token("bob").position == (0, 4)
+    press_advance(qtbot, panel)
+    place(qtbot, panel, (4, 4))  # outside the Starting Area: refused, shown
+    assert panel.header.is_error
+    assert "(4, 4) is outside the Starting Area" in panel.header.message.text()
+    assert panel.form is not None  # the form stays open to correct it
+    panel.form.set_value("square", (1, 4))
+    press_advance(qtbot, panel)
+    assert not panel.header.is_error
+    press_advance(qtbot, panel)  # Alice done
+    press_advance(qtbot, panel)  # Brute done
+    press_advance(qtbot, panel)  # Archer done
+    assert panel.outline.current_steps() == ["rounds", "start"]
+    assert panel.header.title.text() == "Thrum \N{EM DASH} round 1"
+    assert panel.table.acting_rows() == [0]
+
+    # The GM lowers Bob's Fatigue Tolerance by hand, then records 7 Fatigue dealt to him.
+    edit_figure(qtbot, panel, "bob", "figure:fatigue_tolerance", "2")
+    qtbot.waitUntil(lambda: encounter.token("bob").figures["fatigue_tolerance"] == 2)
+    click(qtbot, panel.actions_bar.buttons["deal"])
+    assert panel.form is not None
+    panel.form.set_value("target", "bob")
+    panel.form.set_value("fatigue", 7)
+    click(qtbot, panel.form.ok_button)
+    assert panel.table.cell_text("bob", "statuses") == "Exhausted"
+    assert panel.table.cell_text("bob", "figure:fatigue_load") == "7"
+
+    press_advance(qtbot, panel)  # Start effects resolved
+    press_advance(qtbot, panel)  # Done moving
+    assert panel.outline.current_step() == "action"
+    assert panel.header.instruction.text() == (
+        "Bob takes an Action: record Fatigue and Stress dealt; Exhausted, so an Incapacity "
+        "Roll follows."
+    )
+    # 001 line 90: "The total must exceed (not tie) the character's Fatigue Load";
+    # line 92: Tolerance and Load both -1 upon becoming Incapacitated.
+    panel.actions_bar.typed.setText("7")
+    press_advance(qtbot, panel)
+    assert panel.dice_log.lines()[0] == (
+        "Bob: 2d6+2 = 7 \N{MIDDLE DOT} Incapacity Roll (after an Action while Exhausted) "
+        "\N{MIDDLE DOT} typed"
+    )
+    assert panel.table.cell_text("bob", "statuses") == "Exhausted, Incapacitated"
+    assert panel.table.cell_text("bob", "figure:fatigue_tolerance") == "1"
+    assert panel.table.cell_text("bob", "figure:fatigue_load") == "6"
+    assert panel.outline.current_step() == "end"
+
+    # Back undoes the Action and its roll as one step.
+    click(qtbot, panel.actions_bar.back_button)
+    assert panel.outline.current_step() == "action"
+    assert panel.table.cell_text("bob", "statuses") == "Exhausted"
+    assert panel.table.cell_text("bob", "figure:fatigue_tolerance") == "2"
