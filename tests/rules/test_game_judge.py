@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tactical.core import Encounter
+from tactical.core import Encounter, GridMap, Token
 from tactical.core.commands import RemoveToken, UndoStack
 from tactical.persistence import dumps_encounter, load_encounter, loads_encounter, validate_file
 from tactical.rules import PanelView, ProcedureController, RulesError, available
@@ -384,7 +384,8 @@ def test_tied_initiative_is_rolled_again(table: Table) -> None:
     assert t.c.state().side_order == ["npcs", "pcs"]
     assert (
         t.instruction
-        == "Step 4: Wrecking Crew have Master Initiative (2 against 9); next: pre-action rolls"
+        == "Step 4: Wrecking Crew have Master Initiative (the GM's ruling; rolled 2 against 9); "
+        "next: pre-action rolls"
     )
 
 
@@ -647,3 +648,38 @@ def test_a_removed_target_does_not_break_the_turn(table: Table) -> None:
     assert t.instruction == "C2: Razor charges quickstep (1 area): no column shift"
     t.do("resolve")
     assert t.where("razor") == "subway"
+
+
+def test_on_a_grid_map_the_gm_types_the_areas() -> None:
+    """The map kind is a default, not a lock: on a grid, areas moved are typed."""
+    encounter = Encounter(
+        GridMap(6, 4),
+        [
+            Token("hero", "Hero", "pcs", (0, 0), figures={"intuition": "Good"}),
+            Token("thug", "Thug", "npcs", (5, 3)),  # no Intuition: counted Typical
+        ],
+    )
+    t = Table(encounter)
+    t.c.start("game-judge", seed=5)
+    t.do("declare", token="thug", kind="charge", target="hero", areas=2)
+    t.do("next")
+    with pytest.raises(RulesError, match="on a grid map type the areas moved"):
+        t.do("declare", token="hero", kind="lateral", destination="alley")
+    t.do("declare", token="hero", kind="ranged", target="thug")
+    t.do("next")
+    t.do("next")
+    assert (
+        t.instruction
+        == "Step 4: roll 1d10 per side for initiative; +1 to Player characters (Intuition Good)"
+    )
+    assert (
+        t.do("roll-initiative", manual=[3, 3])[0] == "Thug has no Intuition rank: counted Typical"
+    )
+    t.do("next")
+    t.do("next")
+    assert t.instruction == "Phase A: Hero fires at Thug: -1CS (target moving 2 areas -1CS)"
+    t.do("resolve")
+    t.do("next")
+    assert t.step == "c2"
+    assert t.do("resolve")[-1] == "Move Thug next to Hero by hand"
+    assert t.where("thug") == (5, 3)

@@ -180,9 +180,12 @@ def _instruction(encounter: Encounter, state: GameJudgeState, entry: Entry | Non
             return f"Step 4: roll 1d10 per side for initiative; {_bonus_text(encounter)}"
         name = encounter.sides[state.side_order[0]].name
         if not all(s in state.initiative for s in state.side_order):
-            return f"Step 4: {name} have Master Initiative (set by the GM); next: Step 5"
-        totals = " against ".join(str(state.initiative[s].total) for s in state.side_order)
-        return f"Step 4: {name} have Master Initiative ({totals}); next: pre-action rolls"
+            why = "the GM's ruling"
+        else:
+            totals = [state.initiative[s].total for s in state.side_order]
+            rolled = " against ".join(str(total) for total in totals)
+            why = rolled if totals[0] == max(totals) else f"the GM's ruling; rolled {rolled}"
+        return f"Step 4: {name} have Master Initiative ({why}); next: pre-action rolls"
     if step == "step5":
         return (
             "Step 5: roll for what initiative does not control (timed devices, trap doors, "
