@@ -10,6 +10,7 @@ with a trailing newline and no NaN or infinity.
 from __future__ import annotations
 
 import json
+import numbers
 from typing import Any
 
 INDENT = "  "
@@ -18,7 +19,7 @@ ONE_LINE = 100
 
 
 def _scalar(value: Any) -> bool:
-    return value is None or isinstance(value, str | int | float | bool)
+    return value is None or isinstance(value, str | numbers.Real)
 
 
 def _flat(value: Any) -> bool:
@@ -41,7 +42,7 @@ def _flat(value: Any) -> bool:
 
 
 def _atom(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    return json.dumps(_plain(value), ensure_ascii=False, allow_nan=False)
 
 
 def _inline(value: Any) -> str:
@@ -53,13 +54,25 @@ def _inline(value: Any) -> str:
     return _atom(value)
 
 
+def _plain(value: Any) -> Any:
+    """numpy and other number types as the plain int or float JSON can write."""
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return value
+
+
 def _write(value: Any, depth: int, out: list[str]) -> None:
+    value = _plain(value)
     if isinstance(value, dict | list | tuple):
         if not value:
             out.append("{}" if isinstance(value, dict) else "[]")
             return
         numbers_only = isinstance(value, list | tuple) and all(
-            v is None or isinstance(v, int | float) for v in value
+            v is None or isinstance(v, numbers.Real) for v in value
         )
         if numbers_only or _flat(value):
             line = _inline(value)
