@@ -49,6 +49,10 @@ def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
                 break
             heights.append(int(number))
             kinds.append(_TERRAIN_SUFFIX[suffix])
+        if elevation and len(heights) != len(elevation[0]) and len(kinds) == len(row.split()):
+            problems.append(
+                Problem(path, f"has {len(heights)} squares, the first row has {len(elevation[0])}")
+            )
         elevation.append(heights)
         terrain.append("".join(kinds))
     if problems:

@@ -99,6 +99,16 @@ def test_a_bad_version_1_row_is_reported_with_its_path(tmp_path: Path) -> None:
     ]
 
 
+def test_version_1_rows_of_different_lengths_are_reported_by_row(tmp_path: Path) -> None:
+    document = copy.deepcopy(V1_DOCUMENT)
+    document["map"]["rows"].append("0 0")
+    path = tmp_path / "old.tactical.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(LoadError) as caught:
+        load_encounter(path)
+    assert caught.value.problems == [Problem("map.rows[2]", "has 2 squares, the first row has 3")]
+
+
 def test_a_version_1_problem_after_migration_keeps_its_path(tmp_path: Path) -> None:
     document = copy.deepcopy(V1_DOCUMENT)
     document["tokens"][1]["position"] = [3, 1]
