@@ -1,0 +1,110 @@
+"""The engine's answers on an area map (000, 002): hops, melee, one-area effects.
+
+Choices where the texts are silent (see docs/rules.md, "Area maps"):
+
+- movement is counted in areas crossed: one hop per step into a neighbouring
+  area, staying put is 0;
+- no token blocks movement between areas: everyone in an area is in melee
+  with everyone else there (000), so an enemy shares an area rather than
+  filling it;
+- an area effect covers exactly the one area it names (000).
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from tactical.core.areas import AreaMap
+from tactical.core.encounter import Encounter
+from tactical.core.engine_errors import EngineError
+
+
+def _area_map(encounter: Encounter) -> AreaMap:
+    area_map = encounter.area_map
+    if area_map is None:
+        raise EngineError("this question needs an area map")
+    return area_map
+
+
+def _known(area_map: AreaMap, area_id: str) -> str:
+    if area_id not in area_map.areas:
+        raise EngineError(f"there is no area '{area_id}'")
+    return area_id
+
+
+def _token_area(encounter: Encounter, token_id: str) -> str:
+    token = encounter.token(token_id)
+    if token.area is None:
+        raise EngineError(f"token '{token_id}' is not in an area")
+    return _known(_area_map(encounter), token.area)
+
+
+def areas_between(encounter: Encounter, a: str, b: str) -> int | None:
+    """Hops between two areas (same area = 0), or None when no route joins them."""
+    area_map = _area_map(encounter)
+    _known(area_map, a)
+    _known(area_map, b)
+    try:
+        return int(nx.shortest_path_length(area_map.graph(), a, b))
+    except nx.NetworkXNoPath:
+        return None
+
+
+def reachable_areas(
+    encounter: Encounter, token_id: str, budget: int | None = None
+) -> dict[str, int]:
+    """Every area the token can reach within ``budget`` hops (its speed when None), with hops."""
+    start = _token_area(encounter, token_id)
+    limit = encounter.token(token_id).speed if budget is None else budget
+    lengths = nx.single_source_shortest_path_length(_area_map(encounter).graph(), start, limit)
+    return {str(area): int(hops) for area, hops in lengths.items()}
+
+
+def area_path(
+    encounter: Encounter, token_id: str, goal: str, budget: int | None = None
+) -> tuple[list[str], int] | None:
+    """The shortest chain of areas from the token's area to ``goal`` and its hops, or None."""
+    start = _token_area(encounter, token_id)
+    graph = _area_map(encounter).graph()
+    _known(_area_map(encounter), goal)
+    try:
+        path = [str(a) for a in nx.shortest_path(graph, start, goal)]
+    except nx.NetworkXNoPath:
+        return None
+    hops = len(path) - 1
+    if budget is not None and hops > budget:
+        return None
+    return path, hops
+
+
+def same_area_is_melee(encounter: Encounter, token_a: str, token_b: str) -> bool:
+    """True when both tokens stand in the same area: in melee range of each other (000)."""
+    a = encounter.token(token_a).area
+    b = encounter.token(token_b).area
+    return a is not None and a == b
+
+
+def area_footprint(encounter: Encounter, area_id: str) -> frozenset[str]:
+    """What an area effect aimed at ``area_id`` covers: that one area (000)."""
+    return frozenset((_known(_area_map(encounter), area_id),))
+
+
+def moving_target_modifier(areas_moved: int) -> int:
+    """Column shifts for a target that moved this many areas (002, Phase A).
+
+    Up to 5 areas -1CS, 6 to 10 -2CS, 11 or more -4CS; a target that did not
+    move has no modifier. The same table penalises firing while moving.
+    """
+    if areas_moved < 0:
+        raise EngineError("areas moved cannot be negative")
+    if areas_moved == 0:
+        return 0
+    if areas_moved <= 5:
+        return -1
+    if areas_moved <= 10:
+        return -2
+    return -4
+
+
+firing_while_moving_modifier = moving_target_modifier
+"""002: "If firing and moving at the same time ... up to 5 areas -1CS; 6 to 10 -2CS; 11+ -4CS"."""

@@ -1,0 +1,137 @@
+"""One movement index per grid map, kept in step with the map's edits.
+
+The index owns the wall arrays, the cost layers (one per token size and
+descent option, built on first use) and the region indexes. It listens to the
+grid's square notifications and recomputes only a window around what changed,
+so painting one square costs well under a millisecond. Tokens are not part of
+the index: who blocks depends on who is asking, so searches apply tokens at
+query time.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable
+
+from tactical.core.grid import GridMap, Square
+from tactical.core.movement.costs import BoolArray, refresh_walls, wall_arrays
+from tactical.core.movement.layers import CostLayer, Rect
+from tactical.core.movement.regions import TILE, RegionIndex
+
+_WALL_REBUILD_AT = 2048
+"""Above this many touched squares, re-read every wall instead of four per square."""
+
+
+class MovementIndex:
+    """Cost layers and regions for one :class:`GridMap`."""
+
+    def __init__(self, grid: GridMap) -> None:
+        self._grid = weakref.ref(grid)
+        self.width = grid.width
+        self.height = grid.height
+        self.east: BoolArray
+        self.south: BoolArray
+        self.east, self.south = wall_arrays(grid)
+        self.layers: dict[tuple[int, bool], CostLayer] = {}
+        self.regions: dict[int, RegionIndex] = {}
+        self._elevation_rows: list[list[int]] | None = None
+        grid.add_listener(self._on_squares)
+
+    @property
+    def grid(self) -> GridMap:
+        grid = self._grid()
+        if grid is None:  # pragma: no cover - the cache drops us with the grid
+            raise RuntimeError("the grid of this movement index is gone")
+        return grid
+
+    # -- layers ----------------------------------------------------------
+
+    def layer(self, size: int = 1, roll_descent: bool = False) -> CostLayer:
+        """The cost layer for tokens of ``size``, built on first use."""
+        key = (size, roll_descent)
+        layer = self.layers.get(key)
+        if layer is None:
+            base = None if size == 1 else self.layer(1, roll_descent)
+            layer = CostLayer(self.grid, self.east, self.south, size, roll_descent, base)
+            self.layers[key] = layer
+        return layer
+
+    def region_index(self, size: int = 1) -> RegionIndex:
+        """Regions for tokens of ``size`` (descent rolls change costs, never regions)."""
+        regions = self.regions.get(size)
+        if regions is None:
+            regions = RegionIndex(self.layer(size, False))
+            self.regions[size] = regions
+        return regions
+
+    def elevation_rows(self) -> list[list[int]]:
+        """The elevations as Python lists, for the pure-Python orthogonal distance."""
+        if self._elevation_rows is None:
+            self._elevation_rows = self.grid.elevation.tolist()
+        return self._elevation_rows
+
+    # -- upkeep ----------------------------------------------------------
+
+    def _on_squares(self, touched: frozenset[Square]) -> None:
+        grid = self.grid
+        if not touched:
+            return
+        if len(touched) > _WALL_REBUILD_AT:
+            self.east[:, :], self.south[:, :] = wall_arrays(grid)
+        else:
+            refresh_walls(grid, self.east, self.south, touched)
+        if self._elevation_rows is not None:
+            for col, row in touched:
+                if grid.in_bounds((col, row)):
+                    self._elevation_rows[row][col] = int(grid.elevation[row, col])
+        rects = _touched_rects(touched, grid.width, grid.height)
+        for (size, _roll), layer in sorted(self.layers.items()):
+            for rect in rects:
+                layer.update(grid, self.east, self.south, _grow(rect, size, grid))
+        for size, regions in self.regions.items():
+            for rect in rects:
+                regions.mark_dirty(_grow(rect, size + 1, grid))
+
+
+def _grow(rect: Rect, size: int, grid: GridMap) -> Rect:
+    """Positions of a ``size`` token whose step costs an edit inside ``rect`` can change."""
+    r0, r1, c0, c1 = rect
+    return (max(r0 - size, 0), min(r1 + 1, grid.height), max(c0 - size, 0), min(c1 + 1, grid.width))
+
+
+def _touched_rects(touched: Iterable[Square], width: int, height: int) -> list[Rect]:
+    """Cover the touched squares with one box, or with one box per tile when spread out."""
+    squares = [(c, r) for c, r in touched if 0 <= c < width and 0 <= r < height]
+    if not squares:
+        return []
+    cols = [c for c, _ in squares]
+    rows = [r for _, r in squares]
+    box = (min(rows), max(rows) + 1, min(cols), max(cols) + 1)
+    if (box[1] - box[0]) * (box[3] - box[2]) <= 4 * len(squares) + 64:
+        return [box]
+    tiles: dict[tuple[int, int], list[Square]] = {}
+    for c, r in squares:
+        tiles.setdefault((r // TILE, c // TILE), []).append((c, r))
+    rects = []
+    for members in tiles.values():
+        mc = [c for c, _ in members]
+        mr = [r for _, r in members]
+        rects.append((min(mr), max(mr) + 1, min(mc), max(mc) + 1))
+    return rects
+
+
+_INDEXES: dict[int, MovementIndex] = {}
+
+
+def index_for(grid: GridMap) -> MovementIndex:
+    """The movement index of ``grid``, built on first use and dropped with the grid.
+
+    ``GridMap`` compares by value and is unhashable, so the cache is keyed by
+    identity and cleaned up by a finalizer; the index holds the grid weakly.
+    """
+    index = _INDEXES.get(id(grid))
+    if index is None or index._grid() is not grid:
+        index = MovementIndex(grid)
+        _INDEXES[id(grid)] = index
+        weakref.finalize(grid, _INDEXES.pop, id(grid), None)
+    return index

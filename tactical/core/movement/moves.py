@@ -1,0 +1,263 @@
+"""Where a token can move and how: the questions the map view and the procedures ask.
+
+Thrum (001) movement on a grid, counted in squares; hops on an area map.
+Choices where 001 is silent (also in docs/rules.md, "Movement"):
+
+- a token larger than one square moves by its top-left square; every square
+  of its footprint must be a legal square, and a step costs the worst of the
+  single-square steps its squares make;
+- another token's squares: an ally's can be crossed but not ended on, an
+  enemy's never entered; hidden tokens block like visible ones;
+- a teleport is the whole move: one jump to any legal square within its range
+  (Chebyshev), over walls and tokens, costing the distance in squares when it
+  "uses movement" and nothing otherwise. Leaving the start and entering the
+  destination add nothing (001);
+- with ``roll_descent`` a drop of two or more levels in one step costs no
+  extra movement, and the path lists those steps so the rules can call for
+  the Endurance or Reflex roll (opposition = levels dropped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from tactical.core.area_queries import area_path, reachable_areas
+from tactical.core.encounter import Encounter
+from tactical.core.engine_errors import EngineError
+from tactical.core.grid import GridMap, Square
+from tactical.core.movement.index import index_for
+from tactical.core.movement.search import Blockers, cheapest_path, costs_within, pocket_is_sealed
+from tactical.core.tokens import Token
+
+
+@dataclass(frozen=True)
+class MoveOptions:
+    """How a move is made.
+
+    ``teleport``: the move is a teleport with this range in squares.
+    ``teleport_uses_movement``: the teleport spends its distance from the budget.
+    ``roll_descent``: drops of two or more levels cost nothing extra, at the
+    price of a roll the rules call for (001).
+    """
+
+    teleport: int | None = None
+    teleport_uses_movement: bool = True
+    roll_descent: bool = False
+
+
+@dataclass(frozen=True)
+class DescentRoll:
+    """A step of a path that drops ``levels`` >= 2 and so needs 001's descent roll.
+
+    ``step`` is the index of the step: from ``path[step]`` to ``path[step + 1]``.
+    The environment's opposition level is ``levels``.
+    """
+
+    step: int
+    origin: Square
+    landing: Square
+    levels: int
+
+
+class MovePath(tuple[list[Square], int]):
+    """``(squares, cost)``: the squares from start to goal (both included) and the cost.
+
+    It unpacks as the pair the API promises; ``rolls`` lists the steps that
+    need a descent roll and ``teleport`` says the move is one jump.
+    """
+
+    rolls: tuple[DescentRoll, ...]
+    teleport: bool
+
+    def __new__(
+        cls,
+        squares: list[Square],
+        cost: int,
+        rolls: Iterable[DescentRoll] = (),
+        teleport: bool = False,
+    ) -> MovePath:
+        path = super().__new__(cls, (squares, cost))
+        path.rolls = tuple(rolls)
+        path.teleport = teleport
+        return path
+
+    @property
+    def squares(self) -> list[Square]:
+        return self[0]
+
+    @property
+    def cost(self) -> int:
+        return self[1]
+
+
+def _grid(encounter: Encounter) -> GridMap:
+    grid = encounter.grid
+    if grid is None:
+        raise EngineError("this question needs a grid map")
+    return grid
+
+
+def _placed(encounter: Encounter, token_id: str) -> tuple[Token, Square]:
+    token = encounter.token(token_id)
+    if token.square is None:
+        raise EngineError(f"token '{token_id}' is not on a square of the map")
+    return token, token.square
+
+
+def blockers_for(encounter: Encounter, token: Token) -> Blockers:
+    """The positions other tokens deny to ``token`` (see :class:`Blockers`)."""
+    size = token.size
+    no_entry: set[Square] = set()
+    no_stop: set[Square] = set()
+    for other in encounter.tokens.values():
+        if other.id == token.id or other.square is None:
+            continue
+        corners = {
+            (x - i, y - j) for x, y in other.occupied() for i in range(size) for j in range(size)
+        }
+        no_stop |= corners
+        if encounter.are_enemies(token.side, other.side):
+            no_entry |= corners
+    return Blockers(frozenset(no_entry), frozenset(no_stop))
+
+
+def _chebyshev(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def reachable_squares(
+    encounter: Encounter,
+    token_id: str,
+    budget: int | None = None,
+    options: MoveOptions | None = None,
+) -> dict[Square, int]:
+    """Every square the token can end its move on, with its cheapest cost.
+
+    The start square is included at 0; nothing costs more than ``budget`` (the
+    token's speed when None). For a large token the squares are its top-left
+    positions.
+    """
+    grid = _grid(encounter)
+    token, start = _placed(encounter, token_id)
+    options = options or MoveOptions()
+    limit = token.speed if budget is None else budget
+    if limit < 0:
+        raise EngineError("a movement budget cannot be negative")
+    layer = index_for(grid).layer(token.size, options.roll_descent)
+    blockers = blockers_for(encounter, token)
+    if options.teleport is not None:
+        return _teleport_reach(layer.valid, start, limit, options, blockers)
+    return costs_within(layer, start, limit, blockers)
+
+
+def _teleport_reach(
+    valid: Any, start: Square, budget: int, options: MoveOptions, blockers: Blockers
+) -> dict[Square, int]:
+    assert options.teleport is not None
+    reach = options.teleport
+    if options.teleport_uses_movement:
+        reach = min(reach, budget)
+    height, width = valid.shape
+    result = {start: 0}
+    sc, sr = start
+    for row in range(max(sr - reach, 0), min(sr + reach + 1, height)):
+        for col in range(max(sc - reach, 0), min(sc + reach + 1, width)):
+            square = (col, row)
+            if square == start or square in blockers.no_stop or not valid[row, col]:
+                continue
+            result[square] = _chebyshev(start, square) if options.teleport_uses_movement else 0
+    return result
+
+
+def find_square_path(
+    encounter: Encounter,
+    token_id: str,
+    goal: Square,
+    options: MoveOptions | None = None,
+    budget: int | None = None,
+) -> MovePath | None:
+    """The cheapest path for the token to end on ``goal``, or None when it cannot.
+
+    ``budget`` (no limit when None) caps the cost. A goal in another walled-off
+    region, or sealed off by enemies in a small pocket, is refused without a
+    search of the map.
+    """
+    grid = _grid(encounter)
+    token, start = _placed(encounter, token_id)
+    options = options or MoveOptions()
+    goal = (int(goal[0]), int(goal[1]))
+    if goal == start:
+        return MovePath([start], 0)
+    if not grid.in_bounds(goal):
+        return None
+    index = index_for(grid)
+    layer = index.layer(token.size, options.roll_descent)
+    blockers = blockers_for(encounter, token)
+    if not layer.valid[goal[1], goal[0]] or goal in blockers.no_stop:
+        return None
+    if options.teleport is not None:
+        distance = _chebyshev(start, goal)
+        cost = distance if options.teleport_uses_movement else 0
+        if distance > options.teleport or (budget is not None and cost > budget):
+            return None
+        return MovePath([start, goal], cost, teleport=True)
+    start_valid = bool(layer.valid[start[1], start[0]])
+    if start_valid:
+        if not index.region_index(token.size).connected(start, goal):
+            return None
+        if blockers.no_entry and pocket_is_sealed(layer, goal, start, blockers):
+            return None
+    found = cheapest_path(layer, start, goal, blockers, budget)
+    if found is None:
+        return None
+    squares, cost = found
+    rolls = _descent_rolls(grid, token.size, squares) if options.roll_descent else []
+    return MovePath(squares, cost, rolls)
+
+
+def _descent_rolls(grid: GridMap, size: int, squares: list[Square]) -> list[DescentRoll]:
+    rolls = []
+    elevation = grid.elevation
+    for step, (a, b) in enumerate(pairwise(squares)):
+        drop = max(
+            int(elevation[a[1] + j, a[0] + i]) - int(elevation[b[1] + j, b[0] + i])
+            for i in range(size)
+            for j in range(size)
+        )
+        if drop >= 2:
+            rolls.append(DescentRoll(step, a, b, drop))
+    return rolls
+
+
+def reachable(
+    encounter: Encounter,
+    token_id: str,
+    budget: int | None = None,
+    options: MoveOptions | None = None,
+) -> dict[Any, int]:
+    """Where the token can end its move, with cheapest costs.
+
+    On a grid: ``dict[square, cost]`` (:func:`reachable_squares`). On an area
+    map: ``dict[area_id, hops]`` (:func:`reachable_areas`); move options do not
+    apply there.
+    """
+    if encounter.area_map is not None:
+        return dict(reachable_areas(encounter, token_id, budget))
+    return dict(reachable_squares(encounter, token_id, budget, options))
+
+
+def find_path(
+    encounter: Encounter,
+    token_id: str,
+    goal: Any,
+    options: MoveOptions | None = None,
+    budget: int | None = None,
+) -> tuple[list[Any], int] | None:
+    """``(path, cost)`` to ``goal`` or None: a :class:`MovePath` of squares on a grid,
+    a list of area ids and the hops on an area map."""
+    if encounter.area_map is not None:
+        return area_path(encounter, token_id, str(goal), budget)
+    return find_square_path(encounter, token_id, tuple(goal), options, budget)  # type: ignore[arg-type]

@@ -1,0 +1,177 @@
+"""The two searches over a cost layer: every cheapest cost within a budget, and one path.
+
+``costs_within`` is Dijkstra by cost levels (Dial's buckets) with each level
+expanded as numpy arrays: costs are small positive integers, so every
+position whose cost equals the current level is final and can be expanded
+all at once. It works on a window of (2 * budget + 1) squares around the
+start, since no step costs less than 1.
+
+``cheapest_path`` is A* in pure Python reading the layer's bytes, guided by
+the Chebyshev distance (no step costs less than 1 nor moves more than one
+square, so the estimate never overshoots).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tactical.core.grid import Square
+from tactical.core.movement.costs import BLOCKED, DIRECTIONS, IntArray
+from tactical.core.movement.layers import CostLayer
+
+_UNREACHED = np.iinfo(np.int32).max
+
+
+@dataclass(frozen=True)
+class Blockers:
+    """Who is in the way of one moving token, as positions of its top-left square.
+
+    ``no_entry``: positions whose footprint overlaps an enemy (never entered).
+    ``no_stop``: positions whose footprint overlaps any other token (passable
+    when allied, but a move cannot end there).
+    """
+
+    no_entry: frozenset[Square] = field(default_factory=frozenset)
+    no_stop: frozenset[Square] = field(default_factory=frozenset)
+
+
+def costs_within(
+    layer: CostLayer, start: Square, budget: int, blockers: Blockers
+) -> dict[Square, int]:
+    """Cheapest cost of every position reachable from ``start`` within ``budget``.
+
+    The start is included at 0; positions where the move cannot end are left out.
+    """
+    sc, sr = start
+    r0, r1 = max(sr - budget, 0), min(sr + budget + 1, layer.height)
+    c0, c1 = max(sc - budget, 0), min(sc + budget + 1, layer.width)
+    h, w = r1 - r0, c1 - c0
+    costs = layer.costs[:, r0:r1, c0:c1].reshape(8, h * w).astype(np.int32)
+    offsets = np.array([dr * w + dc for dc, dr in DIRECTIONS], dtype=np.int64)[:, None]
+    enterable = np.ones(h * w, dtype=bool)
+    for c, r in blockers.no_entry:
+        if r0 <= r < r1 and c0 <= c < c1:
+            enterable[(r - r0) * w + (c - c0)] = False
+    dist = np.full(h * w, _UNREACHED, dtype=np.int32)
+    origin = (sr - r0) * w + (sc - c0)
+    dist[origin] = 0
+    frontier: IntArray = np.array([origin], dtype=np.int64)
+    for level in range(budget):
+        if level:
+            frontier = np.flatnonzero(dist == level)
+        if frontier.size == 0:
+            if level and not (dist[dist != _UNREACHED] > level).any():
+                break
+            continue
+        step = costs[:, frontier]
+        cand = step + level
+        target = frontier[None, :] + offsets
+        keep = (step != BLOCKED) & (cand <= budget)
+        target, cand = target[keep], cand[keep]
+        keep = enterable[target]
+        target, cand = target[keep], cand[keep]
+        better = cand < dist[target]
+        np.minimum.at(dist, target[better], cand[better])
+    found = np.flatnonzero(dist <= budget)
+    rows, cols = np.divmod(found, w)
+    result = dict(
+        zip(
+            zip((cols + c0).tolist(), (rows + r0).tolist(), strict=True),
+            dist[found].tolist(),
+            strict=True,
+        )
+    )
+    for square in blockers.no_stop:
+        if square != start:
+            result.pop(square, None)
+    return result
+
+
+def cheapest_path(
+    layer: CostLayer,
+    start: Square,
+    goal: Square,
+    blockers: Blockers,
+    budget: int | None = None,
+) -> tuple[list[Square], int] | None:
+    """The cheapest path from ``start`` to ``goal`` and its cost, or None.
+
+    The caller has checked that the goal is a legal end and in the start's region.
+    """
+    width = layer.width
+    plane = layer.width * layer.height
+    costs = layer.buffer
+    offsets = [dr * width + dc for dc, dr in DIRECTIONS]
+    planes = [d * plane for d in range(8)]
+    no_entry = {r * width + c for c, r in blockers.no_entry}
+    s = start[1] * width + start[0]
+    g = goal[1] * width + goal[0]
+    gc, gr = goal
+    limit = _UNREACHED if budget is None else budget
+    best: dict[int, int] = {s: 0}
+    came: dict[int, int] = {}
+    heap: list[tuple[int, int, int]] = [(max(abs(start[0] - gc), abs(start[1] - gr)), 0, s)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        _, neg_cost, u = pop(heap)
+        if u == g:
+            break
+        spent = -neg_cost
+        if spent != best[u]:
+            continue
+        for d in range(8):
+            step = costs[planes[d] + u]
+            if step == BLOCKED:
+                continue
+            v = u + offsets[d]
+            total = spent + step
+            if total > limit or v in no_entry:
+                continue
+            if total < best.get(v, _UNREACHED):
+                best[v] = total
+                came[v] = u
+                vr, vc = divmod(v, width)
+                estimate = max(abs(vc - gc), abs(vr - gr))
+                push(heap, (total + estimate, -total, v))
+    if g not in best:
+        return None
+    path = [g]
+    while path[-1] != s:
+        path.append(came[path[-1]])
+    path.reverse()
+    return [(p % width, p // width) for p in path], best[g]
+
+
+def pocket_is_sealed(
+    layer: CostLayer, goal: Square, start: Square, blockers: Blockers, limit: int = 1024
+) -> bool:
+    """True when tokens seal ``goal`` in a pocket of fewer than ``limit`` positions
+    that does not hold ``start``: the path search can then say no at once."""
+    width = layer.width
+    plane = layer.width * layer.height
+    costs = layer.buffer
+    offsets = [dr * width + dc for dc, dr in DIRECTIONS]
+    no_entry = {r * width + c for c, r in blockers.no_entry}
+    s = start[1] * width + start[0]
+    g = goal[1] * width + goal[0]
+    seen = {g}
+    todo = [g]
+    while todo:
+        u = todo.pop()
+        for d in range(8):
+            # Links are symmetric, so the reverse step's cost tells if v -> u exists.
+            if costs[d * plane + u] == BLOCKED:
+                continue
+            v = u + offsets[d]
+            if v == s:
+                return False
+            if v in seen or v in no_entry:
+                continue
+            seen.add(v)
+            if len(seen) >= limit:
+                return False
+            todo.append(v)
+    return True
