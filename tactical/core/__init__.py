@@ -1,33 +1,135 @@
 """The Qt-free core: the encounter model, and (from the rules engine) distances,
 movement, footprints and cover. Nothing here imports PySide6."""
 
+from tactical.core.area_queries import (
+    area_footprint,
+    area_path,
+    areas_between,
+    firing_while_moving_modifier,
+    moving_target_modifier,
+    reachable_areas,
+    same_area_is_melee,
+)
 from tactical.core.areas import Area, AreaError, AreaLink, AreaMap, polygon_from_points
 from tactical.core.changes import Change
+from tactical.core.cover import (
+    CHARACTER_HEIGHT,
+    Cover,
+    CoverResult,
+    CoverSource,
+    cover,
+    cover_detail,
+    cover_table,
+    token_cover,
+)
 from tactical.core.dice_log import DiceRoll
+from tactical.core.distance import (
+    chebyshev,
+    distance,
+    encounter_distance,
+    orthogonal_distance,
+    token_distance,
+)
 from tactical.core.encounter import Encounter, EncounterError, Metric
+from tactical.core.engine_errors import EngineError
+from tactical.core.footprints import (
+    area,
+    aura,
+    footprint_geometry,
+    line,
+    placement_ok,
+    template_area,
+    template_footprint,
+    template_squares,
+    tokens_in_footprint,
+)
 from tactical.core.grid import GridError, GridMap, Square, Terrain, Wall
+from tactical.core.movement import (
+    DescentRoll,
+    MoveOptions,
+    MovePath,
+    find_path,
+    find_square_path,
+    reachable,
+    reachable_squares,
+)
+from tactical.core.ranges import (
+    RANGE_BAND_MODIFIER,
+    cluster_penalty,
+    cover_penalty,
+    is_melee_range,
+    missile_possible,
+    range_band,
+    range_modifier,
+    ranged_penalty,
+)
 from tactical.core.sides import Side, default_sides
 from tactical.core.templates import Template
 from tactical.core.tokens import Token
 
 __all__ = [
+    "CHARACTER_HEIGHT",
+    "RANGE_BAND_MODIFIER",
     "Area",
     "AreaError",
     "AreaLink",
     "AreaMap",
     "Change",
+    "Cover",
+    "CoverResult",
+    "CoverSource",
+    "DescentRoll",
     "DiceRoll",
     "Encounter",
     "EncounterError",
+    "EngineError",
     "GridError",
     "GridMap",
     "Metric",
+    "MoveOptions",
+    "MovePath",
     "Side",
     "Square",
     "Template",
     "Terrain",
     "Token",
     "Wall",
+    "area",
+    "area_footprint",
+    "area_path",
+    "areas_between",
+    "aura",
+    "chebyshev",
+    "cluster_penalty",
+    "cover",
+    "cover_detail",
+    "cover_penalty",
+    "cover_table",
     "default_sides",
+    "distance",
+    "encounter_distance",
+    "find_path",
+    "find_square_path",
+    "firing_while_moving_modifier",
+    "footprint_geometry",
+    "is_melee_range",
+    "line",
+    "missile_possible",
+    "moving_target_modifier",
+    "orthogonal_distance",
+    "placement_ok",
     "polygon_from_points",
+    "range_band",
+    "range_modifier",
+    "ranged_penalty",
+    "reachable",
+    "reachable_areas",
+    "reachable_squares",
+    "same_area_is_melee",
+    "template_area",
+    "template_footprint",
+    "template_squares",
+    "token_cover",
+    "token_distance",
+    "tokens_in_footprint",
 ]

@@ -1,0 +1,200 @@
+"""Cover and obstruction by 001's perpendicular-line rule."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import LineString, box
+
+from tactical.core import (
+    CHARACTER_HEIGHT,
+    AreaMap,
+    Cover,
+    Encounter,
+    EngineError,
+    GridMap,
+    Token,
+    Wall,
+    cover,
+    cover_detail,
+    cover_table,
+    token_cover,
+)
+
+
+def flat(width: int = 7, height: int = 6) -> GridMap:
+    return GridMap(width, height)
+
+
+def covered_squares(encounter: Encounter, target: tuple[int, int]) -> set[tuple[int, int]]:
+    grid = encounter.grid
+    assert grid is not None
+    return {s for s in grid.squares() if cover(encounter, s, target) != Cover.NONE}
+
+
+def test_seed_001_line_63_target_right_of_high_ground_has_cover_from_the_left() -> None:
+    # 001 line 63: "if the target is directly to the right of the higher ground, then
+    # they would have cover from attacks originating anywhere to the left of the
+    # vertical line squares containing the higher terrain."
+    grid = flat()
+    grid.set_square((3, 2), elevation=2)
+    encounter = Encounter(map=grid)
+    assert covered_squares(encounter, (4, 2)) == {(c, r) for c in range(3) for r in range(6)}
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.COVER
+    assert cover(encounter, (3, 0), (4, 2)) == Cover.NONE  # on the line is not beyond it
+
+
+def test_seed_001_line_63_diagonal_source_covers_from_the_northwest() -> None:
+    # "If the target is directly adjacent down and to the right, the dividing diagonal
+    # would run through higher terrain from the lower left to the upper right, and the
+    # character would have cover from attacks originating to the "northwest" of that
+    # diagonal."
+    grid = flat()
+    grid.set_square((3, 2), elevation=2)
+    encounter = Encounter(map=grid)
+    target = (4, 3)
+    assert covered_squares(encounter, target) == {
+        (c, r) for c in range(7) for r in range(6) if c + r < 3 + 2
+    }
+
+
+def test_the_dividing_line_is_geometry_the_view_can_draw() -> None:
+    grid = flat()
+    grid.set_square((3, 2), elevation=2)
+    encounter = Encounter(map=grid)
+    detail = cover_detail(encounter, (0, 2), (4, 2))
+    assert detail.cover == Cover.COVER and detail.wall is None
+    (source,) = detail.sources
+    assert source.square == (3, 2) and source.kind == "terrain" and source.height == 2
+    assert source.dividing_line.equals(LineString([(3.5, 0), (3.5, 6)]))
+    assert source.covered_from.equals(box(0, 0, 3.5, 6))
+    assert source.flanks == ((3, 3), (3, 1)) or source.flanks == ((3, 1), (3, 3))
+    diagonal = cover_detail(encounter, (0, 0), (4, 3)).sources[0]
+    assert diagonal.dividing_line.equals(LineString([(0, 6), (6, 0)]))
+
+
+def test_terrain_one_level_higher_gives_no_cover() -> None:
+    grid = flat()
+    grid.set_square((3, 2), elevation=1)
+    assert covered_squares(Encounter(map=grid), (4, 2)) == set()
+
+
+def test_an_attacker_as_high_as_the_source_shoots_over_it() -> None:
+    # 001 line 62: cover applies to attacks "at a lower elevation level than the
+    # source of cover".
+    grid = flat()
+    grid.set_square((3, 2), elevation=3)
+    encounter = Encounter(map=grid)
+    grid.set_square((0, 2), elevation=2)
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.COVER
+    grid.set_square((0, 2), elevation=3)
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.NONE
+
+
+def test_seed_001_line_64_both_flanks_qualifying_obstruct() -> None:
+    # 001 line 64: "If the two squares adjacent to the one providing cover along the
+    # dividing line also qualify ... then the path between the attacker and target
+    # is Obstructed".
+    grid = flat()
+    for row in (1, 2, 3):
+        grid.set_square((3, row), elevation=2)
+    encounter = Encounter(map=grid)
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.OBSTRUCTED
+    grid.set_square((3, 3), elevation=0)
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.COVER
+    # A character in the flank qualifies as well.
+    encounter.add_token(Token(id="guard", position=(3, 3)))
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.OBSTRUCTED
+
+
+def test_a_character_gives_cover_as_tall_as_two_levels() -> None:
+    grid = flat()
+    encounter = Encounter(
+        map=grid,
+        tokens=[
+            Token(id="target", side="pcs", position=(4, 2)),
+            Token(id="friend", side="pcs", position=(3, 2)),
+        ],
+    )
+    assert CHARACTER_HEIGHT == 2
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.COVER
+    assert cover_detail(encounter, (0, 2), (4, 2)).sources[0].kind == "character"
+    grid.set_square((0, 2), elevation=1)
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.COVER
+    grid.set_square((0, 2), elevation=2)
+    assert cover(encounter, (0, 2), (4, 2)) == Cover.NONE
+
+
+def test_a_character_on_high_ground_counts_once_and_stands_on_it() -> None:
+    grid = flat()
+    grid.set_square((3, 2), elevation=2)
+    grid.set_square((0, 2), elevation=3)
+    encounter = Encounter(map=grid, tokens=[Token(id="lookout", position=(3, 2))])
+    detail = cover_detail(encounter, (0, 2), (4, 2))
+    assert [(s.kind, s.height) for s in detail.sources] == [("both", 4)]
+    assert detail.cover == Cover.COVER
+
+
+def test_the_attacker_and_target_never_cover_themselves() -> None:
+    encounter = Encounter(
+        map=flat(),
+        tokens=[
+            Token(id="ogre", position=(0, 1), size=2),
+            Token(id="elf", side="pcs", position=(2, 2)),
+        ],
+    )
+    # (1, 2) is part of the ogre and adjacent to the elf, but it is the attacker.
+    assert cover(encounter, (0, 2), (2, 2)) == Cover.NONE
+    assert token_cover(encounter, "ogre", "elf") == Cover.NONE
+
+
+def test_a_wall_across_the_line_of_fire_obstructs() -> None:
+    grid = flat()
+    encounter = Encounter(map=grid)
+    grid.set_wall((2, 2), (3, 2), Wall())
+    detail = cover_detail(encounter, (0, 2), (5, 2))
+    assert detail.cover == Cover.OBSTRUCTED
+    assert detail.wall is not None and detail.wall.equals(LineString([(3, 2), (3, 3)]))
+    assert cover(encounter, (0, 0), (5, 0)) == Cover.NONE
+    grid.set_wall((2, 2), (3, 2), Wall(door=True, open=True))
+    assert cover(encounter, (0, 2), (5, 2)) == Cover.NONE
+
+
+def test_a_wall_touching_the_line_of_fire_at_its_end_obstructs() -> None:
+    grid = flat()
+    grid.set_wall((0, 0), (1, 0), Wall())  # ends at the corner point (1, 1)
+    assert cover(Encounter(map=grid), (0, 0), (1, 1)) == Cover.OBSTRUCTED
+
+
+def test_cover_is_a_grid_rule() -> None:
+    with pytest.raises(EngineError):
+        cover(Encounter(map=AreaMap()), (0, 0), (1, 1))
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> Encounter:
+    width, height = draw(st.integers(3, 9)), draw(st.integers(3, 9))
+    cells = width * height
+    elevation = draw(st.lists(st.integers(-1, 4), min_size=cells, max_size=cells))
+    grid = GridMap(width, height, elevation=elevation)
+    for _ in range(draw(st.integers(0, 4))):
+        c, r = draw(st.integers(0, width - 2)), draw(st.integers(0, height - 2))
+        other = (c + 1, r) if draw(st.booleans()) else (c, r + 1)
+        grid.set_wall((c, r), other, Wall())
+    encounter = Encounter(map=grid)
+    for n in range(draw(st.integers(2, 8))):
+        at = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+        size = draw(st.sampled_from([1, 1, 1, 2]))
+        side = draw(st.sampled_from(["pcs", "npcs"]))
+        encounter.add_token(Token(id=f"t{n}", side=side, position=at, size=size))
+    return encounter
+
+
+@settings(max_examples=120, deadline=None)
+@given(battles())
+def test_cover_table_matches_token_cover_pair_by_pair(encounter: Encounter) -> None:
+    table = cover_table(encounter)
+    ids = list(encounter.tokens)
+    expected = {(a, b): token_cover(encounter, a, b) for a in ids for b in ids if a != b}
+    assert table == expected
