@@ -227,3 +227,23 @@ def test_regions_match_networkx_components_through_edits(
             assert len({r for r, _ in pairs}) == len(pairs) == len({c for _, c in pairs})
     finally:
         regions_module.TILE = old_tile
+
+
+def test_regions_stay_apart_after_two_separate_edits() -> None:
+    # Regression: a tile relinked while its neighbour still had old labels left a
+    # stray "-1" piece in the graph that later joined unconnected regions.
+    regions_module_tile = regions_module.TILE
+    regions_module.TILE = 4
+    try:
+        # Two corridors, columns 0 and 8 (tiles apart), each cut at row 4.
+        rows = ["0" + " 0x" * 7 + " 0"] * 4 + ["0x" * 9] + ["0" + " 0x" * 7 + " 0"] * 7
+        grid = GridMap.from_text("\n".join(r.replace("x0", "x 0") for r in rows))
+        regions = index_for(grid).region_index(1)
+        assert regions.region(0, 0) != regions.region(0, 5)
+        grid.set_square((0, 4), terrain=Terrain.OPEN)
+        assert regions.region(0, 0) == regions.region(0, 5)
+        grid.set_square((8, 4), terrain=Terrain.OPEN)
+        assert regions.region(8, 0) == regions.region(8, 5)
+        assert regions.region(0, 0) != regions.region(8, 0)
+    finally:
+        regions_module.TILE = regions_module_tile

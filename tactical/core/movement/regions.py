@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+import numpy.typing as npt
 
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS, FORWARD, IntArray
 from tactical.core.movement.layers import CostLayer, Rect
@@ -29,9 +30,9 @@ def label_pieces(layer: CostLayer, rect: Rect) -> IntArray:
     r0, r1, c0, c1 = rect
     h, w = r1 - r0, c1 - c0
     valid = layer.valid[r0:r1, c0:c1].ravel()
-    us: list[IntArray] = []
-    vs: list[IntArray] = []
-    flat = np.arange(h * w, dtype=np.int64).reshape(h, w)
+    us: list[npt.NDArray[np.int32]] = []
+    vs: list[npt.NDArray[np.int32]] = []
+    flat = np.arange(h * w, dtype=np.int32).reshape(h, w)
     for d in FORWARD:
         dc, dr = DIRECTIONS[d]
         rs = slice(0, h - dr)
@@ -45,9 +46,11 @@ def label_pieces(layer: CostLayer, rect: Rect) -> IntArray:
         linked &= (rows // TILE == (rows + dr) // TILE) & (cols // TILE == (cols + dc) // TILE)
         us.append(origin[linked])
         vs.append(origin[linked] + dr * w + dc)
-    u = np.concatenate(us)
-    v = np.concatenate(vs)
-    parent = np.arange(h * w, dtype=np.int64)
+    # Start from runs along each row (the eastward links), then hook the rest.
+    east = np.zeros(h * w, dtype=bool)
+    east[us[0] + 1] = True
+    parent = np.maximum.accumulate(np.where(east, 0, np.arange(h * w, dtype=np.int32)))
+    u, v = np.concatenate(us[1:]), np.concatenate(vs[1:])
     while u.size:
         pu, pv = parent[u], parent[v]
         apart = pu != pv
@@ -60,7 +63,7 @@ def label_pieces(layer: CostLayer, rect: Rect) -> IntArray:
             if np.array_equal(jumped, parent):
                 break
             parent = jumped
-    rows, cols = np.divmod(parent, w)
+    rows, cols = np.divmod(parent.astype(np.int64), w)
     labels = (rows + r0) * layer.width + (cols + c0)
     labels[~valid] = -1
     return labels.reshape(h, w)
@@ -159,13 +162,17 @@ class RegionIndex:
     def _refresh(self) -> None:
         if not self.dirty:
             return
-        for tile in sorted(self.dirty):
+        # Relabel every dirty tile first, then link: a link read while a
+        # neighbouring tile still had its old labels would join the wrong pieces.
+        for tile in self.dirty:
             r0, r1, c0, c1 = self._tile_rect(tile)
             self.graph.remove_nodes_from(self.tile_nodes.get(tile, ()))
             self.labels[r0:r1, c0:c1] = label_pieces(self.layer, (r0, r1, c0, c1))
             nodes = self._nodes_of(tile)
             self.tile_nodes[tile] = nodes
             self.graph.add_nodes_from(nodes)
+        for tile in self.dirty:
+            r0, r1, c0, c1 = self._tile_rect(tile)
             self._link((r0 - 1, r1 + 1, c0 - 1, c1 + 1), tile)
         self.dirty.clear()
         self._components = None
