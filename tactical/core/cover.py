@@ -351,18 +351,59 @@ def cover_table(
     return result
 
 
+def _wall_runs(grid: GridMap) -> list[tuple[bool, int, int, int]]:
+    """Blocking walls merged into straight runs ``(vertical, line, start, end)``.
+
+    A vertical run lies on ``x = line`` from ``y = start`` to ``y = end``; a
+    horizontal one on ``y = line`` from ``x = start`` to ``x = end``.
+    """
+    lines: dict[tuple[bool, int], list[int]] = {}
+    for (a, b), wall in grid.walls.items():
+        if wall.blocks:
+            x1, y1, x2, _ = _wall_segment(a, b)
+            vertical = x1 == x2
+            key = (vertical, int(x1 if vertical else y1))
+            lines.setdefault(key, []).append(int(y1 if vertical else x1))
+    runs = []
+    for (vertical, at), starts in lines.items():
+        ordered = sorted(set(starts))
+        first = last = ordered[0]
+        for s in ordered[1:]:
+            if s != last + 1:
+                runs.append((vertical, at, first, last + 1))
+                first = s
+            last = s
+        runs.append((vertical, at, first, last + 1))
+    return runs
+
+
 def _walls_into(grid: GridMap, cols: np.ndarray, rows: np.ndarray, table: np.ndarray) -> None:
-    """Mark as obstructed every pair of points whose centre segment meets a blocking wall."""
-    walls = [_wall_segment(a, b) for (a, b), wall in grid.walls.items() if wall.blocks]
-    if not walls:
+    """Mark as obstructed every pair of points whose centre segment meets a blocking wall.
+
+    Exact integer arithmetic in doubled coordinates (centres are odd, grid lines
+    even), one vectorised test per straight run of wall; touching counts.
+    """
+    runs = _wall_runs(grid)
+    if not runs:
         return
-    tree = shapely.STRtree(shapely.linestrings(np.array(walls).reshape(-1, 2, 2)))
-    n = cols.size
-    ia, ib = np.triu_indices(n, k=1)
-    centres = np.stack([cols + 0.5, rows + 0.5], axis=1)
-    segments = shapely.linestrings(np.stack([centres[ia], centres[ib]], axis=1))
-    hit, _ = tree.query(segments, predicate="intersects")
-    hit = np.unique(hit)
+    ia, ib = np.triu_indices(cols.size, k=1)
+    ax, ay = 2 * cols[ia] + 1, 2 * rows[ia] + 1
+    bx, by = 2 * cols[ib] + 1, 2 * rows[ib] + 1
+    hit = np.zeros(ia.size, dtype=bool)
+    for vertical, at, first, last in runs:
+        # Across the wall's line: p -> q; along it: r -> s.
+        p, q, r, s = (ax, bx, ay, by) if vertical else (ay, by, ax, bx)
+        swap = p > q
+        p, q, r, s = (
+            np.where(swap, q, p),
+            np.where(swap, p, q),
+            np.where(swap, s, r),
+            np.where(swap, r, s),
+        )
+        line = 2 * at
+        span = q - p
+        along = r * span + (line - p) * (s - r)  # where the segment meets the line, times span
+        hit |= (p < line) & (line < q) & (2 * first * span <= along) & (along <= 2 * last * span)
     table[ia[hit], ib[hit]] = 2
     table[ib[hit], ia[hit]] = 2
 
