@@ -1,0 +1,1 @@
+"""Benchmarks of the rules engine: ``python -m benchmarks`` prints the table."""

@@ -1,0 +1,86 @@
+"""The benchmark maps: the 256 x 256 example file and a generated 512 x 512 battlefield."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from tactical.core import Encounter, GridMap, Terrain, Token, Wall
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "maps" / "benchmark-256.tactical.json"
+
+VAULT = (40, 40, 12, 10)
+"""``(col, row, width, height)`` of the generated map's sealed vault: walls all round, no door."""
+
+
+def example_256() -> Encounter | None:
+    """The 256 x 256 example map with its 200 tokens, or None when it is missing."""
+    if not EXAMPLE.exists():
+        return None
+    from tactical.persistence import load_encounter
+
+    return load_encounter(EXAMPLE)
+
+
+def generated(size: int = 512, tokens: int = 200, seed: int = 7) -> Encounter:
+    """Rolling hills (-3 .. +8), difficult patches, rock clusters, walled buildings
+    with open doors, one sealed vault, and ``tokens`` tokens on open squares,
+    half of each side."""
+    rng = np.random.default_rng(seed)
+    rows, cols = np.mgrid[0:size, 0:size].astype(float)
+    hills = np.zeros((size, size))
+    for _ in range(6):
+        fx, fy = rng.uniform(1, 6, 2) * 2 * np.pi / size
+        phase = rng.uniform(0, 2 * np.pi, 2)
+        hills += np.sin(cols * fx + phase[0]) * np.cos(rows * fy + phase[1])
+    elevation = np.clip(np.round(hills * 2.2), -3, 8).astype(np.int16)
+    noise = rng.random((size, size))
+    terrain = np.zeros((size, size), dtype=np.uint8)
+    terrain[noise < 0.10] = Terrain.DIFFICULT
+    rocks = rng.random((size // 4, size // 4)) < 0.06
+    terrain[np.kron(rocks, np.ones((4, 4), dtype=bool))[:size, :size]] = Terrain.IMPASSABLE
+    grid = GridMap(size, size, elevation=elevation, terrain=terrain)
+    walls: dict[tuple[tuple[int, int], tuple[int, int]], Wall] = {}
+    for _ in range(size // 16):
+        c, r = (int(x) for x in rng.integers(2, size - 20, 2))
+        _building(walls, c, r, int(rng.integers(4, 14)), int(rng.integers(4, 14)), door=True)
+    vc, vr, vw, vh = VAULT if size >= 64 else (2, 2, 4, 4)
+    grid.terrain[vr : vr + vh, vc : vc + vw] = Terrain.OPEN
+    _building(walls, vc, vr, vw, vh, door=False)
+    for (a, b), wall in walls.items():
+        grid.set_wall(a, b, wall)
+    encounter = Encounter(map=grid)
+    open_squares = np.argwhere(grid.terrain == Terrain.OPEN)
+    picks = rng.choice(len(open_squares), size=tokens + 1, replace=False)
+    for n, pick in enumerate(picks):
+        r, c = (int(x) for x in open_squares[pick])
+        side = "pcs" if n % 2 == 0 else "npcs"
+        encounter.add_token(Token(id=f"t{n:03d}", side=side, position=(c, r), speed=6))
+    return encounter
+
+
+def open_map(size: int = 512) -> Encounter:
+    """A flat, open map with one token in the middle of its left edge."""
+    return Encounter(map=GridMap(size, size), tokens=[Token(id="runner", position=(0, size // 2))])
+
+
+def _building(
+    walls: dict[tuple[tuple[int, int], tuple[int, int]], Wall],
+    col: int,
+    row: int,
+    width: int,
+    height: int,
+    *,
+    door: bool,
+) -> None:
+    """Walls round the rectangle of squares; with ``door``, an open door in the south wall."""
+    for c in range(col, col + width):
+        walls[((c, row - 1), (c, row))] = Wall()
+        walls[((c, row + height - 1), (c, row + height))] = Wall()
+    for r in range(row, row + height):
+        walls[((col - 1, r), (col, r))] = Wall()
+        walls[((col + width - 1, r), (col + width, r))] = Wall()
+    if door:
+        c = col + width // 2
+        walls[((c, row + height - 1), (c, row + height))] = Wall(door=True, open=True)

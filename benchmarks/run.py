@@ -1,0 +1,308 @@
+"""Time the rules engine and print a Markdown table (``python -m benchmarks``).
+
+Measured on the 256 x 256 example map (when present) and on a generated
+512 x 512 map; the cold start runs in a fresh interpreter so imports and
+memory count. Figures are medians of repeated runs on this machine; the
+targets come from tracker issue 3. python-tcod, when installed, gives a C
+reference for ``reachable`` (``pip install tcod``; skipped when missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import maps  # noqa: E402
+from tactical.core import (  # noqa: E402
+    Encounter,
+    Terrain,
+    cover_table,
+    find_path,
+    reachable,
+)
+from tactical.core.movement import index_for  # noqa: E402
+
+Row = tuple[str, str, str]
+"""``(measure, figure, target)``."""
+
+
+def timed(fn: Callable[[], Any], repeat: int) -> float:
+    """Median milliseconds of ``repeat`` calls."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def ms(value: float) -> str:
+    return f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms"
+
+
+def cold_start(size: int) -> dict[str, float]:
+    """Open a generated map and answer the first ``reachable`` in a fresh interpreter."""
+    code = (
+        "import time, resource\n"
+        "t0 = time.perf_counter()\n"
+        "from benchmarks import maps\n"
+        "from tactical.core import reachable\n"
+        f"e = maps.generated({size})\n"
+        "t1 = time.perf_counter()\n"
+        "reachable(e, 't000', 12)\n"
+        "t2 = time.perf_counter()\n"
+        "from tactical.core import find_path\n"
+        f"find_path(e, 't000', ({size // 2}, {size // 2}))\n"
+        "t3 = time.perf_counter()\n"
+        "rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\n"
+        "import json\n"
+        "print(json.dumps({'open': t1 - t0, 'first': t2 - t1, 'path': t3 - t2, 'rss': rss}))\n"
+    )
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    wall = time.perf_counter() - start
+    figures: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    figures["process"] = wall
+    return figures
+
+
+def mover(encounter: Encounter) -> str:
+    """The token nearest the middle of the map."""
+    grid = encounter.grid
+    assert grid is not None
+    mid = (grid.width // 2, grid.height // 2)
+    placed = [t for t in encounter.tokens.values() if t.square is not None and t.size == 1]
+    best = min(placed, key=lambda t: abs(t.square[0] - mid[0]) + abs(t.square[1] - mid[1]))  # type: ignore[index]
+    return best.id
+
+
+def far_goal(encounter: Encounter, token_id: str) -> tuple[int, int]:
+    """A reachable square far across the map from the token."""
+    grid = encounter.grid
+    assert grid is not None
+    index = index_for(grid).region_index(1)
+    start = encounter.token(token_id).square
+    assert start is not None
+    home = index.region(*start)
+    taken = set(encounter.occupants())
+    for d in range(0, grid.width):
+        for goal in ((grid.width - 1 - d, grid.height - 1 - d), (d, grid.height - 1 - d)):
+            if goal not in taken and index.region(*goal) == home:
+                return goal
+    raise RuntimeError("no far goal")
+
+
+def sealed_goal(encounter: Encounter) -> tuple[int, int] | None:
+    """A free square inside the generated map's sealed vault."""
+    grid = encounter.grid
+    assert grid is not None
+    vc, vr, vw, vh = maps.VAULT if grid.width >= 64 else (2, 2, 4, 4)
+    taken = set(encounter.occupants())
+    for r in range(vr, vr + vh):
+        for c in range(vc, vc + vw):
+            if (c, r) not in taken and grid.terrain[r, c] == Terrain.OPEN:
+                return (c, r)
+    return None
+
+
+def walled_off_goal(encounter: Encounter, token_id: str) -> tuple[int, int] | None:
+    """A passable square in another region than the token (for the example map)."""
+    grid = encounter.grid
+    assert grid is not None
+    index = index_for(grid).region_index(1)
+    start = encounter.token(token_id).square
+    assert start is not None
+    home = index.region(*start)
+    for r in range(grid.height):
+        for c in range(grid.width):
+            region = index.region(c, r)
+            if region >= 0 and region != home:
+                return (c, r)
+    return None
+
+
+def tcod_reference(encounter: Encounter, token_id: str, budget: int, repeat: int) -> float | None:
+    """python-tcod's C Dijkstra over the same window, answering a dict of costs.
+
+    tcod prices entering a square (not each step), so walls and elevation steps
+    are left out: it is a speed reference, not the same rule.
+    """
+    try:
+        import numpy as np
+        import tcod.path
+    except ImportError:
+        return None
+    grid = encounter.grid
+    assert grid is not None
+    start = encounter.token(token_id).square
+    assert start is not None
+    sc, sr = start
+    enter = np.where(grid.terrain == Terrain.IMPASSABLE, 0, 1).astype(np.int32)
+
+    def answer() -> dict[tuple[int, int], int]:
+        r0, c0 = max(sr - budget, 0), max(sc - budget, 0)
+        window = enter[r0 : sr + budget + 1, c0 : sc + budget + 1]
+        dist = tcod.path.maxarray(window.shape, dtype=np.int32)
+        dist[sr - r0, sc - c0] = 0
+        tcod.path.dijkstra2d(dist, window, 1, 1, out=dist)
+        rows, cols = np.nonzero(dist <= budget)
+        return dict(
+            zip(
+                zip((cols + c0).tolist(), (rows + r0).tolist(), strict=True),
+                dist[rows, cols].tolist(),
+                strict=True,
+            )
+        )
+
+    return timed(answer, repeat)
+
+
+def measure(name: str, encounter: Encounter, repeat: int) -> dict[str, str]:
+    """Every figure for one map, keyed by measure."""
+    grid = encounter.grid
+    assert grid is not None
+    out: dict[str, str] = {}
+    start = time.perf_counter()
+    index = index_for(grid)
+    index.layer(1)
+    out["cost arrays build (size 1)"] = ms((time.perf_counter() - start) * 1000)
+    start = time.perf_counter()
+    index.region_index(1)
+    out["regions build (tiles + networkx)"] = ms((time.perf_counter() - start) * 1000)
+    who = mover(encounter)
+    for budget in (6, 12, 30):
+        out[f"reachable, budget {budget}"] = ms(
+            timed(lambda b=budget: reachable(encounter, who, b), repeat)  # type: ignore[misc]
+        )
+    reference = tcod_reference(encounter, who, 12, repeat)
+    if reference is not None:
+        ours = timed(lambda: reachable(encounter, who, 12), repeat)
+        out["tcod dijkstra2d, budget 12 (C reference)"] = ms(reference)
+        out["ratio ours / tcod, budget 12"] = f"{ours / reference:.1f} x"
+    goal = far_goal(encounter, who)
+    result = find_path(encounter, who, goal)
+    steps = len(result[0]) - 1 if result else 0
+    across = timed(lambda: find_path(encounter, who, goal), max(3, repeat // 10))
+    out["find_path across the map"] = f"{ms(across)} ({steps} steps)"
+    sealed = sealed_goal(encounter) if name.startswith("generated") else None
+    sealed = sealed or walled_off_goal(encounter, who)
+    if sealed is not None:
+        assert find_path(encounter, who, sealed) is None
+        out["find_path to a walled-off square"] = ms(
+            timed(lambda: find_path(encounter, who, sealed), repeat)
+        )
+    square = (grid.width // 3, grid.height // 3)
+    before = (grid.elevation_at(square), grid.terrain_at(square))
+    flips = [Terrain.IMPASSABLE, before[1]]
+    counter = iter(range(10**9))
+
+    def paint() -> None:
+        grid.set_square(square, terrain=flips[next(counter) % 2])
+
+    out["paint one square (index update)"] = ms(timed(paint, repeat))
+    grid.set_square(square, elevation=before[0], terrain=before[1])
+
+    def paint_then_path() -> None:
+        paint()
+        find_path(encounter, who, goal)
+
+    out["paint one square, then find_path (regions refresh)"] = ms(
+        timed(paint_then_path, max(3, repeat // 10))
+    )
+    grid.set_square(square, elevation=before[0], terrain=before[1])
+    on_map = [t for t in encounter.tokens if encounter.token(t).square is not None][:200]
+    out[f"cover_table, all pairs of {len(on_map)} tokens"] = ms(
+        timed(lambda: cover_table(encounter, on_map), max(3, repeat // 10))
+    )
+    return out
+
+
+TARGETS = {
+    "reachable, budget 12": "< 3 ms",
+    "reachable, budget 30": "< 16 ms",
+    "find_path to a walled-off square": "< 20 ms",
+    "paint one square (index update)": "< 1 ms",
+}
+
+
+def table(columns: dict[str, dict[str, str]]) -> str:
+    names = list(columns)
+    measures: list[str] = []
+    for figures in columns.values():
+        for key in figures:
+            if key not in measures:
+                measures.append(key)
+    lines = [
+        "| measure | " + " | ".join(names) + " | target |",
+        "| --- | " + " | ".join("---:" for _ in names) + " | --- |",
+    ]
+    for key in measures:
+        target = TARGETS.get(key, "")
+        if key.startswith("find_path across"):
+            target = "< 50 ms on the open map"
+        if key.startswith("cold start: whole"):
+            target = "< 1.5 s"
+        if key.startswith("cold start: peak"):
+            target = "< 400 MB"
+        if key.startswith("cover_table"):
+            target = "< 100 ms for 200 tokens"
+        cells = [columns[n].get(key, "") for n in names]
+        lines.append(f"| {key} | " + " | ".join(cells) + f" | {target} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=512, help="side of the generated map")
+    parser.add_argument("--repeat", type=int, default=50, help="runs per figure (median)")
+    parser.add_argument("--no-cold", action="store_true", help="skip the fresh-process start")
+    parser.add_argument("--no-example", action="store_true", help="skip the 256 x 256 file")
+    args = parser.parse_args(argv)
+    columns: dict[str, dict[str, str]] = {}
+    example = None if args.no_example else maps.example_256()
+    if example is not None:
+        columns["256 example"] = measure("example", example, args.repeat)
+    generated_name = f"generated {args.size}"
+    columns[generated_name] = measure(generated_name, maps.generated(args.size), args.repeat)
+    open_name = f"open {args.size}"
+    runner = maps.open_map(args.size)
+    goal = (args.size - 1, args.size // 2)
+    diagonal = (args.size - 1, 0)
+    find_path(runner, "runner", goal)
+    slow = max(3, args.repeat // 10)
+    straight = timed(lambda: find_path(runner, "runner", goal), slow)
+    slanted = timed(lambda: find_path(runner, "runner", diagonal), slow)
+    columns[open_name] = {
+        "find_path across the map": f"{ms(straight)} ({args.size - 1} steps)",
+        "find_path across the map, to the far corner": f"{ms(slanted)} ({args.size - 1} steps)",
+    }
+    if not args.no_cold:
+        cold = cold_start(args.size)
+        columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)
+        columns[generated_name]["cold start: first reachable (index build)"] = ms(
+            cold["first"] * 1000
+        )
+        columns[generated_name]["cold start: first find_path (regions build)"] = ms(
+            cold["path"] * 1000
+        )
+        columns[generated_name]["cold start: whole process"] = ms(cold["process"] * 1000)
+        columns[generated_name]["cold start: peak resident memory"] = f"{cold['rss']:.0f} MB"
+    print(table(columns))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

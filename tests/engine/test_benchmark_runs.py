@@ -1,0 +1,37 @@
+"""The benchmark command runs and prints its table (tiny sizes, no timing asserted)."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import maps, run  # noqa: E402
+from tactical.core import find_path  # noqa: E402
+
+
+def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run.main(["--size", "48", "--repeat", "2", "--no-cold", "--no-example"]) == 0
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    assert lines[0] == "| measure | generated 48 | open 48 | target |"
+    measures = [line.split(" | ")[0].lstrip("| ") for line in lines[2:]]
+    for expected in (
+        "reachable, budget 12",
+        "reachable, budget 30",
+        "find_path across the map",
+        "find_path to a walled-off square",
+        "paint one square (index update)",
+        "cover_table, all pairs of 200 tokens",
+    ):
+        assert expected in measures
+
+
+def test_the_generated_map_has_a_sealed_vault() -> None:
+    encounter = maps.generated(48, tokens=10)
+    goal = run.sealed_goal(encounter)
+    assert goal is not None
+    assert find_path(encounter, "t000", goal) is None
