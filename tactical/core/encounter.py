@@ -72,8 +72,12 @@ class Encounter:
             raise EncounterError(
                 f"token '{token.id}' is on side '{token.side}', which does not exist"
             )
+        if index is None or index >= len(self.tokens):
+            # appending needs no rebuild; rebuilding every time made loading n tokens O(n^2)
+            self.tokens[token.id] = token
+            return
         items = list(self.tokens.items())
-        items.insert(len(items) if index is None else index, (token.id, token))
+        items.insert(index, (token.id, token))
         self.tokens = dict(items)
 
     def remove_token(self, token_id: str) -> tuple[Token, int]:

@@ -28,7 +28,8 @@ from tactical.persistence.schema import (
 )
 
 _CHAR_TERRAIN = {".": Terrain.OPEN, "d": Terrain.DIFFICULT, "x": Terrain.IMPASSABLE}
-_TERRAIN_CHAR = {int(v): k for k, v in _CHAR_TERRAIN.items()}
+_TERRAIN_CHARS = np.frombuffer(b".dx", dtype=np.uint8)
+"""``_TERRAIN_CHARS[terrain]`` is a terrain array as the ASCII codes of ``.``, ``d``, ``x``."""
 _TERRAIN_LOOKUP = np.zeros(256, dtype=np.uint8)
 for _char, _kind in _CHAR_TERRAIN.items():
     _TERRAIN_LOOKUP[ord(_char)] = int(_kind)
@@ -133,7 +134,7 @@ def _grid_document(grid: GridMap) -> dict[str, Any]:
         "height": grid.height,
         "square_feet": grid.square_feet,
         "elevation": grid.elevation.astype(int).tolist(),
-        "terrain": ["".join(_TERRAIN_CHAR[int(v)] for v in row) for row in grid.terrain.tolist()],
+        "terrain": [row.tobytes().decode("ascii") for row in _TERRAIN_CHARS[grid.terrain]],
         "walls": [
             {"a": list(a), "b": list(b), "door": wall.door, "open": wall.open}
             for (a, b), wall in walls

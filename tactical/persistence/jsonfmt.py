@@ -50,6 +50,8 @@ def _inline(value: Any) -> str:
         inner = ", ".join(f"{_atom(str(k))}: {_inline(v)}" for k, v in value.items())
         return "{" + inner + "}"
     if isinstance(value, list | tuple):
+        if all(type(v) is int for v in value):  # a grid row: str() is the JSON, and fast
+            return "[" + ", ".join(map(str, value)) + "]"
         return "[" + ", ".join(_inline(v) for v in value) + "]"
     return _atom(value)
 
