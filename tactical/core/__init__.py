@@ -4,6 +4,7 @@ movement, footprints and cover. Nothing here imports PySide6."""
 from tactical.core.area_queries import (
     area_footprint,
     area_path,
+    area_placement_ok,
     areas_between,
     firing_while_moving_modifier,
     moving_target_modifier,
@@ -97,6 +98,7 @@ __all__ = [
     "area",
     "area_footprint",
     "area_path",
+    "area_placement_ok",
     "areas_between",
     "aura",
     "chebyshev",

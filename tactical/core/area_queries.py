@@ -89,6 +89,13 @@ def area_footprint(encounter: Encounter, area_id: str) -> frozenset[str]:
     return frozenset((_known(_area_map(encounter), area_id),))
 
 
+def area_placement_ok(encounter: Encounter, area_id: str, user_area: str, range_: int) -> bool:
+    """001's placement rule read on an area map: the one area must be within ``range_``
+    hops of the user's area; with range 0 it must be the user's own area."""
+    hops = areas_between(encounter, area_id, user_area)
+    return hops is not None and hops <= max(range_, 0)
+
+
 def moving_target_modifier(areas_moved: int) -> int:
     """Column shifts for a target that moved this many areas (002, Phase A).
 

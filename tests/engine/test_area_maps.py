@@ -9,6 +9,7 @@ from tactical.core import (
     Encounter,
     EngineError,
     Token,
+    area_placement_ok,
     areas_between,
     find_path,
     polygon_from_points,
@@ -87,3 +88,11 @@ def test_unknown_areas_and_grid_questions_are_refused() -> None:
         areas_between(encounter, "a0", "nowhere")
     with pytest.raises(EngineError):
         find_path(encounter, "a", "nowhere")
+
+
+def test_placement_on_an_area_map_counts_hops_to_the_one_area() -> None:
+    encounter = Encounter(map=strip(4))
+    assert area_placement_ok(encounter, "a2", "a0", 2)
+    assert not area_placement_ok(encounter, "a3", "a0", 2)
+    assert area_placement_ok(encounter, "a0", "a0", 0)
+    assert not area_placement_ok(encounter, "a1", "a0", 0)
