@@ -222,7 +222,7 @@ class EncounterModel(Strict):
     notes: Text = ""
     metric: Literal["chebyshev", "orthogonal", "feet"] = "chebyshev"
     map: MapModel
-    sides: Annotated[list[SideModel], Field(min_length=1, max_length=MAX_SIDES)]
+    sides: Annotated[list[SideModel], Field(max_length=MAX_SIDES)]
     tokens: Annotated[list[TokenModel], Field(max_length=MAX_TOKENS)] = []
     templates: Annotated[list[TemplateModel], Field(max_length=MAX_TEMPLATES)] = []
     procedure: ProcedureModel | None = None
