@@ -6,12 +6,10 @@ import copy
 import json
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tactical.persistence import LoadError, Problem, loads_encounter
-
-from .conftest import AREA_DOCUMENT, GRID_DOCUMENT
 
 anything = st.recursive(
     st.none()
@@ -37,9 +35,9 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@st.composite
-def damaged_documents(draw: st.DrawFn) -> dict[str, Any]:
-    document = copy.deepcopy(draw(st.sampled_from([GRID_DOCUMENT, AREA_DOCUMENT])))
+def damage(draw: st.DrawFn, original: dict[str, Any]) -> dict[str, Any]:
+    """``original`` with one to three values replaced, deleted or added."""
+    document = copy.deepcopy(original)
     for _ in range(draw(st.integers(1, 3))):
         path = draw(st.sampled_from(_paths(document)[1:]))
         parent = document
@@ -57,9 +55,15 @@ def damaged_documents(draw: st.DrawFn) -> dict[str, Any]:
     return document
 
 
-@settings(max_examples=300, deadline=None)
-@given(damaged_documents())
-def test_a_damaged_file_gives_an_encounter_or_problems_with_paths(document: dict[str, Any]) -> None:
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_a_damaged_file_gives_an_encounter_or_problems_with_paths(
+    data: st.DataObject, grid_document: dict[str, Any], area_document: dict[str, Any]
+) -> None:
+    original = data.draw(st.sampled_from([grid_document, area_document]))
+    document = damage(data.draw, original)
     text = json.dumps(document)  # NaN and Infinity are written as JSON's common extension
     try:
         loads_encounter(text)
