@@ -301,6 +301,13 @@ def test_a_full_round_walks_every_step_in_order() -> None:
     # 001 line 84: "When a character's Stress Load exceeds their Stress Tolerance, they are
     # Frayed".
     assert table.statuses("archer") == {"Frayed": 1}
+    assert "Ranged attacks: +1 Bane per adjacent enemy (0 adjacent now). Cover: +1 Bane." in (
+        table.gm.view().notes
+    )
+    table.stack.push(MoveToken("archer", (2, 5)))  # the Archer stands next to Alice (1, 4)
+    assert "Ranged attacks: +1 Bane per adjacent enemy (1 adjacent now). Cover: +1 Bane." in (
+        table.gm.view().notes
+    )
     table.advance()
     table.press("take-stance", stance="Focus")
     assert (table.step, table.figure("alice", "stance")) == ("end", "Focus")

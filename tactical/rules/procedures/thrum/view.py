@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tactical.core.distance import token_distance
 from tactical.core.encounter import Encounter
 from tactical.core.grid import Square
 from tactical.core.tokens import Token
@@ -284,7 +285,11 @@ def _turn_notes(encounter: Encounter, state: ThrumState, token: Token) -> list[s
     elif step == ACTION:
         if EXHAUSTED in token.statuses:
             lines.append("Exhausted: +1 Bane on offensive rolls.")
-        lines.append("Ranged attacks: +1 Bane per adjacent enemy. Cover: +1 Bane.")
+        adjacent = adjacent_enemies(encounter, state, token)
+        lines.append(
+            f"Ranged attacks: +1 Bane per adjacent enemy ({len(adjacent)} adjacent now). "
+            "Cover: +1 Bane."
+        )
         exhausted = [
             t
             for t in combatant_ids(encounter, state)
@@ -311,6 +316,17 @@ def _turn_notes(encounter: Encounter, state: ThrumState, token: Token) -> list[s
             wound = " and a Wound" if tolerance == 0 and load > 0 else ""
             lines.append(f"Incapacitated: Fatigue Tolerance {tolerance}, Load {load}{wound}.")
     return lines
+
+
+def adjacent_enemies(encounter: Encounter, state: ThrumState, token: Token) -> list[str]:
+    """Enemy combatants at distance 1 (001 line 60: Ranged attacks, +1 Bane for each)."""
+    return [
+        t
+        for t in combatant_ids(encounter, state)
+        if t != token.id
+        and encounter.are_enemies(token.side, encounter.tokens[t].side)
+        and token_distance(encounter, token.id, t) == 1
+    ]
 
 
 def panel_view(encounter: Encounter, state: ThrumState) -> PanelView:
