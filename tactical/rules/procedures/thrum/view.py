@@ -176,7 +176,7 @@ def instruction(encounter: Encounter, state: ThrumState) -> str:
         return f"Round Zero: {name} takes a Stance (placed already); {after}."
     incapacitated = INCAPACITATED in token.statuses
     if step == START:
-        if _needs_panic(token) and not state.panic_rolled:
+        if needs_panic(token) and not state.panic_rolled:
             stress = int_figure(token, STRESS_LOAD)
             return (
                 f"{name} is Frayed: make a Panic Roll (2d6 + Resolve must exceed Stress Load "
@@ -206,12 +206,9 @@ def instruction(encounter: Encounter, state: ThrumState) -> str:
     return ""
 
 
-def _needs_panic(token: Token) -> bool:
+def needs_panic(token: Token) -> bool:
     """001: "If Stress Load exceeds Stress Tolerance, make a Panic Roll"."""
     return int_figure(token, STRESS_LOAD) > int_figure(token, STRESS_TOLERANCE)
-
-
-needs_panic = _needs_panic
 
 
 def _ticking(token: Token, state: ThrumState) -> list[str]:
@@ -260,7 +257,7 @@ def _turn_notes(encounter: Encounter, state: ThrumState, token: Token) -> list[s
     lines: list[str] = []
     step = state.step
     if step == START:
-        if _needs_panic(token):
+        if needs_panic(token):
             lines.append(
                 f"Panic Roll: 2d6{int_figure(token, RESOLVE_MOD):+d} against Stress Load "
                 f"{int_figure(token, STRESS_LOAD)}; on a tie or less: Stunned, Stress added "
