@@ -146,3 +146,27 @@ def test_python_dash_m_tactical(good: Path) -> None:
         check=False,
     )
     assert (result.returncode, result.stdout) == (0, f"{good}: ok\n")
+
+
+def test_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    blocks = readme.split("```")[1::2]
+    assert (
+        blocks[0]
+        .strip()
+        .splitlines()[-1]
+        .endswith(".venv/bin/tactical maps/hillside-ruin.tactical.json")
+    )
+    test_command = blocks[1].strip().splitlines()[-1]
+    assert test_command.endswith(".venv/bin/python -m pytest -q")
+    extracted = subprocess.run(
+        ["awk", "/^```/ { fence++; next } fence == 3 { print }", str(root / "README.md")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert extracted == test_command
+    assert "awk '/^```/ { fence++; next } fence == 3 { print }' README.md" in (
+        root / ".ci" / "run"
+    ).read_text(encoding="utf-8")
