@@ -70,7 +70,6 @@ class ApproximatedFray(Procedure[FrayState]):
     metric: ClassVar[str] = "chebyshev"
     state_type: ClassVar[type[ProcedureState]] = FrayState
     figure_labels: ClassVar[dict[str, str]] = {
-        "seat": "Seat",
         "injury": "Injury",
         "morale": "Morale",
         "fatigue": "Fatigue",

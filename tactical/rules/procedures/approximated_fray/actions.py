@@ -63,7 +63,7 @@ def _declare(token: Token, state: FrayState, primary: bool) -> Action | None:
         )
     else:
         card = Param("card", "Card", "text")
-    hint = "Secret until its phase. Phase, kind and recovery default to the card's."
+    hint = "Secret until its phase. Phase and kind default to the card's."
     if panicked(token):
         hint = "Panicked: it must play its best move card to escape the scene (000)."
     return Action(
@@ -77,7 +77,8 @@ def _declare(token: Token, state: FrayState, primary: bool) -> Action | None:
             Param("target", "Target creature", "token", optional=True),
             Param("area", "Target area", "area", optional=True),
             Param("to", "Move to", "area", optional=True),
-            Param("recovery", "Recovery value", "int", optional=True),
+            # A spin box always gives a number: a card from a hand brings its own.
+            *(() if hand(token) else (Param("recovery", "Recovery value", "int", default=1),)),
         ),
         primary=primary,
         token_id=token.id,

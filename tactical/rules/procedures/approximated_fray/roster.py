@@ -104,7 +104,7 @@ def clockwise(encounter: Encounter) -> list[Token]:
 def seat_label(token: Token) -> str:
     if not is_party(token):
         return "GM"
-    return f"Seat {number(token, SEAT)}" if SEAT in token.figures else "Seat -"
+    return f"Seat {number(token, SEAT)}" if SEAT in token.figures else "Seat ?"
 
 
 def public_name(token: Token) -> str:

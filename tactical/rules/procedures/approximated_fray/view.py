@@ -17,7 +17,6 @@ from tactical.rules.procedures.approximated_fray.cards import PHASES, in_hand
 from tactical.rules.procedures.approximated_fray.levels import (
     INJURY_NAMES,
     MORALE_NAMES,
-    SEAT,
     describe,
 )
 from tactical.rules.procedures.approximated_fray.roster import (
@@ -29,7 +28,6 @@ from tactical.rules.procedures.approximated_fray.roster import (
     hand_error,
     injury,
     morale,
-    number,
     out_of_fight,
     panicked,
     public_name,
@@ -85,7 +83,6 @@ def outline(step: str) -> list[StepLine]:
 def _figures(token: Token, state: FrayState) -> dict[str, str]:
     top = fatigue_max(token, state.fatigue_reset)
     figures = {
-        "seat": str(number(token, SEAT)) if SEAT in token.figures else "",
         "injury": describe(INJURY_NAMES, injury(token)),
         "morale": describe(MORALE_NAMES, morale(token)),
         "fatigue": f"{fatigue(token)}/{top}" if top is not None else str(fatigue(token) or "-"),
