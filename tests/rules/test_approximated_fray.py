@@ -210,7 +210,8 @@ def test_full_round_with_fixed_dice() -> None:
         ("aldra", "move", None, "bridge"),
         ("ogre", "move", None, "west-bank"),
     ]
-    assert controller.view().notes[0] == "Aldra acts at +0"
+    # No reach note: a charge's attack comes before its move.
+    assert controller.view().notes == ("Aldra acts at +0",)
     controller.perform("resolve", {"result": "hit"}, manual=[4])
     controller.perform("settle", {"fatigue": 1})
     assert controller.state().step == "middle.moves"
@@ -239,7 +240,11 @@ def test_full_round_with_fixed_dice() -> None:
         ("shaman", "ogre"),
     ]
     # 000 l.30: Last cards "have the drawback of all negative effects ... from previous phases"
-    assert controller.view().notes[0] == "Corin acts at -1 (Bruised)"
+    assert controller.view().notes[:2] == (
+        "Corin acts at -1 (Bruised)",
+        # From the engine's area queries: the woods border the east bank.
+        "Goblin Archer is 1 area from Corin: not in melee",
+    )
     controller.perform("resolve", {"result": "hit"}, manual=[4])  # no fatigue: no trade
     assert controller.view().instruction == (
         "Last phase, attacks: a hidden creature's Fire Field on Brother Bram. Hit or miss?"
@@ -386,6 +391,19 @@ def test_fleeing_creature_leaves_the_scene() -> None:
         == "Middle phase, attacks: Knight's Sword on Ogre. Hit or miss?"
     )
     assert next(r for r in controller.view().combatants if r.token_id == "ogre").out
+
+
+def test_a_move_beyond_speed_is_noted() -> None:
+    encounter, _stack, controller = small_fight()
+    encounter.token("knight").speed = 1
+    controller.perform("declare:knight", {"card": "Run", "kind": "move", "to": "yard"})
+    controller.perform("pass:ogre")
+    controller.perform("begin")
+    controller.perform("end-phase")
+    assert controller.state().step == "middle.moves"
+    assert "Yard is 2 areas from Hall (Knight's speed is 1)" in controller.view().notes
+    encounter.token("knight").speed = 2
+    assert not any("speed" in note for note in controller.view().notes)
 
 
 def test_refusals_change_nothing() -> None:

@@ -34,6 +34,7 @@ from tactical.rules.procedures.approximated_fray.levels import (
 )
 from tactical.rules.procedures.approximated_fray.roster import (
     clockwise,
+    covered_by,
     fatigue,
     fatigue_max,
     injury,
@@ -132,9 +133,8 @@ def begin_phase(encounter: Encounter, state: FrayState, phase: Phase) -> None:
             if target is not None:
                 attacks.append(Item(token=token.id, part="attack", target=target.id))
             elif declaration.area is not None:
-                victims = [
-                    t.id for t in order if t.position == declaration.area and t.id != token.id
-                ]
+                covered = covered_by(encounter, declaration.area)
+                victims = [t.id for t in order if t.area in covered and t.id != token.id]
                 attacks.extend(Item(token=token.id, part="attack", target=v) for v in victims)
                 if not victims:
                     attacks.append(Item(token=token.id, part="other", to=declaration.area))

@@ -9,6 +9,7 @@ allies of the party included) in token order.
 
 from __future__ import annotations
 
+from tactical.core import EngineError, area_footprint, areas_between, same_area_is_melee
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Token
 from tactical.rules.procedures.approximated_fray.cards import Card, CardError, parse_hand
@@ -119,3 +120,30 @@ def area_name(encounter: Encounter, area_id: str | None) -> str:
     if area_map is not None and area_id in area_map.areas:
         return area_map.areas[area_id].name
     return area_id
+
+
+def covered_by(encounter: Encounter, area_id: str) -> frozenset[str]:
+    """The areas an effect aimed at ``area_id`` covers (000: one area), none if it is gone."""
+    try:
+        return area_footprint(encounter, area_id)
+    except EngineError:
+        return frozenset()
+
+
+def hops(encounter: Encounter, a: str, b: str) -> int | None:
+    """Areas between two areas, None when no route joins them or either is unknown."""
+    try:
+        return areas_between(encounter, a, b)
+    except EngineError:
+        return None
+
+
+def reach_note(encounter: Encounter, actor: Token, target: Token) -> str:
+    """``Corin is 2 areas from the Goblin Archer: not in melee`` ('' in melee or off map)."""
+    if not (isinstance(actor.position, str) and isinstance(target.position, str)):
+        return ""
+    if same_area_is_melee(encounter, actor.id, target.id):
+        return ""
+    apart = hops(encounter, actor.position, target.position)
+    distance = "no route" if apart is None else f"{apart} area{'s' if apart != 1 else ''}"
+    return f"{target.name} is {distance} from {actor.name}: not in melee"

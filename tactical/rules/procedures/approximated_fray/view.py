@@ -22,19 +22,22 @@ from tactical.rules.procedures.approximated_fray.levels import (
 from tactical.rules.procedures.approximated_fray.roster import (
     area_name,
     clockwise,
+    covered_by,
     fatigue,
     fatigue_max,
     hand,
     hand_error,
+    hops,
     injury,
     morale,
     out_of_fight,
     panicked,
     public_name,
+    reach_note,
     seat_label,
     unconscious,
 )
-from tactical.rules.procedures.approximated_fray.state import Declaration, FrayState
+from tactical.rules.procedures.approximated_fray.state import Declaration, FrayState, Item
 from tactical.rules.procedures.approximated_fray.text import (
     declaration_text,
     effect_text,
@@ -162,8 +165,9 @@ def _row(encounter: Encounter, state: FrayState, token: Token, now: str | None) 
 
 def _targets(encounter: Encounter, declaration: Declaration) -> set[str]:
     found = {declaration.target} if declaration.target else set()
-    if declaration.area is not None:
-        found |= {t.id for t in encounter.tokens_in_area(declaration.area)}
+    if declaration.area is not None and declaration.kind != "move":
+        covered = covered_by(encounter, declaration.area)
+        found |= {t.id for t in encounter.tokens.values() if t.area in covered}
     found.discard(declaration.token)
     return {t for t in found if t in encounter.tokens}
 
@@ -227,6 +231,31 @@ def _phase_instruction(encounter: Encounter, state: FrayState, phase: str) -> st
     return f"{phase} phase, moves: {who} ({card}) moves to {area_name(encounter, item.to)}."
 
 
+def _reach_notes(encounter: Encounter, state: FrayState, item: Item) -> list[str]:
+    """How far the current attack reaches or the current move goes, from the engine."""
+    actor = encounter.token(item.token)
+    if actor.hidden:
+        return []
+    declaration = state.declarations.get(item.token)
+    charging = declaration is not None and declaration.kind == "charge"
+    if item.part == "attack" and item.target is not None and not charging:
+        # A charge's attack comes before its move (000), so its reach says nothing.
+        target = encounter.token(item.target)
+        note = "" if target.hidden else reach_note(encounter, actor, target)
+        return [note] if note else []
+    here = actor.position
+    if item.part != "move" or item.to is None or not isinstance(here, str) or here == item.to:
+        return []
+    apart = hops(encounter, here, item.to)
+    if apart is not None and apart <= actor.speed:
+        return []
+    far = "no route" if apart is None else f"{apart} areas"
+    return [
+        f"{area_name(encounter, item.to)} is {far} from {area_name(encounter, here)} "
+        f"({actor.name}'s speed is {actor.speed})"
+    ]
+
+
 def notes(encounter: Encounter, state: FrayState) -> tuple[str, ...]:
     found: list[str] = []
     now = acting(encounter, state)
@@ -239,20 +268,8 @@ def notes(encounter: Encounter, state: FrayState) -> tuple[str, ...]:
         if target is not None and not target.hidden:
             found.append(f"At phase end: {effect_text(encounter, effect)}")
     item = flow.current_item(state)
-    if item is not None and item.part == "move" and item.to is not None:
-        here = encounter.token(item.token).position
-        area_map = encounter.area_map
-        if (
-            area_map is not None
-            and isinstance(here, str)
-            and here in area_map.areas
-            and item.to in area_map.areas
-            and here != item.to
-            and not area_map.adjacent(here, item.to)
-        ):
-            found.append(
-                f"{area_name(encounter, item.to)} is not next to {area_name(encounter, here)}"
-            )
+    if item is not None and state.hit is None:
+        found += _reach_notes(encounter, state, item)
     for token in clockwise(encounter):
         if token.hidden:
             continue
