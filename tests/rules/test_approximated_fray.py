@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tactical.core import Area, AreaMap, Encounter, Token, polygon_from_points
-from tactical.core.commands import UndoStack
+from tactical.core.commands import RemoveToken, UndoStack
 from tactical.persistence import dumps_encounter, load_encounter, loads_encounter
 from tactical.rules import ProcedureController, RulesError, available
 from tactical.rules.procedures.approximated_fray.cards import (
@@ -404,6 +404,38 @@ def test_a_move_beyond_speed_is_noted() -> None:
     assert "Yard is 2 areas from Hall (Knight's speed is 1)" in controller.view().notes
     encounter.token("knight").speed = 2
     assert not any("speed" in note for note in controller.view().notes)
+
+
+def test_a_creature_removed_mid_phase_is_skipped() -> None:
+    _encounter, stack, controller = small_fight()
+    controller.perform("declare:knight", {"card": "Sword", "target": "ogre"})
+    controller.perform("declare:ogre", {"card": "Club", "target": "knight"})
+    controller.perform("begin")
+    controller.perform("end-phase")
+    assert controller.state().step == "middle.attacks"
+    stack.push(RemoveToken("ogre"))  # the GM deletes the ogre from the map
+    assert controller.view().instruction == (
+        "Middle phase: this card's creature is no longer on the map; skip it."
+    )
+    assert primary(controller) == "skip"
+    controller.perform("skip")
+    controller.perform("skip")
+    assert controller.state().step == "middle.effects"
+    assert [r.token_id for r in controller.view().combatants] == ["knight"]
+
+
+def test_a_creature_with_every_card_spent_can_only_pass() -> None:
+    encounter, _stack, controller = open_example()
+    assert encounter.token("archer").figures["cards"] == (
+        "Shortbow (First attack 1); Scurry (First move 1)"
+    )
+    for token_id in ("bram", "aldra", "corin", "ogre", "spear"):
+        controller.perform(f"pass:{token_id}")
+    cards = [{"name": "Shortbow", "recovery": 1}, {"name": "Scurry", "recovery": 1}]
+    encounter.procedure_state = {**encounter.procedure_state, "spent": {"archer": cards}}
+    assert controller.state().step == "staging"
+    assert "declare:archer" not in ids(controller)
+    assert primary(controller) == "pass:archer"
 
 
 def test_refusals_change_nothing() -> None:

@@ -92,10 +92,19 @@ def staging(encounter: Encounter, state: FrayState) -> list[Action]:
     for token in clockwise(encounter):
         if out_of_fight(token):
             continue
-        declare = _declare(token, state, primary=bool(waiting) and token is waiting[0])
+        next_up = bool(waiting) and token is waiting[0]
+        declare = _declare(token, state, primary=next_up)
         if declare is not None:
             actions.append(declare)
-        actions.append(Action(f"pass:{token.id}", f"{token.name} plays no card", token_id=token.id))
+        actions.append(
+            Action(
+                f"pass:{token.id}",
+                f"{token.name} plays no card",
+                # A creature with every card spent can only pass.
+                primary=next_up and declare is None,
+                token_id=token.id,
+            )
+        )
     actions.append(
         Action(
             "begin",
@@ -127,6 +136,9 @@ def phase(encounter: Encounter, state: FrayState) -> list[Action]:
     assert current is not None
     item = flow.current_item(state)
     actions: list[Action] = []
+    if item is not None and flow.gone(encounter, item):
+        actions.append(Action("skip", "Skip: its creature is no longer on the map", primary=True))
+        return [*actions, _hold()]
     if item is None:
         following = PHASES.index(current) + 1
         then = (
@@ -218,6 +230,8 @@ def mop_up(encounter: Encounter, state: FrayState) -> list[Action]:
     elif state.step == flow.DAMAGE:
         item = flow.current_item(state)
         assert item is not None
+        if flow.gone(encounter, item):
+            return [Action("skip", "Skip: its creature is no longer on the map", primary=True)]
         victim = encounter.token(item.token)
         stacks = victim.statuses.get(item.condition, 1)
         actions.append(

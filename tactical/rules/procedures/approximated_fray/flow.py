@@ -69,6 +69,13 @@ def current_item(state: FrayState) -> Item | None:
     return state.queue[state.cursor] if state.cursor < len(state.queue) else None
 
 
+def gone(encounter: Encounter, item: Item) -> bool:
+    """True when the GM removed the item's creature (or its target) from the encounter."""
+    return item.token not in encounter.tokens or (
+        item.target is not None and item.target not in encounter.tokens
+    )
+
+
 # -- levels ------------------------------------------------------------------
 
 

@@ -195,6 +195,8 @@ def instruction(encounter: Encounter, state: FrayState) -> str:
     if step == flow.DAMAGE:
         item = flow.current_item(state)
         assert item is not None
+        if flow.gone(encounter, item):
+            return "Mop Up: this creature is no longer on the map; skip it."
         who = public_name(encounter.token(item.token))
         return f"Mop Up: {who} takes damage from {item.condition}."
     if step == flow.RECOVERY:
@@ -212,6 +214,8 @@ def _phase_instruction(encounter: Encounter, state: FrayState, phase: str) -> st
         count = len(state.pending)
         landing = f"{count} effect{'s' if count != 1 else ''} land" if count else "nothing lands"
         return f"End of the {phase} phase: {landing}."
+    if flow.gone(encounter, item):
+        return f"{phase} phase: this card's creature is no longer on the map; skip it."
     actor = encounter.token(item.token)
     who = public_name(actor)
     declaration = state.declarations.get(item.token)
@@ -259,6 +263,8 @@ def _reach_notes(encounter: Encounter, state: FrayState, item: Item) -> list[str
 def notes(encounter: Encounter, state: FrayState) -> tuple[str, ...]:
     found: list[str] = []
     now = acting(encounter, state)
+    if now is not None and now not in encounter.tokens:
+        now = None
     if flow.phase_of(state.step) is not None and now is not None:
         token = encounter.token(now)
         if not token.hidden and state.hit is None:
@@ -268,7 +274,7 @@ def notes(encounter: Encounter, state: FrayState) -> tuple[str, ...]:
         if target is not None and not target.hidden:
             found.append(f"At phase end: {effect_text(encounter, effect)}")
     item = flow.current_item(state)
-    if item is not None and state.hit is None:
+    if item is not None and state.hit is None and not flow.gone(encounter, item):
         found += _reach_notes(encounter, state, item)
     for token in clockwise(encounter):
         if token.hidden:
