@@ -63,9 +63,7 @@ class EncounterDocument(QObject):
         super().__init__()
         self.undo_stack = QUndoStack(self)
         self._modified_outside_undo = False
-        self.undo_stack.cleanChanged.connect(
-            lambda _clean: self.modified_changed.emit(self.modified)
-        )
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.encounter = encounter
         self.path = path
         self.acting: set[str] = set()
@@ -109,6 +107,10 @@ class EncounterDocument(QObject):
         self._modified_outside_undo = False
         self.undo_stack.setClean()
         self.modified_changed.emit(False)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        # Uses the argument, not the stack: this also fires while the stack is destroyed.
+        self.modified_changed.emit(self._modified_outside_undo or not clean)
 
     def mark_modified(self) -> None:
         """Count as unsaved although the undo stack is clean (e.g. recovered after a crash)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -75,8 +75,13 @@ WindowFactory = Callable[..., MainWindow]
 
 
 @pytest.fixture
-def make_window(qtbot, settings: QSettings, tmp_path: Path) -> WindowFactory:  # type: ignore[no-untyped-def]
-    """Build a shown main window on an encounter, with settings and recovery in tmp_path."""
+def make_window(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[WindowFactory]:  # type: ignore[no-untyped-def]
+    """Build a shown main window on an encounter, with settings and recovery in tmp_path.
+
+    Every window is closed at the end of the test without asking about unsaved
+    changes, so none stays on screen under the next test's mouse.
+    """
+    built: list[MainWindow] = []
 
     def build(encounter: Encounter | None = None, path: Path | None = None) -> MainWindow:
         document = EncounterDocument(encounter if encounter is not None else small_grid(), path)
@@ -88,6 +93,11 @@ def make_window(qtbot, settings: QSettings, tmp_path: Path) -> WindowFactory:  #
         window.resize(1000, 700)
         window.show()
         qtbot.waitExposed(window)
+        window.view.fit_map()
+        built.append(window)
         return window
 
-    return build
+    yield build
+    for window in built:
+        window.files.ask_unsaved = lambda: "discard"
+        window.close()

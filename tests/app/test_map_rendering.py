@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsView
 
@@ -128,6 +128,7 @@ def test_status_bar_names_the_square_under_the_cursor(make_window, qtbot) -> Non
     window = make_window()
     view = window.view
     point = view.mapFromScene(QPointF(5.5 * CELL, 3.5 * CELL))
+    qtbot.mouseMove(view.viewport(), point + QPoint(7, 3))  # a real move, whatever came before
     qtbot.mouseMove(view.viewport(), point)
     qtbot.waitUntil(lambda: window.hover_label.text() != "")
     assert window.hover_label.text() == "Square 5, 3 · elevation +2 · open"
@@ -139,6 +140,7 @@ def test_markup_in_names_stays_text(make_window, qtbot) -> None:  # type: ignore
     encounter.tokens["orc"].name = "<b>Orc</b> &amp;"
     window = make_window(encounter)
     point = window.view.mapFromScene(QPointF(1.5 * CELL, 4.5 * CELL))
+    qtbot.mouseMove(window.view.viewport(), point + QPoint(5, 5))
     qtbot.mouseMove(window.view.viewport(), point)
     qtbot.waitUntil(lambda: "token" in window.hover_label.text())
     assert window.hover_label.text().endswith("token: <b>Orc</b> &amp;")

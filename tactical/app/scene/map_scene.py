@@ -238,8 +238,10 @@ class MapScene(QGraphicsScene):
 
     def refresh_highlights(self) -> None:
         acting = self.document.acting
-        show_targets = not self.player or getattr(self.document, "targets_public", False)
-        targets = self.document.targets if show_targets else set()
+        targets = self.document.targets
+        if self.player:  # only the targets of revealed actions, unless the panel opens all
+            public = set(getattr(self.document, "public_targets", set()))
+            targets = targets if self.document.targets_public else public
         for token_id, item in self.token_items.items():
             item.set_marks(acting=token_id in acting, target=token_id in targets)
 

@@ -1,0 +1,86 @@
+"""Autosave goes to a separate recovery file; after a crash the next start offers it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tactical.app.autosave import Autosave, pending_recovery
+from tactical.app.document import EncounterDocument
+from tactical.app.startup import start
+from tactical.core.commands import MoveToken
+from tactical.persistence import load_encounter, save_encounter
+
+from .conftest import small_grid
+
+
+def test_autosave_writes_only_when_modified_and_never_the_users_file(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    user_file = tmp_path / "mine.tactical.json"
+    save_encounter(small_grid(), user_file)
+    before = user_file.read_bytes()
+    document = EncounterDocument(load_encounter(user_file), user_file)
+    autosave = Autosave(document, tmp_path / "data")
+    assert autosave.timer.interval() == 60_000
+    assert not autosave.tick()
+    assert not autosave.recovery_path.exists()
+    document.push(MoveToken("hero", (2, 1)))
+    assert autosave.tick()
+    assert load_encounter(autosave.recovery_path).tokens["hero"].position == (2, 1)
+    assert user_file.read_bytes() == before
+    recovery = pending_recovery(tmp_path / "data")
+    assert recovery is not None and recovery.original == user_file
+    autosave.discard()
+    assert pending_recovery(tmp_path / "data") is None
+
+
+def test_the_timer_autosaves(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    document = EncounterDocument(small_grid())
+    autosave = Autosave(document, tmp_path, interval_ms=20)
+    document.push(MoveToken("hero", (2, 1)))
+    qtbot.waitUntil(lambda: autosave.writes > 0, timeout=2000)
+    assert (tmp_path / "recovery.tactical.json").is_file()
+
+
+def test_after_a_crash_the_next_start_offers_recovery(qtbot, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    user_file = tmp_path / "mine.tactical.json"
+    save_encounter(small_grid(), user_file)
+    data = tmp_path / "data"
+    first = start(user_file, settings=settings, recovery_dir=data, ask=lambda r: False)
+    qtbot.addWidget(first)
+    first.files.ask_unsaved = lambda: "discard"
+    first.document.push(MoveToken("hero", (2, 1)))
+    assert first.autosave.tick()
+    first.autosave.stop()  # the "crash": no clean close, the recovery file stays
+    offered = []
+    second = start(
+        None, settings=settings, recovery_dir=data, ask=lambda r: offered.append(r) or True
+    )
+    qtbot.addWidget(second)
+    second.files.ask_unsaved = lambda: "discard"
+    assert offered and offered[0].original == user_file
+    assert second.document.encounter.tokens["hero"].position == (2, 1)
+    assert second.document.path == user_file
+    assert second.document.modified
+    assert load_encounter(user_file).tokens["hero"].position == (1, 1)
+    second.close()
+    assert pending_recovery(data) is None  # a clean close removes it
+
+
+def test_declining_recovery_discards_it(qtbot, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    data = tmp_path / "data"
+    document = EncounterDocument(small_grid())
+    autosave = Autosave(document, data)
+    document.push(MoveToken("hero", (2, 1)))
+    autosave.tick()
+    window = start(None, settings=settings, recovery_dir=data, ask=lambda r: False)
+    qtbot.addWidget(window)
+    assert pending_recovery(data) is None
+    assert not window.document.modified
+
+
+def test_saving_drops_the_recovery(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.document.push(MoveToken("hero", (2, 1)))
+    assert window.autosave.tick()
+    window.files.ask_save_path = lambda: str(tmp_path / "x.tactical.json")
+    assert window.files.save()
+    assert pending_recovery(window.autosave.directory) is None
