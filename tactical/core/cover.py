@@ -31,7 +31,7 @@ Choices where 001 is open (also in docs/rules.md, "Cover"):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal
@@ -406,10 +406,3 @@ def _walls_into(grid: GridMap, cols: np.ndarray, rows: np.ndarray, table: np.nda
         hit |= (p < line) & (line < q) & (2 * first * span <= along) & (along <= 2 * last * span)
     table[ia[hit], ib[hit]] = 2
     table[ib[hit], ia[hit]] = 2
-
-
-def squares_with_cover(
-    encounter: Encounter, attacker_square: Square, targets: Iterable[Square]
-) -> dict[Square, Cover]:
-    """Cover of each target square from one attacker square (for a view overlay)."""
-    return {t: cover(encounter, attacker_square, t) for t in targets}
