@@ -1,5 +1,8 @@
 """Movement on a grid (001): costs, tokens in the way, walls, teleport, descent rolls."""
 
+import copy
+import pickle
+
 import pytest
 
 from tactical.core import (
@@ -228,3 +231,12 @@ def test_paths_to_the_start_and_off_the_map() -> None:
     encounter = one(GridMap(3, 3), (1, 1))
     assert find_path(encounter, "me", (1, 1)) == ([(1, 1)], 0)
     assert find_path(encounter, "me", (5, 5)) is None
+
+
+def test_a_path_survives_copy_and_pickle_with_its_rolls() -> None:
+    encounter = one(GridMap.from_text("3 0"), (0, 0))
+    path = find_path(encounter, "me", (1, 0), MoveOptions(roll_descent=True))
+    assert path is not None
+    for twin in (copy.deepcopy(path), pickle.loads(pickle.dumps(path))):
+        assert twin == ([(0, 0), (1, 0)], 1)
+        assert twin.rolls == path.rolls  # type: ignore[attr-defined]

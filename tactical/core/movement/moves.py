@@ -84,6 +84,10 @@ class MovePath(tuple[list[Square], int]):
         path.teleport = teleport
         return path
 
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        """So copies and pickles (a procedure's saved state) rebuild the whole path."""
+        return (self[0], self[1], self.rolls, self.teleport)
+
     @property
     def squares(self) -> list[Square]:
         return self[0]
