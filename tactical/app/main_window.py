@@ -4,25 +4,39 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QWidget
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QSpinBox,
+    QToolBar,
+    QWidget,
+)
+from shiboken6 import isValid
 
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.document import EncounterDocument
 from tactical.app.files import FileController, display_name, example_files
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
+from tactical.app.player_view import PlayerView
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
-from tactical.app.tools import SelectTool
+from tactical.app.token_actions import TokenActions, menu_text
+from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 
 STATUS_TIMEOUT_MS = 8000
-
-
-def menu_text(text: str) -> str:
-    """User text for a menu entry: '&' shown literally, not as a shortcut marker."""
-    return text.replace("&", "&&")
 
 
 class MainWindow(QMainWindow):
@@ -53,11 +67,29 @@ class MainWindow(QMainWindow):
         self.hover_label = QLabel()
         self.hover_label.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.hover_label)
+        self.token_actions = TokenActions(self, document, self.scene)
         self.select_tool = SelectTool(self.scene, document, self.say)
-        self.tools: dict[str, object] = {"select": self.select_tool}
+        self.select_tool.on_selection = self._on_selection
+        self.ruler_tool = RulerTool(self.scene, document, self.say)
+        self.template_tool = TemplateTool(
+            self.scene, document, self.say, self.token_actions.selected
+        )
+        self.tools: dict[str, object] = {
+            "select": self.select_tool,
+            "ruler": self.ruler_tool,
+            "template": self.template_tool,
+        }
         self.view.tool = self.select_tool
+        self.cover = CoverDisplay(self.scene, document)
+        self.player_view: PlayerView | None = None
         self._build_actions()
         self._build_menus()
+        self._build_toolbar()
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.scene.tokens_refreshed.connect(self.cover.refresh)
+        self.scene.map_refreshed.connect(self.cover.refresh)
+        self.scene.selectionChanged.connect(self._on_selection)
         document.path_changed.connect(self._update_title)
         document.modified_changed.connect(self._update_title)
         document.encounter_replaced.connect(self._on_replaced)
@@ -142,9 +174,47 @@ class MainWindow(QMainWindow):
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
         self.select_action = self._action("&Select and move", QKeySequence("V"), checkable=True)
+        self.ruler_action = self._action("&Ruler", QKeySequence("R"), checkable=True)
+        self.template_action = self._action("&Templates", QKeySequence("T"), checkable=True)
+        for name, action in (
+            ("select", self.select_action),
+            ("ruler", self.ruler_action),
+            ("template", self.template_action),
+        ):
+            self.tool_group.addAction(action)
+            action.triggered.connect(lambda _=False, n=name: self.use_tool(n))
         self.select_action.setChecked(True)
-        self.tool_group.addAction(self.select_action)
-        self.select_action.triggered.connect(lambda: self.use_tool("select"))
+        self.cover_action = self._action(
+            "&Cover from the selected token",
+            QKeySequence("C"),
+            self.cover.set_enabled,
+            checkable=True,
+        )
+        self.add_status_action = self._action(
+            "Add &status to selected…",
+            QKeySequence("S"),
+            lambda: self.token_actions.add_status(self.token_actions.selected()),
+        )
+        self.hide_action = self._action(
+            "&Hide or show selected to players",
+            QKeySequence("H"),
+            lambda: self.token_actions.toggle_hidden(self.token_actions.selected()),
+        )
+        self.remove_action = self._action(
+            "&Remove selected tokens",
+            QKeySequence.StandardKey.Delete,
+            lambda: self.token_actions.remove_tokens(self.token_actions.selected()),
+        )
+        self.player_action = self._action(
+            "Open &player view", QKeySequence("P"), self.open_player_view
+        )
+        self.follow_action = self._action(
+            "Player view &follows this view", None, self._set_following, checkable=True
+        )
+        self.follow_action.setChecked(True)
+        self.allow_edits_action = self._action(
+            "&Allow edits in the player view", None, self._set_player_edits, checkable=True
+        )
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -165,6 +235,9 @@ class MainWindow(QMainWindow):
         self.edit_menu = bar.addMenu("&Edit")
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
+        self.edit_menu.addSeparator()
+        for action in (self.add_status_action, self.hide_action, self.remove_action):
+            self.edit_menu.addAction(action)
         self.view_menu = bar.addMenu("&View")
         for action in (self.fit_action, self.zoom_in_action, self.zoom_out_action):
             self.view_menu.addAction(action)
@@ -173,7 +246,66 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.adjacency_action)
         self.view_menu.addSeparator()
         self.tools_menu = bar.addMenu("&Tools")
-        self.tools_menu.addAction(self.select_action)
+        for action in (self.select_action, self.ruler_action, self.template_action):
+            self.tools_menu.addAction(action)
+        self.tools_menu.addSeparator()
+        self.tools_menu.addAction(self.cover_action)
+        self.player_menu = bar.addMenu("&Player view")
+        self.player_menu.addAction(self.player_action)
+        self.screens_menu = self.player_menu.addMenu("Full screen &on")
+        self.screens_menu.aboutToShow.connect(self._fill_screens)
+        self.player_menu.addAction(self.follow_action)
+        self.player_menu.addAction(self.allow_edits_action)
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("tools")
+        bar.setMovable(False)
+        for action in (self.select_action, self.ruler_action, self.template_action):
+            bar.addAction(action)
+        bar.addSeparator()
+        self.template_kind = QComboBox()
+        self.template_kind.addItems(["Aura", "Area", "Line"])
+        self.template_kind.setCurrentIndex(1)
+        self.template_size = QSpinBox()
+        self.template_size.setRange(1, 30)
+        self.template_size.setValue(2)
+        self.template_size.setPrefix("X = ")
+        self.template_range = QSpinBox()
+        self.template_range.setRange(0, 99)
+        self.template_range.setValue(6)
+        self.template_range.setPrefix("range ")
+        self.template_label = QLineEdit()
+        self.template_label.setPlaceholderText("label (optional)")
+        self.template_label.setMaximumWidth(160)
+        for widget in (
+            self.template_kind,
+            self.template_size,
+            self.template_range,
+            self.template_label,
+        ):
+            bar.addWidget(widget)
+        self.template_kind.currentIndexChanged.connect(self._configure_templates)
+        self.template_size.valueChanged.connect(self._configure_templates)
+        self.template_range.valueChanged.connect(self._configure_templates)
+        self.template_label.textChanged.connect(self._configure_templates)
+        bar.addSeparator()
+        bar.addAction(self.cover_action)
+        bar.addSeparator()
+        bar.addAction(self.player_action)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
+        self._configure_templates()
+
+    def _configure_templates(self, *_: object) -> None:
+        kind = self.template_kind.currentText().lower()
+        self.template_range.setEnabled(kind != "aura")
+        self.template_tool.configure(
+            kind,  # type: ignore[arg-type]
+            self.template_size.value(),
+            self.template_range.value(),
+            self.template_label.text().strip(),
+        )
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -204,6 +336,45 @@ class MainWindow(QMainWindow):
         tool = self.tools.get(name, self.select_tool)
         self.view.tool = tool  # type: ignore[assignment]
 
+    def _on_selection(self) -> None:
+        if not isValid(self.scene):  # the scene announces its items' removal as it is destroyed
+            return
+        selected = self.token_actions.selected()
+        self.cover.set_attacker(selected[0] if len(selected) == 1 else None)
+
+    def _context_menu(self, pos: QPoint) -> None:
+        menu = self.token_actions.context_menu(self.view.mapToScene(pos))
+        if not menu.isEmpty():
+            menu.exec(self.view.viewport().mapToGlobal(pos))
+
+    # -- player view -----------------------------------------------------------
+
+    def open_player_view(self) -> PlayerView:
+        """Show the player view (created on first use) as a normal window."""
+        if self.player_view is None:
+            self.player_view = PlayerView(self.document, self.view)
+            self.player_view.set_following(self.follow_action.isChecked())
+            self.player_view.set_edits_allowed(self.allow_edits_action.isChecked())
+        self.player_view.show()
+        self.player_view.raise_()
+        return self.player_view
+
+    def _fill_screens(self) -> None:
+        self.screens_menu.clear()
+        for index, screen in enumerate(QGuiApplication.screens()):
+            size = screen.geometry().size()
+            label = f"{index + 1}: {screen.name() or 'screen'} ({size.width()} x {size.height()})"
+            action = self.screens_menu.addAction(menu_text(label))
+            action.triggered.connect(lambda _=False, s=screen: self.open_player_view().show_on(s))
+
+    def _set_following(self, on: bool) -> None:
+        if self.player_view is not None:
+            self.player_view.set_following(on)
+
+    def _set_player_edits(self, on: bool) -> None:
+        if self.player_view is not None:
+            self.player_view.set_edits_allowed(on)
+
     # -- reactions -----------------------------------------------------------
 
     def _update_title(self, *_: object) -> None:
@@ -211,6 +382,7 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:
+        self.cover.set_attacker(None)
         self.use_tool("select")
         self.select_action.setChecked(True)
         self.view.fit_map()
@@ -218,6 +390,11 @@ class MainWindow(QMainWindow):
 
     def _on_hover(self, point: QPointF) -> None:
         self.hover_label.setText(self.scene.describe(point))
+        if self.cover.enabled:
+            item = self.scene.token_item_at(point)
+            hovered = item.token_id if item is not None else None
+            if hovered != self.cover.hovered:
+                self.cover.hover(hovered)
 
     def _update_legend(self) -> None:
         layer = self.scene.layer
@@ -251,4 +428,6 @@ class MainWindow(QMainWindow):
             return
         self.autosave.stop()
         self.autosave.discard()
+        if self.player_view is not None:
+            self.player_view.close()
         event.accept()

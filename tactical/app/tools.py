@@ -13,11 +13,15 @@ from typing import Any
 from PySide6.QtCore import QPointF
 
 from tactical.app.document import EncounterDocument
-from tactical.app.geometry import footprint_centre
+from tactical.app.geometry import CELL, footprint_centre
+from tactical.app.interaction.cover_display import cover_lines, cover_marks
 from tactical.app.interaction.drag import DragController, DragFeedback
 from tactical.app.interaction.events import Pointer
+from tactical.app.interaction.ruler import Reading, Ruler
+from tactical.app.interaction.templates import TemplatePlacer, TemplatePreview
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.map_scene import MapScene
+from tactical.core.templates import TemplateKind
 
 Say = Callable[[str], None]
 
@@ -123,3 +127,162 @@ class SelectTool:
     def _clear(self) -> None:
         self.scene.reach.clear()
         self.scene.path.clear()
+
+
+class RulerTool:
+    """Measure distances with waypoints (see :mod:`tactical.app.interaction.ruler`)."""
+
+    def __init__(self, scene: MapScene, document: EncounterDocument, say: Say) -> None:
+        self.scene = scene
+        self.document = document
+        self.say = say
+        self.ruler = Ruler(lambda: document.encounter)
+        self.last: Reading | None = None
+
+    def press(self, pointer: Pointer) -> bool:
+        if not (pointer.left or pointer.right):
+            return False
+        self._show(self.ruler.press(pointer))
+        return True
+
+    def move(self, pointer: Pointer) -> bool:
+        reading = self.ruler.move(pointer)
+        if reading is not None:
+            self._show(reading)
+        return self.ruler.active
+
+    def release(self, pointer: Pointer) -> bool:
+        return True
+
+    def cancel(self) -> None:
+        self.ruler.clear()
+        self._show(None)
+
+    def _show(self, reading: Reading | None) -> None:
+        self.last = reading
+        if reading is None or not reading.points:
+            self.scene.ruler.clear()
+            return
+        points = path_points(self.scene, reading.points, 1)
+        self.scene.ruler.show_path(points, reading.label, reading.total is not None)
+        self.say(f"Ruler: {reading.label}")
+
+
+class TemplateTool:
+    """Preview and place Aura / Area / Line templates (see :mod:`.interaction.templates`)."""
+
+    def __init__(
+        self,
+        scene: MapScene,
+        document: EncounterDocument,
+        say: Say,
+        selected: Callable[[], list[str]],
+    ) -> None:
+        self.scene = scene
+        self.document = document
+        self.say = say
+        self.selected = selected
+        self.placer = TemplatePlacer(lambda: document.encounter, "area", 2)
+        self.last: TemplatePreview | None = None
+
+    def configure(self, kind: TemplateKind, size: int, range_: int, label: str = "") -> None:
+        self.placer.kind = kind
+        self.placer.size = size
+        self.placer.range = range_
+        self.placer.label = label
+        self.scene.template_preview.clear()
+
+    def _hovered(self, pointer: Pointer) -> str | None:
+        item = self.scene.token_item_at(QPointF(pointer.x, pointer.y))
+        return item.token_id if item is not None else None
+
+    def _user(self) -> None:
+        selected = self.selected()
+        self.placer.user_id = selected[0] if len(selected) == 1 else None
+
+    def press(self, pointer: Pointer) -> bool:
+        if pointer.right:
+            self.cancel()
+            return True
+        if not pointer.left:
+            return False
+        self._user()
+        preview = self.placer.click(pointer, self._hovered(pointer))
+        self._show(preview)
+        if preview.command is not None:
+            self.document.push(preview.command)
+            self.say(f"Placed {preview.reason}")
+        else:
+            self.say(preview.reason)
+        return True
+
+    def move(self, pointer: Pointer) -> bool:
+        self._user()
+        preview = self.placer.preview(pointer, self._hovered(pointer))
+        if preview is not None:
+            self._show(preview)
+            if preview.reason:
+                self.say(preview.reason)
+        return True
+
+    def release(self, pointer: Pointer) -> bool:
+        return True
+
+    def cancel(self) -> None:
+        self.scene.template_preview.clear()
+        self.placer.reset()
+        self.last = None
+
+    def _show(self, preview: TemplatePreview) -> None:
+        self.last = preview
+        if preview.template is None:
+            self.scene.template_preview.clear()
+            return
+        self.scene.draw_template(self.scene.template_preview, preview.template, preview.ok)
+
+
+class CoverDisplay:
+    """With one token selected as attacker: cover marks on the others, lines on hover."""
+
+    def __init__(self, scene: MapScene, document: EncounterDocument) -> None:
+        self.scene = scene
+        self.document = document
+        self.enabled = False
+        self.attacker: str | None = None
+        self.hovered: str | None = None
+        self.marks: dict[str, str] = {}
+
+    def set_enabled(self, on: bool) -> None:
+        self.enabled = on
+        self.refresh()
+
+    def set_attacker(self, token_id: str | None) -> None:
+        self.attacker = token_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute every mark (after a move, a terrain edit, a new attacker)."""
+        encounter = self.document.encounter
+        active = self.enabled and self.attacker is not None and encounter.grid is not None
+        self.marks = (
+            cover_marks(encounter, self.attacker, list(self.scene.token_items))
+            if active and self.attacker in encounter.tokens
+            else {}
+        )
+        for token_id, item in self.scene.token_items.items():
+            item.set_cover_mark(self.marks.get(token_id))
+        self.hover(self.hovered)
+
+    def hover(self, token_id: str | None) -> None:
+        """Draw the dividing lines that give the hovered token cover from the attacker."""
+        self.hovered = token_id
+        if token_id is None or token_id not in self.marks or self.attacker is None:
+            self.scene.cover_lines.clear()
+            return
+        segments = cover_lines(self.document.encounter, self.attacker, token_id)
+        self.scene.cover_lines.show_segments(
+            [
+                (QPointF(a[0] * CELL, a[1] * CELL), QPointF(b[0] * CELL, b[1] * CELL))
+                for a, b in segments
+            ]
+        )

@@ -269,6 +269,10 @@ class FootprintOverlay(_Overlay):
         self._set_bounds(rect.adjusted(-CELL * 0.2, -CELL * 0.2, CELL * 0.2, CELL * 0.2))
         self.setVisible(True)
 
+    def contains_point(self, point: QPointF) -> bool:
+        """True when a scene point is inside the footprint."""
+        return self._path.contains(point)
+
     def clear(self) -> None:
         self._path = QPainterPath()
         self._rings = []

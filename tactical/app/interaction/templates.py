@@ -1,0 +1,222 @@
+"""Placing Aura X, Area X and Line X templates, validated by the engine.
+
+- Aura X follows its token: hovering a token (or, elsewhere, the selected
+  token) previews the aura around it; a click places it.
+- Area X is centred on the square under the pointer (for even sizes the extra
+  row and column go right and down).
+- Line X starts next to the token that makes it and runs towards the pointer,
+  along the nearest of the 8 directions.
+
+Area and Line placements must pass the engine's placement rule (001: at least
+one square within the ability's range; range 0 means the user's own space).
+On an area map a template covers one area: Aura the token's area, Area and
+Line the area clicked, within ``range`` areas of the user.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactical.app import engine
+from tactical.app.geometry import footprint_centre, square_at
+from tactical.app.interaction.events import Pointer
+from tactical.app.interaction.locate import position_at
+from tactical.core.commands.templates import PlaceTemplate
+from tactical.core.encounter import Encounter
+from tactical.core.templates import Template, TemplateKind
+
+_COLOURS = {"aura": "#3fa7d6", "area": "#e0a030", "line": "#d65db1"}
+
+
+@dataclass
+class TemplatePreview:
+    """The template that a click would place, what it covers and whom, and whether it may."""
+
+    template: Template | None
+    footprint: frozenset[Any] = frozenset()
+    affected: list[str] = field(default_factory=list)
+    ok: bool = False
+    reason: str = ""
+    command: PlaceTemplate | None = None
+
+
+def snap_direction(dx: float, dy: float) -> tuple[int, int] | None:
+    """The nearest of the 8 unit steps to the vector ``(dx, dy)`` (None for no vector)."""
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return None
+    angle = math.atan2(dy, dx)
+    octant = round(angle / (math.pi / 4)) % 8
+    steps = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+    return steps[octant]
+
+
+def new_template_id(encounter: Encounter) -> str:
+    for n in itertools.count(1):
+        candidate = f"template-{n}"
+        if candidate not in encounter.templates:
+            return candidate
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class TemplatePlacer:
+    """Previews and places one kind of template; the user token is who makes it."""
+
+    def __init__(
+        self,
+        encounter: Callable[[], Encounter],
+        kind: TemplateKind,
+        size: int,
+        range_: int = 0,
+        user_id: str | None = None,
+        label: str = "",
+    ) -> None:
+        self._encounter = encounter
+        self.kind: TemplateKind = kind
+        self.size = size
+        self.range = range_
+        self.user_id = user_id
+        self.label = label
+        self._last_key: object = object()
+
+    @property
+    def encounter(self) -> Encounter:
+        return self._encounter()
+
+    def preview(self, pointer: Pointer, hovered_token: str | None = None) -> TemplatePreview | None:
+        """What a click here would place; None when nothing changed since the last call."""
+        key = (self._key(pointer, hovered_token), self.kind, self.size, self.range, self.user_id)
+        if key == self._last_key:
+            return None
+        self._last_key = key
+        return self.build(pointer, hovered_token)
+
+    def reset(self) -> None:
+        """Forget the last preview, so the next :meth:`preview` always answers."""
+        self._last_key = object()
+
+    def click(self, pointer: Pointer, hovered_token: str | None = None) -> TemplatePreview:
+        """Place here: the preview with a command when the placement is allowed."""
+        self._last_key = object()
+        preview = self.build(pointer, hovered_token)
+        if preview.ok and preview.template is not None:
+            preview.command = PlaceTemplate(preview.template)
+        return preview
+
+    def _key(self, pointer: Pointer, hovered_token: str | None) -> object:
+        if self.kind == "aura":
+            return hovered_token
+        return position_at(self.encounter, pointer.x, pointer.y)
+
+    def build(self, pointer: Pointer, hovered_token: str | None = None) -> TemplatePreview:
+        encounter = self.encounter
+        if self.kind == "aura":
+            source = hovered_token or self.user_id
+            if source is None:
+                return TemplatePreview(None, reason="Point at the token the aura surrounds.")
+            template = Template(
+                new_template_id(encounter),
+                "aura",
+                self.size,
+                token_id=source,
+                label=self.label,
+                color=_COLOURS["aura"],
+            )
+            return self._checked(template, None)
+        user = encounter.tokens.get(self.user_id or "")
+        if user is None or user.position is None:
+            return TemplatePreview(
+                None, reason=f"Select the token that makes the {self.kind} first."
+            )
+        template_id = new_template_id(encounter)
+        colour = _COLOURS[self.kind]
+        if encounter.area_map is not None:
+            area_id = position_at(encounter, pointer.x, pointer.y)
+            if not isinstance(area_id, str):
+                return TemplatePreview(None, reason="Point at an area.")
+            template = Template(
+                template_id,
+                self.kind,
+                self.size,
+                token_id=user.id,
+                area_id=area_id,
+                label=self.label,
+                color=colour,
+            )
+            hops = engine.distance(encounter, user.position, area_id)
+            within = hops is not None and hops <= self.range
+            return self._checked(
+                template, None if within else f"it is more than {self.range} areas away"
+            )
+        assert user.square is not None
+        pointer_square = square_at(pointer.x, pointer.y)
+        if self.kind == "area":
+            shift = (self.size - 1) // 2
+            origin = (pointer_square[0] - shift, pointer_square[1] - shift)
+            template = Template(
+                template_id,
+                "area",
+                self.size,
+                token_id=user.id,
+                origin=origin,
+                label=self.label,
+                color=colour,
+            )
+        else:
+            cx, cy = footprint_centre(user.square, user.size)
+            direction = snap_direction(pointer.x - cx, pointer.y - cy)
+            if direction is None:
+                return TemplatePreview(None, reason="Point away from the token to aim the line.")
+            origin = _first_square_beyond(user.square, user.size, direction)
+            template = Template(
+                template_id,
+                "line",
+                self.size,
+                token_id=user.id,
+                origin=origin,
+                direction=direction,
+                label=self.label,
+                color=colour,
+            )
+        footprint = engine.template_footprint(encounter, template)
+        if not footprint:
+            return TemplatePreview(template, reason="That is off the map.")
+        allowed = engine.placement_ok(footprint, user.square, self.range, user.size)
+        reason = (
+            None
+            if allowed
+            else (
+                "range 0: the user's own space must be inside it"
+                if self.range <= 0
+                else f"no square of it is within range {self.range}"
+            )
+        )
+        return self._checked(template, reason, footprint)
+
+    def _checked(
+        self, template: Template, reason: str | None, footprint: frozenset[Any] | None = None
+    ) -> TemplatePreview:
+        encounter = self.encounter
+        if footprint is None:
+            footprint = engine.template_footprint(encounter, template)
+        affected = engine.tokens_in_footprint(encounter, footprint)
+        if reason is not None:
+            return TemplatePreview(template, footprint, affected, False, f"Refused: {reason}.")
+        names = ", ".join(encounter.tokens[t].name for t in affected) or "nobody"
+        kind = template.kind.capitalize()
+        return TemplatePreview(
+            template, footprint, affected, True, f"{kind} {template.size}: {names}"
+        )
+
+
+def _first_square_beyond(
+    corner: tuple[int, int], size: int, direction: tuple[int, int]
+) -> tuple[int, int]:
+    """The square just outside a token's footprint, from its centre along ``direction``."""
+    dc, dr = direction
+    col = corner[0] + (size if dc > 0 else -1 if dc < 0 else (size - 1) // 2)
+    row = corner[1] + (size if dr > 0 else -1 if dr < 0 else (size - 1) // 2)
+    return (col, row)

@@ -1,0 +1,129 @@
+"""The player view: a second window for the screen or projector the players see.
+
+It has its own scene over the same document, built with ``player=True``: no
+hidden tokens, no hidden templates, no GM overlays (reach, paths, ruler,
+cover), and targets only when the combat panel has revealed them. It can
+follow the GM's view or keep its own, and go full screen on any screen. It
+edits nothing unless the GM allows it (then dragging works as in the GM's
+window, with the same rules and the same undo stack).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QScreen
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from tactical.app.document import EncounterDocument
+from tactical.app.files import display_name
+from tactical.app.map_view import MapView
+from tactical.app.scene.map_scene import MapScene
+from tactical.app.tools import SelectTool
+
+
+class PlayerView(QWidget):
+    """A top-level window showing what the players may see of the encounter."""
+
+    def __init__(self, document: EncounterDocument, gm_view: MapView | None = None) -> None:
+        super().__init__(None, Qt.WindowType.Window)
+        self.document = document
+        self.gm_view = gm_view
+        self.scene = MapScene(document, player=True)
+        self.view = MapView(self.scene, self)
+        self.view.setFrameShape(MapView.Shape.NoFrame)
+        self.view.tool = SelectTool(self.scene, document, lambda _message: None)
+        self.view.interactive = False
+        self.following = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.setWindowTitle(self._title())
+        document.path_changed.connect(lambda: self.setWindowTitle(self._title()))
+        document.encounter_replaced.connect(self._after_replace)
+        self.resize(1024, 640)
+        if gm_view is not None:
+            gm_view.view_changed.connect(self._follow)
+        self.set_following(True)
+
+    def _title(self) -> str:
+        return f"{display_name(self.document.path)} — player view"
+
+    # -- following -------------------------------------------------------------
+
+    def set_following(self, on: bool) -> None:
+        """Follow the GM's view (pan and zoom with it) or keep this view's own."""
+        self.following = on and self.gm_view is not None
+        self._follow()
+
+    def _follow(self) -> None:
+        if self.following and self.gm_view is not None:
+            self.show_rect(self.gm_view.visible_scene_rect())
+
+    def show_rect(self, rect: QRectF) -> None:
+        if not rect.isEmpty():
+            self.view.show_scene_rect(rect)
+
+    def _after_replace(self) -> None:
+        if self.following:
+            self._follow()
+        else:
+            self.view.fit_map()
+
+    # -- edits -------------------------------------------------------------------
+
+    def set_edits_allowed(self, on: bool) -> None:
+        """Let mouse actions in this window move tokens (off by default)."""
+        self.view.interactive = on
+        if not on and self.view.tool is not None:
+            self.view.tool.cancel()
+
+    @property
+    def edits_allowed(self) -> bool:
+        return self.view.interactive
+
+    # -- screens -------------------------------------------------------------------
+
+    def show_on(self, screen: QScreen, full_screen: bool = True) -> None:
+        """Show on ``screen``, full screen or as a normal window there."""
+        if self.isFullScreen():
+            self.showNormal()
+        handle = self.windowHandle()
+        if handle is None:
+            self.create()
+            handle = self.windowHandle()
+        if handle is not None:
+            handle.setScreen(screen)
+        geometry = screen.availableGeometry()
+        self.move(geometry.topLeft())
+        if full_screen:
+            self.setGeometry(screen.geometry())
+            self.showFullScreen()
+        else:
+            self.resize(min(self.width(), geometry.width()), min(self.height(), geometry.height()))
+            self.show()
+        self.raise_()
+        self._follow()
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            screen = self.screen() or QGuiApplication.primaryScreen()
+            self.show_on(screen, True)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F11:
+            self.toggle_full_screen()
+            return
+        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+            self.showNormal()
+            return
+        if event.key() == Qt.Key.Key_F:
+            self.view.fit_map()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.view.tool is not None:
+            self.view.tool.cancel()
+        event.accept()

@@ -1,0 +1,194 @@
+"""Edits of tokens and templates from menus: add, remove, hide, statuses, remove template.
+
+Every edit is a core command pushed on the document, so each is one undo step.
+The questions asked of the GM (a name, a status) go through replaceable hooks
+so tests can answer them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
+
+from tactical.app.document import EncounterDocument
+from tactical.app.geometry import scene_to_map, square_at
+from tactical.app.scene.map_scene import MapScene
+from tactical.app.scene.token_item import TokenItem
+from tactical.core.commands import (
+    AddToken,
+    Batch,
+    RemoveTemplate,
+    RemoveToken,
+    SetStatus,
+    SetTokenField,
+)
+from tactical.core.tokens import Position, Token
+
+AskText = Callable[[str, str], str | None]
+AskItem = Callable[[str, str, list[str]], str | None]
+
+
+def menu_text(text: str) -> str:
+    """User text for a menu entry: '&' shown literally, not as a shortcut marker."""
+    return text.replace("&", "&&")
+
+
+def parse_status(text: str) -> tuple[str, int] | None:
+    """``"Slowed 2"`` -> ``("Slowed", 2)``; ``"Dazed"`` -> ``("Dazed", 1)``; blank -> None."""
+    text = text.strip()
+    if not text:
+        return None
+    match = re.fullmatch(r"(.*?)\s+(\d+)", text)
+    if match and match.group(1).strip():
+        return match.group(1).strip(), max(1, int(match.group(2)))
+    return text, 1
+
+
+def new_token_id(existing: dict[str, Token], name: str) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
+    for n in itertools.count(1):
+        candidate = base if n == 1 else f"{base}-{n}"
+        if candidate not in existing:
+            return candidate
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class TokenActions:
+    """The GM's token and template edits for one window."""
+
+    def __init__(self, parent: QWidget, document: EncounterDocument, scene: MapScene) -> None:
+        self.parent = parent
+        self.document = document
+        self.scene = scene
+        self.ask_text: AskText = self._dialog_text
+        self.ask_item: AskItem = self._dialog_item
+
+    def selected(self) -> list[str]:
+        items = self.scene.selectedItems()
+        return [item.token_id for item in items if isinstance(item, TokenItem)]
+
+    # -- edits -----------------------------------------------------------------------
+
+    def add_token_at(self, position: Position) -> str | None:
+        encounter = self.document.encounter
+        name = self.ask_text("Add token", "Name:")
+        if not name or not name.strip():
+            return None
+        sides = list(encounter.sides.values())
+        if not sides:
+            return None
+        labels = [f"{side.name} ({side.id})" for side in sides]
+        choice = self.ask_item("Add token", "Side:", labels)
+        if choice is None:
+            return None
+        side = sides[labels.index(choice)]
+        token = Token(new_token_id(encounter.tokens, name), name.strip(), side.id, position)
+        self.document.push(AddToken(token))
+        return token.id
+
+    def remove_tokens(self, token_ids: list[str]) -> None:
+        if not token_ids:
+            return
+        commands = [RemoveToken(t) for t in token_ids]
+        templates = [
+            RemoveTemplate(t.id)
+            for t in self.document.encounter.templates.values()
+            if t.kind == "aura" and t.token_id in token_ids
+        ]
+        text = "Remove token" if len(token_ids) == 1 else f"Remove {len(token_ids)} tokens"
+        self.document.push(Batch(text, [*templates, *commands]))
+
+    def toggle_hidden(self, token_ids: list[str]) -> None:
+        encounter = self.document.encounter
+        tokens = [encounter.tokens[t] for t in token_ids if t in encounter.tokens]
+        if not tokens:
+            return
+        hide = not all(t.hidden for t in tokens)
+        text = "Hide from players" if hide else "Show to players"
+        self.document.push(Batch(text, [SetTokenField(t.id, "hidden", hide) for t in tokens]))
+
+    def add_status(self, token_ids: list[str]) -> None:
+        if not token_ids:
+            return
+        answer = self.ask_text("Add status", "Status (and stacks, e.g. 'Slowed 2'):")
+        parsed = parse_status(answer or "")
+        if parsed is None:
+            return
+        status, stacks = parsed
+        self.document.push(
+            Batch(f"{status} {stacks}", [SetStatus(t, status, stacks) for t in token_ids])
+        )
+
+    def clear_status(self, token_id: str, status: str) -> None:
+        self.document.push(SetStatus(token_id, status, None))
+
+    def remove_template(self, template_id: str) -> None:
+        self.document.push(RemoveTemplate(template_id))
+
+    # -- where ----------------------------------------------------------------------
+
+    def position_at(self, point: QPointF) -> Position:
+        encounter = self.document.encounter
+        if encounter.area_map is not None:
+            return encounter.area_map.area_at(*scene_to_map(point.x(), point.y()))
+        square = square_at(point.x(), point.y())
+        grid = encounter.grid
+        return square if grid is not None and grid.in_bounds(square) else None
+
+    def templates_at(self, point: QPointF) -> list[str]:
+        found = []
+        for template_id, item in self.scene.template_items.items():
+            if item.isVisible() and item.contains_point(point):
+                found.append(template_id)
+        return found
+
+    # -- the context menu ---------------------------------------------------------------
+
+    def context_menu(self, point: QPointF) -> QMenu:
+        """The right-click menu for a scene point: the token there, the square, templates."""
+        menu = QMenu(self.parent)
+        encounter = self.document.encounter
+        item = self.scene.token_item_at(point)
+        if item is not None and item.token_id in encounter.tokens:
+            token = encounter.tokens[item.token_id]
+            ids = self.selected() if item.isSelected() else [token.id]
+            title = menu.addAction(menu_text(token.name))
+            title.setEnabled(False)
+            menu.addAction("Add status…", lambda: self.add_status(ids))
+            for status, stacks in sorted(token.statuses.items()):
+                label = f"Clear {status}" + (f" ({stacks})" if stacks > 1 else "")
+                menu.addAction(menu_text(label), lambda s=status: self.clear_status(token.id, s))
+            menu.addAction(
+                "Show to players" if token.hidden else "Hide from players",
+                lambda: self.toggle_hidden(ids),
+            )
+            menu.addSeparator()
+            menu.addAction(
+                "Remove token" if len(ids) == 1 else f"Remove {len(ids)} tokens",
+                lambda: self.remove_tokens(ids),
+            )
+            menu.addSeparator()
+        position = self.position_at(point)
+        if position is not None:
+            menu.addAction("Add token here…", lambda: self.add_token_at(position))
+        for template_id in self.templates_at(point):
+            template = encounter.templates[template_id]
+            name = template.label or f"{template.kind.capitalize()} {template.size}"
+            menu.addAction(
+                menu_text(f"Remove template: {name}"), lambda t=template_id: self.remove_template(t)
+            )
+        return menu
+
+    # -- default dialogs -----------------------------------------------------------------
+
+    def _dialog_text(self, title: str, label: str) -> str | None:
+        text, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.EchoMode.Normal, "")
+        return text if ok else None
+
+    def _dialog_item(self, title: str, label: str, items: list[str]) -> str | None:
+        item, ok = QInputDialog.getItem(self.parent, title, label, items, 0, False)
+        return item if ok else None

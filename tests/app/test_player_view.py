@@ -1,0 +1,135 @@
+"""The player view: the same encounter live, minus hidden tokens, GM overlays and secrets."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QGuiApplication
+
+from tactical.app.geometry import CELL
+from tactical.app.main_window import MainWindow
+from tactical.app.player_view import PlayerView
+from tactical.core.commands import MoveToken, PlaceTemplate
+from tactical.core.templates import Template
+
+from .test_drag_view import screen
+
+
+def open_player_view(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-untyped-def]
+    window.player_action.trigger()
+    player = window.player_view
+    assert player is not None
+    qtbot.addWidget(player)
+    qtbot.waitExposed(player)
+    return player
+
+
+def test_a_hidden_token_is_absent_from_the_player_view(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    assert player.isVisible() and player.isWindow()
+    assert "spy" in window.scene.token_items
+    assert "spy" not in player.scene.token_items
+    assert set(player.scene.token_items) == {"hero", "ally", "orc", "ogre"}
+
+
+def test_the_player_view_follows_edits_live(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    window.document.push(MoveToken("hero", (2, 0)))
+    assert player.scene.token_items["hero"].pos() == QPointF(2 * CELL, 0)
+    window.token_actions.toggle_hidden(["hero"])
+    assert "hero" not in player.scene.token_items
+    assert window.scene.token_items["hero"].look.hidden
+    window.document.undo_stack.undo()
+    assert "hero" in player.scene.token_items
+    window.token_actions.toggle_hidden(["spy"])  # revealed to the players
+    assert "spy" in player.scene.token_items
+
+
+def test_no_gm_overlays_in_the_player_view(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
+    qtbot.mouseMove(viewport, screen(window, 3, 0))
+    assert window.scene.reach.isVisible() and window.scene.path.isVisible()
+    assert not player.scene.reach.isVisible() and not player.scene.path.isVisible()
+    assert player.scene.token_items["hero"].pos() == QPointF(1 * CELL, 1 * CELL)  # not the preview
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 3, 0))
+    assert player.scene.token_items["hero"].pos() == QPointF(3 * CELL, 0)
+
+
+def test_targets_only_when_revealed(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    document = window.document
+    document.set_targets_public(False)  # the combat panel's say: some target is secret
+    document.set_highlights({"hero"}, {"orc"})
+    assert window.scene.token_items["orc"].target
+    assert player.scene.token_items["hero"].acting
+    assert not player.scene.token_items["orc"].target
+    document.public_targets = {"orc"}
+    document.highlights_changed.emit()
+    assert player.scene.token_items["orc"].target
+    document.public_targets = set()
+    document.set_targets_public(True)
+    assert player.scene.token_items["orc"].target
+
+
+def test_hidden_templates_and_auras_of_hidden_tokens_stay_secret(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(4, 4), hidden=True)))
+    window.document.push(PlaceTemplate(Template("spy-aura", "aura", 1, token_id="spy")))
+    window.document.push(PlaceTemplate(Template("fire", "area", 2, origin=(0, 6))))
+    assert set(window.scene.template_items) == {"trap", "spy-aura", "fire"}
+    assert set(player.scene.template_items) == {"fire"}
+
+
+def test_the_player_view_edits_nothing_unless_allowed(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    player.set_following(False)
+    player.view.fit_map()
+    viewport = player.view.viewport()
+
+    def at(col: float, row: float):  # type: ignore[no-untyped-def]
+        return player.view.mapFromScene(QPointF((col + 0.5) * CELL, (row + 0.5) * CELL))
+
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(1, 1))
+    qtbot.mouseMove(viewport, at(2, 0))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(2, 0))
+    assert window.document.encounter.tokens["hero"].position == (1, 1)
+    assert window.document.undo_stack.count() == 0
+    window.allow_edits_action.trigger()
+    assert player.edits_allowed
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(1, 1))
+    qtbot.mouseMove(viewport, at(2, 0))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(2, 0))
+    assert window.document.encounter.tokens["hero"].position == (2, 0)
+    assert window.document.undo_stack.count() == 1
+
+
+def test_following_the_gm_view(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    window.view.zoom_by(3.0)
+    gm_centre = window.view.visible_scene_rect().center()
+    player_rect = player.view.visible_scene_rect()
+    assert player_rect.contains(window.view.visible_scene_rect().adjusted(2, 2, -2, -2))
+    assert abs(player_rect.center().x() - gm_centre.x()) < CELL
+    window.follow_action.trigger()  # stop following
+    before = player.view.transform()
+    window.view.zoom_by(0.5)
+    assert player.view.transform() == before
+
+
+def test_full_screen_on_a_chosen_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    screen_ = QGuiApplication.screens()[-1]
+    player.show_on(screen_, full_screen=True)
+    qtbot.waitUntil(player.isFullScreen)
+    assert player.screen() == screen_
+    player.toggle_full_screen()
+    qtbot.waitUntil(lambda: not player.isFullScreen())

@@ -1,0 +1,106 @@
+"""Adding and removing tokens, hiding them, statuses, removing templates: each one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+
+from tactical.app.geometry import CELL
+from tactical.app.token_actions import new_token_id, parse_status
+from tactical.core.commands import PlaceTemplate
+from tactical.core.templates import Template
+
+
+def centre(col: int, row: int) -> QPointF:
+    return QPointF((col + 0.5) * CELL, (row + 0.5) * CELL)
+
+
+def test_parse_status() -> None:
+    assert parse_status("Slowed 2") == ("Slowed", 2)
+    assert parse_status("  Dazed ") == ("Dazed", 1)
+    assert parse_status("Level 3 drain 0") == ("Level 3 drain", 1)
+    assert parse_status("") is None
+
+
+def test_new_ids_do_not_clash() -> None:
+    assert new_token_id({}, "Goblin Archer") == "goblin-archer"
+    assert (
+        new_token_id({"goblin-archer": None, "goblin-archer-2": None}, "Goblin archer")
+        == "goblin-archer-3"
+    )  # type: ignore[dict-item]
+
+
+def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    actions = window.token_actions
+    actions.ask_text = lambda title, label: "Wolf <i>alpha</i>"
+    actions.ask_item = lambda title, label, items: items[1]
+    menu = actions.context_menu(centre(4, 6))
+    texts = [a.text() for a in menu.actions()]
+    assert "Add token here…" in texts
+    next(a for a in menu.actions() if a.text() == "Add token here…").trigger()
+    token = window.document.encounter.tokens["wolf-i-alpha-i"]
+    assert (token.name, token.side, token.position) == ("Wolf <i>alpha</i>", "npcs", (4, 6))
+    assert window.scene.token_items["wolf-i-alpha-i"].pos() == QPointF(4 * CELL, 6 * CELL)
+    window.document.undo_stack.undo()
+    assert "wolf-i-alpha-i" not in window.scene.token_items
+
+
+def test_token_menu_statuses_hide_remove(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    actions = window.token_actions
+    document = window.document
+    actions.ask_text = lambda title, label: "Slowed 2"
+    menu = actions.context_menu(centre(1, 4))
+    texts = [a.text() for a in menu.actions()]
+    assert texts[:2] == ["Orc", "Add status…"]
+    next(a for a in menu.actions() if a.text() == "Add status…").trigger()
+    assert document.encounter.tokens["orc"].statuses == {"Slowed": 2}
+    assert window.scene.token_items["orc"].look.statuses == {"Slowed": 2}
+    menu = actions.context_menu(centre(1, 4))
+    next(a for a in menu.actions() if a.text() == "Clear Slowed (2)").trigger()
+    assert document.encounter.tokens["orc"].statuses == {}
+    next(
+        a for a in actions.context_menu(centre(1, 4)).actions() if a.text() == "Hide from players"
+    ).trigger()
+    assert document.encounter.tokens["orc"].hidden
+    next(
+        a for a in actions.context_menu(centre(1, 4)).actions() if a.text() == "Remove token"
+    ).trigger()
+    assert "orc" not in document.encounter.tokens
+    for _ in range(3):
+        document.undo_stack.undo()
+    assert document.encounter.tokens["orc"].statuses == {"Slowed": 2}
+    assert not document.encounter.tokens["orc"].hidden
+    assert document.undo_stack.count() == 4
+
+
+def test_removing_a_token_removes_its_aura_in_the_same_step(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    document = window.document
+    document.push(PlaceTemplate(Template("glow", "aura", 1, token_id="hero")))
+    window.token_actions.remove_tokens(["hero"])
+    assert document.encounter.templates == {} and "hero" not in document.encounter.tokens
+    document.undo_stack.undo()
+    assert "glow" in document.encounter.templates and "hero" in document.encounter.tokens
+    assert "glow" in window.scene.template_items
+
+
+def test_remove_a_template_from_the_menu(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.document.push(
+        PlaceTemplate(Template("fire", "area", 2, origin=(4, 4), label="Fire & ice"))
+    )
+    menu = window.token_actions.context_menu(centre(5, 5))
+    action = next(a for a in menu.actions() if a.text().startswith("Remove template"))
+    assert action.text() == "Remove template: Fire && ice"  # '&' shown, not a shortcut
+    action.trigger()
+    assert window.document.encounter.templates == {}
+
+
+def test_keys_act_on_the_selection(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.scene.token_items["ally"].setSelected(True)
+    window.hide_action.trigger()
+    assert window.document.encounter.tokens["ally"].hidden
+    window.remove_action.trigger()
+    assert "ally" not in window.document.encounter.tokens
