@@ -70,6 +70,8 @@ class EncounterDocument(QObject):
         self.targets: set[str] = set()
         self.targets_public = False
         """True when the player view may show the targets (the combat panel decides)."""
+        self.public_targets: set[str] = set()
+        """The targets of revealed actions: the only targets the player view may show."""
         self.move_budgets: dict[str, int] = {}
         """Movement left this turn per token id, when a procedure tracks it; else speed."""
         encounter.subscribe(self._relay)
@@ -127,9 +129,16 @@ class EncounterDocument(QObject):
             self.targets_public = public
             self.highlights_changed.emit()
 
-    def set_highlights(self, acting: set[str], targets: set[str]) -> None:
-        """Tell the map who acts now and which tokens revealed actions target."""
-        if acting == self.acting and targets == self.targets:
+    def set_highlights(
+        self, acting: set[str], targets: set[str], public: set[str] | None = None
+    ) -> None:
+        """Tell the map who acts now and which tokens actions target.
+
+        ``targets`` are all targets (the GM's map); ``public`` those of revealed
+        actions (the player view), none when not given.
+        """
+        public = set(public or ()) & set(targets)
+        if acting == self.acting and targets == self.targets and public == self.public_targets:
             return
-        self.acting, self.targets = set(acting), set(targets)
+        self.acting, self.targets, self.public_targets = set(acting), set(targets), public
         self.highlights_changed.emit()

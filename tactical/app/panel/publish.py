@@ -1,9 +1,10 @@
 """What the map and the player view learn from the panel: who acts, whom actions target.
 
-The GM's map highlights every target, secret or not; the player view may only
-ever see ``PanelView.targets`` (revealed actions). ``targets_public`` stays
-False while any target is still secret, so a player view that shows
-``document.targets`` whenever ``targets_public`` is set never shows a secret.
+The GM's map highlights every target, secret or not (``document.targets``); the
+player view may only ever see ``PanelView.targets``, the targets of revealed
+actions (``document.public_targets``). ``document.targets_public`` stays False
+while any target is still secret, so a player view that shows
+``document.targets`` whenever ``targets_public`` is set never shows a secret either.
 """
 
 from __future__ import annotations
@@ -16,11 +17,9 @@ def publish_highlights(document: EncounterDocument, view: PanelView | None) -> N
     acting = set(view.acting) if view is not None else set()
     public = set(view.targets) if view is not None else set()
     secret = set(view.secret_targets) - public if view is not None else set()
-    document.public_targets = public  # type: ignore[attr-defined]
-    set_public = getattr(document, "set_targets_public", None)
     # Hide before a secret target is added; show only once none is left.
-    if set_public is not None and secret:
-        set_public(False)
-    document.set_highlights(acting, public | secret)
-    if set_public is not None and not secret:
-        set_public(True)
+    if secret:
+        document.set_targets_public(False)
+    document.set_highlights(acting, public | secret, public)
+    if not secret:
+        document.set_targets_public(True)
