@@ -76,6 +76,11 @@ class PublicTracker(QWidget):
         except Exception:  # the GM's panel shows the problem; the players see nothing
             return None
 
+    def _show(self, on: bool) -> None:
+        """Take no room in the player view without a fight (a window is left alone)."""
+        if self.parentWidget() is not None:
+            self.setVisible(on)
+
     def refresh(self) -> None:
         encounter = self.document.encounter
         view = self._view()
@@ -96,9 +101,9 @@ class PublicTracker(QWidget):
         if view is None:
             self.heading.setText("")
             self.now.setText("")
-            self.setVisible(False)
+            self._show(False)
             return
-        self.setVisible(True)
+        self._show(True)
         rows = public_rows(encounter, view)
         heading = f"Round {view.round}" if view.round else view.title
         step = current_step_title(view)
