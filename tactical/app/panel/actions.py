@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tactical.app.panel.buttons import ElidedButton
 from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
 from tactical.app.panel.style import PRIMARY_STYLE
 from tactical.rules import Action
@@ -47,7 +48,7 @@ class ActionBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setStyleSheet(PRIMARY_STYLE)
-        self.primary_button = QPushButton()
+        self.primary_button = ElidedButton()
         self.primary_button.setObjectName("primary")
         self.primary_button.clicked.connect(self._primary_clicked)
         self.back_button = QPushButton("Back")
@@ -55,7 +56,9 @@ class ActionBar(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.primary_button, 1)
         top.addWidget(self.back_button)
-        self.grid = QGridLayout()
+        self.others = QWidget()
+        """The secondary buttons; hidden while a params form is open."""
+        self.grid = QGridLayout(self.others)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.typed = QLineEdit()
         self.typed.setPlaceholderText("empty: the app rolls")
@@ -70,7 +73,7 @@ class ActionBar(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
-        layout.addLayout(self.grid)
+        layout.addWidget(self.others)
         layout.addLayout(typed_row)
         self.buttons: dict[str, QPushButton] = {}
         self._primary: Action | None = None
@@ -97,13 +100,12 @@ class ActionBar(QWidget):
         self._actions = actions
         self._primary = next((a for a in actions if a.primary), None)
         if self._primary is not None:
-            self.primary_button.setText(
-                f"{button_text(self._primary, names)}   [{ADVANCE_KEY_NAME}]"
-            )
-            self.primary_button.setToolTip(self._primary.hint)
+            label = button_text(self._primary, names)
+            self.primary_button.set_label(label, f"   [{ADVANCE_KEY_NAME}]")
+            self.primary_button.setToolTip("\n".join(t for t in (label, self._primary.hint) if t))
             self.primary_button.setEnabled(True)
         else:
-            self.primary_button.setText("Nothing to advance")
+            self.primary_button.set_label("Nothing to advance")
             self.primary_button.setToolTip("")
             self.primary_button.setEnabled(False)
         while self.grid.count():
@@ -116,8 +118,10 @@ class ActionBar(QWidget):
         self.buttons = {}
         others = [a for a in actions if not a.primary and a.token_id in acting]
         others += [a for a in actions if not a.primary and a.token_id is None]
+        # With one combatant acting, its name on each of its buttons is noise.
+        plain = {next(iter(acting)): ""} if len(acting) == 1 else {}
         for index, action in enumerate(others):
-            button = QPushButton(button_text(action, names))
+            button = QPushButton(button_text(action, {**names, **plain}))
             button.setToolTip(action.hint)
             button.clicked.connect(lambda _=False, a=action: self.action_requested.emit(a))
             self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)

@@ -45,6 +45,10 @@ RAW_TEXT = Qt.ItemDataRole.UserRole + 1
 COLUMN_KEY = Qt.ItemDataRole.UserRole + 2
 
 FIGURE_PREFIX = "figure:"
+MAX_COLUMN = 220
+"""Pixels; a longer cell (a declaration) is elided and shown whole in its tooltip."""
+ROW_BUTTON = "\N{HORIZONTAL ELLIPSIS}"
+"""The row's menu of its combatant's actions."""
 STATUSES = "statuses"
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -121,8 +125,10 @@ class CombatantTable(QTableWidget):
             | QAbstractItemView.EditTrigger.SelectedClicked
         )
         self.verticalHeader().hide()
+        self.setWordWrap(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setStretchLastSection(True)
+        self.horizontalHeader().setMaximumSectionSize(MAX_COLUMN)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
 
@@ -174,7 +180,7 @@ class CombatantTable(QTableWidget):
 
     def _columns(self, figure_labels: dict[str, str]) -> list[tuple[str, str]]:
         columns = [("name", "Name")]
-        if self._actions:
+        if any(self._row_actions(row) for row in self._rows):
             columns.append(("actions", ""))
         columns += [("side", "Side"), ("order", "Order")]
         if any(row.secret or row.revealed for row in self._rows):
@@ -242,10 +248,12 @@ class CombatantTable(QTableWidget):
         # declared
         if row.secret:
             item = QTableWidgetItem(f"{LOCK} {row.secret}")
-            item.setToolTip("Secret: only you see this until it is revealed")
+            item.setToolTip(f"{row.secret}\n(secret: only you see this until it is revealed)")
             item.setData(Qt.ItemDataRole.UserRole + 3, "secret")
             return item
-        return QTableWidgetItem(row.revealed)
+        item = QTableWidgetItem(row.revealed)
+        item.setToolTip(row.revealed)
+        return item
 
     def _style(self, item: QTableWidgetItem, row: Combatant) -> None:
         if row.acting:
@@ -259,25 +267,31 @@ class CombatantTable(QTableWidget):
         elif row.done or item.data(Qt.ItemDataRole.UserRole + 3) == "secret":
             item.setForeground(dim_brush(self))
 
+    def _row_actions(self, row: Combatant) -> list[Action]:
+        """A row's buttons: not for whoever acts now, whose actions are in the action bar."""
+        return [] if row.acting else [a for a in self._actions if a.token_id == row.token_id]
+
     def _put_actions(self, row_index: int, col: int, token_id: str) -> None:
-        actions = [a for a in self._actions if a.token_id == token_id]
+        """A narrow menu button, so the figures stay in view on a narrow dock."""
+        actions = self._row_actions(self._rows[row_index])
         if not actions:
             return
         button = QToolButton()
-        first = next((a for a in actions if not a.primary), actions[0])
-        button.setText(first.label + ("\N{HORIZONTAL ELLIPSIS}" if first.params else ""))
-        button.setToolTip(first.hint or first.label)
-        button.clicked.connect(lambda _=False, a=first: self.action_requested.emit(a))
-        if len(actions) > 1:
-            menu = QMenu(button)
-            for action in actions:
-                self._add_action(menu, action)
-            button.setMenu(menu)
-            button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        button.setText(ROW_BUTTON)
+        button.setToolTip("\n".join(self._label(a) for a in actions))
+        menu = QMenu(button)
+        for action in actions:
+            self._add_action(menu, action)
+        button.setMenu(menu)
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setCellWidget(row_index, col, button)
 
+    @staticmethod
+    def _label(action: Action) -> str:
+        return action.label + ("\N{HORIZONTAL ELLIPSIS}" if action.params else "")
+
     def _add_action(self, menu: QMenu, action: Action) -> None:
-        entry = menu.addAction(action.label + ("\N{HORIZONTAL ELLIPSIS}" if action.params else ""))
+        entry = menu.addAction(self._label(action))
         entry.setToolTip(action.hint)
         entry.triggered.connect(lambda _=False, a=action: self.action_requested.emit(a))
 

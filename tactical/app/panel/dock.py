@@ -17,7 +17,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel.actions import ActionBar
@@ -76,6 +76,9 @@ class CombatPanel(QDockWidget):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
 
+        for widget, least in ((self.outline, 60), (self.table, 150), (dice, 110)):
+            widget.setMinimumHeight(least)
+
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.chooser)
@@ -83,8 +86,14 @@ class CombatPanel(QDockWidget):
         layout.addWidget(self.actions_bar)
         layout.addLayout(self._form_holder)
         layout.addWidget(self.splitter, 1)
-        self.setWidget(body)
-        body.setMinimumWidth(420)
+        body.setMinimumWidth(440)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)  # a short screen scrolls the panel instead of squashing it
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(body.minimumWidth() + scroll.verticalScrollBar().sizeHint().width())
+        self.setWidget(scroll)
 
         self.advance_action = advance_action(self)
         self.advance_action.triggered.connect(self.advance)
@@ -321,6 +330,7 @@ class CombatPanel(QDockWidget):
         self.form.submitted.connect(self.perform)
         self.form.cancelled.connect(self._close_form)
         self._form_holder.addWidget(self.form)
+        self.actions_bar.others.hide()  # the form is what to do now
         first = next(iter(self.form.inputs.values()), None)
         (first or self.form.ok_button).setFocus()
 
@@ -329,3 +339,4 @@ class CombatPanel(QDockWidget):
             self.form.hide()
             self.form.deleteLater()
             self.form = None
+            self.actions_bar.others.show()

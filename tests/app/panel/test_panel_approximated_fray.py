@@ -73,7 +73,7 @@ def test_a_round_from_the_panel(qtbot: Any, panel: CombatPanel) -> None:
     assert panel.table.cell_text("aldra", "declared").endswith(
         "Charge: Middle charge on Marsh Ogre"
     )
-    assert panel.actions_bar.primary_button.text().startswith("Begin the First phase")
+    assert panel.actions_bar.primary_button.full_text().startswith("Begin the First phase")
 
     press_advance(qtbot, panel)  # 000 line 37: the First cards flip
     assert panel.outline.current_steps() == ["first", "first.attacks"]

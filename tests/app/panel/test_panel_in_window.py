@@ -14,7 +14,7 @@ def test_the_panel_is_docked_and_enter_on_the_map_advances(
     qtbot: Any, make_window: Any, toy: Any
 ) -> None:
     window = make_window()
-    panel = window.panel
+    panel = window.ensure_panel()  # docked after the first paint, or now
     assert isinstance(panel, CombatPanel)
     assert window.dockWidgetArea(panel) == Qt.DockWidgetArea.RightDockWidgetArea
     panel.start("toy")
@@ -39,6 +39,6 @@ def test_the_public_tracker_fits_in_a_window(qtbot: Any, make_window: Any, toy: 
     window = make_window()
     tracker = PublicTracker(window.document, window)
     assert not tracker.isVisibleTo(window)  # no fight: no room taken
-    window.panel.start("toy")
+    window.ensure_panel().start("toy")
     assert tracker.isVisibleTo(window)
     assert "Spy" not in tracker.lines()

@@ -41,7 +41,7 @@ def test_start_shows_the_first_step_highlighted(qtbot: Any, panel: CombatPanel) 
     assert item.text(0) == "\N{BLACK RIGHT-POINTING TRIANGLE} Roll initiative"
     assert panel.header.instruction.text() == "Roll initiative for everyone."
     assert panel.header.notes.text() == "\N{BULLET} Ties: PCs first."
-    assert panel.actions_bar.primary_button.text() == "Roll initiative   [Enter]"
+    assert panel.actions_bar.primary_button.full_text() == "Roll initiative   [Enter]"
     assert panel.chooser.start_button.text() == "Restart"
     columns = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
     assert columns == ["Name", "Side", "Order", "Init", "HP", "Statuses"]
@@ -135,8 +135,10 @@ def test_secret_declarations_stay_secret_until_revealed(qtbot: Any, panel: Comba
     start(qtbot, panel)
     roll_initiative(qtbot, panel)
     button = panel.table.row_actions_button("hero")
-    assert button is not None and button.text() == "Declare\N{HORIZONTAL ELLIPSIS}"
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert button is not None and button.toolTip() == "Declare\N{HORIZONTAL ELLIPSIS}"
+    entries = button.menu().actions()
+    assert [e.text() for e in entries] == ["Declare\N{HORIZONTAL ELLIPSIS}"]
+    entries[0].trigger()  # chosen from the row's menu
     form = panel.form
     assert form is not None and form.action.id == "declare:hero"
     target = form.inputs["target"]
@@ -205,8 +207,9 @@ def test_an_attack_with_typed_damage_changes_the_figure(qtbot: Any, panel: Comba
     start(qtbot, panel)
     roll_initiative(qtbot, panel)
     qtbot.mouseClick(panel.actions_bar.primary_button, Qt.MouseButton.LeftButton)  # reveal
-    button = panel.table.row_actions_button("orc")
-    assert button is not None and button.text() == "Attack\N{HORIZONTAL ELLIPSIS}"
+    assert panel.table.row_actions_button("orc") is None  # acting: in the action bar
+    button = panel.actions_bar.buttons["attack"]
+    assert button.text() == "Attack\N{HORIZONTAL ELLIPSIS}"  # one acting: no name prefix
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert panel.form is not None
     panel.form.set_value("target", "hero")

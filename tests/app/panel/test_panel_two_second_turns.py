@@ -64,7 +64,7 @@ def test_a_round_from_the_panel(qtbot: Any, panel: CombatPanel) -> None:
     click(qtbot, panel.chooser.start_button)
     assert panel.outline.current_step() == "setup"
     assert panel.header.instruction.text().startswith("Place the combatants")
-    assert panel.actions_bar.primary_button.text() == "Roll initiative   [Enter]"
+    assert panel.actions_bar.primary_button.full_text() == "Roll initiative   [Enter]"
 
     # 003 line 9: the initiative roll uses dexterity and willpower; typed physical dice.
     panel.actions_bar.typed.setText("12, 12, 8, 7")
@@ -94,7 +94,7 @@ def test_a_round_from_the_panel(qtbot: Any, panel: CombatPanel) -> None:
     )
     assert panel.table.acting_rows() == [0]
     assert document.acting == {"brand"}
-    assert panel.actions_bar.primary_button.text() == "Brand: End turn   [Enter]"
+    assert panel.actions_bar.primary_button.full_text() == "Brand: End turn   [Enter]"
 
     # Brand shoots at Snag in the cluster of two: the acting combatant's actions are
     # buttons in the action bar. 003 lines 29-33: half of distance 6, plus 2 in the cluster.
