@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -99,7 +99,9 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_legend()
         self.resize(1400, 900)
-        self._add_panel()
+        self.panel: QWidget | None = None
+        self._panel_pending = True
+        self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.
         document.setParent(self)
@@ -318,14 +320,31 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("Clear list", self.files.clear_recent)
         self.recent_menu.setEnabled(bool(recent))
 
-    def _add_panel(self) -> None:
-        """Dock the combat panel when it is installed (it is written separately)."""
+    def ensure_panel(self) -> QWidget | None:
+        """Dock the combat panel (written separately) if it is installed and not docked yet.
+
+        It is loaded after the map's first frame is painted (the rules and the
+        panel take a third of start-up), or whenever this is called first.
+        """
+        if not self._panel_pending:
+            return self.panel
+        self._panel_pending = False
+        self.view.viewport().removeEventFilter(self)
         try:
             from tactical.app.panel import CombatPanel  # type: ignore[attr-defined]
         except ImportError:
-            return
+            return None
         self.panel = CombatPanel(self.document, self)
         self.add_side_dock(self.panel, "Combat")
+        # Keep the document the window's last child (destroyed after the panel).
+        self.document.setParent(None)
+        self.document.setParent(self)
+        return self.panel
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self._panel_pending and event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, self.ensure_panel)
+        return False
 
     # -- tools ---------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.app.interaction.events import Pointer
@@ -60,6 +60,8 @@ class MapView(QGraphicsView):
         self.interactive = True
         """False in a player view the GM has not allowed to edit: only pan and zoom work."""
         self._pan_from: QPoint | None = None
+        self.fitted = False
+        """True while the view shows the whole map as :meth:`fit_map` left it."""
         self._space_down = False
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
@@ -88,6 +90,7 @@ class MapView(QGraphicsView):
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         """Zoom by ``factor`` keeping the scene point under ``anchor`` (a viewport point) still."""
+        self.fitted = False
         target = max(MIN_SCALE, min(MAX_SCALE, self.zoom * factor))
         factor = target / self.zoom
         if abs(factor - 1) < 1e-9:
@@ -112,6 +115,7 @@ class MapView(QGraphicsView):
         if rect.isEmpty():
             return
         self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitted = True
         self.view_changed.emit()
 
     def visible_scene_rect(self) -> QRectF:
@@ -120,6 +124,11 @@ class MapView(QGraphicsView):
     def show_scene_rect(self, rect: QRectF) -> None:
         """Show ``rect`` as large as fits (used by a player view that follows the GM)."""
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fitted:  # a fitted map stays fitted (window resized, a dock shown)
+            self.fit_map()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y()
@@ -132,6 +141,7 @@ class MapView(QGraphicsView):
         assert self._pan_from is not None
         delta = pos - self._pan_from
         self._pan_from = pos
+        self.fitted = False
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
 

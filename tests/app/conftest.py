@@ -93,6 +93,8 @@ def make_window(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[WindowFa
         window.resize(1000, 700)
         window.show()
         qtbot.waitExposed(window)
+        window.ensure_panel()
+        qtbot.wait(20)  # let the dock settle (layout, and the re-fit it schedules)
         window.view.fit_map()
         built.append(window)
         return window
