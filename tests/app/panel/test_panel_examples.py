@@ -1,0 +1,57 @@
+"""Every shipped example encounter opens in the panel and the advance key walks it.
+
+Pressing the key runs the primary action, or opens its form and confirms the
+defaults. A refusal is a message (the GM has to do something first); a crash
+of a procedure behind the panel would be a "failed" message, which must not
+happen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tactical.app.document import EncounterDocument
+from tactical.app.panel import CombatPanel, PublicTracker
+from tactical.persistence import load_encounter
+from tactical.rules import available
+
+MAPS = Path(__file__).resolve().parents[3] / "maps"
+PRESSES = 12
+EXAMPLES = sorted(
+    p for p in available() if (MAPS / f"{p}.tactical.json").exists()
+)  # the real procedures that ship an example
+
+
+@pytest.mark.parametrize("procedure_id", EXAMPLES)
+def test_the_example_walks_with_the_advance_key(qtbot: Any, procedure_id: str) -> None:
+    encounter = load_encounter(MAPS / f"{procedure_id}.tactical.json")
+    assert encounter.procedure == procedure_id
+    panel = CombatPanel(EncounterDocument(encounter))
+    tracker = PublicTracker(panel.document)
+    qtbot.addWidget(panel)
+    qtbot.addWidget(tracker)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    assert not panel.header.is_error
+    assert panel.outline.current_steps(), "a step is highlighted from the start"
+    hidden = {t.name for t in encounter.tokens.values() if t.hidden}
+    steps = 0
+    for _ in range(PRESSES):
+        before = panel.document.undo_stack.index()
+        qtbot.keyClick(panel.table, Qt.Key.Key_Return)
+        if panel.form is not None:
+            qtbot.keyClick(panel.table, Qt.Key.Key_Return)
+        assert "failed" not in panel.header.message.text(), panel.header.message.text()
+        if panel.header.is_error or panel.document.undo_stack.index() == before:
+            break  # the GM has to act first (place a token, pick a target)
+        steps += 1
+        for line in tracker.lines():
+            assert not any(name in line for name in hidden), line
+    assert steps >= 1 or panel.header.is_error, "walked, or told the GM what to do first"
