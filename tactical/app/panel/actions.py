@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.panel.buttons import ElidedButton
-from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
+from tactical.app.panel.keys import ADVANCE_KEY_NAME
 from tactical.app.panel.style import PRIMARY_STYLE
 from tactical.rules import Action
 
@@ -66,7 +66,7 @@ class ActionBar(QWidget):
             "Results of physical dice, e.g. '5, 3': the next action uses them for its rolls "
             "in order, then rolls the rest itself"
         )
-        keep_return(self.typed)
+        # No keep_return here: dice typed, Enter runs the primary action with them.
         typed_row = QHBoxLayout()
         typed_row.addWidget(QLabel("Typed dice for the next action"))
         typed_row.addWidget(self.typed, 1)

@@ -99,6 +99,17 @@ def test_the_advance_key_runs_the_primary_action(qtbot: Any, panel: CombatPanel)
     assert panel.header.instruction.text() == "Orc acts now."
 
 
+def test_enter_in_the_typed_dice_field_advances_with_them(qtbot: Any, panel: CombatPanel) -> None:
+    start(qtbot, panel)
+    panel.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is panel)
+    panel.actions_bar.typed.setFocus()
+    qtbot.keyClicks(panel.actions_bar.typed, "5 2 6 1")
+    qtbot.keyClick(panel.actions_bar.typed, Qt.Key.Key_Return)
+    assert panel.outline.current_step() == "declare"
+    assert panel.table.token_order() == ["orc", "hero", "ally", "spy"]
+
+
 def test_return_in_the_roll_box_rolls_and_does_not_advance(qtbot: Any, panel: CombatPanel) -> None:
     start(qtbot, panel)
     panel.activateWindow()
