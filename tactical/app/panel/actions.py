@@ -75,7 +75,7 @@ class ActionBar(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.others)
         layout.addLayout(typed_row)
-        self.buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[str, ElidedButton] = {}
         self._primary: Action | None = None
         self._actions: tuple[Action, ...] = ()
         self._key: object = None
@@ -121,8 +121,9 @@ class ActionBar(QWidget):
         # With one combatant acting, its name on each of its buttons is noise.
         plain = {next(iter(acting)): ""} if len(acting) == 1 else {}
         for index, action in enumerate(others):
-            button = QPushButton(button_text(action, {**names, **plain}))
-            button.setToolTip(action.hint)
+            button = ElidedButton()
+            button.set_label(button_text(action, {**names, **plain}))
+            button.setToolTip("\n".join(t for t in (button.full_text(), action.hint) if t))
             button.clicked.connect(lambda _=False, a=action: self.action_requested.emit(a))
             self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
             self.buttons[action.id] = button

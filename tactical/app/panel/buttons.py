@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
 PADDING = 32
 """Pixels of the button's frame and padding (the primary style pads 14 on each side)."""
+PLAIN_PADDING = 16
 
 
 class ElidedButton(QPushButton):
@@ -37,6 +38,7 @@ class ElidedButton(QPushButton):
 
     def _fit(self) -> None:
         metrics = self.fontMetrics()
-        room = self.width() - PADDING - metrics.horizontalAdvance(self._suffix)
+        padding = PADDING if self.objectName() == "primary" else PLAIN_PADDING
+        room = self.width() - padding - metrics.horizontalAdvance(self._suffix)
         label = metrics.elidedText(self._label, Qt.TextElideMode.ElideRight, max(room, 40))
         self.setText(label + self._suffix)

@@ -34,6 +34,7 @@ class DiceLogView(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setWordWrap(True)
         self._shown: tuple[DiceRoll, ...] = ()
 
     def show_log(self, log: Sequence[DiceRoll], encounter: Encounter) -> None:

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
@@ -40,6 +40,17 @@ log = logging.getLogger(__name__)
 
 NO_PROCEDURE = "Choose a combat procedure and press Start."
 REFRESHING_KINDS = {"procedure", "tokens", "dice", "sides"}
+
+
+class _CompactSplitter(QSplitter):
+    """Asks only for its minimum, so the scroll area scrolls only when the screen is short.
+
+    (The scroll area sizes the panel by its preferred height, word-wrapped labels
+    being height-for-width; the splitter's own preference would always overflow.)
+    """
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSizeHint()
 
 
 class CombatPanel(QDockWidget):
@@ -70,13 +81,13 @@ class CombatPanel(QDockWidget):
         dice_layout.setContentsMargins(0, 0, 0, 0)
         dice_layout.addWidget(self.roll_box)
         dice_layout.addWidget(self.dice_log, 1)
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter = _CompactSplitter(Qt.Orientation.Vertical)
         self.splitter.setChildrenCollapsible(False)
-        for widget, stretch in ((self.outline, 2), (self.table, 4), (dice, 2)):
+        for widget, stretch in ((self.outline, 2), (self.table, 5), (dice, 2)):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
 
-        for widget, least in ((self.outline, 60), (self.table, 150), (dice, 110)):
+        for widget, least in ((self.outline, 50), (self.table, 110), (self.dice_log, 50)):
             widget.setMinimumHeight(least)
 
         body = QWidget()
