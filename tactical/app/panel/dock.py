@@ -65,6 +65,7 @@ class CombatPanel(QDockWidget):
         self.form: ParamForm | None = None
         self._batching = 0
         self._dirty = False
+        self._showing_problem = False
 
         self.chooser = ProcedureChooser()
         self.header = InstructionBox()
@@ -191,6 +192,9 @@ class CombatPanel(QDockWidget):
             ]
         if problem:
             self.header.show_message(problem, error=True)
+        elif self._showing_problem:
+            self.header.show_message("")  # mended (or passing: the middle of an undo)
+        self._showing_problem = bool(problem)
         labels = dict(procedure.figure_labels) if procedure is not None and view else {}
         self.table.show_combatants(encounter, rows, labels, actions)
         names = {t.id: t.name for t in encounter.tokens.values()}

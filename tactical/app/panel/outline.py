@@ -66,10 +66,12 @@ class StepOutline(QTreeWidget):
         return current[-1] if current else None
 
     def item_for(self, step_id: str) -> QTreeWidgetItem | None:
-        iterator = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
-        while iterator:
-            item = iterator.pop(0)
+        pending = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        while pending:
+            item = pending.pop(0)
+            if item is None:
+                continue
             if item.data(0, STEP_ID) == step_id:
                 return item
-            iterator.extend(item.child(i) for i in range(item.childCount()))
+            pending.extend(item.child(i) for i in range(item.childCount()))
         return None

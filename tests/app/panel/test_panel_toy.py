@@ -220,7 +220,7 @@ def test_an_attack_with_typed_damage_changes_the_figure(qtbot: Any, panel: Comba
     qtbot.mouseClick(panel.actions_bar.primary_button, Qt.MouseButton.LeftButton)  # reveal
     assert panel.table.row_actions_button("orc") is None  # acting: in the action bar
     button = panel.actions_bar.buttons["attack"]
-    assert button.text() == "Attack\N{HORIZONTAL ELLIPSIS}"  # one acting: no name prefix
+    assert button.full_text() == "Attack\N{HORIZONTAL ELLIPSIS}"  # one acting: no name prefix
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert panel.form is not None
     panel.form.set_value("target", "hero")
@@ -304,6 +304,10 @@ def test_a_broken_saved_state_is_shown_not_raised(qtbot: Any, panel: CombatPanel
     qtbot.mouseClick(panel.chooser.start_button, Qt.MouseButton.LeftButton)  # restart mends it
     assert not panel.header.is_error
     assert panel.outline.current_step() == "setup"
+    panel.document.undo_stack.undo()  # back to the broken state, then forward again
+    assert panel.header.is_error
+    panel.document.undo_stack.redo()
+    assert not panel.header.is_error and panel.header.message.text() == ""
 
 
 def test_unknown_procedure_is_shown(qtbot: Any, panel: CombatPanel) -> None:
