@@ -49,6 +49,7 @@ class SelectTool:
         self.say = say
         self.drag = DragController(lambda: document.encounter, document.move_budget)
         self.on_selection: Callable[[], None] = lambda: None
+        self._start_centre = QPointF()
 
     def press(self, pointer: Pointer) -> bool:
         if not pointer.left:
@@ -66,6 +67,7 @@ class SelectTool:
             item.setSelected(True)
         self.on_selection()
         feedback = self.drag.press(item.token_id, pointer)
+        self._start_centre = item.centre()
         self._show_reach(feedback)
         return True
 
@@ -105,7 +107,7 @@ class SelectTool:
         budget = feedback.budget or max(reach.values(), default=1)
         layer = self.scene.layer
         if isinstance(layer, AreaLayer):
-            self.scene.reach.show_areas(reach, budget, layer.outlines(), layer.centres())
+            self.scene.reach.show_areas(reach, budget, layer.outlines(), layer.badge_points())
         else:
             self.scene.reach.show_squares(reach, budget)
 
@@ -118,6 +120,11 @@ class SelectTool:
             self.scene.preview_token_at(token_id, feedback.token_at)
         if feedback.path:
             points = path_points(self.scene, feedback.path, token.size)
+            item = self.scene.token_items.get(token_id)
+            if isinstance(feedback.token_at, str) and item is not None and len(points) >= 2:
+                # On an area map the path runs from where the token stood to where it would stand.
+                points[0] = self._start_centre
+                points[-1] = item.centre()
             self.scene.path.show_path(points, feedback.label, feedback.ok)
         else:
             self.scene.path.clear()

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 Centre = tuple[float, float]
@@ -44,7 +44,7 @@ class Placement:
     crowded: bool = False
 
 
-def anchor_point(polygon: Polygon) -> Centre:
+def anchor_point(polygon: BaseGeometry) -> Centre:
     """The point tokens cluster around: the centroid, or a point inside when it falls outside."""
     centroid = polygon.centroid
     point = centroid if polygon.contains(centroid) else polygon.representative_point()
@@ -73,7 +73,7 @@ def _lattice(
 
 
 def _search_bounds(
-    polygon: Polygon, anchor: Centre, sizes: Sequence[int], scale: float
+    polygon: BaseGeometry, anchor: Centre, sizes: Sequence[int], scale: float
 ) -> tuple[float, float, float, float]:
     """The polygon's bounds, cut down around the anchor when the polygon is far too big."""
     min_x, min_y, max_x, max_y = polygon.bounds
@@ -88,7 +88,7 @@ def _search_bounds(
 
 
 def _try(
-    polygon: Polygon, anchor: Centre, sizes: Sequence[int], scale: float, gap: float
+    polygon: BaseGeometry, anchor: Centre, sizes: Sequence[int], scale: float, gap: float
 ) -> list[Centre] | None:
     """Place every token at ``scale``, or None when they do not fit."""
     spacing = min(sizes) * scale * (1 + gap) / 2
@@ -124,7 +124,7 @@ def _try(
 
 
 def layout_tokens(
-    polygon: Polygon,
+    polygon: BaseGeometry,
     sizes: Sequence[int],
     *,
     gap: float = 0.1,
@@ -132,7 +132,8 @@ def layout_tokens(
 ) -> Placement:
     """Non-overlapping centres inside ``polygon`` for tokens of the given ``sizes``.
 
-    See the module docstring for how crowding is handled.
+    ``polygon`` may also be a multipolygon (an area with its name label cut
+    out). See the module docstring for how crowding is handled.
     """
     if not sizes:
         return Placement([], 1.0)
@@ -149,7 +150,7 @@ def layout_tokens(
 
 
 def _overflow(
-    polygon: Polygon, anchor: Centre, sizes: Sequence[int], scale: float, gap: float
+    polygon: BaseGeometry, anchor: Centre, sizes: Sequence[int], scale: float, gap: float
 ) -> Placement:
     """Too many tokens even at the smallest scale: fill what fits, stack the rest."""
     spacing = min(sizes) * scale * (1 + gap) / 2

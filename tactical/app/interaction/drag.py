@@ -175,7 +175,8 @@ class DragController:
         if cost is None:
             return ""
         unit = "area" if self.encounter.area_map is not None else "square"
-        plural = "" if cost == 1 else "s"
+        count = self.budget if self.budget is not None else cost
+        plural = "" if count == 1 else "s"
         budget = f" of {self.budget}" if self.budget is not None else ""
         return f"{cost}{budget} {unit}{plural}"
 

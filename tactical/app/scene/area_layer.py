@@ -36,6 +36,7 @@ class AreaLayer:
         self.area_map = area_map
         self.show_adjacency = False
         self._shapes: list[_Shape] = []
+        self._label_boxes: dict[str, tuple[float, float, float, float]] = {}
         self._links: list[tuple[QLineF, bool]] = []
         self._font = QFont()
         self._font.setPixelSize(int(CELL * 0.32))
@@ -59,6 +60,13 @@ class AreaLayer:
                     QPointF(cx * CELL, cy * CELL),
                 )
             )
+        metrics = QFontMetricsF(self._font)
+        self._label_boxes = {}
+        for shape in self._shapes:
+            half_w = (metrics.horizontalAdvance(shape.name) + CELL * 0.3) / 2 / CELL
+            half_h = metrics.height() / 2 / CELL
+            x, y = shape.label_at.x() / CELL, shape.label_at.y() / CELL
+            self._label_boxes[shape.area_id] = (x - half_w, y - half_h, x + half_w, y + half_h)
         centres = {shape.area_id: shape.centre for shape in self._shapes}
         graph = self.area_map.graph()
         added = {link.pair for link in self.area_map.links if link.kind == "add"}
@@ -80,6 +88,17 @@ class AreaLayer:
     def centres(self) -> dict[str, QPointF]:
         """Each area's anchor point (where its tokens gather) in scene coordinates."""
         return {shape.area_id: shape.centre for shape in self._shapes}
+
+    def badge_points(self) -> dict[str, QPointF]:
+        """Where a number about each area goes (reach costs): just right of its name."""
+        return {
+            area_id: QPointF((x1 + 0.3) * CELL, (y0 + y1) / 2 * CELL)
+            for area_id, (_x0, y0, x1, y1) in self._label_boxes.items()
+        }
+
+    def label_box(self, area_id: str) -> tuple[float, float, float, float] | None:
+        """Where an area's name is drawn, in map units (tokens are laid out around it)."""
+        return self._label_boxes.get(area_id)
 
     def centre_of(self, area_id: str) -> QPointF | None:
         for shape in self._shapes:

@@ -24,7 +24,7 @@ from tactical.core.grid import GridMap, Square, Terrain
 
 GRID_LINES_FROM = 9.0
 """Screen pixels per square from which grid lines are drawn."""
-NUMBERS_FROM = 30.0
+NUMBERS_FROM = 40.0
 """Screen pixels per square from which elevation numbers are drawn."""
 
 
@@ -35,10 +35,11 @@ class GridLayer:
         self.grid = grid
         self.image = QImage()
         self._difficult_runs: list[list[tuple[int, int]]] = []
+        self._hatch_rects: list[list[QRectF]] = []
         self._rgb: np.ndarray = np.zeros((0, 0), dtype=np.uint32)
         self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
-        self._font.setPixelSize(int(CELL * 0.3))
+        self._font.setPixelSize(int(CELL * 0.27))
         self._font.setBold(True)
         self.refresh()
 
@@ -59,6 +60,10 @@ class GridLayer:
             self._rgb.tobytes(), grid.width, grid.height, grid.width * 4, QImage.Format.Format_RGB32
         ).copy()
         self._difficult_runs = _runs(grid.terrain == int(Terrain.DIFFICULT))
+        self._hatch_rects = [
+            [QRectF(start * CELL, row * CELL, (end - start) * CELL, CELL) for start, end in runs]
+            for row, runs in enumerate(self._difficult_runs)
+        ]
         if squares is None:
             return self.scene_rect()
         return _bounding(squares)
@@ -93,14 +98,13 @@ class GridLayer:
         self._paint_walls(painter, c0, r0, c1, r1, scale)
 
     def _paint_hatch(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
+        """Hatch difficult squares: one ``drawRects`` call for the exposed rows' runs."""
+        rects = [rect for row in range(r0, r1) for rect in self._hatch_rects[row]]
+        if not rects:
+            return
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self._hatch)
-        for row in range(r0, r1):
-            for start, end in self._difficult_runs[row]:
-                if end <= c0 or start >= c1:
-                    continue
-                left, right = max(start, c0), min(end, c1)
-                painter.drawRect(QRectF(left * CELL, row * CELL, (right - left) * CELL, CELL))
+        painter.drawRects(rects)
 
     def _paint_grid(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
         pen = QPen(palette.GRID_LINE, 0)
@@ -121,7 +125,9 @@ class GridLayer:
             value = int(window[dr, dc])
             pen = pens.get(value)
             if pen is None:
-                pen = pens[value] = QPen(palette.text_on(palette.elevation_rgb(value)))
+                colour = palette.text_on(palette.elevation_rgb(value))
+                colour.setAlpha(190)
+                pen = pens[value] = QPen(colour)
             painter.setPen(pen)
             box = QRectF((c0 + dc) * CELL + 3, (r0 + dr) * CELL + 1, CELL - 6, CELL * 0.4)
             painter.drawText(

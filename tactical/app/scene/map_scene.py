@@ -14,6 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
+from shapely.geometry import Polygon
+from shapely.geometry import box as shapely_box
 
 from tactical.app import engine
 from tactical.app.document import EncounterDocument
@@ -37,6 +39,8 @@ from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
 
 MARGIN = CELL * 2
+AREA_GAP = 0.9
+"""Space between token discs in an area, in token widths: room for their name labels."""
 
 
 class MapScene(QGraphicsScene):
@@ -163,7 +167,8 @@ class MapScene(QGraphicsScene):
                 continue
             look = self.look_of(token)
             if item is None:
-                item = TokenItem(token_id, look)
+                label_cap = 1.85 if self.encounter.area_map is not None else 2.2
+                item = TokenItem(token_id, look, label_cap)
                 self.token_items[token_id] = item
                 self.addItem(item)
             else:
@@ -197,13 +202,25 @@ class MapScene(QGraphicsScene):
             if area is None:
                 continue
             tokens = [t for t in self.encounter.tokens_in_area(area_id) if t.id in self.token_items]
-            placement = layout_tokens(area.polygon, [t.size for t in tokens])
+            placement = self._placement(area_id, area.polygon, [t.size for t in tokens])
             self.layouts[area_id] = placement
             for token, (x, y) in zip(tokens, placement.centres, strict=True):
                 item = self.token_items[token.id]
                 item.set_scale_factor(placement.scale)
                 radius = item.diameter / 2
                 item.setPos(x * CELL - radius, y * CELL - radius)
+
+    def _placement(self, area_id: str, polygon: Polygon, sizes: list[int]) -> Placement:
+        """Token spots in an area, keeping clear of the area's name when there is room."""
+        label = self.layer.label_box(area_id) if isinstance(self.layer, AreaLayer) else None
+        if label is not None and sizes:
+            x0, y0, x1, y1 = label
+            carved = polygon.difference(shapely_box(x0 - 0.05, y0 - 0.05, x1 + 0.05, y1 + 0.05))
+            if not carved.is_empty:
+                placement = layout_tokens(carved, sizes, gap=AREA_GAP)
+                if not placement.crowded:
+                    return placement
+        return layout_tokens(polygon, sizes, gap=AREA_GAP)
 
     def restore_token(self, token_id: str) -> None:
         """Put a token's item back where the model has it (after a refused drop)."""
@@ -223,11 +240,23 @@ class MapScene(QGraphicsScene):
         if isinstance(position, tuple):
             x, y = square_origin(position)
             item.setPos(x, y)
-        elif isinstance(position, str) and isinstance(self.layer, AreaLayer):
-            centre = self.layer.centre_of(position)
-            if centre is not None:
-                radius = item.diameter / 2
-                item.setPos(centre.x() - radius, centre.y() - radius)
+        elif isinstance(position, str) and self.encounter.area_map is not None:
+            area = self.encounter.area_map.areas.get(position)
+            token = self.encounter.tokens.get(token_id)
+            if area is None or token is None:
+                return
+            # Where it would stand after the drop: after the tokens already there.
+            others = [
+                t
+                for t in self.encounter.tokens_in_area(position)
+                if t.id in self.token_items and t.id != token_id
+            ]
+            placement = self._placement(
+                position, area.polygon, [*(t.size for t in others), token.size]
+            )
+            x, y = placement.centres[-1]
+            radius = token.size * CELL * placement.scale / 2
+            item.setPos(x * CELL - radius, y * CELL - radius)
 
     def token_item_at(self, point: QPointF) -> TokenItem | None:
         """The topmost visible token item under a scene point."""

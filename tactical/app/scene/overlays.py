@@ -80,7 +80,7 @@ class ReachOverlay(_Overlay):
         self._origin: Square = (0, 0)
         self._areas: list[tuple[QPolygonF, QColor, QPointF, int]] = []
         self._font = QFont()
-        self._font.setPixelSize(int(CELL * 0.4))
+        self._font.setPixelSize(int(CELL * 0.32))
         self._font.setBold(True)
 
     def show_squares(self, costs: Mapping[Square, int], budget: int) -> None:
@@ -130,8 +130,9 @@ class ReachOverlay(_Overlay):
             if a in outlines and a in centres
         ]
         rect = QRectF()
-        for polygon, _, _, _ in self._areas:
+        for polygon, _, centre, _ in self._areas:
             rect = rect.united(polygon.boundingRect())
+            rect = rect.united(QRectF(centre.x() - CELL, centre.y() - CELL, 2 * CELL, 2 * CELL))
         self._set_bounds(rect)
         self.setVisible(bool(self._areas))
 
@@ -153,8 +154,13 @@ class ReachOverlay(_Overlay):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawPolygon(polygon)
-            painter.setPen(QColor(0, 0, 0, 160))
-            box = QRectF(centre.x() - CELL, centre.y() + CELL * 0.45, 2 * CELL, CELL * 0.6)
+            box = QRectF(
+                centre.x() - CELL * 0.27, centre.y() - CELL * 0.27, CELL * 0.54, CELL * 0.54
+            )
+            painter.setPen(QPen(QColor("#1b1b1b"), 1.5))
+            painter.setBrush(QColor(255, 255, 255, 225))
+            painter.drawEllipse(box)
+            painter.setPen(QColor("#1b1b1b"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(cost))
 
 
@@ -227,7 +233,9 @@ class PathOverlay(_Overlay):
         painter.setBrush(colour)
         for point in self.points[:-1]:
             painter.drawEllipse(point, CELL * 0.07, CELL * 0.07)
-        painter.drawEllipse(self.points[-1], CELL * 0.14, CELL * 0.14)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(colour, CELL * 0.06))
+        painter.drawEllipse(self.points[-1], CELL * 0.22, CELL * 0.22)
         if self.label:
             painter.setBrush(QColor(255, 255, 255, 230))
             painter.setPen(QPen(colour, 2))

@@ -28,6 +28,8 @@ from tactical.app.scene import palette
 
 TOKEN_Z = 10.0
 MAX_BADGES = 4
+SIMPLE_BELOW_PX = 14.0
+"""On-screen disc size below which a token is drawn as a plain dot."""
 
 COVER_MARKS = {
     "none": ("-", QColor("#7d7d7d")),
@@ -51,7 +53,7 @@ class TokenLook:
 class TokenItem(QGraphicsItem):
     """One token. ``pos()`` is the top-left corner of its disc's square box."""
 
-    def __init__(self, token_id: str, look: TokenLook) -> None:
+    def __init__(self, token_id: str, look: TokenLook, label_cap: float = 2.2) -> None:
         super().__init__()
         self.token_id = token_id
         self.look = look
@@ -59,6 +61,8 @@ class TokenItem(QGraphicsItem):
         self.acting = False
         self.target = False
         self.cover_mark: str | None = None
+        self.label_cap = label_cap
+        """The widest a name label may be, in disc widths (longer names are elided)."""
         self.area_id: str | None = None
         """The area the item was laid out in (area maps), to relayout it when the token leaves."""
         self.setZValue(TOKEN_Z)
@@ -109,8 +113,11 @@ class TokenItem(QGraphicsItem):
     def _measure(self) -> None:
         self.prepareGeometryChange()
         d = self.diameter
+        self._font.setPixelSize(max(7, int(CELL * 0.27 * max(0.6, min(1.0, self.scale_factor)))))
         metrics = QFontMetricsF(self._font)
-        label_w = min(metrics.horizontalAdvance(self.look.name) + 8, max(d, CELL) * 2.2)
+        label_w = min(
+            metrics.horizontalAdvance(self.look.name) + 8, max(d, CELL * 0.6) * self.label_cap
+        )
         label_h = metrics.height() + 2
         self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)
         pad = CELL * 0.14
@@ -137,6 +144,10 @@ class TokenItem(QGraphicsItem):
         d = self.diameter
         inset = d * 0.06
         disc = QRectF(inset, inset, d - 2 * inset, d - 2 * inset)
+        on_screen = d * option.levelOfDetailFromTransform(painter.worldTransform())
+        if on_screen < SIMPLE_BELOW_PX:
+            self._paint_dot(painter, disc)
+            return
         if self.look.hidden:
             painter.setOpacity(0.55)
         self._paint_halo(painter, disc)
@@ -148,6 +159,20 @@ class TokenItem(QGraphicsItem):
             self._paint_target(painter, disc)
         if self.cover_mark is not None:
             self._paint_cover(painter, disc)
+
+    def _paint_dot(self, painter: QPainter, disc: QRectF) -> None:
+        """Far zoomed out: just a dot in the side's colour (names would not be readable)."""
+        painter.setPen(Qt.PenStyle.NoPen)
+        if self.isSelected() or self.acting or self.target:
+            highlight = palette.SELECTED if self.isSelected() else palette.ACTING
+            painter.setBrush(palette.TARGET if self.target else highlight)
+            grow = disc.width() * 0.35
+            painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
+        if self.look.hidden:
+            painter.setOpacity(0.55)
+        painter.setBrush(self.look.colour)
+        painter.drawEllipse(disc)
+        painter.setOpacity(1.0)
 
     def _paint_halo(self, painter: QPainter, disc: QRectF) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
