@@ -146,3 +146,34 @@ def test_markup_in_names_stays_text(make_window, qtbot) -> None:  # type: ignore
     assert window.hover_label.text().endswith("token: <b>Orc</b> &amp;")
     item = window.scene.token_items["orc"]
     assert isinstance(item, TokenItem) and item.look.name == "<b>Orc</b> &amp;"
+
+
+def test_a_token_with_a_picture_shows_it(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QImage
+
+    picture = QImage(32, 32, QImage.Format.Format_RGB32)
+    picture.fill(QColor("#00ff00"))
+    picture.save(str(tmp_path / "hero.png"))
+    encounter = small_grid()
+    encounter.tokens["hero"].image = "hero.png"  # relative to the encounter's file
+    scene = MapScene(EncounterDocument(encounter, tmp_path / "fight.tactical.json"))
+    item = scene.token_items["hero"]
+    assert item.look.picture is not None and not item.look.picture.isNull()
+    image = QImage(int(CELL), int(CELL), QImage.Format.Format_ARGB32)
+    image.fill(0)
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    painter = QPainter(image)
+    item.paint(painter, QStyleOptionGraphicsItem())
+    painter.end()
+    assert QColor(image.pixel(int(CELL / 2), int(CELL / 2))) == QColor("#00ff00")
+    assert scene.token_items["orc"].look.picture is None  # no picture: a disc with initials
+
+
+def test_the_legend_lists_the_elevations_of_the_map(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    assert [value for value, _ in window.legend.entries] == [0, 2]
+    assert window.legend.isVisible()
+    window.legend_action.trigger()
+    assert not window.legend.isVisible()
