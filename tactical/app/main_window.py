@@ -362,6 +362,8 @@ class MainWindow(QMainWindow):
         self.cover.set_attacker(selected[0] if len(selected) == 1 else None)
 
     def _context_menu(self, pos: QPoint) -> None:
+        if self.view.tool is not self.select_tool:
+            return  # the ruler and the template tool use the right button to cancel
         menu = self.token_actions.context_menu(self.view.mapToScene(pos))
         if not menu.isEmpty():
             menu.exec(self.view.viewport().mapToGlobal(pos))

@@ -161,6 +161,9 @@ class MapView(QGraphicsView):
             if self.tool.press(pointer):
                 event.accept()
                 return
+        if event.button() == Qt.MouseButton.RightButton:
+            event.accept()  # the context menu follows; the selection stays as it is
+            return
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:

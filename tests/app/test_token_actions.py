@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 
 from tactical.app.geometry import CELL
 from tactical.app.token_actions import new_token_id, parse_status
@@ -104,3 +104,13 @@ def test_keys_act_on_the_selection(make_window, qtbot) -> None:  # type: ignore[
     assert window.document.encounter.tokens["ally"].hidden
     window.remove_action.trigger()
     assert "ally" not in window.document.encounter.tokens
+
+
+def test_right_click_keeps_the_selection(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    view = window.view
+    window.scene.token_items["hero"].setSelected(True)
+    orc = view.mapFromScene(window.scene.token_items["orc"].centre())
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
+    assert window.token_actions.selected() == ["hero"]

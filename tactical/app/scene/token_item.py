@@ -261,12 +261,12 @@ class TokenItem(QGraphicsItem):
 
     def _paint_cover(self, painter: QPainter, disc: QRectF) -> None:
         text, colour = COVER_MARKS.get(self.cover_mark or "", ("?", QColor("#555")))
-        s = CELL * 0.36
-        box = QRectF(disc.left() - s * 0.2, disc.bottom() - s * 0.8, s, s)
+        s = CELL * 0.44
+        box = QRectF(disc.left() - s * 0.3, disc.bottom() - s * 0.8, s, s)
         painter.setPen(QPen(QColor("#111"), 1.5))
         painter.setBrush(QBrush(colour))
         painter.drawRoundedRect(box, 3, 3)
-        painter.setFont(self._badge_font)
+        painter.setFont(self._initials_font if self.diameter < CELL * 1.5 else self._badge_font)
         painter.setPen(QColor("#ffffff"))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
