@@ -77,6 +77,15 @@ def token_cover(encounter: Encounter, attacker_id: str, target_id: str) -> int:
     return int(_token_cover(encounter, attacker_id, target_id))
 
 
+def cover_from(encounter: Encounter, attacker_id: str, target_ids: Iterable[str]) -> dict[str, int]:
+    """Cover (0, 1, 2) of each target from one attacker, in one vectorised engine call."""
+    from tactical.core.cover import cover_table
+
+    ids = [attacker_id, *(t for t in target_ids if t != attacker_id)]
+    table = cover_table(encounter, ids)
+    return {t: int(table[(attacker_id, t)]) for t in ids[1:] if (attacker_id, t) in table}
+
+
 def cover_detail(encounter: Encounter, attacker: Square, target: Square) -> Any:
     """The cover answer with its sources and their dividing lines (shapely, map units)."""
     from tactical.core.cover import cover_detail as _cover_detail

@@ -27,13 +27,13 @@ def cover_marks(encounter: Encounter, attacker_id: str, token_ids: Iterable[str]
     attacker = encounter.tokens.get(attacker_id)
     if encounter.grid is None or attacker is None or attacker.square is None:
         return {}
-    marks: dict[str, str] = {}
-    for token_id in token_ids:
-        token = encounter.tokens.get(token_id)
-        if token_id == attacker_id or token is None or token.square is None:
-            continue
-        marks[token_id] = MARKS[engine.token_cover(encounter, attacker_id, token_id)]
-    return marks
+    targets = [
+        t
+        for t in token_ids
+        if t != attacker_id and t in encounter.tokens and encounter.tokens[t].square is not None
+    ]
+    levels = engine.cover_from(encounter, attacker_id, targets)
+    return {t: MARKS[levels[t]] for t in targets if t in levels}
 
 
 def cover_lines(encounter: Encounter, attacker_id: str, target_id: str) -> list[Segment]:
