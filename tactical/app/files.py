@@ -82,9 +82,8 @@ class FileController(QObject):
 
     def recent_files(self) -> list[Path]:
         value = self.settings.value(RECENT_KEY, [])
-        if isinstance(value, str):
-            value = [value]
-        return [Path(v) for v in (value or []) if isinstance(v, str) and v]
+        entries: list[object] = [value] if isinstance(value, str) else list(value or [])  # type: ignore[call-overload]
+        return [Path(v) for v in entries if isinstance(v, str) and v]
 
     def add_recent(self, path: Path) -> None:
         path = path.resolve()

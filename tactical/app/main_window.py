@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QSettings, Qt, QTimer
@@ -132,10 +133,10 @@ class MainWindow(QMainWindow):
     def _action(
         self,
         text: str,
-        shortcut: str | QKeySequence | None = None,
-        slot=None,
+        shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None,
+        slot: Callable[..., object] | None = None,
         checkable: bool = False,
-    ) -> QAction:  # type: ignore[no-untyped-def]
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -157,7 +158,9 @@ class MainWindow(QMainWindow):
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        self.redo_action.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
+        )
         self.addActions([self.undo_action, self.redo_action])
         self.fit_action = self._action("&Fit map", QKeySequence("F"), self.view.fit_map)
         self.zoom_in_action = self._action(
@@ -420,7 +423,7 @@ class MainWindow(QMainWindow):
     def _update_legend(self) -> None:
         layer = self.scene.layer
         is_grid = isinstance(layer, GridLayer)
-        if is_grid:
+        if isinstance(layer, GridLayer):
             self.legend.set_entries(layer.legend())
         self.legend.setVisible(is_grid and self.legend_action.isChecked())
         self.adjacency_action.setEnabled(not is_grid)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
@@ -161,7 +162,7 @@ class TokenActions:
             menu.addAction("Add status…", lambda: self.add_status(ids))
             for status, stacks in sorted(token.statuses.items()):
                 label = f"Clear {status}" + (f" ({stacks})" if stacks > 1 else "")
-                menu.addAction(menu_text(label), lambda s=status: self.clear_status(token.id, s))
+                menu.addAction(menu_text(label), partial(self.clear_status, token.id, status))
             menu.addAction(
                 "Show to players" if token.hidden else "Hide from players",
                 lambda: self.toggle_hidden(ids),
@@ -179,7 +180,7 @@ class TokenActions:
             template = encounter.templates[template_id]
             name = template.label or f"{template.kind.capitalize()} {template.size}"
             menu.addAction(
-                menu_text(f"Remove template: {name}"), lambda t=template_id: self.remove_template(t)
+                menu_text(f"Remove template: {name}"), partial(self.remove_template, template_id)
             )
         return menu
 

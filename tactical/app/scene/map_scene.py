@@ -104,7 +104,7 @@ class MapScene(QGraphicsScene):
 
     # -- background --------------------------------------------------------------
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, palette.OUTSIDE)
         scale = painter.worldTransform().m11()
         self.layer.paint(painter, rect, scale)

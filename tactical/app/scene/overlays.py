@@ -8,6 +8,7 @@ changes the small path item, so the shading is not repainted on every move.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -74,7 +75,7 @@ class ReachOverlay(_Overlay):
 
     def __init__(self) -> None:
         super().__init__(REACH_Z)
-        self.costs: dict[object, int] = {}
+        self.costs: dict[Any, int] = {}
         self.budget = 0
         self._image = QImage()
         self._origin: Square = (0, 0)
