@@ -159,9 +159,8 @@ def test_secret_declarations_stay_secret_until_revealed(qtbot: Any, panel: Comba
     assert panel.form is None
     cell = panel.table.cell_text("hero", "declared")
     assert cell == f"{LOCK} attacks Orc"
-    assert document.targets == {"orc"}  # the GM's map shows the secret target
-    assert document.public_targets == set()  # the players' do not
-    assert document.targets_public is False
+    assert document.targets == set()  # a secret target is painted on no map
+    assert document.public_targets == set()
     qtbot.mouseClick(panel.actions_bar.primary_button, Qt.MouseButton.LeftButton)  # Reveal
     assert panel.table.cell_text("hero", "declared") == "attacks Orc"
     assert document.public_targets == {"orc"}

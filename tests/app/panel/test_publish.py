@@ -1,4 +1,4 @@
-"""What the map and the player view learn: all targets for the GM, revealed ones for players."""
+"""What the maps learn: who acts and revealed targets; a secret target reaches no map."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def view(targets: set[str], secret: set[str]) -> PanelView:
     )  # fmt: skip
 
 
-def test_secret_targets_reach_the_gm_map_only(qtbot: Any) -> None:
+def test_secret_targets_reach_no_map(qtbot: Any) -> None:
     document = EncounterDocument(Encounter(GridMap(2, 2)))
     emitted: list[tuple[set[str], set[str], bool]] = []
     document.highlights_changed.connect(
@@ -27,12 +27,11 @@ def test_secret_targets_reach_the_gm_map_only(qtbot: Any) -> None:
     )
     publish_highlights(document, view({"x"}, {"y"}))
     assert document.acting == {"a"}
-    assert document.targets == {"x", "y"}
+    assert document.targets == {"x"}
     assert document.public_targets == {"x"}
-    assert document.targets_public is False
     # Never, not even for one signal, is a secret target public.
     for every, public, shown in emitted:
-        assert "y" not in public and not (shown and "y" in every)
+        assert "y" not in public and "y" not in every
     assert emitted
     emitted.clear()
     publish_highlights(document, view({"x", "y"}, set()))  # y revealed
