@@ -30,7 +30,7 @@ def test_secret_targets_reach_no_map(qtbot: Any) -> None:
     assert document.targets == {"x"}
     assert document.public_targets == {"x"}
     # Never, not even for one signal, is a secret target public.
-    for every, public, shown in emitted:
+    for every, public, _shown in emitted:
         assert "y" not in public and "y" not in every
     assert emitted
     emitted.clear()
