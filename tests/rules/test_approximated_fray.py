@@ -393,6 +393,24 @@ def test_fleeing_creature_leaves_the_scene() -> None:
     assert next(r for r in controller.view().combatants if r.token_id == "ogre").out
 
 
+def test_a_charge_at_a_creature_off_the_map_asks_where_to() -> None:
+    encounter, _stack, controller = small_fight()
+    encounter.token("ogre").position = None
+    controller.perform("declare:knight", {"card": "Rush", "kind": "charge", "target": "ogre"})
+    controller.perform("pass:ogre")
+    controller.perform("begin")
+    controller.perform("end-phase")
+    controller.perform("resolve", {"result": "miss"})
+    assert (
+        controller.view().instruction
+        == "Middle phase, moves: Knight (Rush) moves; choose the area."
+    )
+    with pytest.raises(RulesError, match="say where Knight moves"):
+        controller.perform("move")
+    controller.perform("move", {"to": "door"})
+    assert encounter.token("knight").position == "door"
+
+
 def test_a_move_beyond_speed_is_noted() -> None:
     encounter, _stack, controller = small_fight()
     encounter.token("knight").speed = 1

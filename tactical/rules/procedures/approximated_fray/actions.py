@@ -197,7 +197,9 @@ def phase(encounter: Encounter, state: FrayState) -> list[Action]:
         actions.append(
             Action(
                 "move",
-                f"Move {actor.name} to {area_name(encounter, item.to)}",
+                f"Move {actor.name} to {area_name(encounter, item.to)}"
+                if item.to is not None
+                else f"Move {actor.name}: choose the area",
                 (
                     Param("to", "To area", "area", default=item.to, optional=True),
                     Param("leave", "Leaves the scene", "bool", default=False, optional=True),

@@ -232,6 +232,8 @@ def _phase_instruction(encounter: Encounter, state: FrayState, phase: str) -> st
         return f"{phase} phase, attacks: {who}'s {card} on {target}. Hit or miss?"
     if item.part == "other":
         return f"{phase} phase: {who} plays {card}; hold its effects until the phase ends."
+    if item.to is None:
+        return f"{phase} phase, moves: {who} ({card}) moves; choose the area."
     return f"{phase} phase, moves: {who} ({card}) moves to {area_name(encounter, item.to)}."
 
 
