@@ -118,8 +118,14 @@ class ParamForm(QFrame):
             return _combo([(o, o) for o in param.options], param.default, param.optional)
         if param.kind == "int":
             spin = QSpinBox()
-            spin.setRange(-INT_RANGE, INT_RANGE)
-            spin.setValue(int(param.default or 0))
+            if param.optional:
+                # The lowest value reads "(none)": an optional number can be left unset.
+                spin.setRange(-INT_RANGE - 1, INT_RANGE)
+                spin.setSpecialValueText(NONE_LABEL)
+                spin.setValue(spin.minimum() if param.default is None else int(param.default))
+            else:
+                spin.setRange(-INT_RANGE, INT_RANGE)
+                spin.setValue(int(param.default or 0))
             keep_return(spin)
             return spin
         if param.kind == "bool":
@@ -145,7 +151,8 @@ class ParamForm(QFrame):
             if isinstance(widget, QComboBox):
                 value = widget.currentData()
             elif isinstance(widget, QSpinBox):
-                value = widget.value()
+                unset = widget.specialValueText() and widget.value() == widget.minimum()
+                value = None if unset else widget.value()
             elif isinstance(widget, QCheckBox):
                 value = widget.isChecked()
             elif isinstance(widget, _SquareInput):
@@ -167,7 +174,7 @@ class ParamForm(QFrame):
                 raise ValueError(f"{name}: {value!r} is not offered")
             widget.setCurrentIndex(index)
         elif isinstance(widget, QSpinBox):
-            widget.setValue(int(value))
+            widget.setValue(widget.minimum() if value is None else int(value))
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, _SquareInput):
