@@ -173,6 +173,18 @@ class Procedure(ABC, Generic[StateT]):
         do not allow it. ``state`` is a private copy; mutate it or build another.
         """
 
+    def dispatch(
+        self, ctx: ActionContext, state: StateT, action: str, params: dict[str, Any]
+    ) -> None:
+        """Call the method ``_do_<action>`` (dashes as underscores) with ``(ctx, state, params)``.
+
+        A helper for procedures that write one method per action.
+        """
+        handler = getattr(self, "_do_" + action.replace("-", "_"), None)
+        if handler is None:
+            raise RulesError(f"'{action}' is not an action of {self.title}")
+        handler(ctx, state, params)
+
 
 def mark_outline(lines: list[tuple[str, str, int]], current: str, done: set[str]) -> list[StepLine]:
     """Helper: outline entries ``(id, title, depth)`` with statuses from the current step."""

@@ -371,10 +371,7 @@ class SideInitiative(Procedure[SideState]):
     def perform(
         self, ctx: ActionContext, state: SideState, action: str, params: dict[str, Any]
     ) -> SideState:
-        handler = getattr(self, "_do_" + action.replace("-", "_"), None)
-        if handler is None:
-            raise RulesError(f"'{action}' is not an action of {self.title}")
-        handler(ctx, state, params)
+        self.dispatch(ctx, state, action, params)
         self._sync_melee(ctx, state)
         return state
 

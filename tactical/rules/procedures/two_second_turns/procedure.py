@@ -337,10 +337,7 @@ class TwoSecondTurns(Procedure[TurnsState]):
     def perform(
         self, ctx: ActionContext, state: TurnsState, action: str, params: dict[str, Any]
     ) -> TurnsState:
-        handler = getattr(self, "_do_" + action.replace("-", "_"), None)
-        if handler is None:
-            raise RulesError(f"'{action}' is not an action of {self.title}")
-        handler(ctx, state, params)
+        self.dispatch(ctx, state, action, params)
         return state
 
     # setup and initiative
