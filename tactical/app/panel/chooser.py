@@ -16,6 +16,8 @@ class ProcedureChooser(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.combo = QComboBox()
+        self._offered_for: str | None = None
+        """The map kind the default was last chosen for: a refresh keeps the GM's pick."""
         for procedure_id in available():
             self.combo.addItem(get(procedure_id).title, procedure_id)
         self.start_button = QPushButton("Start")
@@ -31,9 +33,27 @@ class ProcedureChooser(QWidget):
         data = self.combo.currentData()
         return data if isinstance(data, str) else None
 
-    def show_active(self, procedure_id: str | None, running: bool) -> None:
-        """Select the active procedure; the button restarts when one is running."""
+    def show_active(
+        self, procedure_id: str | None, running: bool, map_kind: str | None = None
+    ) -> None:
+        """Select the active procedure; the button restarts when one is running.
+
+        With none active, on a map of another kind than before, offer the first
+        procedure written for that kind (Thrum on a grid, Approximated Fray on an
+        area map) instead of the first of all.
+        """
         index = self.combo.findData(procedure_id) if procedure_id else -1
+        offer = map_kind is not None and map_kind != self._offered_for
+        self._offered_for = map_kind
+        if index < 0 and offer:
+            index = next(
+                (
+                    i
+                    for i in range(self.combo.count())
+                    if get(self.combo.itemData(i)).map_kind == map_kind
+                ),
+                -1,
+            )
         if index >= 0:
             self.combo.setCurrentIndex(index)
         self.start_button.setText("Restart" if running else "Start")

@@ -177,7 +177,9 @@ class CombatPanel(QDockWidget):
                 log.exception("procedure view failed")
                 problem = f"The procedure failed to show its state: {error}"
         self.view = view
-        self.chooser.show_active(encounter.procedure, view is not None and not view.ended)
+        self.chooser.show_active(
+            encounter.procedure, view is not None and not view.ended, encounter.map.kind
+        )
         if view is not None:
             self.header.show_view(view.title, view.round, view.instruction, view.notes, view.ended)
             self.outline.set_steps(view.steps)
