@@ -474,3 +474,32 @@ def test_the_example_encounter_opens_at_step_one_and_plays() -> None:
     controller.perform("roll-initiative")
     controller.perform("start-round")
     assert controller.view().round == 1 and len(controller.view().acting) == 1
+
+
+def test_a_joiner_rolls_when_no_initiative_is_typed_and_keeps_a_typed_zero() -> None:
+    from tactical.core.commands import AddToken
+
+    encounter, stack, controller = started()
+    stack.push(AddToken(Token("mox", "Mox", "npcs", (0, 0), figures={"dexterity": 1})))
+    stack.push(AddToken(Token("zed", "Zed", "npcs", (0, 1), figures={"dexterity": 1})))
+    rolls = len(encounter.dice_log)
+    controller.perform("add-combatant", {"token": "mox"}, manual=[5])
+    assert encounter.token("mox").figures["initiative"] == 5
+    assert len(encounter.dice_log) == rolls + 1
+    controller.perform("add-combatant", {"token": "zed", "value": 0})
+    assert encounter.token("zed").figures["initiative"] == 0
+    assert len(encounter.dice_log) == rolls + 1
+    assert order(controller)[-1] == "zed"
+
+
+def test_a_ranged_attack_without_a_weapon_range_has_no_limit() -> None:
+    _encounter, _stack, controller = started()
+    controller.perform("ranged", {"target": "grub"})  # 6 away; no range given: not refused
+    assert controller.state().chain is not None
+    with pytest.raises(RulesError, match="6 away, beyond the range of 0"):
+        make_and_start_then_shoot(0)
+
+
+def make_and_start_then_shoot(weapon_range: int) -> None:
+    _encounter, _stack, controller = started()
+    controller.perform("ranged", {"target": "grub", "range": weapon_range})

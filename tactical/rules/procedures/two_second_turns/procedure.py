@@ -251,7 +251,7 @@ class TwoSecondTurns(Procedure[TurnsState]):
                     "Ranged attack",
                     (
                         _token_param("target", "Target", others),
-                        Param("range", "Weapon range (0: no limit)", "int", default=0),
+                        Param("range", "Weapon range (empty: no limit)", "int", optional=True),
                         _token_param("attacker", "Attacker", fighters, default=acting),
                     ),
                     token_id=acting,
@@ -326,7 +326,7 @@ class TwoSecondTurns(Procedure[TurnsState]):
                     "Add to the order",
                     (
                         _token_param("token", "Who", outsiders),
-                        Param("value", "Initiative (0: roll)", "int", default=0),
+                        Param("value", "Initiative (empty: roll)", "int", optional=True),
                     ),
                 )
             )
@@ -376,7 +376,7 @@ class TwoSecondTurns(Procedure[TurnsState]):
         token_id = self._token(ctx, params, "token", None)
         if token_id in state.order:
             raise RulesError(f"{name_of(ctx.encounter, token_id)} is already in the order")
-        if not params.get("value"):
+        if params.get("value") is None:
             self._roll_for(ctx, token_id)
         else:
             ctx.set_figure(token_id, "initiative", int(params["value"]))
@@ -485,7 +485,7 @@ class TwoSecondTurns(Procedure[TurnsState]):
         here = same_square(encounter, attacker, target)
         distance = 0 if here else orthogonal_distance(encounter, attacker, target)
         weapon_range = params.get("range")
-        if weapon_range and distance > int(weapon_range):
+        if weapon_range is not None and distance > int(weapon_range):
             raise RulesError(
                 f"{name_of(encounter, target)} is {distance} away, beyond the range of "
                 f"{int(weapon_range)}"
