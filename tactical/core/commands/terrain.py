@@ -16,7 +16,13 @@ def _grid(encounter: Encounter) -> GridMap:
 
 
 class PaintSquares(Command):
-    """Set elevation and/or terrain on squares. The squares of one stroke merge."""
+    """Set elevation and/or terrain on squares. The squares of one stroke merge.
+
+    ``raise_by`` raises (or, negative, lowers) each square from its own height
+    instead of setting one height: a raise brush dragged over a slope keeps the
+    slope. Raised squares merge only when they do not overlap, so a redo
+    raises every square exactly once, as the stroke did.
+    """
 
     def __init__(
         self,
@@ -25,10 +31,14 @@ class PaintSquares(Command):
         elevation: int | None = None,
         terrain: Terrain | None = None,
         stroke_id: object | None = None,
+        raise_by: int = 0,
     ) -> None:
+        if raise_by and elevation is not None:
+            raise ValueError("give either an elevation or raise_by, not both")
         self.squares = list(dict.fromkeys(squares))
         self.elevation = elevation
         self.terrain = terrain
+        self.raise_by = raise_by
         self.before: dict[Square, tuple[int, Terrain]] = {}
         self.text = "Paint terrain"
         self.merge_key = ("paint", stroke_id) if stroke_id is not None else None
@@ -36,7 +46,11 @@ class PaintSquares(Command):
     def _apply(self, grid: GridMap, squares: list[Square]) -> dict[Square, tuple[int, Terrain]]:
         changes = {}
         for square in squares:
-            elevation = grid.elevation_at(square) if self.elevation is None else self.elevation
+            elevation = (
+                grid.elevation_at(square) + self.raise_by
+                if self.elevation is None
+                else self.elevation
+            )
             terrain = grid.terrain_at(square) if self.terrain is None else self.terrain
             changes[square] = (elevation, terrain)
         return grid.set_squares(changes)
@@ -55,7 +69,13 @@ class PaintSquares(Command):
     def merge(self, other: object) -> bool:
         if not isinstance(other, PaintSquares):
             return False
-        if (other.elevation, other.terrain) != (self.elevation, self.terrain):
+        if (other.elevation, other.terrain, other.raise_by) != (
+            self.elevation,
+            self.terrain,
+            self.raise_by,
+        ):
+            return False
+        if self.raise_by and not set(other.squares).isdisjoint(self.squares):
             return False
         for square, value in other.before.items():
             self.before.setdefault(square, value)
