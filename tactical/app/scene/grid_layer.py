@@ -46,13 +46,21 @@ class GridLayer:
     # -- cache -------------------------------------------------------------
 
     def refresh(self, squares: Iterable[Square] | None = None) -> QRectF:
-        """Rebuild the cached image and runs; returns the scene rectangle to repaint.
+        """Update the cached image and runs; returns the scene rectangle to repaint.
 
-        Rebuilding the whole 1-pixel-per-square image is cheap (well under a
-        millisecond at 256 x 256); what matters is that only the returned
+        With ``squares`` (an edit) only their pixels and their rows' hatching
+        runs are redone, so a paint stroke on a big map costs per square, not
+        per map; without, everything is rebuilt. Either way only the returned
         rectangle of the cached background is repainted.
         """
         grid = self.grid
+        if squares is not None and (self.image.width(), self.image.height()) == (
+            grid.width,
+            grid.height,
+        ):
+            touched = [s for s in squares if grid.in_bounds(s)]
+            self._refresh_squares(touched)
+            return _bounding(touched)
         rgb = palette.elevation_argb(grid.elevation)
         rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
         self._rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
@@ -67,6 +75,25 @@ class GridLayer:
         if squares is None:
             return self.scene_rect()
         return _bounding(squares)
+
+    def _refresh_squares(self, squares: list[Square]) -> None:
+        """Repaint the pixels of ``squares`` and redo the hatching runs of their rows."""
+        grid = self.grid
+        impassable = palette.IMPASSABLE.rgba() | 0xFF000000
+        for col, row in squares:
+            if grid.terrain[row, col] == int(Terrain.IMPASSABLE):
+                argb = impassable
+            else:
+                r, g, b = palette.elevation_rgb(int(grid.elevation[row, col]))
+                argb = 0xFF000000 | (r << 16) | (g << 8) | b
+            self._rgb[row, col] = argb
+            self.image.setPixel(col, row, argb)
+        for row in sorted({row for _col, row in squares}):
+            runs = _runs(grid.terrain[row : row + 1] == int(Terrain.DIFFICULT))[0]
+            self._difficult_runs[row] = runs
+            self._hatch_rects[row] = [
+                QRectF(start * CELL, row * CELL, (end - start) * CELL, CELL) for start, end in runs
+            ]
 
     def scene_rect(self) -> QRectF:
         return QRectF(0, 0, self.grid.width * CELL, self.grid.height * CELL)
