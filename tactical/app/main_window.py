@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QSpinBox,
     QToolBar,
     QWidget,
@@ -28,6 +29,7 @@ from shiboken6 import isValid
 
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.document import EncounterDocument
+from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name, example_files
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
@@ -99,6 +101,9 @@ class MainWindow(QMainWindow):
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()
         self._update_legend()
+        self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
+        """Adders of entries to the map's right-click menu (map editing adds doors)."""
+        self.map_editing = install_edit_tools(self)
         self.resize(1400, 900)
         self.panel: QWidget | None = None
         self._panel_pending = True
@@ -367,7 +372,10 @@ class MainWindow(QMainWindow):
     def _context_menu(self, pos: QPoint) -> None:
         if self.view.tool is not self.select_tool:
             return  # the ruler and the template tool use the right button to cancel
-        menu = self.token_actions.context_menu(self.view.mapToScene(pos))
+        point = self.view.mapToScene(pos)
+        menu = self.token_actions.context_menu(point)
+        for extend in self.context_menu_extras:
+            extend(menu, point)
         if not menu.isEmpty():
             menu.exec(self.view.viewport().mapToGlobal(pos))
 

@@ -27,6 +27,8 @@ Point = tuple[float, float]
 
 SNAP_PIXELS = 9.0
 """How close (in screen pixels) a click must be to a vertex to land exactly on it."""
+STEP = 0.05
+"""A point that snaps to no vertex is rounded to this fraction of a unit (tidy files)."""
 
 
 def vertices(area_map: AreaMap, skip: Point | None = None) -> list[Point]:
@@ -36,14 +38,16 @@ def vertices(area_map: AreaMap, skip: Point | None = None) -> list[Point]:
 
 
 def snap(point: Point, candidates: Iterable[Point], tolerance: float) -> Point:
-    """The nearest candidate within ``tolerance`` of ``point``, else ``point`` itself."""
+    """The nearest candidate within ``tolerance`` of ``point``, else ``point`` rounded to STEP."""
     best: Point | None = None
     best_distance = tolerance
     for candidate in candidates:
         distance = math.dist(point, candidate)
         if distance <= best_distance:
             best, best_distance = candidate, distance
-    return point if best is None else best
+    if best is not None:
+        return best
+    return (round(point[0] / STEP) * STEP, round(point[1] / STEP) * STEP)
 
 
 def vertex_near(area_map: AreaMap, point: Point, tolerance: float) -> Point | None:

@@ -226,8 +226,8 @@ class WallDrawer:
             found = nearest_edge(grid, *self._press_at)
             if found is None:
                 return WallFeedback(message="No edge between two squares here.")
-            command = click_command(grid, found, self.kind, erase)
-            return WallFeedback([found], erase, command, "" if command else "No wall here.")
+            click = click_command(grid, found, self.kind, erase)
+            return WallFeedback([found], erase, click, "" if click else "No wall here.")
         edges = self._edges_of(corners)
         command = run_command(grid, edges, self.kind, erase)
         message = "" if command is not None else "Nothing to change on that run."

@@ -36,6 +36,7 @@ def test_points_snap_to_the_nearest_vertex_within_the_tolerance() -> None:
     corners = [(4.0, 3.0), (0.0, 3.0)]
     assert snap((4.1, 2.95), corners, 0.2) == (4.0, 3.0)
     assert snap((4.3, 2.95), corners, 0.2) == (4.3, 2.95)
+    assert snap((4.31, 2.96), corners, 0.2) == (4.3, 2.95)  # others are rounded to 1/20
 
 
 def test_a_triangle_drawn_on_a_shared_edge_is_adjacent_to_the_hall_only() -> None:
