@@ -36,6 +36,7 @@ from tactical.app.map_view import MapView
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
+from tactical.app.snapshot.dialog import SnapshotExporter
 from tactical.app.token_actions import TokenActions, menu_text
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 
@@ -159,6 +160,12 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action(
             "Save &as…", QKeySequence("Ctrl+Shift+S"), self.files.save_as
         )
+        self.snapshots = SnapshotExporter(
+            self, self.document, self.view.visible_scene_rect, self.say
+        )
+        self.snapshot_action = self._action(
+            "&Export snapshot…", QKeySequence("Ctrl+E"), self.snapshots.export
+        )
         self.quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
@@ -240,6 +247,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.snapshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         self.edit_menu = bar.addMenu("&Edit")

@@ -1,0 +1,93 @@
+"""File > Export snapshot in the main window: options, file name, the file, a status line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QImage, QKeySequence
+
+from tactical.app.snapshot import dialog as dialog_module
+from tactical.app.snapshot.dialog import SnapshotDialog, with_suffix
+from tactical.app.snapshot.render import SnapshotOptions
+from tactical.persistence import load_encounter
+
+from .fights import THRUM
+
+
+def test_the_file_menu_entry_writes_a_pdf_and_says_so(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(load_encounter(THRUM), THRUM)
+    action = window.snapshot_action
+    assert action.text() == "&Export snapshot…"
+    assert action.shortcut() == QKeySequence("Ctrl+E")
+    file_menu = window.menuBar().actions()[0].menu()
+    assert action in file_menu.actions()
+    exporter = window.snapshots
+    exporter.ask_options = lambda: SnapshotOptions(mode="gm")
+    asked: list[SnapshotOptions] = []
+    exporter.ask_path = lambda options: asked.append(options) or str(tmp_path / "round")
+    action.trigger()
+    written = tmp_path / "round.pdf"
+    assert written.read_bytes().startswith(b"%PDF")
+    assert asked == [SnapshotOptions(mode="gm")]
+    assert window.statusBar().currentMessage() == "Snapshot saved: round.pdf (GM's view)"
+    assert exporter.last == SnapshotOptions(mode="players")  # next time: the players' again
+    assert exporter.suggested_name(SnapshotOptions()) == str(tmp_path / "thrum-snapshot.pdf")
+
+
+def test_a_png_of_the_visible_part(make_window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    seen: list[QRectF] = []
+    real = dialog_module.export_snapshot
+
+    def spy(document, path, options, *, visible=None):  # type: ignore[no-untyped-def]
+        seen.append(visible)
+        return real(document, path, options, visible=visible)
+
+    monkeypatch.setattr(dialog_module, "export_snapshot", spy)
+    exporter = window.snapshots
+    exporter.ask_options = lambda: SnapshotOptions(whole_map=False, landscape=False, dpi=100)
+    exporter.ask_path = lambda options: str(tmp_path / "part.png")
+    assert exporter.export() == tmp_path / "part.png"
+    assert seen == [window.view.visible_scene_rect()]
+    image = QImage(str(tmp_path / "part.png"))
+    assert (image.width(), image.height()) == (827, 1169)  # A4 portrait at 100 dpi
+
+
+def test_cancel_writes_nothing_and_a_failure_is_shown(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    exporter = window.snapshots
+    errors: list[tuple[str, str]] = []
+    exporter.show_error = lambda title, text: errors.append((title, text))
+    exporter.ask_options = lambda: None
+    exporter.ask_path = lambda options: str(tmp_path / "never.pdf")
+    assert exporter.export() is None
+    exporter.ask_options = lambda: SnapshotOptions()
+    exporter.ask_path = lambda options: None
+    assert exporter.export() is None
+    assert list(tmp_path.glob("*.pdf")) == []
+    missing = tmp_path / "no such folder" / "x.png"
+    exporter.ask_path = lambda options: str(missing)
+    assert exporter.export() is None
+    assert errors and errors[0][0] == "Snapshot not saved"
+    assert errors[0][1].startswith(str(missing))
+
+
+def test_the_options_dialog_starts_on_the_players_view(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = SnapshotDialog(SnapshotOptions())
+    qtbot.addWidget(dialog)
+    assert dialog.players.isChecked() and not dialog.gm.isChecked()
+    assert dialog.whole.isChecked()
+    assert dialog.options() == SnapshotOptions()
+    chosen = SnapshotOptions(mode="gm", whole_map=False, page="Letter", landscape=False, dpi=300)
+    dialog.set_options(chosen)
+    assert dialog.options() == chosen
+    dialog.players.setChecked(True)
+    assert dialog.options().mode == "players" and not dialog.gm.isChecked()
+
+
+def test_a_name_without_a_suffix_gets_the_chosen_kind() -> None:
+    assert with_suffix("fight") == Path("fight.pdf")
+    assert with_suffix("fight", "PNG image (*.png)") == Path("fight.png")
+    assert with_suffix("fight.PNG", "PDF document (*.pdf)") == Path("fight.PNG")
+    assert with_suffix("a.b/fight.v2") == Path("a.b/fight.v2.pdf")
