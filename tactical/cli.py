@@ -2,7 +2,8 @@
 
 ``tactical [FILE]`` opens the app (on FILE, or on the example hillside ruin);
 ``tactical validate FILE...`` reports every problem in each file and exits 1
-if there is any; ``tactical --version`` prints the version.
+if there is any; ``tactical snapshot FILE OUT.pdf|OUT.png [--gm]`` prints the
+fight to a file without a window; ``tactical --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from tactical.persistence import LoadError, load_encounter, validate_file
 EXAMPLE = Path(__file__).resolve().parent.parent / "maps" / "hillside-ruin.tactical.json"
 """The example map opened when no file is given (present in a source checkout)."""
 
-SUBCOMMANDS = ("open", "validate")
+SUBCOMMANDS = ("open", "validate", "snapshot")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -44,6 +45,22 @@ def _parser() -> argparse.ArgumentParser:
         "FILE: JSON-PATH: what is wrong.",
     )
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .tactical.json file")
+    snapshot_parser = commands.add_parser(
+        "snapshot",
+        help="print the fight (map, legend, combatants) to a PDF or PNG file, no window needed",
+        description="Write a printable snapshot of an encounter: the players' view "
+        "(no hidden tokens, no secrets) unless --gm is given.",
+    )
+    snapshot_parser.add_argument("file", metavar="FILE", help="a .tactical.json file")
+    snapshot_parser.add_argument("out", metavar="OUT", help="the .pdf or .png file to write")
+    snapshot_parser.add_argument(
+        "--gm", action="store_true", help="the GM's view: hidden tokens and secrets included"
+    )
+    snapshot_parser.add_argument("--page", choices=("A4", "Letter"), default="A4")
+    snapshot_parser.add_argument("--portrait", action="store_true", help="(default: landscape)")
+    snapshot_parser.add_argument(
+        "--dpi", type=int, default=150, help="resolution of a PNG (default 150)"
+    )
     return parser
 
 
@@ -57,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = _parser().parse_args(args)
     if options.command == "validate":
         return validate(options.files)
+    if options.command == "snapshot":
+        return snapshot(options.file, options.out, options)
     return open_app(options.file)
 
 
@@ -72,6 +91,37 @@ def validate(files: Sequence[str]) -> int:
         for problem in problems:
             print(f"{name}: {problem}")
     return 1 if failed else 0
+
+
+def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
+    """Write a snapshot of ``file`` to ``out``; 1 with the loader's messages on a bad file."""
+    if Path(out).suffix.lower() not in (".pdf", ".png"):
+        print(f"{out}: a snapshot is a .pdf or a .png file", file=sys.stderr)
+        return 1
+    try:
+        encounter = load_encounter(file)
+    except LoadError as error:
+        for problem in error.problems:
+            print(f"{file}: {problem}", file=sys.stderr)
+        return 1
+    try:  # Qt is loaded only now
+        from tactical.app.snapshot.render import SnapshotOptions, export_encounter
+    except ImportError as error:
+        print(f"Snapshots need the app's Qt libraries: {error}", file=sys.stderr)
+        return 1
+    settings = SnapshotOptions(
+        mode="gm" if options.gm else "players",
+        page=options.page,
+        landscape=not options.portrait,
+        dpi=max(36, min(1200, options.dpi)),
+    )
+    try:
+        pages = export_encounter(encounter, Path(file), out, settings)
+    except (OSError, ValueError) as error:
+        print(f"{out}: {error}", file=sys.stderr)
+        return 1
+    print(f"{out}: {pages} page{'s' if pages != 1 else ''}")
+    return 0
 
 
 def open_app(file: str | None) -> int:
