@@ -6,19 +6,26 @@ cover), and targets only when the combat panel has revealed them. It can
 follow the GM's view or keep its own, and go full screen on any screen. It
 edits nothing unless the GM allows it (then dragging works as in the GM's
 window, with the same rules and the same undo stack).
+
+While a combat procedure runs, the players' tracker (round, step, who acts,
+the public order: :class:`~tactical.app.panel.public_view.PublicTracker`) stands
+in a narrow column right of the map; T or the context menu hides it.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QScreen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeyEvent, QKeySequence, QScreen
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.files import display_name
 from tactical.app.map_view import MapView
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
+
+TRACKER_WIDTH = 260
+"""Pixels: the players' tracker column right of the map."""
 
 
 class PlayerView(QWidget):
@@ -36,7 +43,26 @@ class PlayerView(QWidget):
         self.following = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view)
+        # Loaded here, not at import: the panel and the rules load after the GM's first frame.
+        from tactical.app.panel.public_view import PublicTracker
+
+        row = QHBoxLayout()
+        row.addWidget(self.view, 1)
+        self.tracker = PublicTracker(document, self)
+        self.tracker.setFixedWidth(TRACKER_WIDTH)
+        row.addWidget(self.tracker)
+        layout.addLayout(row)
+        self.tracker_action = QAction("Show the &fight's summary", self)
+        self.tracker_action.setCheckable(True)
+        self.tracker_action.setChecked(True)
+        self.tracker_action.setShortcut(QKeySequence("T"))
+        self.tracker_action.toggled.connect(self._place_tracker)
+        self.addAction(self.tracker_action)
+        document.changed.connect(self._place_tracker)
+        document.encounter_replaced.connect(self._place_tracker)
+        self._place_tracker()
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
         self.setWindowTitle(self._title())
         document.path_changed.connect(lambda: self.setWindowTitle(self._title()))
         document.encounter_replaced.connect(self._after_replace)
@@ -68,6 +94,25 @@ class PlayerView(QWidget):
             self._follow()
         else:
             self.view.fit_map()
+
+    # -- the players' tracker --------------------------------------------------------
+
+    @property
+    def tracker_shown(self) -> bool:
+        return self.tracker.isVisibleTo(self)
+
+    def _place_tracker(self, *_: object) -> None:
+        """Show the tracker while a procedure runs, unless hidden with T or the menu.
+
+        Runs after the tracker's own refresh (connected later), which shows it
+        whenever it has a fight to show.
+        """
+        self.tracker.setVisible(self.tracker_action.isChecked() and bool(self.tracker.lines()))
+
+    def _context_menu(self, pos: QPoint) -> None:
+        menu = QMenu(self)
+        menu.addAction(self.tracker_action)
+        menu.exec(self.view.viewport().mapToGlobal(pos))
 
     # -- edits -------------------------------------------------------------------
 
