@@ -60,6 +60,8 @@ MAP_AT_LEAST = 0.4
 """Share of the page's body the map keeps when the table goes below it (rows continue)."""
 LEGEND_COLUMN_PT = 110
 """Width the legend needs beside the map, in points."""
+FOOTER_GAP_PT = 11
+"""Between the last row and the footer (its rule is drawn 2 pt above its text)."""
 SIDE_BY_SIDE_UP_TO = 0.45
 """A table at most this share of a landscape page's width stands beside the map."""
 
@@ -538,7 +540,7 @@ class SnapshotLayout:
     def _layout(self, grow: bool) -> list[_Page]:
         first = _Page(header=self._header(False))
         top = self._block_height(first.header) + self.type.pt(6)
-        bottom = self.height - self.footer_height - self.type.pt(6)
+        bottom = self.height - self.footer_height - self.type.pt(FOOTER_GAP_PT)
         body = bottom - top
         rows = len(self.content.rows)
         side_by_side = (
@@ -589,7 +591,7 @@ class SnapshotLayout:
 
     def content_height(self) -> float:
         """The first page's height with its footer (a growing PNG is this tall)."""
-        return self.pages[0].height + self.type.pt(6) + self.footer_height
+        return self.pages[0].height + self.type.pt(FOOTER_GAP_PT) + self.footer_height
 
     # -- painting ---------------------------------------------------------------------
 
