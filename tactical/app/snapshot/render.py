@@ -550,12 +550,18 @@ class SnapshotLayout:
         if side_by_side:
             self.table.fit(self.table.natural_width())
             map_width = self.width - self.table.width - self.gap
-            legend_height = self.legend.height(map_width)
-            box = QRectF(0, top, map_width, max(0.0, body - legend_height - self.gap / 2))
-            first.map_rect = self._fit_map(box)
+            legend_width = map_width
+            for _ in range(3):  # the legend is as wide as the map, which its height limits
+                legend_height = self.legend.height(legend_width)
+                box = QRectF(0, top, map_width, max(0.0, body - legend_height - self.gap / 2))
+                first.map_rect = self._fit_map(box)
+                if self.legend.height(first.map_rect.width()) <= legend_height:
+                    break
+                legend_width = first.map_rect.width()
+            legend_width = max(first.map_rect.width(), self.type.pt(LEGEND_COLUMN_PT))
             legend_top = first.map_rect.bottom() + self.gap / 2
-            first.legend_at = QRectF(0, legend_top, map_width, legend_height)
-            table_at = QPointF(first.map_rect.right() + self.gap, top)
+            first.legend_at = QRectF(0, legend_top, legend_width, legend_height)
+            table_at = QPointF(max(first.map_rect.right(), legend_width) + self.gap, top)
             space = body if not grow else float("inf")
             end = self.table.rows_fitting(0, space) if rows else 0
             first.tables = [(table_at, 0, end)]

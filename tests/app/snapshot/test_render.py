@@ -162,3 +162,35 @@ def test_only_pdf_and_png(qtbot, tmp_path: Path) -> None:  # type: ignore[no-unt
     with pytest.raises(ValueError, match=r"a snapshot is a \.pdf or a \.png file"):
         export_snapshot(EncounterDocument(crowd(1)), tmp_path / "x.jpg")
     assert not (tmp_path / "x.jpg").exists()
+
+
+@pytest.mark.parametrize("landscape", [True, False])
+@pytest.mark.parametrize("mode", ["players", "gm"])
+def test_nothing_overlaps_on_the_pages_of_every_example(qtbot, landscape: bool, mode: str) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app.snapshot.content import panel_view
+    from tactical.persistence import load_encounter
+
+    from .fights import MAPS
+
+    options = SnapshotOptions(landscape=landscape)
+    page = page_size_px(options)
+    width, height = page.width() - 2 * 59, page.height() - 2 * 59  # 10 mm margins at 150 dpi
+    for path in sorted(MAPS.glob("*.tactical.json")):
+        encounter = load_encounter(path)
+        document = EncounterDocument(encounter, path)
+        scene = make_scene(document, mode)  # type: ignore[arg-type]
+        content = build_content(encounter, panel_view(encounter), mode)  # type: ignore[arg-type]
+        layout = SnapshotLayout(content, source_rect(scene, None), width, height, 150)
+        bounds = QRectF(0, 0, width, height)
+        for number, laid in enumerate(layout.pages):
+            boxes = [
+                QRectF(at.x(), at.y(), layout.table.width, layout.table.height_of(start, end))
+                for at, start, end in laid.tables
+                if end > start
+            ]
+            if laid.map_rect is not None:
+                boxes += [laid.map_rect, laid.legend_at]
+            for i, box in enumerate(boxes):
+                assert bounds.contains(box.adjusted(1, 1, -1, -1)), (path.name, number, box)
+                for other in boxes[i + 1 :]:
+                    assert not box.adjusted(1, 1, -1, -1).intersects(other), (path.name, number)
