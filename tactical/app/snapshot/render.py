@@ -554,14 +554,15 @@ class SnapshotLayout:
             for _ in range(3):  # the legend is as wide as the map, which its height limits
                 legend_height = self.legend.height(legend_width)
                 box = QRectF(0, top, map_width, max(0.0, body - legend_height - self.gap / 2))
-                first.map_rect = self._fit_map(box)
-                if self.legend.height(first.map_rect.width()) <= legend_height:
+                map_rect = self._fit_map(box)
+                if self.legend.height(map_rect.width()) <= legend_height:
                     break
-                legend_width = first.map_rect.width()
-            legend_width = max(first.map_rect.width(), self.type.pt(LEGEND_COLUMN_PT))
-            legend_top = first.map_rect.bottom() + self.gap / 2
+                legend_width = map_rect.width()
+            legend_width = max(map_rect.width(), self.type.pt(LEGEND_COLUMN_PT))
+            legend_top = map_rect.bottom() + self.gap / 2
+            first.map_rect = map_rect
             first.legend_at = QRectF(0, legend_top, legend_width, legend_height)
-            table_at = QPointF(max(first.map_rect.right(), legend_width) + self.gap, top)
+            table_at = QPointF(max(map_rect.right(), legend_width) + self.gap, top)
             space = body if not grow else float("inf")
             end = self.table.rows_fitting(0, space) if rows else 0
             first.tables = [(table_at, 0, end)]
