@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable
 
 import numpy as np
-from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
 
 from tactical.app.geometry import CELL
@@ -37,6 +37,10 @@ class GridLayer:
         self._difficult_runs: list[list[tuple[int, int]]] = []
         self._hatch_rects: list[list[QRectF]] = []
         self._rgb: np.ndarray = np.zeros((0, 0), dtype=np.uint32)
+        self._elevation: np.ndarray = np.zeros((0, 0), dtype=np.int16)
+        """The elevations as last painted, so an edit knows which legend counts to move."""
+        self._counts: dict[int, int] = {}
+        """How many squares stand at each elevation (the legend, without a whole-map scan)."""
         self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
         self._font.setPixelSize(int(CELL * 0.27))
@@ -64,6 +68,9 @@ class GridLayer:
         rgb = palette.elevation_argb(grid.elevation)
         rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
         self._rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
+        self._elevation = grid.elevation.copy()
+        values, counts = np.unique(grid.elevation, return_counts=True)
+        self._counts = dict(zip(values.tolist(), counts.tolist(), strict=True))
         self.image = QImage(
             self._rgb.tobytes(), grid.width, grid.height, grid.width * 4, QImage.Format.Format_RGB32
         ).copy()
@@ -87,6 +94,11 @@ class GridLayer:
                 r, g, b = palette.elevation_rgb(int(grid.elevation[row, col]))
                 argb = 0xFF000000 | (r << 16) | (g << 8) | b
             self._rgb[row, col] = argb
+            old, new = int(self._elevation[row, col]), int(grid.elevation[row, col])
+            if old != new:
+                self._counts[old] -= 1
+                self._counts[new] = self._counts.get(new, 0) + 1
+                self._elevation[row, col] = new
             self.image.setPixel(col, row, argb)
         for row in sorted({row for _col, row in squares}):
             runs = _runs(grid.terrain[row : row + 1] == int(Terrain.DIFFICULT))[0]
@@ -100,7 +112,7 @@ class GridLayer:
 
     def legend(self) -> list[tuple[int, QColor]]:
         """The elevations on this map with their shades, lowest first."""
-        values = sorted(int(v) for v in np.unique(self.grid.elevation))
+        values = sorted(v for v, count in self._counts.items() if count > 0)
         return [(value, QColor(*palette.elevation_rgb(value))) for value in values]
 
     # -- painting ------------------------------------------------------------
@@ -169,14 +181,19 @@ class GridLayer:
         width = max(CELL * 0.12, 3.0 / max(scale, 1e-6))
         wall_pen = QPen(palette.WALL, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         door_pen = QPen(palette.DOOR, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
-        open_pen = QPen(palette.DOOR, width, Qt.PenStyle.DotLine, Qt.PenCapStyle.FlatCap)
+        open_pen = QPen(palette.DOOR, width / 2, Qt.PenStyle.DotLine, Qt.PenCapStyle.FlatCap)
+        leaf_pen = QPen(palette.DOOR, width * 0.7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         for (a, b), wall in self.grid.walls.items():
             if not (c0 - 1 <= a[0] <= c1 and r0 - 1 <= a[1] <= r1):
                 continue
             if not wall.door:
                 painter.setPen(wall_pen)
+            elif wall.open:  # the doorway dotted, the leaf swung into the second square
+                painter.setPen(leaf_pen)
+                painter.drawLine(door_leaf(a, b))
+                painter.setPen(open_pen)
             else:
-                painter.setPen(open_pen if wall.open else door_pen)
+                painter.setPen(door_pen)
             painter.drawLine(edge_line(a, b))
 
 
@@ -188,6 +205,14 @@ def edge_line(a: Square, b: Square) -> QLineF:
         return QLineF(x, ar * CELL, x, (ar + 1) * CELL)
     y = (ar + 1) * CELL
     return QLineF(ac * CELL, y, (ac + 1) * CELL, y)
+
+
+def door_leaf(a: Square, b: Square) -> QLineF:
+    """An open door's leaf: from the edge's first end, swung ajar into the second square."""
+    line = edge_line(a, b)
+    along = line.p2() - line.p1()
+    across = QPointF(along.y(), along.x())  # towards the right or lower square
+    return QLineF(line.p1(), line.p1() + across * 0.72 + along * 0.45)
 
 
 def _runs(mask: np.ndarray) -> list[list[tuple[int, int]]]:
