@@ -124,7 +124,7 @@ class EditOverlay(QGraphicsItem):
             painter.drawPath(self._squares)
         if p.segments:
             style = Qt.PenStyle.DashLine if p.dashed else Qt.PenStyle.SolidLine
-            painter.setPen(_pen(QColor(255, 255, 255, 200), 9))
+            painter.setPen(_pen(HOVER, 10))  # a yellow halo: not placed yet
             painter.drawLines(p.segments)
             painter.setPen(_pen(p.segment_colour, 6, style))
             painter.drawLines(p.segments)

@@ -217,6 +217,8 @@ class WallDrawer:
         return WallFeedback(self.edges(), self.erase)
 
     def release(self, pointer: Pointer) -> WallFeedback:
+        if len(self.corners) > 1:
+            self.move(pointer)  # the run ends where the button is let go
         grid = self.grid
         corners, erase = self.corners, self.erase
         self.cancel()

@@ -91,11 +91,13 @@ def test_a_stroke_of_three_squares_is_one_undo_step(make_window, qtbot, monkeypa
     assert [grid.elevation_at((c, 6)) for c in range(4)] == [1, 1, 1, 0]
     assert rebuilds == []
     assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*palette.elevation_rgb(1))
+    assert [value for value, _colour in window.legend.entries] == [0, 1, 2]
     stack = window.document.undo_stack
     assert stack.count() == 1 and stack.undoText() == "Paint terrain"
     stack.undo()
     assert [grid.elevation_at((c, 6)) for c in range(4)] == [0, 0, 0, 0]
     assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*palette.elevation_rgb(0))
+    assert [value for value, _colour in window.legend.entries] == [0, 2]  # +1 is gone again
 
 
 def test_level_brush_with_a_2x2_size_and_impassable_terrain_in_the_reach_preview(  # type: ignore[no-untyped-def]

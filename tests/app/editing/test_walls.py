@@ -80,6 +80,15 @@ def test_a_run_pressed_mid_edge_includes_that_edge() -> None:
     assert feedback.edges == [((1, 2), (2, 2)), ((1, 3), (2, 3))]
 
 
+def test_a_run_ends_where_the_button_is_released() -> None:
+    enc = Encounter(GridMap(6, 6))
+    drawer = WallDrawer(lambda: enc)
+    drawer.press(at(1.0, 1.0, left=True))
+    drawer.move(at(2.0, 1.0, left=True))
+    feedback = drawer.release(at(3.9, 1.1))  # no move event reported the last two corners
+    assert feedback.edges == [((1, 0), (1, 1)), ((2, 0), (2, 1)), ((3, 0), (3, 1))]
+
+
 def test_a_diagonal_drag_is_a_staircase_and_shift_drag_erases_a_run() -> None:
     assert staircase((0, 0), (2, 2)) == [(1, 0), (1, 1), (2, 1), (2, 2)]
     enc = Encounter(GridMap(6, 6))
