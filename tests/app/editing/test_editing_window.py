@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu, QSpinBox
 
 from tactical.app import engine
-from tactical.app.editing.tools import AreaDrawTool, PaintTool, WallTool
+from tactical.app.editing.tools import AreaDrawTool, AreaShapeTool, PaintTool, WallTool
 from tactical.app.geometry import CELL
 from tactical.app.main_window import MainWindow
 from tactical.app.scene import palette
@@ -342,3 +342,50 @@ def test_new_map_asks_about_unsaved_changes_first(make_window) -> None:  # type:
     assert not window.map_editing.new_grid_map()
     grid = window.document.encounter.grid
     assert grid is not None and grid.width == 10
+
+
+# -- the default dialogs and menus ---------------------------------------------------------------
+
+
+def answer_next_dialog(fill) -> None:  # type: ignore[no-untyped-def]
+    """Fill in and accept the modal dialog that is about to open."""
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QDialog)
+        fill(dialog)
+        dialog.accept()
+
+    QTimer.singleShot(0, answer)
+
+
+def test_the_grid_size_dialog_starts_at_30_by_20_and_5_feet(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    answer_next_dialog(lambda dialog: dialog.findChildren(QSpinBox)[1].setValue(12))
+    window.map_editing.new_grid_action.trigger()
+    grid = window.document.encounter.grid
+    assert grid is not None and (grid.width, grid.height, grid.square_feet) == (30, 12, 5)
+
+
+def test_the_area_dialog_and_the_reshape_tools_menu(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = area_window(make_window)
+    editing = window.map_editing
+    editing.shape_action.trigger()
+    tool = window.view.tool
+    assert isinstance(tool, AreaShapeTool)
+    menu = tool.context_menu(QPointF(1.0 * CELL, 2.0 * CELL), window)
+    assert menu is not None
+    assert [a.text() for a in menu.actions()] == ["Bar", "Rename and tags…", "Delete area"]
+
+    def fill(dialog: QDialog) -> None:
+        name, tags = dialog.findChildren(QLineEdit)
+        assert (name.text(), tags.text()) == ("Bar", "")
+        name.setText("Taproom")
+        tags.setText("smoky")
+
+    answer_next_dialog(fill)
+    menu.actions()[1].trigger()
+    area_map = window.document.encounter.area_map
+    assert area_map is not None
+    assert (area_map.areas["bar"].name, area_map.areas["bar"].tags) == ("Taproom", ["smoky"])
+    assert tool.context_menu(QPointF(1.0 * CELL, 9.0 * CELL), window) is None  # no area there
