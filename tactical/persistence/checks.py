@@ -10,6 +10,8 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from shapely.geometry import MultiPoint
+
 from tactical.core.areas import AreaError, polygon_from_points
 from tactical.persistence.problems import Problem, key_part
 from tactical.persistence.schema import (
@@ -120,10 +122,15 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
 def _check_areas(area_map: AreaMapModel) -> list[Problem]:
     problems = list(_duplicates([a.id for a in area_map.areas], "map.areas", "area"))
     for index, area in enumerate(area_map.areas):
+        points = [(p[0], p[1]) for p in area.polygon]
         try:
-            polygon_from_points([(p[0], p[1]) for p in area.polygon])
+            polygon_from_points(points)
         except AreaError as error:
-            problems.append(Problem(f"map.areas[{index}].polygon", str(error)))
+            message = str(error)
+            if len(points) >= 3 and MultiPoint(points).convex_hull.area == 0:
+                # shapely calls a flat outline a self-intersection; say what the GM sees
+                message = "the outline encloses no area (its points lie on one line)"
+            problems.append(Problem(f"map.areas[{index}].polygon", message))
     ids = {a.id for a in area_map.areas}
     for index, link in enumerate(area_map.links):
         for end in ("a", "b"):

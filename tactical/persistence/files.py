@@ -41,7 +41,44 @@ _MESSAGES = {
     "union_tag_not_found": "required key is missing (one of: "
     + ", ".join(f"'{k}'" for k in MAP_KINDS)
     + ")",
+    "model_type": "must be an object ({...})",
+    "model_attributes_type": "must be an object ({...})",
+    "dict_type": "must be an object ({...})",
+    "list_type": "must be a list ([...])",
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "float_type": "must be a number",
+    "bool_type": "must be true or false",
+    "string_type": "must be text (in quotes)",
 }
+"""GM-readable words for pydantic's error types; pydantic's own message otherwise."""
+
+_BOUNDED_MESSAGES = {
+    "greater_than_equal": "must be {ge} or more",
+    "less_than_equal": "must be at most {le}",
+    "too_short": "needs at least {min_length} items, it has {actual_length}",
+    "too_long": "may hold at most {max_length} items, it has {actual_length}",
+    "string_too_long": "may be at most {max_length} characters long",
+    "literal_error": "must be {expected}",
+}
+"""Messages that quote the limit from the error's context (never the input)."""
+
+
+def _message(error: ErrorDetails) -> str:
+    kind = error["type"]
+    context = error.get("ctx") or {}
+    if kind == "string_too_short":
+        minimum = context.get("min_length", 1)
+        if minimum == 1:
+            return "must not be empty"
+        return f"must be at least {minimum} characters long"
+    template = _BOUNDED_MESSAGES.get(kind)
+    if template is not None:
+        try:
+            return template.format(**context)
+        except (KeyError, IndexError):
+            return error["msg"]
+    return _MESSAGES.get(kind, error["msg"])
 
 
 def _error_problem(error: ErrorDetails) -> Problem:
@@ -55,8 +92,8 @@ def _error_problem(error: ErrorDetails) -> Problem:
         loc.append("kind")
     if loc and loc[-1] == "[key]":
         loc.pop()
-        return Problem(join_path(loc), "a key here is not acceptable: " + error["msg"])
-    return Problem(join_path(loc), _MESSAGES.get(kind, error["msg"]))
+        return Problem(join_path(loc), "a key here is not acceptable: " + _message(error))
+    return Problem(join_path(loc), _message(error))
 
 
 def _parse(data: bytes) -> dict[str, Any]:

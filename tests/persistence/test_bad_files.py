@@ -47,7 +47,7 @@ def test_sound_fixtures_load(grid_document: dict[str, Any], write_json: WriteJso
 def test_wrong_type(grid_document: dict[str, Any], write_json: WriteJson) -> None:
     grid_document["tokens"][1]["speed"] = "fast"
     assert problems_of(write_json(grid_document)) == [
-        Problem("tokens[1].speed", "Input should be a valid integer")
+        Problem("tokens[1].speed", "must be a whole number")
     ]
 
 
@@ -66,7 +66,7 @@ def test_a_number_in_text_is_not_coerced(
 ) -> None:
     grid_document["map"]["width"] = "4"
     assert problems_of(write_json(grid_document)) == [
-        Problem("map.width", "Input should be a valid integer")
+        Problem("map.width", "must be a whole number")
     ]
 
 
@@ -128,10 +128,10 @@ def test_a_2000_by_2000_grid(grid_document: dict[str, Any], write_json: WriteJso
     )
     grid_document["tokens"] = []
     assert problems_of(write_json(grid_document)) == [
-        Problem("map.width", "Input should be less than or equal to 1024"),
-        Problem("map.height", "Input should be less than or equal to 1024"),
-        Problem("map.elevation", "List should have at most 1024 items after validation, not 2000"),
-        Problem("map.terrain", "List should have at most 1024 items after validation, not 2000"),
+        Problem("map.width", "must be at most 1024"),
+        Problem("map.height", "must be at most 1024"),
+        Problem("map.elevation", "may hold at most 1024 items, it has 2000"),
+        Problem("map.terrain", "may hold at most 1024 items, it has 2000"),
     ]
 
 
@@ -143,6 +143,46 @@ def test_self_intersecting_area(area_document: dict[str, Any], write_json: Write
             "map.areas[1].polygon",
             "the outline is not a valid polygon: Self-intersection[4 2]",
         )
+    ]
+
+
+def test_a_flat_outline_says_it_encloses_no_area(
+    area_document: dict[str, Any], write_json: WriteJson
+) -> None:
+    # three points on one line: shapely would call it a self-intersection
+    area_document["map"]["areas"][1]["polygon"] = [[2, 0], [4, 0], [6, 0]]
+    assert problems_of(write_json(area_document)) == [
+        Problem("map.areas[1].polygon", "the outline encloses no area (its points lie on one line)")
+    ]
+
+
+def test_type_and_limit_messages_are_in_a_gms_words(
+    grid_document: dict[str, Any], write_json: WriteJson
+) -> None:
+    doc = grid_document
+    doc["name"] = ["Bridge"]
+    doc["metric"] = "hexes"
+    doc["map"]["walls"][0]["a"] = [0, 0, 0]
+    doc["map"]["walls"][0]["b"] = [1]
+    doc["map"]["walls"][0]["door"] = "yes"
+    doc["sides"][0]["id"] = ""
+    doc["sides"][1]["name"] = "N" * 201
+    doc["tokens"][0] = 7
+    doc["tokens"][1]["size"] = 0
+    doc["tokens"][1]["statuses"] = ["Prone"]
+    doc["templates"] = {}
+    assert problems_of(write_json(doc)) == [
+        Problem("name", "must be text (in quotes)"),
+        Problem("metric", "must be 'chebyshev', 'orthogonal' or 'feet'"),
+        Problem("map.walls[0].a", "may hold at most 2 items, it has 3"),
+        Problem("map.walls[0].b", "needs at least 2 items, it has 1"),
+        Problem("map.walls[0].door", "must be true or false"),
+        Problem("sides[0].id", "must not be empty"),
+        Problem("sides[1].name", "may be at most 200 characters long"),
+        Problem("tokens[0]", "must be an object ({...})"),
+        Problem("tokens[1].size", "must be 1 or more"),
+        Problem("tokens[1].statuses", "must be an object ({...})"),
+        Problem("templates", "must be a list ([...])"),
     ]
 
 
@@ -295,8 +335,8 @@ def test_load_error_text_is_one_line_per_problem(
     with pytest.raises(LoadError) as caught:
         load_encounter(write_json(grid_document))
     assert str(caught.value).splitlines() == [
-        "tokens[0].speed: Input should be greater than or equal to 0",
-        "tokens[1].hidden: Input should be a valid boolean",
+        "tokens[0].speed: must be 0 or more",
+        "tokens[1].hidden: must be true or false",
     ]
 
 
