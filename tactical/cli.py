@@ -9,6 +9,8 @@ fight to a file without a window; ``tactical --version`` prints the version.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -65,7 +67,33 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    A reader that stops early (``tactical validate ... | head``) or Ctrl+C ends
+    the command quietly with a failing status, never with a traceback.
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        print("tactical: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so Python's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     # `tactical FILE` is `tactical open FILE`: argparse cannot have an optional
     # positional beside subcommands, so insert the subcommand ourselves.

@@ -170,3 +170,39 @@ def test_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
     assert "awk '/^```/ { fence++; next } fence == 3 { print }' README.md" in (
         root / ".ci" / "run"
     ).read_text(encoding="utf-8")
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(bad: Path) -> None:
+    """``tactical validate ... | head -1``: the rest is dropped quietly, the status says so."""
+    files = [str(bad)] * 2000  # more than a pipe's buffer holds
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tactical", "validate", *files],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline().decode()
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 1
+    assert first == f"{bad}: tokens[0].mood: unknown key (not part of the file format)\n"
+    assert errors == ""
+
+
+def test_every_map_in_maps_validates(capsys: pytest.CaptureFixture[str]) -> None:
+    """What CI runs: ``tactical validate maps/*.tactical.json``, every example and test map."""
+    files = sorted(str(path) for path in MAPS.glob("*.tactical.json"))
+    assert len(files) >= 3
+    assert cli.main(["validate", *files]) == 0
+    assert capsys.readouterr().out == "".join(f"{f}: ok\n" for f in files)
+
+
+def test_ctrl_c_ends_quietly(
+    good: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(files: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "validate", interrupted)
+    assert cli.main(["validate", str(good)]) == 130
+    assert capsys.readouterr().err == "tactical: interrupted\n"
