@@ -17,6 +17,7 @@ from tactical.core import (
     reachable,
 )
 from tactical.core.commands import PaintSquares, SetWall, UndoStack
+from tactical.core.movement import moves as moves_module
 
 CORRIDOR = """
 0x 0x 0x 0x 0x
@@ -240,3 +241,40 @@ def test_a_path_survives_copy_and_pickle_with_its_rolls() -> None:
     for twin in (copy.deepcopy(path), pickle.loads(pickle.dumps(path))):
         assert twin == ([(0, 0), (1, 0)], 1)
         assert twin.rolls == path.rolls  # type: ignore[attr-defined]
+
+
+def _no_search(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the path search ran for a goal the regions know is cut off")
+
+
+def test_a_large_ring_of_enemies_is_refused_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The pocket inside the ring (39 x 39 squares) is larger than the flood from
+    # the goal looks at, so the regions answer, with the enemies' squares closed.
+    encounter = one(GridMap(80, 80), (0, 0))
+    ring = {(c, r) for c in range(20, 61) for r in range(20, 61) if c in (20, 60) or r in (20, 60)}
+    for n, square in enumerate(sorted(ring)):
+        encounter.add_token(Token(id=f"foe{n}", side="npcs", position=square))
+    monkeypatch.setattr(moves_module, "cheapest_path", _no_search)
+    assert find_path(encounter, "me", (40, 40)) is None
+    encounter.token("me").position = (40, 40)
+    assert find_path(encounter, "me", (0, 0)) is None
+
+
+def test_an_enemy_in_the_only_doorway_seals_a_large_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    grid = GridMap(100, 100)
+    room = [(c, r) for c in range(30, 91) for r in range(30, 91) if c in (30, 90) or r in (30, 90)]
+    grid.set_squares({s: (0, Terrain.IMPASSABLE) for s in room if s != (30, 60)})
+    encounter = one(grid, (0, 0))
+    path = find_path(encounter, "me", (60, 60))
+    assert path is not None and (30, 60) in path.squares  # type: ignore[union-attr]
+    encounter.add_token(Token(id="guard", side="npcs", position=(30, 60)))
+    monkeypatch.setattr(moves_module, "cheapest_path", _no_search)
+    assert find_path(encounter, "me", (60, 60)) is None
+    # An ally in the doorway lets the token through.
+    encounter.token("guard").side = "pcs"
+    monkeypatch.undo()
+    assert find_path(encounter, "me", (60, 60)) is not None

@@ -8,6 +8,7 @@ answer. Hypothesis draws the maps, walls, tokens and budgets.
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Any
 
 import networkx as nx
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +25,9 @@ from tactical.core import (
     reachable,
 )
 from tactical.core.movement import index_for
+from tactical.core.movement import moves as moves_module
 from tactical.core.movement import regions as regions_module
+from tactical.core.movement import search as search_module
 
 Square = tuple[int, int]
 STEPS = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
@@ -247,3 +250,76 @@ def test_regions_stay_apart_after_two_separate_edits() -> None:
         assert regions.region(0, 0) != regions.region(8, 0)
     finally:
         regions_module.TILE = regions_module_tile
+
+
+@st.composite
+def crowded(draw: st.DrawFn) -> tuple[Encounter, int]:
+    """Small maps with many enemies, so their clusters cut corridors and close pockets."""
+    width = draw(st.integers(4, 12))
+    height = draw(st.integers(4, 12))
+    cells = width * height
+    terrain = draw(st.lists(st.sampled_from([0, 0, 0, 2]), min_size=cells, max_size=cells))
+    grid = GridMap(width, height, terrain=terrain)
+    edges = [((c, r), (c + 1, r)) for c in range(width - 1) for r in range(height)]
+    edges += [((c, r), (c, r + 1)) for c in range(width) for r in range(height - 1)]
+    for a, b in draw(st.lists(st.sampled_from(edges), max_size=8, unique=True)):
+        grid.set_wall(a, b, Wall())
+    squares = list(grid.squares())
+    size = draw(st.sampled_from([1, 1, 2]))
+    mover = Token(id="me", side="pcs", position=draw(st.sampled_from(squares)), size=size)
+    encounter = Encounter(map=grid, tokens=[mover])
+    taken = set(mover.occupied())
+    for n, at in enumerate(draw(st.lists(st.sampled_from(squares), max_size=cells // 2))):
+        if at not in taken:
+            taken.add(at)
+            side = draw(st.sampled_from(["npcs", "npcs", "pcs"]))
+            encounter.add_token(Token(id=f"t{n}", side=side, position=at))
+    return encounter, size
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(crowded())
+def test_regions_with_enemies_closed_agree_with_the_reference(
+    case: tuple[Encounter, int],
+) -> None:
+    # With tiny tiles and a flood that gives up at once, every "sealed by enemies"
+    # answer comes from the regions with the enemies' positions closed.
+    encounter, _ = case
+    token = encounter.token("me")
+    assert token.square is not None
+    graph = reference_graph(encounter, token, False)
+    lengths = nx.single_source_dijkstra_path_length(graph, token.square, weight="weight")
+    forbidden = no_stop(encounter, token) - {token.square}
+    grid = encounter.grid
+    assert grid is not None
+    start_valid = valid_position(grid, token.square, token.size)
+    searched_in_vain: list[Square] = []
+    real_search = moves_module.cheapest_path
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        found = real_search(*args, **kwargs)
+        if found is None:
+            searched_in_vain.append(args[2])
+        return found
+
+    old_tile, old_limit = regions_module.TILE, search_module.POCKET_LIMIT
+    regions_module.TILE, search_module.POCKET_LIMIT = 4, 2
+    moves_module.cheapest_path = watched  # type: ignore[assignment]
+    try:
+        index_for(grid).regions.clear()
+        for goal in grid.squares():
+            path = find_path(encounter, "me", goal)
+            if goal == token.square:
+                continue
+            if goal in forbidden or goal not in lengths:
+                assert path is None
+            else:
+                assert path is not None and path[1] == lengths[goal]
+    finally:
+        regions_module.TILE, search_module.POCKET_LIMIT = old_tile, old_limit
+        moves_module.cheapest_path = real_search  # type: ignore[assignment]
+        index_for(grid).regions.clear()
+    # An unreachable goal is known without a search (unless the token stands
+    # where it could not have walked to, on an impassable square).
+    if start_valid:
+        assert searched_in_vain == []

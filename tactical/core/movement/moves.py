@@ -29,6 +29,8 @@ from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
 from tactical.core.movement.index import index_for
+from tactical.core.movement.layers import CostLayer
+from tactical.core.movement.regions import RegionIndex
 from tactical.core.movement.search import Blockers, cheapest_path, costs_within, pocket_is_sealed
 from tactical.core.tokens import Token
 
@@ -210,9 +212,10 @@ def find_square_path(
         return MovePath([start, goal], cost, teleport=True)
     start_valid = bool(layer.valid[start[1], start[0]])
     if start_valid:
-        if not index.region_index(token.size).connected(start, goal):
+        regions = index.region_index(token.size)
+        if not regions.connected(start, goal):
             return None
-        if blockers.no_entry and pocket_is_sealed(layer, goal, start, blockers):
+        if blockers.no_entry and _sealed_by_enemies(layer, regions, start, goal, blockers, budget):
             return None
     found = cheapest_path(layer, start, goal, blockers, budget)
     if found is None:
@@ -220,6 +223,33 @@ def find_square_path(
     squares, cost = found
     rolls = _descent_rolls(grid, token.size, squares) if options.roll_descent else []
     return MovePath(squares, cost, rolls)
+
+
+def _sealed_by_enemies(
+    layer: CostLayer,
+    regions: RegionIndex,
+    start: Square,
+    goal: Square,
+    blockers: Blockers,
+    budget: int | None,
+) -> bool:
+    """True when enemies cut ``goal`` off from ``start`` (both in one walled region).
+
+    A small pocket around the goal is found by a flood from it; otherwise,
+    unless a small budget already bounds the search, the regions answer with
+    the enemies' positions closed. So a goal behind a ring of enemies, however
+    large the ring, is refused without searching the map.
+    """
+    sealed = pocket_is_sealed(layer, goal, start, blockers)
+    if sealed is not None:
+        return sealed
+    if budget is not None and (2 * budget + 1) ** 2 <= _BOUNDED_SEARCH:
+        return False
+    return not regions.connected_avoiding(start, goal, blockers.no_entry)
+
+
+_BOUNDED_SEARCH = 16384
+"""A budget whose square of reach holds at most this many positions needs no region check."""
 
 
 def _descent_rolls(grid: GridMap, size: int, squares: list[Square]) -> list[DescentRoll]:

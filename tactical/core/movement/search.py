@@ -145,11 +145,20 @@ def cheapest_path(
     return [(p % width, p // width) for p in path], best[g]
 
 
+POCKET_LIMIT = 1024
+"""How many positions the flood from a goal visits before leaving the question to the regions."""
+
+
 def pocket_is_sealed(
-    layer: CostLayer, goal: Square, start: Square, blockers: Blockers, limit: int = 1024
-) -> bool:
-    """True when tokens seal ``goal`` in a pocket of fewer than ``limit`` positions
-    that does not hold ``start``: the path search can then say no at once."""
+    layer: CostLayer, goal: Square, start: Square, blockers: Blockers, limit: int | None = None
+) -> bool | None:
+    """Whether tokens seal ``goal`` off from ``start``, by a flood from the goal.
+
+    True: the goal is in a pocket of fewer than ``limit`` positions that does
+    not hold ``start``; False: the flood reached the start; None: the pocket is
+    larger than ``limit``, so the flood cannot tell (ask the regions).
+    """
+    limit = POCKET_LIMIT if limit is None else limit
     width = layer.width
     plane = layer.width * layer.height
     costs = layer.buffer
@@ -172,6 +181,6 @@ def pocket_is_sealed(
                 continue
             seen.add(v)
             if len(seen) >= limit:
-                return False
+                return None
             todo.append(v)
     return True
