@@ -26,3 +26,27 @@ def test_none_refcount_does_not_fall_across_1000_setpos_calls(qapp: QApplication
     # A leak-free build may gain or lose a handful of references elsewhere; the
     # bug loses one per call, i.e. about 1,000 here.
     assert after >= before - 10, f"None lost {before - after} references in 1000 setPos calls"
+
+
+def test_pyproject_lets_no_python_pick_a_broken_pyside6() -> None:
+    """On Python 3.11 every PySide6 requirement excludes 6.12.0; every Python gets exactly one.
+
+    (From Python 3.12 on, ``None`` is immortal: a lost reference cannot free it,
+    so the refcount test above cannot fail there and 6.12 is allowed.)
+    """
+    import tomllib
+    from pathlib import Path
+
+    from packaging.requirements import Requirement
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    dependencies = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]
+    qt = [Requirement(d) for d in dependencies if d.lower().startswith("pyside6")]
+    assert qt
+    for python in ("3.11", "3.12", "3.13", "3.14"):
+        environment = {"python_version": python, "python_full_version": f"{python}.0"}
+        applying = [r for r in qt if r.marker is None or r.marker.evaluate(environment)]
+        assert len(applying) == 1, python
+        if python == "3.11":
+            assert "6.12.0" not in applying[0].specifier
+            assert "6.11.3" in applying[0].specifier
