@@ -73,3 +73,21 @@ def test_any_grid_round_trips_through_the_notation(rows: list[list[tuple[int, st
     grid = GridMap.from_text(text)
     assert grid.to_text() == text
     assert np.array_equal(GridMap.from_text(grid.to_text()).terrain, grid.terrain)
+
+
+def test_the_issues_example_row_square_by_square() -> None:
+    """Issue 2's example ``0 0 2 2d -1 0x``: squares are (column, row), (0, 0) top left."""
+    grid = GridMap.from_text("0 0 2 2d -1 0x\n1 1 1 1 1 1")
+    assert (grid.width, grid.height) == (6, 2)
+    assert [grid.elevation_at((col, 0)) for col in range(6)] == [0, 0, 2, 2, -1, 0]
+    assert [grid.terrain_at((col, 0)) for col in range(6)] == [
+        Terrain.OPEN,
+        Terrain.OPEN,
+        Terrain.OPEN,
+        Terrain.DIFFICULT,
+        Terrain.OPEN,
+        Terrain.IMPASSABLE,
+    ]
+    assert grid.elevation_at((5, 1)) == 1  # column 5 of the second row
+    assert grid.square_feet == 5  # the default size of a square in feet
+    assert GridMap(3, 2).to_text() == "0 0 0\n0 0 0"
