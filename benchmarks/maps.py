@@ -65,6 +65,27 @@ def open_map(size: int = 512) -> Encounter:
     return Encounter(map=GridMap(size, size), tokens=[Token(id="runner", position=(0, size // 2))])
 
 
+def ringed_map(size: int = 512, ring: int = 48) -> Encounter:
+    """The open map with a ring of enemies (``ring`` squares a side) round its middle.
+
+    The pocket inside (over 2,000 squares for the default ring) is larger than
+    the flood from a goal looks at, so a path into it is refused by the regions.
+    """
+    encounter = open_map(size)
+    ring = min(ring, size - 2)
+    low = (size - ring) // 2
+    high = low + ring - 1
+    squares = sorted(
+        (c, r)
+        for c in range(low, high + 1)
+        for r in range(low, high + 1)
+        if c in (low, high) or r in (low, high)
+    )
+    for n, square in enumerate(squares):
+        encounter.add_token(Token(id=f"guard{n:03d}", side="pcs", position=square))
+    return encounter
+
+
 def _building(
     walls: dict[tuple[tuple[int, int], tuple[int, int]], Wall],
     col: int,

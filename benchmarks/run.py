@@ -230,10 +230,27 @@ def measure(name: str, encounter: Encounter, repeat: int) -> dict[str, str]:
     return out
 
 
+def ringed(size: int, repeat: int) -> dict[str, str]:
+    """A path into a pocket closed by a ring of enemies, asked afresh each time."""
+    encounter = maps.ringed_map(size)
+    guards = len(encounter.tokens) - 1
+    goal = (size // 2, size // 2)
+    regions = index_for(encounter.map).region_index(1)  # type: ignore[arg-type]
+    assert find_path(encounter, "runner", goal) is None
+
+    def ask() -> None:
+        regions._overlay = None  # no answer kept from the last run
+        find_path(encounter, "runner", goal)
+
+    figure = f"{ms(timed(ask, repeat))} ({guards} enemies)"
+    return {"find_path into a ring of enemies (no search)": figure}
+
+
 TARGETS = {
     "reachable, budget 12": "< 3 ms",
     "reachable, budget 30": "< 16 ms",
     "find_path to a walled-off square": "< 20 ms",
+    "find_path into a ring of enemies (no search)": "< 20 ms",
     "paint one square (index update)": "< 1 ms",
 }
 
@@ -289,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         "find_path across the map": f"{ms(straight)} ({args.size - 1} steps)",
         "find_path across the map, to the far corner": f"{ms(slanted)} ({args.size - 1} steps)",
     }
+    columns[open_name].update(ringed(args.size, args.repeat))
     if not args.no_cold:
         cold = cold_start(args.size)
         columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)

@@ -24,6 +24,7 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
         "reachable, budget 30",
         "find_path across the map",
         "find_path to a walled-off square",
+        "find_path into a ring of enemies (no search)",
         "paint one square (index update)",
         "cover_table, all pairs of 200 tokens",
     ):
@@ -35,3 +36,9 @@ def test_the_generated_map_has_a_sealed_vault() -> None:
     goal = run.sealed_goal(encounter)
     assert goal is not None
     assert find_path(encounter, "t000", goal) is None
+
+
+def test_the_ringed_map_seals_its_middle() -> None:
+    encounter = maps.ringed_map(64, ring=40)
+    assert find_path(encounter, "runner", (32, 32)) is None
+    assert find_path(encounter, "runner", (63, 63)) is not None
