@@ -278,3 +278,28 @@ def test_an_enemy_in_the_only_doorway_seals_a_large_room(
     encounter.token("guard").side = "pcs"
     monkeypatch.undo()
     assert find_path(encounter, "me", (60, 60)) is not None
+
+
+def test_a_token_put_on_an_impassable_square_is_refused_other_regions_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The GM may drop a token on a rock; it can step off it, but a goal in a
+    # sealed room is still known to be out of reach without a search.
+    grid = GridMap.from_text(
+        """
+        0x 0 0 0 0 0
+        0  0 0 0 0 0
+        0  0 0x 0x 0x 0x
+        0  0 0x 0 0 0x
+        0  0 0x 0x 0x 0x
+        """
+    )
+    encounter = one(grid, (0, 0))
+    assert find_path(encounter, "me", (5, 0)) == (
+        [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
+        5,
+    )
+    monkeypatch.setattr(moves_module, "cheapest_path", _no_search)
+    assert find_path(encounter, "me", (3, 3)) is None
+    # A goal further than the budget could ever stretch is refused at once too.
+    assert find_path(encounter, "me", (5, 1), budget=4) is None

@@ -182,6 +182,9 @@ def test_reachable_and_find_path_agree_with_the_reference(
         assert path is not None
         squares, cost = path
         assert cost == lengths[goal]
+        within = find_path(encounter, "me", goal, options, budget=budget)
+        assert (within is not None) == (cost <= budget)
+        assert within is None or within[1] == cost
         assert squares[0] == token.square and squares[-1] == goal
         assert sum(graph[a][b]["weight"] for a, b in pairwise(squares)) == cost
 

@@ -28,6 +28,7 @@ from tactical.core.area_queries import area_path, reachable_areas
 from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
+from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.index import index_for
 from tactical.core.movement.layers import CostLayer
 from tactical.core.movement.regions import RegionIndex
@@ -210,19 +211,36 @@ def find_square_path(
         if distance > options.teleport or (budget is not None and cost > budget):
             return None
         return MovePath([start, goal], cost, teleport=True)
-    start_valid = bool(layer.valid[start[1], start[0]])
-    if start_valid:
-        regions = index.region_index(token.size)
+    if budget is not None and _chebyshev(start, goal) > budget:
+        return None  # no step costs less than 1 nor goes further than one square
+    regions = index.region_index(token.size)
+    if layer.valid[start[1], start[0]]:
         if not regions.connected(start, goal):
             return None
         if blockers.no_entry and _sealed_by_enemies(layer, regions, start, goal, blockers, budget):
             return None
+    elif not _first_steps_reach_region(layer, regions, start, goal):
+        return None
     found = cheapest_path(layer, start, goal, blockers, budget)
     if found is None:
         return None
     squares, cost = found
     rolls = _descent_rolls(grid, token.size, squares) if options.roll_descent else []
     return MovePath(squares, cost, rolls)
+
+
+def _first_steps_reach_region(
+    layer: CostLayer, regions: RegionIndex, start: Square, goal: Square
+) -> bool:
+    """For a token put where it could not stand (an impassable square): can one of
+    its first steps lead into the goal's region?"""
+    col, row = start
+    for d, (dc, dr) in enumerate(DIRECTIONS):
+        if layer.costs[d, row, col] == BLOCKED:
+            continue
+        if regions.connected((col + dc, row + dr), goal):
+            return True
+    return False
 
 
 def _sealed_by_enemies(

@@ -131,10 +131,12 @@ def cheapest_path(
             if total > limit or v in no_entry:
                 continue
             if total < best.get(v, _UNREACHED):
-                best[v] = total
-                came[v] = u
                 vr, vc = divmod(v, width)
                 estimate = max(abs(vc - gc), abs(vr - gr))
+                if total + estimate > limit:
+                    continue  # the estimate never overshoots: no way on within the budget
+                best[v] = total
+                came[v] = u
                 push(heap, (total + estimate, -total, v))
     if g not in best:
         return None
