@@ -198,3 +198,53 @@ def test_cover_table_matches_token_cover_pair_by_pair(encounter: Encounter) -> N
     ids = list(encounter.tokens)
     expected = {(a, b): token_cover(encounter, a, b) for a in ids for b in ids if a != b}
     assert table == expected
+
+
+def test_a_flank_off_the_map_does_not_qualify() -> None:
+    # The source sits on the top edge: one flank along its dividing line is off the map.
+    grid = flat()
+    grid.set_square((3, 0), elevation=2)
+    grid.set_square((3, 1), elevation=2)
+    encounter = Encounter(map=grid)
+    detail = cover_detail(encounter, (0, 0), (4, 0))
+    (edge,) = [s for s in detail.sources if s.square == (3, 0)]
+    assert set(edge.flanks) == {(3, 1), (3, -1)} and not edge.obstructs
+    assert detail.cover == Cover.COVER
+    grid.set_square((3, 1), elevation=0)
+    grid.set_square((3, 4), elevation=2)
+    grid.set_square((3, 5), elevation=2)  # bottom edge, flanks (3, 4) and off the map
+    assert cover(encounter, (0, 5), (4, 5)) == Cover.COVER
+
+
+def test_flanks_qualify_whatever_their_height_against_the_attacker() -> None:
+    # Source 4 high, flanks 2 high, attacker at 3: it looks over the flanks but not
+    # over the source; the flanks still qualify (terrain 2+ above the target).
+    grid = flat()
+    grid.set_square((3, 2), elevation=4)
+    grid.set_square((3, 1), elevation=2)
+    grid.set_square((3, 3), elevation=2)
+    grid.set_square((0, 2), elevation=3)
+    encounter = Encounter(map=grid)
+    detail = cover_detail(encounter, (0, 2), (4, 2))
+    assert detail.cover == Cover.OBSTRUCTED
+    assert [s.square for s in detail.sources] == [(3, 2)]
+
+
+def test_a_large_attacker_picks_its_best_square() -> None:
+    # The ogre's (1, 1) square is behind the rock's line; its (2, 0) square is not
+    # (it is on the line through the rock), so the ogre shoots without cover.
+    grid = flat()
+    grid.set_square((2, 2), elevation=2)
+    encounter = Encounter(
+        map=grid,
+        tokens=[
+            Token(id="ogre", position=(1, 0), size=2),
+            Token(id="elf", side="pcs", position=(3, 2)),
+        ],
+    )
+    assert cover(encounter, (1, 1), (3, 2)) == Cover.COVER
+    assert cover(encounter, (2, 0), (3, 2)) == Cover.NONE
+    assert token_cover(encounter, "ogre", "elf") == Cover.NONE
+    assert cover_table(encounter)[("ogre", "elf")] == Cover.NONE
+    encounter.token("ogre").position = (0, 0)  # now every ogre square is left of the line
+    assert token_cover(encounter, "ogre", "elf") == Cover.COVER
