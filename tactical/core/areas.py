@@ -8,12 +8,13 @@ map units, where one unit is the width of a one-square token.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 import networkx as nx
-from shapely.geometry import Point, Polygon
+from shapely.geometry import MultiPoint, Point, Polygon
 from shapely.validation import explain_validity, make_valid
 
 _MIN_SHARED_LENGTH = 1e-9
@@ -21,6 +22,22 @@ _MIN_SHARED_LENGTH = 1e-9
 
 class AreaError(ValueError):
     """An area that cannot be accepted as given (bad polygon, duplicate id)."""
+
+
+_SHAPELY_REASON = re.compile(r"^([A-Za-z -]+)\[(-?[\d.e+-]+) (-?[\d.e+-]+)\]$")
+
+
+def _invalidity(polygon: Polygon) -> str:
+    """Why an outline is invalid, in a GM's words (shapely says ``Self-intersection[1 6]``)."""
+    reason = explain_validity(polygon)
+    match = _SHAPELY_REASON.match(reason)
+    if match is None:
+        return f"is not a valid polygon: {reason}"
+    kind, x, y = match.group(1).strip().lower(), float(match.group(2)), float(match.group(3))
+    where = f"({x:g}, {y:g})"
+    if kind in ("self-intersection", "ring self-intersection"):
+        return f"crosses itself at {where}"
+    return f"is not a valid polygon ({kind} at {where})"
 
 
 def polygon_from_points(points: Sequence[tuple[float, float]], *, repair: bool = False) -> Polygon:
@@ -32,9 +49,11 @@ def polygon_from_points(points: Sequence[tuple[float, float]], *, repair: bool =
     if len(points) < 3:
         raise AreaError(f"an area needs at least 3 points, this one has {len(points)}")
     polygon = Polygon(points)
+    if MultiPoint(points).convex_hull.area <= 0:
+        raise AreaError("the outline encloses no area (its points lie on one line)")
     if not polygon.is_valid:
         if not repair:
-            raise AreaError(f"the outline is not a valid polygon: {explain_validity(polygon)}")
+            raise AreaError(f"the outline {_invalidity(polygon)}")
         fixed = make_valid(polygon)
         pieces = [g for g in getattr(fixed, "geoms", [fixed]) if isinstance(g, Polygon)]
         if not pieces:

@@ -10,8 +10,6 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from shapely.geometry import MultiPoint
-
 from tactical.core.areas import AreaError, polygon_from_points
 from tactical.persistence.problems import Problem, key_part
 from tactical.persistence.schema import (
@@ -126,11 +124,7 @@ def _check_areas(area_map: AreaMapModel) -> list[Problem]:
         try:
             polygon_from_points(points)
         except AreaError as error:
-            message = str(error)
-            if len(points) >= 3 and MultiPoint(points).convex_hull.area == 0:
-                # shapely calls a flat outline a self-intersection; say what the GM sees
-                message = "the outline encloses no area (its points lie on one line)"
-            problems.append(Problem(f"map.areas[{index}].polygon", message))
+            problems.append(Problem(f"map.areas[{index}].polygon", str(error)))
     ids = {a.id for a in area_map.areas}
     for index, link in enumerate(area_map.links):
         for end in ("a", "b"):

@@ -141,7 +141,7 @@ def test_self_intersecting_area(area_document: dict[str, Any], write_json: Write
     assert problems_of(write_json(area_document)) == [
         Problem(
             "map.areas[1].polygon",
-            "the outline is not a valid polygon: Self-intersection[4 2]",
+            "the outline crosses itself at (4, 2)",
         )
     ]
 
