@@ -53,6 +53,8 @@ class MapView(QGraphicsView):
     """The scene point under the cursor moved."""
     view_changed = Signal()
     """Zoom or scroll position changed (the player view can follow)."""
+    resized = Signal()
+    """The view's size changed (a player view that follows the GM refits to it)."""
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -123,12 +125,14 @@ class MapView(QGraphicsView):
 
     def show_scene_rect(self, rect: QRectF) -> None:
         """Show ``rect`` as large as fits (used by a player view that follows the GM)."""
+        self.fitted = False
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.fitted:  # a fitted map stays fitted (window resized, a dock shown)
             self.fit_map()
+        self.resized.emit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y()

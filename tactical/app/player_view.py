@@ -69,6 +69,10 @@ class PlayerView(QWidget):
         self.resize(1024, 640)
         if gm_view is not None:
             gm_view.view_changed.connect(self._follow)
+        # Until shown, the view has no real size: following or fitting now would
+        # leave the map a few pixels wide, so both are redone on every resize.
+        self.view.resized.connect(self._follow)
+        self.view.fit_map()
         self.set_following(True)
 
     def _title(self) -> str:
@@ -77,8 +81,13 @@ class PlayerView(QWidget):
     # -- following -------------------------------------------------------------
 
     def set_following(self, on: bool) -> None:
-        """Follow the GM's view (pan and zoom with it) or keep this view's own."""
+        """Follow the GM's view (pan and zoom with it) or keep this view's own.
+
+        A view that stops following before it was ever shown starts on the whole map.
+        """
         self.following = on and self.gm_view is not None
+        if not self.following and not self.isVisible():
+            self.view.fit_map()
         self._follow()
 
     def _follow(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication
 
 from tactical.app.geometry import CELL
@@ -12,6 +12,11 @@ from tactical.core.commands import MoveToken, PlaceTemplate
 from tactical.core.templates import Template
 
 from .test_drag_view import screen
+
+
+def overshoot(shown: QRectF, wanted: QRectF) -> float:
+    """How many times ``wanted`` fits across ``shown`` on its tighter side (1.0: exactly)."""
+    return min(shown.width() / wanted.width(), shown.height() / wanted.height())
 
 
 def open_player_view(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-untyped-def]
@@ -133,3 +138,40 @@ def test_full_screen_on_a_chosen_screen(make_window, qtbot) -> None:  # type: ig
     assert player.screen() == screen_
     player.toggle_full_screen()
     qtbot.waitUntil(lambda: not player.isFullScreen())
+
+
+def test_a_following_player_view_opens_showing_what_the_gm_sees(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found under Xvfb: it opened with the whole map a few pixels wide until the GM zoomed."""
+    window = make_window()
+    window.view.fit_map()
+    gm_rect = window.view.visible_scene_rect()
+    player = open_player_view(window, qtbot)
+    player_rect = player.view.visible_scene_rect()
+    assert player_rect.contains(gm_rect.adjusted(2, 2, -2, -2))
+    # As large as fits: one of the two sides is the GM's, not many times it.
+    assert overshoot(player_rect, gm_rect) < 1.05
+
+
+def test_a_following_player_view_keeps_following_when_resized(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    window.view.zoom_by(2.0)
+    gm_rect = window.view.visible_scene_rect()
+    player.resize(player.width() + 300, player.height() + 200)  # full screen on a projector, say
+    qtbot.waitUntil(lambda: player.view.viewport().width() > 1000)
+    player_rect = player.view.visible_scene_rect()
+    assert player_rect.contains(gm_rect.adjusted(2, 2, -2, -2))
+    assert overshoot(player_rect, gm_rect) < 1.05
+
+
+def test_a_player_view_that_does_not_follow_opens_on_the_whole_map(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.follow_action.trigger()  # the GM unticks "follows this view" before opening it
+    assert not window.follow_action.isChecked()
+    window.view.zoom_by(4.0)
+    player = open_player_view(window, qtbot)
+    assert not player.following
+    map_rect = player.scene.layer.scene_rect()
+    player_rect = player.view.visible_scene_rect()
+    assert player_rect.contains(map_rect)
+    assert overshoot(player_rect, map_rect) < 1.2
