@@ -163,10 +163,13 @@ def test_a_full_turn_on_main_street(table: Table) -> None:
     assert t.view.acting == {"brute"}
     # 002 line 3: distances and surprise attacks come before the steps
     assert t.view.notes[0].startswith("Before Step 1: make sure of the distances")
-    assert t.primary() == ("next", "Players declare (Step 2)")
+    # The advance key asks for the declaration the instruction names, never skips it.
+    assert t.primary() == ("declare", "Declare Brute's action")
     t.do("declare", token="brute", kind="slugfest", target="vigil")
+    assert t.primary() == ("declare", "Declare Razor's action")
     t.do("declare", token="razor", kind="charge", target="quickstep")
     t.do("declare", token="gunman", kind="ranged", target="spark")
+    assert t.primary() == ("next", "Players declare (Step 2)")
     assert t.row("brute").secret == "Slugfest (already engaged) on Captain Vigil"
     assert t.row("razor").secret == "Charge attack on Quickstep (1 area)"
     assert t.row("brute").revealed == "" and t.row("brute").done
@@ -185,6 +188,7 @@ def test_a_full_turn_on_main_street(table: Table) -> None:
         t.instruction
         == "Step 2: ask the player of Captain Vigil what they do; 3 of 3 characters left"
     )
+    assert t.primary() == ("declare", "Declare Captain Vigil's action")
     t.do("declare", token="vigil", kind="disengage", destination="main-south")
     t.do("declare", token="spark", kind="fire-move", target="razor", destination="crosswalk")
     t.do("declare", token="quickstep", kind="close", target="brute")

@@ -42,10 +42,11 @@ def _declare(encounter: Encounter, state: GameJudgeState) -> list[Action]:
     first = pending[0].id if pending else able[0].id
     others = tuple(t.id for t in combatants(encounter) if not is_out(t))
     who = "the player's" if state.step == "step2" else "the GM's (secret)"
+    label = f"Declare {pending[0].name}'s action" if pending else "Declare an action"
     return [
         Action(
             "declare",
-            "Declare an action",
+            label,
             (
                 Param("token", "Combatant", "token", tuple(t.id for t in able), first),
                 Param("kind", "Action", "choice", tuple(KIND_LABELS), "ranged"),
@@ -54,6 +55,7 @@ def _declare(encounter: Encounter, state: GameJudgeState) -> list[Action]:
                 Param("areas", "Areas moved (no destination)", "int", default=0, optional=True),
                 Param("note", "Note", "text", default="", optional=True),
             ),
+            primary=bool(pending),
             token_id=first,
             hint=f"Record {who} declared action; a declaration can be changed until the step ends",
         )
@@ -192,7 +194,10 @@ def available_actions(encounter: Encounter, state: GameJudgeState) -> list[Actio
     elif step == "step7":
         found.append(Action("next", f"Next turn ({state.round + 1}): Step 1", primary=True))
     elif step != "step4" or state.side_order:
-        found.append(Action("next", _NEXT_LABELS[step], primary=True))
+        # While someone still has to declare, the advance key asks for that
+        # declaration (the instruction names them); moving on stays a button.
+        waiting = step in ("step1", "step2") and bool(pending_declarers(encounter, state))
+        found.append(Action("next", _NEXT_LABELS[step], primary=not waiting))
     found += _bookkeeping(encounter)
     found.append(
         Action(
