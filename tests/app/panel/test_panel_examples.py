@@ -55,3 +55,25 @@ def test_the_example_walks_with_the_advance_key(qtbot: Any, procedure_id: str) -
         for line in tracker.lines():
             assert not any(name in line for name in hidden), line
     assert steps >= 1 or panel.header.is_error, "walked, or told the GM what to do first"
+
+
+@pytest.mark.parametrize("procedure_id", EXAMPLES)
+def test_no_action_label_brings_its_own_ellipsis(procedure_id: str) -> None:
+    """The panel adds '…' to a button whose action asks for inputs; a label with
+    its own showed 'Delay until after……'. Walks the example by its primary actions."""
+    from tactical.core.commands import UndoStack
+    from tactical.rules import ProcedureController
+
+    encounter = load_encounter(MAPS / f"{procedure_id}.tactical.json")
+    stack = UndoStack(encounter)
+    controller = ProcedureController(encounter, stack.push)
+    seen: set[str] = set()
+    for _ in range(25):
+        actions = controller.actions()
+        seen.update(a.label for a in actions)
+        primary = next((a for a in actions if a.primary and not a.params), None)
+        if primary is None:
+            break
+        controller.perform(primary.id)
+    assert len(seen) > 3
+    assert [label for label in seen if label.endswith(("…", "..."))] == []

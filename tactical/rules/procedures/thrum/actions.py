@@ -87,7 +87,7 @@ def _turn_actions(encounter: Encounter, state: ThrumState) -> list[Action]:
             found.append(
                 Action(
                     "delay",
-                    "Delay until after…",
+                    "Delay until after",
                     (Param("after", "After", "token", options=tuple(later)),),
                     token_id=current,
                     hint="Once per round; the new place in the order lasts for the combat.",
