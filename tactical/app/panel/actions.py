@@ -61,10 +61,11 @@ class ActionBar(QWidget):
         self.grid = QGridLayout(self.others)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.typed = QLineEdit()
-        self.typed.setPlaceholderText("empty: the app rolls")
+        self.typed.setPlaceholderText("one total per roll, e.g. 8, 5; empty: the app rolls")
         self.typed.setToolTip(
-            "Results of physical dice, e.g. '5, 3': the next action uses them for its rolls "
-            "in order, then rolls the rest itself"
+            "Physical rolls for the next action: one total per roll, its modifier included "
+            "(2d6+1 showing 4 and 3 is typed 8, not '4 3'). The action uses them in order, "
+            "then rolls the rest itself"
         )
         # No keep_return here: dice typed, Enter runs the primary action with them.
         typed_row = QHBoxLayout()

@@ -36,8 +36,14 @@ def public_rows(encounter: Encounter, view: PanelView) -> list[tuple[str, bool, 
     return rows
 
 
-def current_step_title(view: PanelView) -> str:
-    return next((s.title for s in view.steps if s.status == "current"), "")
+def current_step_title(view: PanelView, heading: str = "") -> str:
+    """The first current step whose title does not merely repeat ``heading``.
+
+    (Thrum names its round step "Round 2": the heading already says so, and
+    "Round 2 — Round 2" tells the players nothing; its current turn step does.)
+    """
+    current = [s.title for s in view.steps if s.status == "current"]
+    return next((t for t in current if t != heading), "")
 
 
 class PublicTracker(QWidget):
@@ -106,7 +112,7 @@ class PublicTracker(QWidget):
         self._show(True)
         rows = public_rows(encounter, view)
         heading = f"Round {view.round}" if view.round else view.title
-        step = current_step_title(view)
+        step = current_step_title(view, heading)
         self.heading.setText(f"{heading} \N{EM DASH} {step}" if step else heading)
         acting = [name for name, is_acting, _out, _rev in rows if is_acting]
         if view.ended:

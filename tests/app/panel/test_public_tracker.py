@@ -46,3 +46,26 @@ def test_public_summary_hides_a_hidden_acting_token(qtbot: Any, panel: CombatPan
     qtbot.mouseClick(panel.actions_bar.primary_button, Qt.MouseButton.LeftButton)
     assert panel.header.instruction.text() == "Spy acts now."  # the GM knows
     assert tracker.lines() == ["Round 1 \N{EM DASH} Act in order", "Orc", "Ally", "Hero"]
+
+
+def test_a_round_step_is_not_repeated_in_the_heading(qtbot: Any) -> None:
+    """Thrum's round step is titled "Round 1": the players see the turn step instead."""
+    from pathlib import Path
+
+    from tactical.app.document import EncounterDocument
+    from tactical.persistence import load_encounter
+
+    maps = Path(__file__).resolve().parents[3] / "maps"
+    document = EncounterDocument(load_encounter(maps / "thrum.tactical.json"))
+    panel = CombatPanel(document)
+    tracker = PublicTracker(document)
+    qtbot.addWidget(panel)
+    qtbot.addWidget(tracker)
+    for _ in range(20):  # placement, initiative, ties, Round Zero's turns
+        if panel.view is not None and panel.view.round == 1:
+            break
+        primary = panel.controller.primary()
+        assert primary is not None
+        assert panel.perform(primary, {})
+    assert panel.view is not None and panel.view.round == 1
+    assert tracker.lines()[0] == "Round 1 \N{EM DASH} Start of Turn: Panic Roll, start effects"
