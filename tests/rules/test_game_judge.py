@@ -168,6 +168,7 @@ def test_a_full_turn_on_main_street(table: Table) -> None:
     t.do("declare", token="brute", kind="slugfest", target="vigil")
     assert t.primary() == ("declare", "Declare Razor's action")
     t.do("declare", token="razor", kind="charge", target="quickstep")
+    assert t.primary() == ("declare", "Declare a hidden combatant's action")  # the Gunman
     t.do("declare", token="gunman", kind="ranged", target="spark")
     assert t.primary() == ("next", "Players declare (Step 2)")
     assert t.row("brute").secret == "Slugfest (already engaged) on Captain Vigil"

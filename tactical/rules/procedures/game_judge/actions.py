@@ -42,7 +42,12 @@ def _declare(encounter: Encounter, state: GameJudgeState) -> list[Action]:
     first = pending[0].id if pending else able[0].id
     others = tuple(t.id for t in combatants(encounter) if not is_out(t))
     who = "the player's" if state.step == "step2" else "the GM's (secret)"
-    label = f"Declare {pending[0].name}'s action" if pending else "Declare an action"
+    if not pending:
+        label = "Declare an action"
+    elif pending[0].hidden:  # the GM's window is on the shared screen: no hidden name
+        label = "Declare a hidden combatant's action"
+    else:
+        label = f"Declare {pending[0].name}'s action"
     return [
         Action(
             "declare",
