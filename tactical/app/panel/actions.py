@@ -61,7 +61,7 @@ class ActionBar(QWidget):
         self.grid = QGridLayout(self.others)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.typed = QLineEdit()
-        self.typed.setPlaceholderText("one total per roll, e.g. 8, 5; empty: the app rolls")
+        self.typed.setPlaceholderText("totals, e.g. 8, 5; empty: the app rolls")
         self.typed.setToolTip(
             "Physical rolls for the next action: one total per roll, its modifier included "
             "(2d6+1 showing 4 and 3 is typed 8, not '4 3'). The action uses them in order, "
