@@ -152,3 +152,61 @@ def test_the_256_benchmark_map_opens_and_a_token_drags(make_window, qtbot) -> No
     goal = farthest_reachable(window, token.id)
     drag_to(qtbot, window, centre_of(window, token.id), square_point(window, goal))
     assert encounter.tokens[token.id].position == goal
+
+
+EXAMPLES = sorted(p for p in MAPS.glob("*.tactical.json") if p != BIG)
+
+
+def goal_for(window: MainWindow, token_id: str) -> object:
+    """The farthest square (or area) the token may reach with the budget a drag gives it."""
+    encounter = window.document.encounter
+    budget = window.document.move_budget(encounter.tokens[token_id])
+    reach = engine.reachable(encounter, token_id, budget)
+    token = encounter.tokens[token_id]
+    others = [g for g in reach if g != token.position]
+    return max(others, key=lambda g: (reach[g], str(g))) if others else token.position
+
+
+def point_of(window: MainWindow, goal: object, size: int) -> QPoint:
+    if isinstance(goal, str):
+        return window.view.mapFromScene(window.scene.layer.centres()[goal])  # type: ignore[union-attr]
+    assert isinstance(goal, tuple)
+    return square_point(window, goal, size)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name.split(".")[0] for p in EXAMPLES])
+def test_every_token_of_every_example_drags_undoes_and_redoes(
+    make_window, qtbot, path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The issue's "Done when": open each example, move every token by dragging, undo, redo."""
+    window = open_example(make_window, path)
+    encounter = window.document.encounter
+    starts = {t.id: t.position for t in encounter.tokens.values()}
+    moved: dict[str, object] = {}
+    for token_id in list(encounter.tokens):
+        token = encounter.tokens[token_id]
+        if token.position is None:
+            continue
+        goal = goal_for(window, token_id)
+        if goal == token.position:
+            continue
+        if encounter.area_map is None:
+            window.view.resetTransform()  # 1:1 so every square is big enough to hit
+        window.view.centerOn(window.scene.token_items[token_id].centre())
+        drag_to(qtbot, window, centre_of(window, token_id), point_of(window, goal, token.size))
+        assert encounter.tokens[token_id].position == goal, (
+            token_id,
+            window.statusBar().currentMessage(),
+        )
+        moved[token_id] = goal
+        window.view.fit_map()
+    assert len(moved) >= len(encounter.tokens) - 1, f"only {sorted(moved)} could move"
+    assert window.document.undo_stack.count() == len(moved)
+    assert window.isWindowModified()
+    while window.document.undo_stack.canUndo():
+        window.undo_action.trigger()
+    assert {t.id: t.position for t in encounter.tokens.values()} == starts
+    assert not window.isWindowModified()
+    while window.document.undo_stack.canRedo():
+        window.redo_action.trigger()
+    assert {t: encounter.tokens[t].position for t in moved} == moved

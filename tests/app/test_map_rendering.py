@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsView
 
@@ -12,9 +12,9 @@ from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.scene.map_scene import SHARED_FILL, MapScene
 from tactical.app.scene.token_item import TokenItem, badge_text, initials
-from tactical.core.commands import AddToken, PaintSquares, SetStatus
+from tactical.core.commands import AddToken, MoveToken, PaintSquares, SetStatus
 from tactical.core.grid import Terrain
 from tactical.core.tokens import Token
 
@@ -91,6 +91,38 @@ def test_token_items_follow_edits_and_undo(qtbot) -> None:  # type: ignore[no-un
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert "wolf" not in scene.token_items
+
+
+def test_tokens_sharing_a_square_stand_side_by_side(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Two-second turns' combat clusters put tokens on one square; each must be seen and grabbed.
+
+    Found under Xvfb: in the two-second-turns example Tomas stood exactly under Rook, invisible.
+    """
+    document = EncounterDocument(small_grid())
+    scene = MapScene(document)
+    player = MapScene(document, player=True)
+    document.push(MoveToken("orc", (1, 1)))  # onto the hero's square
+    hero, orc = scene.token_items["hero"], scene.token_items["orc"]
+    square = QRectF(1 * CELL, 1 * CELL, CELL, CELL)
+    for item in (hero, orc):
+        disc = QRectF(item.pos(), QSizeF(item.diameter, item.diameter))
+        assert square.contains(disc)
+        assert item.diameter == CELL / 2 * SHARED_FILL
+        assert scene.token_item_at(item.centre()) is item
+    assert hero.centre() == QPointF(1.25 * CELL, 1.5 * CELL)  # first: left, halfway down
+    assert orc.centre() == QPointF(1.75 * CELL, 1.5 * CELL)  # second: right of it
+    document.push(MoveToken("spy", (1, 1)))  # a hidden third: the players' view does not shrink
+    assert scene.token_items["spy"].diameter == CELL / 2 * SHARED_FILL
+    assert player.token_items["hero"].diameter == CELL / 2 * SHARED_FILL  # hero and orc share
+    document.push(MoveToken("orc", (4, 4)))
+    assert player.token_items["hero"].diameter == CELL  # alone for the players now
+    assert scene.token_items["hero"].diameter == CELL / 2 * SHARED_FILL  # the GM still sees the spy
+    assert orc.diameter == CELL and orc.pos() == QPointF(4 * CELL, 4 * CELL)
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert hero.diameter == CELL and hero.pos() == QPointF(1 * CELL, 1 * CELL)
+    assert orc.pos() == QPointF(1 * CELL, 4 * CELL)
 
 
 def test_badges_and_initials() -> None:

@@ -8,6 +8,7 @@ when the combat panel made them public (``document.targets_public``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -41,6 +42,8 @@ from tactical.core.tokens import Position, Token
 MARGIN = CELL * 2
 AREA_GAP = 0.9
 """Space between token discs in an area, in token widths: room for their name labels."""
+SHARED_FILL = 0.94
+"""How much of its slot a token takes when several stand on one square (a combat cluster)."""
 
 
 class MapScene(QGraphicsScene):
@@ -154,12 +157,15 @@ class MapScene(QGraphicsScene):
     def _sync_tokens(self, token_ids: Iterable[str]) -> None:
         """Create, update or remove the items of these tokens, then place them."""
         touched_areas: set[str] = set()
+        touched_squares: set[Square] = set()
         for token_id in token_ids:
             token = self.encounter.tokens.get(token_id)
             item = self.token_items.get(token_id)
             old_area = item.area_id if item is not None else None
             if old_area:
                 touched_areas.add(old_area)
+            if item is not None and item.square is not None:
+                touched_squares.add(item.square)
             if token is None or not self.shows_token(token):
                 if item is not None:
                     self.removeItem(item)
@@ -176,22 +182,61 @@ class MapScene(QGraphicsScene):
             item.area_id = token.area
             if token.area:
                 touched_areas.add(token.area)
-            self.place_item(item, token.position)
+            touched_squares.update(self.place_item(item, token.position))
         if self.encounter.area_map is not None:
             self._relayout(touched_areas)
+        self._relayout_squares(touched_squares)
         self.refresh_highlights()
 
-    def place_item(self, item: TokenItem, position: Position) -> None:
-        """Put an item where the model says (area tokens are placed by :meth:`_relayout`)."""
+    def place_item(self, item: TokenItem, position: Position) -> set[Square]:
+        """Put an item where the model says; the squares whose tokens need a new layout.
+
+        Area tokens are placed by :meth:`_relayout`, tokens sharing a square by
+        :meth:`_relayout_squares`.
+        """
+        touched = {item.square} if item.square is not None else set()
         if isinstance(position, tuple):
+            item.square = position
             item.set_scale_factor(1.0)
             x, y = square_origin(position)
             item.setPos(x, y)
             item.setVisible(True)
-        elif position is None:
-            item.setVisible(False)
+            touched.add(position)
         else:
-            item.setVisible(True)
+            item.square = None
+            item.setVisible(position is not None)
+        return touched
+
+    def _relayout_squares(self, squares: Iterable[Square]) -> None:
+        """Tokens standing on one square (a combat cluster) side by side, smaller, none hidden.
+
+        A lone token fills its footprint as usual. Two or more on the same
+        square share the footprint of the largest in a k x k grid (k = ceil of
+        the square root of how many), in encounter order, rows centred, so every one of them
+        can be seen and grabbed.
+        """
+        wanted = set(squares)
+        if not wanted:
+            return
+        groups: dict[Square, list[TokenItem]] = {}
+        for token in self.encounter.tokens.values():
+            item = self.token_items.get(token.id)
+            if item is not None and item.square in wanted:
+                groups.setdefault(item.square, []).append(item)
+        for square, items in groups.items():
+            x0, y0 = square_origin(square)
+            if len(items) == 1:
+                items[0].set_scale_factor(1.0)
+                items[0].setPos(x0, y0)
+                continue
+            k = math.ceil(math.sqrt(len(items)))
+            slot = max(item.look.size for item in items) * CELL / k
+            rows = math.ceil(len(items) / k)
+            top = y0 + (k - rows) * slot / 2  # fewer rows than k: centred top to bottom
+            inset = slot * (1 - SHARED_FILL) / 2
+            for i, item in enumerate(items):
+                item.set_scale_factor(slot * SHARED_FILL / (item.look.size * CELL))
+                item.setPos(x0 + (i % k) * slot + inset, top + (i // k) * slot + inset)
 
     def _relayout(self, area_ids: Iterable[str]) -> None:
         area_map = self.encounter.area_map
@@ -228,7 +273,7 @@ class MapScene(QGraphicsScene):
         item = self.token_items.get(token_id)
         if token is None or item is None:
             return
-        self.place_item(item, token.position)
+        self._relayout_squares(self.place_item(item, token.position))
         if token.area:
             self._relayout([token.area])
 
@@ -238,6 +283,7 @@ class MapScene(QGraphicsScene):
         if item is None:
             return
         if isinstance(position, tuple):
+            item.set_scale_factor(1.0)  # full size while held, whatever it shared before
             x, y = square_origin(position)
             item.setPos(x, y)
         elif isinstance(position, str) and self.encounter.area_map is not None:

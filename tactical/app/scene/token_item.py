@@ -65,6 +65,8 @@ class TokenItem(QGraphicsItem):
         """The widest a name label may be, in disc widths (longer names are elided)."""
         self.area_id: str | None = None
         """The area the item was laid out in (area maps), to relayout it when the token leaves."""
+        self.square: tuple[int, int] | None = None
+        """The square the item stands on (grid maps), to relayout a shared square it leaves."""
         self.setZValue(TOKEN_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
