@@ -98,6 +98,8 @@ class MainWindow(QMainWindow):
         document.modified_changed.connect(self._update_title)
         document.encounter_replaced.connect(self._on_replaced)
         self.view.hovered.connect(self._on_hover)
+        self._hover_point: QPointF | None = None
+        document.changed.connect(self._refresh_hover)
         self.scene.map_refreshed.connect(self._update_legend)
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()
@@ -429,12 +431,18 @@ class MainWindow(QMainWindow):
         self._update_legend()
 
     def _on_hover(self, point: QPointF) -> None:
+        self._hover_point = point
         self.hover_label.setText(self.scene.describe(point))
         if self.cover.enabled:
             item = self.scene.token_item_at(point)
             hovered = item.token_id if item is not None else None
             if hovered != self.cover.hovered:
                 self.cover.hover(hovered)
+
+    def _refresh_hover(self, *_: object) -> None:
+        """After an edit (a drop, an undo) the cursor has not moved, but what is under it has."""
+        if self._hover_point is not None:
+            self.hover_label.setText(self.scene.describe(self._hover_point))
 
     def _update_legend(self) -> None:
         layer = self.scene.layer

@@ -18,7 +18,7 @@ from tactical.core.commands import AddToken, MoveToken, PaintSquares, SetStatus
 from tactical.core.grid import Terrain
 from tactical.core.tokens import Token
 
-from .conftest import small_grid
+from .conftest import small_areas, small_grid
 
 
 def pixel(layer: GridLayer, col: int, row: int) -> QColor:
@@ -165,6 +165,20 @@ def test_status_bar_names_the_square_under_the_cursor(make_window, qtbot) -> Non
     qtbot.waitUntil(lambda: window.hover_label.text() != "")
     assert window.hover_label.text() == "Square 5, 3 · elevation +2 · open"
     assert window.hover_label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_status_bar_counts_an_areas_tokens_and_follows_a_drop(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(small_areas())
+    view = window.view
+    point = view.mapFromScene(window.scene.layer.centres()["bar"])  # type: ignore[union-attr]
+    qtbot.mouseMove(view.viewport(), point + QPoint(7, 3))
+    qtbot.mouseMove(view.viewport(), point)
+    qtbot.waitUntil(lambda: window.hover_label.text() != "")
+    assert window.hover_label.text().startswith("Area: Bar · 1 token ·")  # the brawler
+    window.document.push(MoveToken("bouncer", "bar"))  # a drop, the cursor still
+    assert window.hover_label.text().startswith("Area: Bar · 2 tokens")
+    window.document.undo_stack.undo()
+    assert window.hover_label.text().startswith("Area: Bar · 1 token ·")
 
 
 def test_markup_in_names_stays_text(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -421,7 +421,7 @@ class MapScene(QGraphicsScene):
             if area.tags:
                 parts.append(", ".join(area.tags))
             inside = [t for t in self.encounter.tokens_in_area(area_id) if self.shows_token(t)]
-            parts.append(f"{len(inside)} tokens")
+            parts.append(f"{len(inside)} token{'' if len(inside) == 1 else 's'}")
         item = self.token_item_at(point)
         if item is not None:
             parts.append(f"token: {item.look.name}")
