@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt
@@ -223,3 +224,10 @@ def test_the_legend_lists_the_elevations_of_the_map(make_window) -> None:  # typ
     assert window.legend.isVisible()
     window.legend_action.trigger()
     assert not window.legend.isVisible()
+
+
+def test_every_elevation_step_has_its_own_shade() -> None:
+    """The legend of the 256 x 256 example runs -4 to +16; no two neighbours may look alike."""
+    shades = [palette.elevation_rgb(e) for e in range(-6, 17)]
+    for low, high in itertools.pairwise(shades):
+        assert sum(abs(a - b) for a, b in zip(low, high, strict=True)) >= 15, (low, high)

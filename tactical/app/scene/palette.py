@@ -21,15 +21,19 @@ TARGET = QColor("#ff3b3b")
 HIDDEN_MARK = QColor("#b0b0b0")
 
 # Elevation ramp: (elevation, r, g, b). Below the lowest and above the highest
-# stop the end colours hold. Chosen so +-1 steps stay distinguishable.
+# stop the end colours hold. Chosen so +-1 steps stay distinguishable from -6 to
+# +16 (the 256 x 256 example climbs to +16: above +9 every step used to be white).
 _STOPS: list[tuple[int, int, int, int]] = [
+    (-6, 30, 52, 96),
     (-4, 52, 84, 128),
     (-2, 104, 146, 170),
     (0, 214, 222, 188),
     (2, 196, 178, 120),
     (4, 160, 120, 72),
     (6, 118, 86, 58),
-    (9, 236, 236, 236),
+    (9, 168, 160, 156),
+    (12, 214, 214, 218),
+    (16, 250, 250, 255),
 ]
 
 
