@@ -54,6 +54,7 @@ from tactical.core.movement import (
     reachable,
     reachable_squares,
 )
+from tactical.core.orthogonal import orthogonal_distances_from, orthogonal_field
 from tactical.core.ranges import (
     RANGE_BAND_MODIFIER,
     cluster_penalty,
@@ -119,6 +120,8 @@ __all__ = [
     "missile_possible",
     "moving_target_modifier",
     "orthogonal_distance",
+    "orthogonal_distances_from",
+    "orthogonal_field",
     "placement_ok",
     "polygon_from_points",
     "range_band",

@@ -5,62 +5,37 @@
   columns only, where climbing to a higher square adds the height climbed
   and jumping down is free. It is the cheapest such route over the map, so a
   hill in the way counts unless going around it is shorter. Choice: terrain
-  kind and walls are ignored, it measures range, not a walk.
+  kind and walls are ignored, it measures range, not a walk. The search
+  itself lives in ``tactical.core.orthogonal`` (numpy row sweeps, cached
+  per start for the ruler).
 - ``"feet"`` (004): Chebyshev squares times the map's square size.
 """
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from tactical.core.area_queries import areas_between
 from tactical.core.encounter import Encounter, Metric
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
-from tactical.core.movement.index import index_for
+from tactical.core.orthogonal import orthogonal_distance
 
 METRICS: tuple[Metric, ...] = ("chebyshev", "orthogonal", "feet")
+
+__all__ = [
+    "METRICS",
+    "chebyshev",
+    "distance",
+    "encounter_distance",
+    "orthogonal_distance",
+    "token_distance",
+]
 
 
 def chebyshev(a: Square, b: Square) -> int:
     """001: "the longer of the two of the horizontal distance ... and the vertical distance"."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def orthogonal_distance(grid: GridMap, a: Square, b: Square) -> int:
-    """003: rows and columns only, climbing counted, jumping down free (see module doc)."""
-    for square in (a, b):
-        if not grid.in_bounds(square):
-            raise EngineError(f"square {square} is outside the map")
-    if a == b:
-        return 0
-    elevation = index_for(grid).elevation_rows()
-    width, height = grid.width, grid.height
-    bc, br = b
-    top = elevation[br][bc]
-
-    def estimate(col: int, row: int) -> int:
-        return abs(col - bc) + abs(row - br) + max(0, top - elevation[row][col])
-
-    best = {a: 0}
-    heap = [(estimate(*a), 0, a)]
-    while heap:
-        _, neg, square = heapq.heappop(heap)
-        spent = -neg
-        if square == b:
-            return spent
-        if spent != best[square]:
-            continue
-        col, row = square
-        here = elevation[row][col]
-        for nc, nr in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
-            if 0 <= nc < width and 0 <= nr < height:
-                total = spent + 1 + max(0, elevation[nr][nc] - here)
-                if total < best.get((nc, nr), total + 1):
-                    best[(nc, nr)] = total
-                    heapq.heappush(heap, (total + estimate(nc, nr), -total, (nc, nr)))
-    raise AssertionError("every square of a grid is reachable orthogonally")  # pragma: no cover
 
 
 def distance(
