@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -19,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -26,12 +29,15 @@ if str(ROOT) not in sys.path:
 from benchmarks import maps  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
+    GridMap,
     Terrain,
     cover_table,
     find_path,
+    orthogonal_distance,
     reachable,
 )
 from tactical.core.movement import index_for  # noqa: E402
+from tactical.core.orthogonal import costs_for  # noqa: E402
 
 Row = tuple[str, str, str]
 """``(measure, figure, target)``."""
@@ -230,6 +236,65 @@ def measure(name: str, encounter: Encounter, repeat: int) -> dict[str, str]:
     return out
 
 
+def orthogonal(encounter: Encounter, repeat: int) -> dict[str, str]:
+    """003's distance asked afresh (no cached answer), and the ruler's many goals from one start."""
+    grid = encounter.grid
+    assert grid is not None
+    size = grid.width
+    costs = costs_for(grid)
+    rng = random.Random(5)
+    pairs = []
+    for _ in range(max(repeat, 20)):
+        a = (rng.randrange(size), rng.randrange(size))
+        dc = rng.randint(-30, 30)
+        b = (a[0] + dc, a[1] + (30 - abs(dc)) * rng.choice((-1, 1)))
+        if grid.in_bounds(b):
+            pairs.append((a, b))
+    times = []
+    for a, b in pairs:
+        costs.forget()
+        times.append(timed(lambda a=a, b=b: orthogonal_distance(grid, a, b), 1))  # type: ignore[misc]
+    corner = (size - 1, size - 1)
+
+    def afresh() -> None:
+        costs.forget()
+        orthogonal_distance(grid, (0, 0), corner)
+
+    goals = [(rng.randrange(size), rng.randrange(size)) for _ in range(100)]
+
+    def ruler() -> None:
+        costs.forget()
+        for goal in goals:
+            orthogonal_distance(grid, (size // 2, size // 2), goal)
+
+    slow = max(3, repeat // 10)
+    return {
+        "orthogonal distance, 30 squares (median of random pairs)": ms(statistics.median(times)),
+        "orthogonal distance, 30 squares (slowest pair)": ms(max(times)),
+        "orthogonal distance, corner to corner": ms(timed(afresh, slow)),
+        "orthogonal ruler: 100 goals from one start (all)": ms(timed(ruler, slow)),
+    }
+
+
+def serpentine(size: int) -> dict[str, str]:
+    """003's worst case: cliffs too tall to climb in columns with gaps at alternate ends.
+
+    Every route winds up and down the map, one row-sweep pass per turn back.
+    """
+    elevation = np.zeros((size, size), dtype=np.int16)
+    for col in range(1, size, 4):
+        elevation[:, col] = 5000
+        elevation[0 if col % 8 == 1 else size - 1, col] = 0
+    grid = GridMap(size, size, elevation=elevation)
+    costs = costs_for(grid)
+
+    def afresh() -> None:
+        costs.forget()
+        orthogonal_distance(grid, (0, 0), (size - 1, size - 1))
+
+    return {"orthogonal distance, serpentine of cliffs (worst case)": ms(timed(afresh, 3))}
+
+
 def ringed(size: int, repeat: int) -> dict[str, str]:
     """A path into a pocket closed by a ring of enemies, asked afresh each time."""
     encounter = maps.ringed_map(size)
@@ -252,6 +317,9 @@ TARGETS = {
     "find_path to a walled-off square": "< 20 ms",
     "find_path into a ring of enemies (no search)": "< 20 ms",
     "paint one square (index update)": "< 1 ms",
+    "orthogonal distance, 30 squares (median of random pairs)": "< 5 ms",
+    "orthogonal distance, 30 squares (slowest pair)": "< 5 ms",
+    "orthogonal distance, corner to corner": "< 50 ms",
 }
 
 
@@ -293,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
     if example is not None:
         columns["256 example"] = measure("example", example, args.repeat)
     generated_name = f"generated {args.size}"
-    columns[generated_name] = measure(generated_name, maps.generated(args.size), args.repeat)
+    generated = maps.generated(args.size)
+    columns[generated_name] = measure(generated_name, generated, args.repeat)
+    columns[generated_name].update(orthogonal(generated, args.repeat))
     open_name = f"open {args.size}"
     runner = maps.open_map(args.size)
     goal = (args.size - 1, args.size // 2)
@@ -307,6 +377,7 @@ def main(argv: list[str] | None = None) -> int:
         "find_path across the map, to the far corner": f"{ms(slanted)} ({args.size - 1} steps)",
     }
     columns[open_name].update(ringed(args.size, args.repeat))
+    columns[open_name].update(serpentine(args.size))
     if not args.no_cold:
         cold = cold_start(args.size)
         columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)

@@ -40,6 +40,7 @@ from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
 
 IntArray = npt.NDArray[np.int64]
+StepArray = npt.NDArray[np.int32]
 
 _INF = 1 << 60
 """Not reached yet; far above any route (2,048 steps of 65,535 levels) yet safe to add to."""
@@ -57,17 +58,18 @@ class OrthogonalCosts:
     ``east[r, c]``: cost of walking from column 0 east to ``c`` along row ``r``;
     ``west[r, c]``: from the last column west to ``c``; ``south[r]``: cost of
     the step from row ``r - 1`` down into row ``r`` (row 0 unused); ``north[r]``:
-    from row ``r + 1`` up into row ``r`` (the last row unused).
+    from row ``r + 1`` up into row ``r`` (the last row unused). Stored as int32
+    (a row of 1,024 climbs of 65,535 levels fits); the sweeps add in int64.
     """
 
     def __init__(self, grid: GridMap) -> None:
         self._grid = weakref.ref(grid)
         self._elevation = grid.elevation
         height, width = grid.height, grid.width
-        self.east: IntArray = np.zeros((height, width), np.int64)
-        self.west: IntArray = np.zeros((height, width), np.int64)
-        self.south: IntArray = np.zeros((height, width), np.int64)
-        self.north: IntArray = np.zeros((height, width), np.int64)
+        self.east: StepArray = np.zeros((height, width), np.int32)
+        self.west: StepArray = np.zeros((height, width), np.int32)
+        self.south: StepArray = np.zeros((height, width), np.int32)
+        self.north: StepArray = np.zeros((height, width), np.int32)
         self._dirty: set[int] | None = None  # None: every row
         self.fields: OrderedDict[Square, npt.NDArray[np.int32]] = OrderedDict()
         self.seen: OrderedDict[Square, None] = OrderedDict()
@@ -154,7 +156,7 @@ class OrthogonalCosts:
         return costs
 
 
-def _along(line: IntArray, east: IntArray, west: IntArray) -> IntArray:
+def _along(line: IntArray, east: StepArray, west: StepArray) -> IntArray:
     """Relax one row both ways with running minima (see the module doc)."""
     line = np.minimum(line, east + np.minimum.accumulate(line - east))
     tail = np.minimum.accumulate((line - west)[::-1])[::-1]

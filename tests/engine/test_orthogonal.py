@@ -13,6 +13,9 @@ and edits between questions (which must drop every cached answer).
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -146,3 +149,20 @@ def test_squares_off_the_map_are_refused() -> None:
         orthogonal_distance(grid, (0, 0), (3, 0))
     with pytest.raises(EngineError, match="outside the map"):
         orthogonal_field(grid, (-1, 0))
+
+
+def test_the_benchmark_prints_the_orthogonal_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    root = Path(__file__).resolve().parents[2]
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from benchmarks import run
+
+    assert run.main(["--size", "32", "--repeat", "2", "--no-cold", "--no-example"]) == 0
+    measures = [line.split(" | ")[0].lstrip("| ") for line in capsys.readouterr().out.splitlines()]
+    for expected in (
+        "orthogonal distance, 30 squares (median of random pairs)",
+        "orthogonal distance, corner to corner",
+        "orthogonal ruler: 100 goals from one start (all)",
+        "orthogonal distance, serpentine of cliffs (worst case)",
+    ):
+        assert expected in measures
