@@ -15,7 +15,7 @@ in a narrow column right of the map; T or the context menu hides it.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeyEvent, QKeySequence, QScreen
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
@@ -58,6 +58,17 @@ class PlayerView(QWidget):
         self.tracker_action.setShortcut(QKeySequence("T"))
         self.tracker_action.toggled.connect(self._place_tracker)
         self.addAction(self.tracker_action)
+        # Window shortcuts, not key presses: the map takes Escape for itself (to
+        # cancel a drag), so a key press never reached this window to leave full screen.
+        for key, slot in (
+            (Qt.Key.Key_F11, self.toggle_full_screen),
+            (Qt.Key.Key_Escape, self.escape),
+            (Qt.Key.Key_F, self.fit),
+        ):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(key))
+            action.triggered.connect(slot)
+            self.addAction(action)
         document.changed.connect(self._place_tracker)
         document.encounter_replaced.connect(self._place_tracker)
         self._place_tracker()
@@ -165,17 +176,16 @@ class PlayerView(QWidget):
             screen = self.screen() or QGuiApplication.primaryScreen()
             self.show_on(screen, True)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_F11:
-            self.toggle_full_screen()
-            return
-        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+    def escape(self) -> None:
+        """Escape: drop a drag in progress (edits allowed), else leave full screen."""
+        if self.view.tool is not None:
+            self.view.tool.cancel()
+        if self.isFullScreen():
             self.showNormal()
-            return
-        if event.key() == Qt.Key.Key_F:
-            self.view.fit_map()
-            return
-        super().keyPressEvent(event)
+
+    def fit(self) -> None:
+        """F: the whole map (a following view goes back to the GM's at the GM's next zoom)."""
+        self.view.fit_map()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.view.tool is not None:

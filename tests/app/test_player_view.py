@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
 
 from tactical.app.geometry import CELL
 from tactical.app.main_window import MainWindow
@@ -175,3 +176,22 @@ def test_a_player_view_that_does_not_follow_opens_on_the_whole_map(make_window, 
     player_rect = player.view.visible_scene_rect()
     assert player_rect.contains(map_rect)
     assert overshoot(player_rect, map_rect) < 1.2
+
+
+def test_escape_in_the_player_view_leaves_full_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found under Xvfb: the map took Escape (to cancel a drag), so full screen stayed."""
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    player.show_on(QGuiApplication.screens()[-1], full_screen=True)
+    qtbot.waitUntil(player.isFullScreen)
+    player.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is player)
+    assert player.view.hasFocus() or player.focusWidget() is player.view
+    qtbot.keyClick(player.view, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not player.isFullScreen())
+    qtbot.keyClick(player.view, Qt.Key.Key_F11)
+    qtbot.waitUntil(player.isFullScreen)
+    window.view.zoom_by(3.0)
+    qtbot.keyClick(player.view, Qt.Key.Key_F)
+    assert player.view.fitted
+    assert player.view.visible_scene_rect().contains(player.scene.layer.scene_rect())
