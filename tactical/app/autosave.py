@@ -5,6 +5,11 @@ atomically to ``recovery.tactical.json`` in the app's data folder, with a
 small ``recovery.json`` beside it naming the file it came from. Saving or
 closing cleanly removes both, so finding them at start-up means the last
 session did not end cleanly: the app then offers to restore them.
+
+A running app holds a lock on its folder (:func:`claim_folder`). A second copy
+started meanwhile takes a folder of its own (``session-2`` and so on inside the
+first), so it neither offers the first one's live recovery as a crash, nor
+deletes it, nor writes over it. A lock whose process has died is free again.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
 
 from tactical.app.document import EncounterDocument
 from tactical.core.encounter import Encounter
@@ -22,12 +27,34 @@ from tactical.core.encounter import Encounter
 INTERVAL_MS = 60_000
 RECOVERY_NAME = "recovery.tactical.json"
 META_NAME = "recovery.json"
+LOCK_NAME = "session.lock"
+MAX_FOLDERS = 16
 
 
 def default_directory() -> Path:
     """The per-user data folder (``QStandardPaths.AppDataLocation``)."""
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(location) if location else Path.home() / ".tactical"
+
+
+def claim_folder(directory: Path) -> tuple[Path, QLockFile | None]:
+    """The first recovery folder no running copy of the app holds, and its lock.
+
+    ``directory`` itself when free (the usual case), else ``directory/session-N``.
+    None for the lock when no folder could be locked (then ``directory`` is used,
+    as before locks existed).
+    """
+    for n in range(1, MAX_FOLDERS + 1):
+        folder = directory if n == 1 else directory / f"session-{n}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            break
+        lock = QLockFile(str(folder / LOCK_NAME))
+        lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
+        if lock.tryLock(0):
+            return folder, lock
+    return directory, None
 
 
 @dataclass(frozen=True)
@@ -76,6 +103,8 @@ class Autosave(QObject):
         self.timer.timeout.connect(self.tick)
         self.timer.start()
         self.writes = 0
+        self.lock: QLockFile | None = None
+        """The lock on :attr:`directory` while this app runs (see :func:`claim_folder`)."""
 
     @property
     def recovery_path(self) -> Path:
@@ -106,4 +135,8 @@ class Autosave(QObject):
             (self.directory / name).unlink(missing_ok=True)
 
     def stop(self) -> None:
+        """No more autosaves; the folder is free for the next start."""
         self.timer.stop()
+        if self.lock is not None:
+            self.lock.unlock()
+            self.lock = None

@@ -474,8 +474,8 @@ class MainWindow(QMainWindow):
         if not self.files.maybe_save():
             event.ignore()
             return
-        self.autosave.stop()
         self.autosave.discard()
+        self.autosave.stop()  # frees the recovery folder, after it is emptied
         if self.player_view is not None:
             self.player_view.close()
         event.accept()

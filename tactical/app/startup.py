@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
-from tactical.app.autosave import Recovery, default_directory, pending_recovery
+from tactical.app.autosave import Recovery, claim_folder, default_directory, pending_recovery
 from tactical.app.document import EncounterDocument
 from tactical.app.files import display_name, examples_dir, plain_message_box
 from tactical.app.main_window import MainWindow
@@ -48,12 +48,15 @@ def start(
     autosave_ms: int | None = None,
 ) -> MainWindow:
     """Build the main window and open ``path``, the example, or a recovered session."""
-    directory = recovery_dir if recovery_dir is not None else default_directory()
+    directory, lock = claim_folder(
+        recovery_dir if recovery_dir is not None else default_directory()
+    )
     recovery = pending_recovery(directory)
     document = EncounterDocument(blank_encounter())
     window = MainWindow(
         document, settings=settings, recovery_dir=directory, autosave_ms=autosave_ms
     )
+    window.autosave.lock = lock
     if recovery is not None and ask(recovery) and restore(window, recovery):
         return window
     window.autosave.discard()

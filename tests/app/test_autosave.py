@@ -84,3 +84,35 @@ def test_saving_drops_the_recovery(make_window, tmp_path: Path) -> None:  # type
     window.files.ask_save_path = lambda: str(tmp_path / "x.tactical.json")
     assert window.files.save()
     assert pending_recovery(window.autosave.directory) is None
+
+
+def test_a_second_copy_running_meanwhile_leaves_the_first_ones_recovery_alone(
+    qtbot, tmp_path: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    """Two windows at once must not take each other's unsaved work for a crash, nor delete it."""
+    data = tmp_path / "data"
+    first = start(None, settings=settings, recovery_dir=data, ask=lambda r: True)
+    qtbot.addWidget(first)
+    first.files.ask_unsaved = lambda: "discard"
+    first.document.push(MoveToken("mira", (5, 19)))
+    assert first.autosave.tick()
+    asked: list[object] = []
+    second = start(None, settings=settings, recovery_dir=data, ask=lambda r: bool(asked.append(r)))
+    qtbot.addWidget(second)
+    second.files.ask_unsaved = lambda: "discard"
+    assert asked == []  # the first one's autosave is no crash
+    assert pending_recovery(data) is not None  # and it is still there
+    assert second.autosave.directory != first.autosave.directory
+    second.document.push(MoveToken("mira", (6, 19)))
+    assert second.autosave.tick()
+    first_copy = load_encounter(first.autosave.recovery_path)
+    assert first_copy.tokens["mira"].position == (5, 19)  # not written over by the second
+    first.autosave.stop()  # the first one "crashes": its folder is free again
+    third_asked: list[object] = []
+    third = start(
+        None, settings=settings, recovery_dir=data, ask=lambda r: bool(third_asked.append(r))
+    )
+    qtbot.addWidget(third)
+    third.files.ask_unsaved = lambda: "discard"
+    assert len(third_asked) == 1  # the first one's work is offered
+    assert third.autosave.directory == first.autosave.directory
