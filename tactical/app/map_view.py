@@ -31,6 +31,13 @@ class Tool(Protocol):
     def cancel(self) -> None: ...
 
 
+def _activate(tool: object) -> None:
+    """Tell a tool it was chosen, if it wants to know (``activate()``, optional)."""
+    activate = getattr(tool, "activate", None)
+    if callable(activate):
+        activate()
+
+
 def pointer_from(event: QMouseEvent, scene_pos: QPointF) -> Pointer:
     """A plain pointer event in scene coordinates from a Qt mouse event."""
     buttons = event.buttons() | event.button()
@@ -58,7 +65,7 @@ class MapView(QGraphicsView):
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
-        self.tool: Tool | None = None
+        self._tool: Tool | None = None
         self.interactive = True
         """False in a player view the GM has not allowed to edit: only pan and zoom work."""
         self._pan_from: QPoint | None = None
@@ -78,6 +85,17 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.horizontalScrollBar().valueChanged.connect(self.view_changed)
         self.verticalScrollBar().valueChanged.connect(self.view_changed)
+
+    @property
+    def tool(self) -> Tool | None:
+        """The tool pointer events go to; a newly chosen one's ``activate()`` is called."""
+        return self._tool
+
+    @tool.setter
+    def tool(self, tool: Tool | None) -> None:
+        self._tool = tool
+        if tool is not None:
+            _activate(tool)
 
     def map_scene(self) -> MapScene:
         scene = self.scene()

@@ -7,6 +7,7 @@ document as core commands.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,12 +19,20 @@ from tactical.app.interaction.cover_display import cover_lines, cover_marks
 from tactical.app.interaction.drag import DragController, DragFeedback
 from tactical.app.interaction.events import Pointer
 from tactical.app.interaction.ruler import Reading, Ruler
-from tactical.app.interaction.templates import TemplatePlacer, TemplatePreview
+from tactical.app.interaction.templates import (
+    TemplatePlacer,
+    TemplatePreview,
+    needs_user,
+    no_user_message,
+)
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.core.templates import TemplateKind
 
 Say = Callable[[str], None]
+
+PLACED_HOLD_S = 3.0
+"""How long "Placed ..." stays in the status bar before previews may replace it."""
 
 
 def path_points(scene: MapScene, positions: Sequence[Any], size: int) -> list[QPointF]:
@@ -176,7 +185,12 @@ class RulerTool:
 
 
 class TemplateTool:
-    """Preview and place Aura / Area / Line templates (see :mod:`.interaction.templates`)."""
+    """Preview and place Aura / Area / Line templates (see :mod:`.interaction.templates`).
+
+    Previews are worded as previews ("Here it would be refused: ..."), and for
+    :data:`PLACED_HOLD_S` seconds after a placement they leave the status bar's
+    "Placed ..." alone (the overlay still shows them, red or not).
+    """
 
     def __init__(
         self,
@@ -191,6 +205,15 @@ class TemplateTool:
         self.selected = selected
         self.placer = TemplatePlacer(lambda: document.encounter, "area", 2)
         self.last: TemplatePreview | None = None
+        self.clock: Callable[[], float] = time.monotonic
+        self._placed_at: float | None = None
+
+    def activate(self) -> None:
+        """The tool was chosen: say plainly when an Area or Line has no token to make it."""
+        self._placed_at = None
+        self._user()
+        if needs_user(self.placer.kind) and self.placer.user_id is None:
+            self.say(no_user_message(self.placer.kind))
 
     def configure(self, kind: TemplateKind, size: int, range_: int, label: str = "") -> None:
         self.placer.kind = kind
@@ -219,8 +242,10 @@ class TemplateTool:
         if preview.command is not None:
             self.document.push(preview.command)
             self.say(f"Placed {preview.reason}")
+            self._placed_at = self.clock()
         else:
             self.say(preview.reason)
+            self._placed_at = None
         return True
 
     def move(self, pointer: Pointer) -> bool:
@@ -228,8 +253,9 @@ class TemplateTool:
         preview = self.placer.preview(pointer, self._hovered(pointer))
         if preview is not None:
             self._show(preview)
-            if preview.reason:
-                self.say(preview.reason)
+            holding = self._placed_at is not None and self.clock() - self._placed_at < PLACED_HOLD_S
+            if preview.hint and not holding:
+                self.say(preview.hint)
         return True
 
     def release(self, pointer: Pointer) -> bool:

@@ -8,7 +8,12 @@ from PySide6.QtCore import Qt
 
 from tactical.app.geometry import CELL
 from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.templates import TemplatePlacer, snap_direction
+from tactical.app.interaction.templates import (
+    TemplatePlacer,
+    needs_user,
+    no_user_message,
+    snap_direction,
+)
 from tactical.core.commands import MoveToken, UndoStack
 from tactical.persistence import load_encounter
 
@@ -127,3 +132,61 @@ def test_place_a_template_in_the_window_and_read_the_highlighted_tokens(
     assert window.scene.affected_by_templates() == {"orc"}
     window.document.undo_stack.undo()
     assert window.document.encounter.templates == {}
+
+
+def test_after_placing_the_preview_reads_as_a_preview_and_placed_stays_a_moment(
+    make_window, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """Reviewer: moving on after a placement replaced "Placed Area 2" with "Refused: ..."."""
+    window = make_window()
+    viewport = window.view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
+    window.template_action.trigger()
+    window.template_kind.setCurrentText("Area")
+    window.template_size.setValue(1)
+    window.template_range.setValue(3)
+    now = [100.0]
+    window.template_tool.clock = lambda: now[0]
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 2, 2))
+    assert window.statusBar().currentMessage() == "Placed Area 1: nobody"
+    qtbot.mouseMove(viewport, screen(window, 8, 7))  # out of range, a second later
+    now[0] += 1.0
+    qtbot.mouseMove(viewport, screen(window, 9, 7))
+    assert window.statusBar().currentMessage() == "Placed Area 1: nobody"
+    assert window.template_tool.last is not None and not window.template_tool.last.ok
+    now[0] += 5.0
+    qtbot.mouseMove(viewport, screen(window, 8, 6))
+    assert window.statusBar().currentMessage() == (
+        "Here it would be refused: no square of it is within range 3."
+    )
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 8, 6))
+    assert window.statusBar().currentMessage() == "Refused: no square of it is within range 3."
+    assert len(window.document.encounter.templates) == 1
+
+
+def test_choosing_templates_without_a_selected_token_says_area_and_line_need_one(
+    make_window,
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.scene.clearSelection()
+    window.template_kind.setCurrentText("Area")
+    window.template_action.trigger()
+    assert window.statusBar().currentMessage() == (
+        "No token selected: an Area is made by a token. "
+        "Press V, click the token that makes it, then T."
+    )
+    window.select_action.trigger()
+    window.statusBar().clearMessage()
+    window.template_kind.setCurrentText("Aura")
+    window.template_action.trigger()
+    assert window.statusBar().currentMessage() == ""  # an aura needs no selection
+
+
+def test_the_preview_hint_and_the_missing_user_message() -> None:
+    encounter = small_grid()
+    placer = TemplatePlacer(lambda: encounter, "area", 1, range_=3, user_id="hero")
+    far, near = placer.click(at(8, 7)), placer.click(at(1, 4))
+    assert far.hint == "Here it would be refused: no square of it is within range 3."
+    assert near.hint == "Here: Area 1: Orc" and near.reason == "Area 1: Orc"
+    assert no_user_message("line").startswith("No token selected: a Line is made by a token.")
+    assert needs_user("area") and needs_user("line") and not needs_user("aura")

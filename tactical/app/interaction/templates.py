@@ -9,6 +9,12 @@
 
 Area and Line placements must pass the engine's placement rule (001: at least
 one square within the ability's range; range 0 means the user's own space).
+They are made by a token, the one selected (:func:`needs_user`); an aura by the
+token it surrounds.
+
+A preview is worded as one (:attr:`TemplatePreview.hint`: "Here it would be
+refused: ..."), so it cannot be read as the answer to the last click ("Placed
+...", "Refused: ...", :attr:`TemplatePreview.reason`).
 On an area map a template covers one area: Aura the token's area, Area and
 Line the area clicked, within ``range`` areas of the user.
 """
@@ -41,7 +47,33 @@ class TemplatePreview:
     affected: list[str] = field(default_factory=list)
     ok: bool = False
     reason: str = ""
+    """What a click here did: "Area 2: Orc" (placed), "Refused: ...", or what is missing."""
     command: PlaceTemplate | None = None
+    refusal: str = ""
+    """Why the placement rule refuses it ("" when it does not)."""
+
+    @property
+    def hint(self) -> str:
+        """The same answer worded as a preview, for while the pointer moves."""
+        if self.refusal:
+            return f"Here it would be refused: {self.refusal}."
+        if self.ok:
+            return f"Here: {self.reason}"
+        return self.reason
+
+
+def needs_user(kind: TemplateKind) -> bool:
+    """Area and Line are made by a selected token; an aura is placed on the token it surrounds."""
+    return kind != "aura"
+
+
+def no_user_message(kind: TemplateKind) -> str:
+    """What to say when an Area or Line is chosen and no single token is selected."""
+    article = "an" if kind == "area" else "a"
+    return (
+        f"No token selected: {article} {kind.capitalize()} is made by a token. "
+        "Press V, click the token that makes it, then T."
+    )
 
 
 def snap_direction(dx: float, dy: float) -> tuple[int, int] | None:
@@ -204,7 +236,9 @@ class TemplatePlacer:
             footprint = engine.template_footprint(encounter, template)
         affected = engine.tokens_in_footprint(encounter, footprint)
         if reason is not None:
-            return TemplatePreview(template, footprint, affected, False, f"Refused: {reason}.")
+            return TemplatePreview(
+                template, footprint, affected, False, f"Refused: {reason}.", refusal=reason
+            )
         names = ", ".join(encounter.tokens[t].name for t in affected) or "nobody"
         kind = template.kind.capitalize()
         return TemplatePreview(
