@@ -1,9 +1,20 @@
-"""From nothing to a shown main window: blank encounter, recovery offer, first file."""
+"""From nothing to a shown main window: blank encounter, recovery offer, first file.
+
+Recovery after a crash, when the GM starts ``tactical FILE``:
+
+- the unsaved work is FILE's (or no FILE was named): a plain "Restore them?"
+  naming the file (:func:`ask_recover`);
+- it belongs to another file: the GM chooses which to open (:func:`choose_recovery`),
+  both named. Restoring opens the recovered work and puts FILE first in Open
+  recent, saying so, so FILE is one click away and nothing is lost; opening FILE
+  drops the other file's unsaved work, as the button says.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
@@ -23,20 +34,77 @@ def blank_encounter() -> Encounter:
     return Encounter(GridMap(20, 15), name="Untitled")
 
 
-def ask_recover(recovery: Recovery) -> bool:
-    """Ask the GM whether to restore unsaved work found after a crash."""
+Choice = Literal["restore", "open"]
+
+
+def _when(recovery: Recovery) -> str:
     import time
 
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
+
+
+def _work_of(recovery: Recovery) -> str:
+    return display_name(recovery.original) if recovery.original else "an untitled encounter"
+
+
+def recovery_question(recovery: Recovery) -> str:
+    """The text of :func:`ask_recover`."""
+    return (
+        "The last session of tactical did not close cleanly.\n\n"
+        f"Unsaved changes to {_work_of(recovery)} were kept at {_when(recovery)}. Restore them?"
+    )
+
+
+def choice_question(recovery: Recovery, requested: Path) -> str:
+    """The text of :func:`choose_recovery`."""
+    return (
+        "The last session of tactical did not close cleanly. It kept unsaved changes to "
+        f"{_work_of(recovery)} at {_when(recovery)}.\n\n"
+        f"You asked to open {display_name(requested)}. Which do you want?\n\n"
+        f"If you restore the changes, {display_name(requested)} stays first in File > Open recent."
+    )
+
+
+def ask_recover(recovery: Recovery) -> bool:
+    """Ask the GM whether to restore unsaved work found after a crash."""
+    box = plain_message_box(
+        None, QMessageBox.Icon.Question, "Recover unsaved work?", recovery_question(recovery)
+    )
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    return box.exec() == QMessageBox.StandardButton.Yes
+
+
+def choose_recovery(recovery: Recovery, requested: Path) -> Choice:
+    """Ask whether to restore another file's unsaved work or open the file asked for.
+
+    Enter and Escape restore: that choice loses nothing (the requested file is on disk).
+    """
     box = plain_message_box(
         None,
         QMessageBox.Icon.Question,
         "Recover unsaved work?",
-        f"The last session of tactical did not close cleanly.\n\n"
-        f"Unsaved changes to {display_name(recovery.original)} were kept at {when}. Restore them?",
+        choice_question(recovery, requested),
     )
-    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-    return box.exec() == QMessageBox.StandardButton.Yes
+    restore_button = box.addButton(
+        f"Restore changes to {_work_of(recovery)}", QMessageBox.ButtonRole.AcceptRole
+    )
+    box.addButton(
+        f"Open {display_name(requested)}, discard the changes to {_work_of(recovery)}",
+        QMessageBox.ButtonRole.DestructiveRole,
+    )
+    box.setDefaultButton(restore_button)
+    box.setEscapeButton(restore_button)
+    box.exec()
+    return "restore" if box.clickedButton() is restore_button else "open"
+
+
+def _same_file(a: Path | None, b: Path | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b
 
 
 def start(
@@ -45,9 +113,14 @@ def start(
     settings: QSettings | None = None,
     recovery_dir: Path | None = None,
     ask: Callable[[Recovery], bool] = ask_recover,
+    choose: Callable[[Recovery, Path], Choice] = choose_recovery,
     autosave_ms: int | None = None,
 ) -> MainWindow:
-    """Build the main window and open ``path``, the example, or a recovered session."""
+    """Build the main window and open ``path``, the example, or a recovered session.
+
+    ``ask`` is asked about a recovery of ``path`` itself (or when no path was
+    given), ``choose`` about a recovery of another file (see the module's docstring).
+    """
     directory, lock = claim_folder(
         recovery_dir if recovery_dir is not None else default_directory()
     )
@@ -57,8 +130,17 @@ def start(
         document, settings=settings, recovery_dir=directory, autosave_ms=autosave_ms
     )
     window.autosave.lock = lock
-    if recovery is not None and ask(recovery) and restore(window, recovery):
-        return window
+    if recovery is not None:
+        if path is None or _same_file(recovery.original, path):
+            if ask(recovery) and restore(window, recovery):
+                return window
+        elif choose(recovery, path) == "restore" and restore(window, recovery):
+            window.files.add_recent(path)
+            window.say(
+                f"Recovered unsaved changes to {display_name(recovery.original)}. "
+                f"{display_name(path)} is not open: it is first in File > Open recent."
+            )
+            return window
     window.autosave.discard()
     if path is None:
         folder = examples_dir()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tactical.app.autosave import Autosave, pending_recovery
+from tactical.app.autosave import Autosave, Recovery, pending_recovery
 from tactical.app.document import EncounterDocument
-from tactical.app.startup import start
+from tactical.app.startup import choice_question, recovery_question, start
 from tactical.core.commands import MoveToken
 from tactical.persistence import load_encounter, save_encounter
 
@@ -116,3 +116,104 @@ def test_a_second_copy_running_meanwhile_leaves_the_first_ones_recovery_alone(
     third.files.ask_unsaved = lambda: "discard"
     assert len(third_asked) == 1  # the first one's work is offered
     assert third.autosave.directory == first.autosave.directory
+
+
+def crash_with_changes_to(path: Path | None, data: Path, qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    """A session on ``path`` moves the hero to (2, 1), autosaves, and "crashes"."""
+    first = start(path, settings=settings, recovery_dir=data, ask=lambda r: False)
+    qtbot.addWidget(first)
+    first.files.ask_unsaved = lambda: "discard"
+    first.document.push(MoveToken("hero", (2, 1)))
+    assert first.autosave.tick()
+    first.autosave.stop()
+
+
+def two_files(tmp_path: Path) -> tuple[Path, Path]:
+    crashed, requested = tmp_path / "crypt.tactical.json", tmp_path / "bridge.tactical.json"
+    save_encounter(small_grid(), crashed)
+    bridge = small_grid()
+    bridge.name = "Bridge"
+    save_encounter(bridge, requested)
+    return crashed, requested
+
+
+def test_recovery_of_another_file_asks_which_to_open_naming_both(
+    qtbot, tmp_path: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    """Reviewer: `tactical bridge` after a crash on crypt: Yes restored crypt, bridge vanished."""
+    crashed, requested = two_files(tmp_path)
+    data = tmp_path / "data"
+    crash_with_changes_to(crashed, data, qtbot, settings)
+    asked: list[object] = []
+    chosen: list[tuple[object, Path]] = []
+
+    def choose(recovery, path):  # type: ignore[no-untyped-def]
+        chosen.append((recovery.original, path))
+        return "restore"
+
+    window = start(
+        requested,
+        settings=settings,
+        recovery_dir=data,
+        ask=lambda r: bool(asked.append(r)),
+        choose=choose,
+    )
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda: "discard"
+    assert asked == [] and chosen == [(crashed, requested)]
+    assert window.document.path == crashed and window.document.modified
+    assert window.document.encounter.tokens["hero"].position == (2, 1)
+    assert window.files.recent_files()[0] == requested.resolve()  # one click away
+    assert window.statusBar().currentMessage() == (
+        "Recovered unsaved changes to crypt. bridge is not open: it is first in File > Open recent."
+    )
+
+
+def test_choosing_the_requested_file_opens_it_and_drops_the_other_recovery(
+    qtbot, tmp_path: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    crashed, requested = two_files(tmp_path)
+    data = tmp_path / "data"
+    crash_with_changes_to(crashed, data, qtbot, settings)
+    window = start(
+        requested,
+        settings=settings,
+        recovery_dir=data,
+        ask=lambda r: True,
+        choose=lambda r, p: "open",
+    )
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda: "discard"
+    assert window.document.path == requested and not window.document.modified
+    assert window.document.encounter.name == "Bridge"
+    assert pending_recovery(data) is None
+
+
+def test_recovery_of_the_requested_file_is_a_plain_yes_or_no(
+    qtbot, tmp_path: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    crashed, _ = two_files(tmp_path)
+    data = tmp_path / "data"
+    crash_with_changes_to(crashed, data, qtbot, settings)
+    chosen: list[object] = []
+    window = start(
+        crashed,
+        settings=settings,
+        recovery_dir=data,
+        ask=lambda r: True,
+        choose=lambda r, p: bool(chosen.append(p)) or "open",
+    )
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda: "discard"
+    assert chosen == []
+    assert window.document.path == crashed and window.document.modified
+
+
+def test_the_recovery_questions_name_the_files(tmp_path: Path) -> None:
+    crashed, requested = two_files(tmp_path)
+    recovery = Recovery(tmp_path / "r.tactical.json", crashed, 0.0)
+    assert "Unsaved changes to crypt were kept at" in recovery_question(recovery)
+    text = choice_question(recovery, requested)
+    assert "unsaved changes to crypt" in text and "You asked to open bridge." in text
+    untitled = Recovery(tmp_path / "r.tactical.json", None, 0.0)
+    assert "an untitled encounter" in choice_question(untitled, requested)
