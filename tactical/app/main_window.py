@@ -41,6 +41,7 @@ from tactical.app.token_actions import TokenActions, menu_text
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 
 STATUS_TIMEOUT_MS = 8000
+HIDE_SECRETS_SETTING = "privacy/hide_secrets"
 
 
 class MainWindow(QMainWindow):
@@ -71,6 +72,13 @@ class MainWindow(QMainWindow):
         self.hover_label = QLabel()
         self.hover_label.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.hover_label)
+        self.secrets_label = QLabel("Secrets hidden")
+        self.secrets_label.setStyleSheet(
+            "background: #6a1b9a; color: white; font-weight: bold; padding: 1px 8px;"
+        )
+        self.secrets_label.setToolTip("Hide secrets on this screen is on (Ctrl+Shift+H)")
+        self.secrets_label.hide()
+        self.statusBar().addPermanentWidget(self.secrets_label)
         self.token_actions = TokenActions(self, document, self.scene)
         self.select_tool = SelectTool(self.scene, document, self.say)
         self.select_tool.on_selection = self._on_selection
@@ -107,6 +115,8 @@ class MainWindow(QMainWindow):
         self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
+        hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
+        self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)
         self.panel: QWidget | None = None
         self._panel_pending = True
@@ -190,6 +200,12 @@ class MainWindow(QMainWindow):
             "Elevation &legend", QKeySequence("L"), self._toggle_legend, checkable=True
         )
         self.legend_action.setChecked(True)
+        self.hide_secrets_action = self._action(
+            "&Hide secrets on this screen",
+            QKeySequence("Ctrl+Shift+H"),
+            self._set_hide_secrets,
+            checkable=True,
+        )
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
         self.select_action = self._action("&Select and move", QKeySequence("V"), checkable=True)
@@ -264,6 +280,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.legend_action)
         self.view_menu.addAction(self.adjacency_action)
+        self.view_menu.addAction(self.hide_secrets_action)
         self.view_menu.addSeparator()
         self.tools_menu = bar.addMenu("&Tools")
         for action in (self.select_action, self.ruler_action, self.template_action):
@@ -353,6 +370,7 @@ class MainWindow(QMainWindow):
         except ImportError:
             return None
         self.panel = CombatPanel(self.document, self)
+        self.panel.use_privacy_action(self.hide_secrets_action)
         self.add_side_dock(self.panel, "Combat")
         # Keep the document the window's last child (destroyed after the panel).
         self.document.setParent(None)
@@ -455,6 +473,13 @@ class MainWindow(QMainWindow):
 
     def _toggle_legend(self, on: bool) -> None:
         self.legend.setVisible(on and isinstance(self.scene.layer, GridLayer))
+
+    def _set_hide_secrets(self, on: bool) -> None:
+        """The table sees this screen: show only what the player view shows (the panel too)."""
+        self.settings.setValue(HIDE_SECRETS_SETTING, on)
+        self.secrets_label.setVisible(on)
+        self.scene.set_player_filter(on)
+        self._refresh_hover()
 
     def _toggle_adjacency(self, on: bool) -> None:
         from tactical.app.scene.area_layer import AreaLayer

@@ -1,4 +1,8 @@
-"""The dice log, latest roll first; secret rolls and typed (physical) results marked."""
+"""The dice log, latest roll first; secret rolls and typed (physical) results marked.
+
+With secrets hidden on the GM's screen a secret roll, and a roll of or about a
+hidden token, reads only ``secret roll``.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from tactical.app.panel.style import LOCK, dim_brush
+from tactical.app.secrets import SECRET_ROLL, Secrets
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 
@@ -14,8 +19,12 @@ SHOWN = 300
 """Rolls listed; older ones stay in the encounter file."""
 
 
-def roll_line(roll: DiceRoll, names: dict[str, str]) -> str:
+def roll_line(roll: DiceRoll, names: dict[str, str], secrets: Secrets | None = None) -> str:
     """``Aldo: 2d6+3 = 11 (4, 4) · initiative · typed``."""
+    if secrets is not None and (
+        roll.secret or roll.who in secrets.hidden_ids or secrets.names_hidden(roll.why)
+    ):
+        return f"{LOCK} {SECRET_ROLL}"
     who = names.get(roll.who, roll.who)
     text = f"{who}: {roll.expression} = {roll.result}"
     if roll.rolls and len(roll.rolls) > 1:
@@ -35,17 +44,20 @@ class DiceLogView(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
-        self._shown: tuple[DiceRoll, ...] = ()
+        self._shown: tuple[object, ...] = ()
 
-    def show_log(self, log: Sequence[DiceRoll], encounter: Encounter) -> None:
+    def show_log(
+        self, log: Sequence[DiceRoll], encounter: Encounter, secrets: Secrets | None = None
+    ) -> None:
         latest = tuple(log[-SHOWN:])
-        if latest == self._shown:
+        key = (latest, None if secrets is None else (secrets.hidden_ids, secrets.pattern))
+        if key == self._shown:
             return
-        self._shown = latest
+        self._shown = key
         names = {t.id: t.name for t in encounter.tokens.values()}
         self.clear()
         for roll in reversed(latest):
-            item = QListWidgetItem(roll_line(roll, names))
+            item = QListWidgetItem(roll_line(roll, names, secrets))
             if roll.secret:
                 item.setForeground(dim_brush(self))
                 item.setToolTip("Secret roll: not shown to the players")

@@ -6,6 +6,12 @@ undoable command through :meth:`EncounterDocument.push`. It refreshes when the
 document reports a change of the procedure, the tokens or the dice, and
 rebuilds a widget only when what it shows changed, so a token drag costs one
 view computation per step and no widget work.
+
+With "Hide secrets on this screen" on (:meth:`CombatPanel.set_hide_secrets`,
+for a table with one screen everyone sees) it shows what
+:class:`~tactical.app.secrets.Secrets` leaves: no hidden token's row, secret
+declarations face down, a neutral line for an instruction, note or message
+that names a hidden token, secret rolls without their details.
 """
 
 from __future__ import annotations
@@ -17,7 +23,16 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QDockWidget, QScrollArea, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel.actions import ActionBar
@@ -31,6 +46,7 @@ from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.publish import publish_highlights
 from tactical.app.panel.roll_box import RollBox
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
+from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
 from tactical.core.changes import Change
 from tactical.core.commands import Batch, SetFigure, SetStatus
 from tactical.core.commands.base import Command
@@ -40,6 +56,24 @@ log = logging.getLogger(__name__)
 
 NO_PROCEDURE = "Choose a combat procedure and press Start."
 REFRESHING_KINDS = {"procedure", "tokens", "dice", "sides"}
+HIDE_SECRETS_TEXT = "Hide secrets on this screen"
+HIDE_SECRETS_KEY = "Ctrl+Shift+H"
+SHORT_TEXT = "Hide secrets"
+"""The panel's button (the View menu says it whole)."""
+
+
+def hide_secrets_action(parent: QWidget) -> QAction:
+    """The panel's own switch of the mode, when no GM window gives it its action.
+
+    (The GM window's action carries the shortcut and the setting.)
+    """
+    action = QAction(HIDE_SECRETS_TEXT, parent)
+    action.setCheckable(True)
+    action.setToolTip(
+        f"{HIDE_SECRETS_TEXT} ({HIDE_SECRETS_KEY}): for a table with one screen. "
+        "No hidden token on the map or in the panel, secret declarations face down"
+    )
+    return action
 
 
 class _CompactSplitter(QSplitter):
@@ -66,7 +100,20 @@ class CombatPanel(QDockWidget):
         self._batching = 0
         self._dirty = False
         self._showing_problem = False
+        self.hide_secrets = False
+        """Mask hidden tokens and secrets (see :mod:`tactical.app.secrets`)."""
+        self._message: tuple[str, bool] = ("", False)
 
+        self.privacy_action = hide_secrets_action(self)
+        self.privacy_action.toggled.connect(self.set_hide_secrets)
+        self.privacy_button = QPushButton(SHORT_TEXT)
+        """The mode's switch on the panel: checked while secrets are hidden."""
+        self.privacy_button.setCheckable(True)
+        self.privacy_button.setStyleSheet(
+            "QPushButton:checked { background: #6a1b9a; color: white; font-weight: bold; }"
+        )  # the colour of the window's "Secrets hidden" mark
+        self.privacy_button.setToolTip(self.privacy_action.toolTip())
+        self.privacy_button.toggled.connect(lambda on: self.privacy_action.setChecked(on))
         self.chooser = ProcedureChooser()
         self.header = InstructionBox()
         self.actions_bar = ActionBar()
@@ -93,7 +140,10 @@ class CombatPanel(QDockWidget):
 
         body = QWidget()
         layout = QVBoxLayout(body)
-        layout.addWidget(self.chooser)
+        top = QHBoxLayout()
+        top.addWidget(self.chooser, 1)
+        top.addWidget(self.privacy_button)
+        layout.addLayout(top)
         layout.addWidget(self.header)
         layout.addWidget(self.actions_bar)
         layout.addLayout(self._form_holder)
@@ -129,6 +179,32 @@ class CombatPanel(QDockWidget):
         """A handle on the document's current encounter (it may be replaced by Open)."""
         return ProcedureController(self.document.encounter, self.document.push)
 
+    # -- hiding secrets -------------------------------------------------------------
+
+    def use_privacy_action(self, action: QAction) -> None:
+        """Share the GM window's action (its View menu, its shortcut, its setting)."""
+        if action is self.privacy_action:
+            return
+        self.privacy_action.toggled.disconnect(self.set_hide_secrets)
+        self.privacy_action = action
+        action.toggled.connect(self.set_hide_secrets)
+        self.set_hide_secrets(action.isChecked())
+
+    def set_hide_secrets(self, on: bool) -> None:
+        """Mask (or show again) hidden tokens and secrets in the whole panel."""
+        self.privacy_action.setChecked(on)
+        self.privacy_button.setChecked(on)
+        if on == self.hide_secrets:
+            return
+        self.hide_secrets = on
+        self._close_form()  # its choices were written for the other mode
+        self.refresh()
+        self._show_message()
+
+    def secrets(self) -> Secrets | None:
+        """The masking for now (None while the mode is off)."""
+        return Secrets(self.document.encounter) if self.hide_secrets else None
+
     # -- refreshing ---------------------------------------------------------------
 
     def _on_changed(self, change: Change) -> None:
@@ -141,7 +217,7 @@ class CombatPanel(QDockWidget):
 
     def _on_replaced(self) -> None:
         self._close_form()
-        self.header.show_message("")
+        self._say("")
         self.refresh()
 
     @contextmanager
@@ -177,13 +253,19 @@ class CombatPanel(QDockWidget):
                 log.exception("procedure view failed")
                 problem = f"The procedure failed to show its state: {error}"
         self.view = view
+        secrets = self.secrets()
+        shown = secrets.view(view) if secrets is not None and view is not None else view
+        if secrets is not None:
+            actions = secrets.actions(actions)
         self.chooser.show_active(
             encounter.procedure, view is not None and not view.ended, encounter.map.kind
         )
-        if view is not None:
-            self.header.show_view(view.title, view.round, view.instruction, view.notes, view.ended)
-            self.outline.set_steps(view.steps)
-            rows = list(view.combatants)
+        if shown is not None:
+            self.header.show_view(
+                shown.title, shown.round, shown.instruction, shown.notes, shown.ended
+            )
+            self.outline.set_steps(shown.steps)
+            rows = list(shown.combatants)
         else:
             title = procedure.title if procedure is not None else "No combat procedure"
             self.header.show_view(title, 0, problem or NO_PROCEDURE, (), False)
@@ -192,20 +274,24 @@ class CombatPanel(QDockWidget):
                 Combatant(t.id, t.name, t.side, statuses=dict(t.statuses))
                 for t in encounter.tokens.values()
             ]
+            if secrets is not None:
+                rows = secrets.combatants(rows)
         if problem:
-            self.header.show_message(problem, error=True)
+            self._say(problem, error=True)
         elif self._showing_problem:
-            self.header.show_message("")  # mended (or passing: the middle of an undo)
+            self._say("")  # mended (or passing: the middle of an undo)
         self._showing_problem = bool(problem)
         labels = dict(procedure.figure_labels) if procedure is not None and view else {}
         self.table.show_combatants(encounter, rows, labels, actions)
         names = {t.id: t.name for t in encounter.tokens.values()}
+        if secrets is not None:
+            names = {i: n for i, n in names.items() if i not in secrets.hidden_ids}
         self.actions_bar.set_actions(actions, names, view.acting if view else frozenset())
         self.advance_action.setEnabled(self.actions_bar.primary is not None)
         if self.form is not None and self.form.action.id not in {a.id for a in actions}:
             self._close_form()
-        self.roll_box.set_tokens(encounter)
-        self.dice_log.show_log(encounter.dice_log, encounter)
+        self.roll_box.set_tokens(encounter, secrets)
+        self.dice_log.show_log(encounter.dice_log, encounter, secrets)
         self._update_back()
         publish_highlights(self.document, view)
 
@@ -213,11 +299,27 @@ class CombatPanel(QDockWidget):
         stack = self.document.undo_stack
         if not shiboken6.isValid(stack) or not shiboken6.isValid(self):
             return  # the stack empties itself while being destroyed
-        self.actions_bar.set_back(stack.canUndo(), stack.undoText())
+        what = stack.undoText()
+        secrets = self.secrets()
+        self.actions_bar.set_back(stack.canUndo(), secrets.relabel(what) if secrets else what)
 
     # -- what the GM does -----------------------------------------------------------
 
     def _say(self, text: str, *, error: bool = False) -> None:
+        self._message = (text, error)
+        self._show_message()
+
+    def _show_message(self) -> None:
+        """The last message; with secrets hidden, a line naming a hidden token is replaced."""
+        text, error = self._message
+        secrets = self.secrets()
+        if secrets is not None and text:
+            lines: list[str] = []
+            for line in text.split("\n"):
+                cleaned = secrets.clean(line, HIDDEN_MESSAGE)
+                if cleaned not in lines:
+                    lines.append(cleaned)
+            text = "\n".join(lines)
         self.header.show_message(text, error=error)
 
     def _guarded(self, what: str, work: Any) -> Any:
@@ -343,7 +445,7 @@ class CombatPanel(QDockWidget):
 
     def _open_form(self, action: Action) -> None:
         self._close_form()
-        self.form = ParamForm(action, self.document.encounter)
+        self.form = ParamForm(action, self.document.encounter, secrets=self.secrets())
         self.form.submitted.connect(self.perform)
         self.form.cancelled.connect(self._close_form)
         self._form_holder.addWidget(self.form)

@@ -3,7 +3,8 @@
 Inline rather than a dialog so the GM's eyes stay on the panel and the
 advance key confirms it. Token params list token names (only
 ``Param.options`` when given); optional params may be left at "(none)" and
-are then left out of the params passed to the procedure.
+are then left out of the params passed to the procedure. With secrets hidden
+on the GM's screen a hidden token is offered as ``Hidden combatant``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
 from tactical.app.panel.style import bold
+from tactical.app.secrets import Secrets
 from tactical.core.encounter import Encounter
 from tactical.rules import Action, Param
 
@@ -76,9 +78,17 @@ class ParamForm(QFrame):
     submitted = Signal(object, dict)
     cancelled = Signal()
 
-    def __init__(self, action: Action, encounter: Encounter, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        action: Action,
+        encounter: Encounter,
+        parent: QWidget | None = None,
+        *,
+        secrets: Secrets | None = None,
+    ) -> None:
         super().__init__(parent)
         self.action = action
+        self.secrets = secrets
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.inputs: dict[str, QWidget] = {}
         title = QLabel(action.label)
@@ -108,7 +118,7 @@ class ParamForm(QFrame):
     def _input(self, param: Param, encounter: Encounter) -> QWidget:
         if param.kind == "token":
             ids = param.options or tuple(encounter.tokens)
-            tokens = [(encounter.tokens[i].name, i) for i in ids if i in encounter.tokens]
+            tokens = [(self._name(encounter, i), i) for i in ids if i in encounter.tokens]
             return _combo(tokens, param.default, param.optional)
         if param.kind == "area":
             area_map = encounter.area_map
@@ -141,6 +151,10 @@ class ParamForm(QFrame):
         keep_return(line)
         line.returnPressed.connect(self.submit)
         return line
+
+    def _name(self, encounter: Encounter, token_id: str) -> str:
+        name = encounter.tokens[token_id].name
+        return self.secrets.alias(token_id, name) if self.secrets is not None else name
 
     def values(self) -> dict[str, Any]:
         """The params as the procedure expects them; unset optional ones left out."""

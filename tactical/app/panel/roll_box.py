@@ -7,6 +7,7 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from tactical.app.panel.keys import keep_return
+from tactical.app.secrets import Secrets
 from tactical.core.encounter import Encounter
 
 GM = "GM"
@@ -46,9 +47,13 @@ class RollBox(QWidget):
         layout.setColumnStretch(1, 1)
         self._names: tuple[tuple[str, str], ...] = ()
 
-    def set_tokens(self, encounter: Encounter) -> None:
-        """Offer the tokens as who rolls, keeping the current choice."""
-        names = tuple((t.id, t.name) for t in encounter.tokens.values())
+    def set_tokens(self, encounter: Encounter, secrets: Secrets | None = None) -> None:
+        """Offer the tokens as who rolls, keeping the current choice (hidden ones unnamed
+        while secrets are hidden)."""
+        names = tuple(
+            (t.id, secrets.alias(t.id, t.name) if secrets else t.name)
+            for t in encounter.tokens.values()
+        )
         if names == self._names:
             return
         self._names = names

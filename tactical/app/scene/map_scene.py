@@ -4,6 +4,10 @@ The GM's window and the player view each have their own scene over the same
 document. A player scene (``player=True``) leaves out hidden tokens and hidden
 templates, has no GM overlays, and shows the targets of revealed actions only
 when the combat panel made them public (``document.targets_public``).
+
+The GM's scene can switch to the same filter at run time
+(:meth:`MapScene.set_player_filter`, the GM window's "Hide secrets on this
+screen"): the GM's tools keep working on the tokens that stay.
 """
 
 from __future__ import annotations
@@ -113,6 +117,19 @@ class MapScene(QGraphicsScene):
         self.layer.paint(painter, rect, scale)
 
     # -- what is shown -----------------------------------------------------------
+
+    def set_player_filter(self, on: bool) -> None:
+        """Show only what the players may see (``on``), or everything again.
+
+        The same filter as a player scene's: hidden tokens, hidden templates, the
+        auras of hidden tokens and unrevealed targets are left out.
+        """
+        if on == self.player:
+            return
+        self.player = on
+        self._sync_tokens(list(self.encounter.tokens))
+        self.refresh_templates()
+        self.tokens_refreshed.emit()
 
     def shows_token(self, token: Token) -> bool:
         return not (self.player and token.hidden)

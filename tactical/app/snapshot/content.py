@@ -21,12 +21,12 @@ The GM's version (``mode="gm"``) shows everything: hidden tokens marked
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from tactical.app.secrets import hidden_words
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.core.grid import Terrain
@@ -127,15 +127,6 @@ def statuses_text(statuses: dict[str, int]) -> str:
     return ", ".join(
         name if stacks == 1 else f"{name} {stacks}" for name, stacks in statuses.items()
     )
-
-
-def hidden_words(tokens: Iterable[Token]) -> re.Pattern[str] | None:
-    """A pattern matching a hidden token's name or id as a whole word, or None."""
-    words = sorted({w for t in tokens if t.hidden for w in (t.name, t.id) if w.strip()}, key=len)
-    if not words:
-        return None
-    alternatives = "|".join(re.escape(w) for w in reversed(words))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
 
 def current_step(view: PanelView) -> str:
