@@ -6,6 +6,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
+from tactical.app.map_view import MapView
 from tactical.app.scene import palette
 
 SWATCH = 16
@@ -13,10 +14,16 @@ ROW = 19
 
 
 class ElevationLegend(QWidget):
-    """Swatches of the elevations on the map, plus difficult and impassable terrain."""
+    """Swatches of the elevations on the map, plus difficult and impassable terrain.
+
+    Over a :class:`MapView` it is one of the view's overlays: fitting the map
+    keeps the map's squares out from under it.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        if isinstance(parent, MapView):
+            parent.add_overlay(self)
         self.entries: list[tuple[int, QColor]] = []
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self._font = QFont()

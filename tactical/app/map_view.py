@@ -1,5 +1,9 @@
 """The graphics view: zoom about the cursor, middle- or space-drag panning, fit to map.
 
+Widgets drawn over the view (the elevation legend) are its *overlays*
+(:meth:`MapView.add_overlay`): fitting the map keeps the map clear of them,
+giving up a strip on whichever side of an overlay costs the map least.
+
 Mouse presses that are not panning go to the active tool (see
 :mod:`tactical.app.tools`), which turns them into plain pointer events for the
 Qt-free controllers in :mod:`tactical.app.interaction`.
@@ -9,8 +13,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from tactical.app.interaction.events import Pointer
@@ -20,6 +31,11 @@ MIN_SCALE = 0.02
 MAX_SCALE = 8.0
 ZOOM_STEP = 1.0015
 """Zoom factor per eighth of a degree of wheel rotation (one notch: ~1.2x)."""
+FIT_MARGIN = 20.0
+"""Scene units of table around the map when it is fitted."""
+OVERLAY_GAP = 6
+"""Pixels between a fitted map and an overlay it steps aside for."""
+_OVERLAY_EVENTS = (QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.Move, QEvent.Type.Resize)
 
 
 class Tool(Protocol):
@@ -71,6 +87,9 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self.fitted = False
         """True while the view shows the whole map as :meth:`fit_map` left it."""
+        self.overlays: list[QWidget] = []
+        """Widgets over the viewport that a fitted map must not lie under."""
+        scene.sceneRectChanged.connect(self._scene_rect_changed)
         self._space_down = False
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
@@ -130,13 +149,76 @@ class MapView(QGraphicsView):
         self.view_changed.emit()
 
     def fit_map(self) -> None:
-        """Show the whole map."""
+        """Show the whole map, clear of the overlays (a fitted map stays fitted on resize)."""
         rect = self.map_scene().layer.scene_rect()
         if rect.isEmpty():
             return
-        self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
+        padded = rect.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
+        self.setSceneRect(QRectF())  # scroll over the scene's own rect again
+        self.fitInView(padded, Qt.AspectRatioMode.KeepAspectRatio)
+        blocked = self.overlay_rect()
+        if not blocked.isEmpty() and self.mapFromScene(rect).boundingRect().intersects(blocked):
+            self._fit_into(padded, self._free_rect(padded, blocked))
         self.fitted = True
         self.view_changed.emit()
+
+    def add_overlay(self, widget: QWidget) -> None:
+        """Keep fitted maps clear of ``widget`` (a child of this view), refitting as it changes."""
+        self.overlays.append(widget)
+        widget.installEventFilter(self)
+
+    def overlay_rect(self) -> QRect:
+        """Where the shown overlays cover the viewport, in viewport pixels (empty: nowhere)."""
+        covered = QRect()
+        viewport = self.viewport()
+        for widget in self.overlays:
+            if widget.isVisibleTo(self):
+                corner = viewport.mapFrom(self, widget.pos())
+                covered = covered.united(QRect(corner, widget.size()))
+        return covered.intersected(viewport.rect())
+
+    def _free_rect(self, padded: QRectF, blocked: QRect) -> QRectF:
+        """The viewport minus a strip beside ``blocked``: the side that leaves the map largest."""
+        view = QRectF(self.viewport().rect()).adjusted(2, 2, -2, -2)
+        gap = OVERLAY_GAP
+        candidates = [
+            view.adjusted(blocked.right() + 1 + gap - view.left(), 0, 0, 0),
+            view.adjusted(0, 0, 0, blocked.top() - gap - view.bottom()),
+            view.adjusted(0, 0, blocked.left() - gap - view.right(), 0),
+            view.adjusted(0, blocked.bottom() + 1 + gap - view.top(), 0, 0),
+        ]
+
+        def scale(target: QRectF) -> float:
+            if target.width() <= 0 or target.height() <= 0:
+                return 0.0
+            return min(target.width() / padded.width(), target.height() / padded.height())
+
+        return max(candidates, key=scale)
+
+    def _fit_into(self, padded: QRectF, target: QRectF) -> None:
+        """Scale ``padded`` to fit ``target`` (viewport pixels) and centre it there."""
+        factor = min(target.width() / padded.width(), target.height() / padded.height())
+        if factor <= 0:
+            return
+        self.setTransform(QTransform.fromScale(factor, factor))
+        viewport = QRectF(self.viewport().rect())
+        centre = padded.center() + (viewport.center() - target.center()) / factor
+        shown = QRectF(0, 0, viewport.width() / factor, viewport.height() / factor)
+        shown.moveCenter(centre)
+        # The map off-centre may show table beyond the scene's rect: let the view scroll there.
+        self.setSceneRect(self.map_scene().sceneRect().united(shown))
+        self.centerOn(centre)
+
+    def _scene_rect_changed(self, _rect: QRectF) -> None:
+        if not self.sceneRect().isNull() and self.sceneRect() != self.map_scene().sceneRect():
+            self.setSceneRect(QRectF())
+            if self.fitted:
+                self.fit_map()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched in self.overlays and event.type() in _OVERLAY_EVENTS and self.fitted:
+            self.fit_map()
+        return super().eventFilter(watched, event)
 
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
