@@ -36,6 +36,7 @@ from tactical.app.map_view import MapView
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
+from tactical.app.secrets import Secrets
 from tactical.app.snapshot.dialog import SnapshotExporter
 from tactical.app.token_actions import TokenActions, menu_text
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
@@ -186,6 +187,9 @@ class MainWindow(QMainWindow):
             [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
         )
         self.addActions([self.undo_action, self.redo_action])
+        # Qt relabels these on every push; with secrets hidden, relabel them again after it.
+        self.document.undo_stack.undoTextChanged.connect(self._label_undo_actions)
+        self.document.undo_stack.redoTextChanged.connect(self._label_undo_actions)
         self.fit_action = self._action("&Fit map", QKeySequence("F"), self.view.fit_map)
         self.zoom_in_action = self._action(
             "Zoom &in", QKeySequence("+"), lambda: self.view.zoom_by(1.25)
@@ -480,6 +484,21 @@ class MainWindow(QMainWindow):
         self.secrets_label.setVisible(on)
         self.scene.set_player_filter(on)
         self._refresh_hover()
+        self._label_undo_actions()
+
+    def _label_undo_actions(self) -> None:
+        """Mask a hidden token's name in "Undo Move Goblin Shaman" while secrets are hidden."""
+        privacy = getattr(self, "hide_secrets_action", None)  # built after the undo actions
+        hide = privacy is not None and privacy.isChecked()
+        secrets = Secrets(self.document.encounter) if hide else None
+        stack = self.document.undo_stack
+        for action, prefix, text in (
+            (self.undo_action, "&Undo", stack.undoText()),
+            (self.redo_action, "&Redo", stack.redoText()),
+        ):
+            if secrets is not None:
+                text = secrets.relabel(text)
+            action.setText(f"{prefix} {text}" if text else prefix)
 
     def _toggle_adjacency(self, on: bool) -> None:
         from tactical.app.scene.area_layer import AreaLayer

@@ -218,3 +218,21 @@ def test_the_mode_is_remembered(make_window: Any, settings: QSettings) -> None:
     panel.privacy_button.click()  # the panel's button is the same switch
     assert settings.value(HIDE_SECRETS_SETTING, type=bool) is False
     assert "spy" in second.scene.token_items
+
+
+def test_the_edit_menu_names_no_hidden_token(make_window: Any) -> None:
+    from tactical.core.commands import MoveToken
+
+    window = make_window()  # small_grid: Spy hidden at (8, 1)
+    window.document.push(MoveToken("spy", (8, 2)))
+    assert "spy" in window.undo_action.text().lower()
+    window.hide_secrets_action.setChecked(True)
+    assert "spy" not in window.undo_action.text().lower()
+    assert window.undo_action.text().startswith("&Undo Move")
+    window.document.undo_stack.undo()
+    assert "spy" not in window.redo_action.text().lower()
+    window.document.undo_stack.redo()
+    window.document.push(MoveToken("spy", (8, 3)))
+    assert "spy" not in window.undo_action.text().lower()
+    window.hide_secrets_action.setChecked(False)
+    assert "spy" in window.undo_action.text().lower()
