@@ -19,9 +19,10 @@ from tactical import __version__
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence import LoadError, load_encounter, validate_file
+from tactical.persistence.examples import default_example
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "maps" / "hillside-ruin.tactical.json"
-"""The example map opened when no file is given (present in a source checkout)."""
+EXAMPLE = default_example()
+"""The example map opened when no file is given (from a checkout or the installed data)."""
 
 SUBCOMMANDS = ("open", "validate", "snapshot")
 
@@ -154,7 +155,7 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
 
 def open_app(file: str | None) -> int:
     """Open the app; until the app exists, print what the encounter holds instead."""
-    path = file if file is not None else (str(EXAMPLE) if EXAMPLE.exists() else None)
+    path = file if file is not None else (str(EXAMPLE) if EXAMPLE is not None else None)
     try:
         from tactical.app.main import run  # Qt is loaded only when a window is wanted
     except ImportError as error:

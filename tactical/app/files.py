@@ -16,27 +16,13 @@ from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tactical.app.document import EncounterDocument
+from tactical.persistence.examples import examples_dir
 
 RECENT_KEY = "files/recent"
 MAX_RECENT = 8
 FILE_FILTER = "Encounters (*.tactical.json);;All files (*)"
 
 Unsaved = Literal["save", "discard", "cancel"]
-
-
-def examples_dir() -> Path | None:
-    """The folder of example maps shipped in a source checkout (``maps/``), if present."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "maps"
-        if candidate.is_dir() and any(candidate.glob("*.tactical.json")):
-            return candidate
-    return None
-
-
-def example_files() -> list[Path]:
-    folder = examples_dir()
-    return sorted(folder.glob("*.tactical.json")) if folder is not None else []
 
 
 def display_name(path: Path | None) -> str:

@@ -30,7 +30,7 @@ from shiboken6 import isValid
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.document import EncounterDocument
 from tactical.app.editing import install_edit_tools
-from tactical.app.files import FileController, display_name, example_files
+from tactical.app.files import FileController, display_name
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.player_view import PlayerView
@@ -40,6 +40,7 @@ from tactical.app.secrets import Secrets
 from tactical.app.snapshot.dialog import SnapshotExporter
 from tactical.app.token_actions import TokenActions, menu_text
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
+from tactical.persistence.examples import example_files
 
 STATUS_TIMEOUT_MS = 8000
 HIDE_SECRETS_SETTING = "privacy/hide_secrets"

@@ -21,12 +21,11 @@ from PySide6.QtWidgets import QMessageBox
 
 from tactical.app.autosave import Recovery, claim_folder, default_directory, pending_recovery
 from tactical.app.document import EncounterDocument
-from tactical.app.files import display_name, examples_dir, plain_message_box
+from tactical.app.files import display_name, plain_message_box
 from tactical.app.main_window import MainWindow
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
-
-DEFAULT_EXAMPLE = "hillside-ruin.tactical.json"
+from tactical.persistence.examples import default_example
 
 
 def blank_encounter() -> Encounter:
@@ -143,9 +142,7 @@ def start(
             return window
     window.autosave.discard()
     if path is None:
-        folder = examples_dir()
-        example = folder / DEFAULT_EXAMPLE if folder is not None else None
-        path = example if example is not None and example.is_file() else None
+        path = default_example()
     if path is not None:
         window.files.load_path(path)
     window.view.fit_map()
