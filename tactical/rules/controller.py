@@ -14,7 +14,9 @@ from pydantic import ValidationError
 
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.procedure import SelectProcedure, SetProcedureState
+from tactical.core.commands.tokens import MoveToken
 from tactical.core.encounter import Encounter
+from tactical.core.tokens import Position
 from tactical.rules.context import ActionContext
 from tactical.rules.procedure import Action, PanelView, Procedure, ProcedureState, RulesError
 from tactical.rules.registry import get
@@ -83,6 +85,49 @@ class ProcedureController:
 
     def primary(self) -> Action | None:
         return next((a for a in self.actions() if a.primary), None)
+
+    # -- movement ---------------------------------------------------------
+
+    def movement_left(self, token_id: str) -> int | None:
+        """What ``token_id`` may still move now (0 or more), or None when nothing limits it."""
+        procedure = self._require()
+        if token_id not in self.encounter.tokens:
+            return None
+        left = procedure.movement_left(self.encounter, self.state(), token_id)
+        return None if left is None else max(0, left)
+
+    def movement_budgets(self) -> dict[str, int]:
+        """:meth:`movement_left` of every token the procedure limits now (one state load)."""
+        procedure = self._require()
+        state = self.state()
+        budgets: dict[str, int] = {}
+        for token_id in self.encounter.tokens:
+            left = procedure.movement_left(self.encounter, state, token_id)
+            if left is not None:
+                budgets[token_id] = max(0, left)
+        return budgets
+
+    def move_command(
+        self, token_id: str, to: Position, cost: int, *, drag_id: object | None = None
+    ) -> Command:
+        """The one command to push for moving ``token_id`` to ``to`` at ``cost``.
+
+        When the procedure limits the token now, a :class:`Batch` of the move and
+        the state with ``cost`` added to ``moved`` (one undo step undoes both,
+        under the move's own text); else the plain :class:`MoveToken`. Nothing
+        is checked against what is left: the GM may force a move past it
+        (:meth:`movement_left` is then 0). Not pushed: the caller pushes it.
+        """
+        move = MoveToken(token_id, to, drag_id=drag_id)
+        procedure = self.procedure
+        if procedure is None:
+            return move
+        state = self.state()
+        if procedure.movement_left(self.encounter, state, token_id) is None:
+            return move
+        state.moved = {**state.moved, token_id: state.moved.get(token_id, 0) + max(0, cost)}
+        spent = SetProcedureState(procedure.dump_state(state), text=move.text)
+        return Batch(move.text, [move, spent])
 
     # -- doing ------------------------------------------------------------
 

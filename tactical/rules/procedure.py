@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from tactical.core.encounter import Encounter
 
@@ -36,6 +36,13 @@ class ProcedureState(BaseModel):
     """The id of the current step in :meth:`Procedure.outline`."""
     round: int = 0
     ended: bool = False
+    moved: dict[str, int] = Field(default_factory=dict)
+    """Movement spent (squares or areas) per token id in the current turn or round.
+
+    The controller adds to it when a limited token is dragged
+    (:meth:`~tactical.rules.controller.ProcedureController.move_command`); the
+    procedure decides when it starts again from empty. Saved states without it
+    load with it empty."""
 
 
 StateT = TypeVar("StateT", bound=ProcedureState)
@@ -160,6 +167,18 @@ class Procedure(ABC, Generic[StateT]):
 
     @abstractmethod
     def actions(self, encounter: Encounter, state: StateT) -> list[Action]: ...
+
+    def movement_left(self, encounter: Encounter, state: StateT, token_id: str) -> int | None:
+        """How many squares (or areas) ``token_id`` may still move now, never below 0.
+
+        None when the procedure puts no limit on it now: the app then offers the
+        token's whole speed and does not count the move. The default limits
+        nothing. Procedures on area maps whose moves are resolved by their own
+        actions (a move is an action there, not a drag budget) keep the default.
+        Moves the GM forces may exceed the limit; ``state.moved`` then holds
+        more than the speed, and this returns 0.
+        """
+        return None
 
     # -- what the GM does -------------------------------------------------
 

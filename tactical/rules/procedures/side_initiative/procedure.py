@@ -57,6 +57,7 @@ from tactical.rules.procedures.side_initiative.morale import (
     record,
     side_morale,
 )
+from tactical.rules.procedures.side_initiative.movement import movement_left
 from tactical.rules.procedures.side_initiative.order import (
     acting_groups,
     sides_in_fight,
@@ -127,6 +128,11 @@ class SideInitiative(Procedure[SideState]):
             if not is_players(side) and len(members(encounter, side)) == 1
         ]
         return state
+
+    def movement_left(self, encounter: Encounter, state: SideState, token_id: str) -> int | None:
+        """In its side's movement phase: Speed (half in melee, none when casting) less what
+        was spent this round (see :mod:`.movement`)."""
+        return movement_left(encounter, state, token_id)
 
     # -- what the panel shows ---------------------------------------------
 
@@ -484,6 +490,11 @@ class SideInitiative(Procedure[SideState]):
             else d
             for token_id, d in state.declarations.items()
         }
+        state.engaged = [
+            token_id
+            for token_id in fighters(ctx.encounter, state, group)
+            if melee_opponents(ctx.encounter, state, token_id)
+        ]
         ctx.say(f"Acting: {group_name(ctx.encounter, group)}.")
 
     def _next_group(self, encounter: Encounter, state: SideState, index: int) -> int | None:
@@ -499,6 +510,7 @@ class SideInitiative(Procedure[SideState]):
         if index + 1 < len(PHASES):
             state.phase = PHASES[index + 1]
             state.step = f"act-{state.group}-{state.phase}"
+            state.engaged = []
             return
         self._enter_group(ctx, state, state.group + 1)
 
@@ -718,6 +730,8 @@ class SideInitiative(Procedure[SideState]):
         state.phase = ""
         state.acted = []
         state.attack = None
+        state.moved = {}
+        state.engaged = []
         ctx.say(f"Round {state.round}: declarations.")
 
     # GM overrides

@@ -89,6 +89,9 @@ class SideState(ProcedureState):
     attack: Attack | None = None
     melee: list[list[str]] = Field(default_factory=list)
     """Pairs that have made a melee attack on each other (004 line 28)."""
+    engaged: list[str] = Field(default_factory=list)
+    """The acting sides' combatants in melee when their movement phase began: half Speed,
+    even after moving away (see :mod:`.movement`)."""
     out: dict[str, OutReason] = Field(default_factory=dict)
     sides: dict[str, SideRecord] = Field(default_factory=dict)
     lone: list[str] = Field(default_factory=list)

@@ -10,7 +10,6 @@ from typing import Literal
 
 from tactical.core.encounter import Encounter
 from tactical.rules.procedure import Combatant, PanelView, StepLine
-from tactical.rules.procedures.side_initiative.combat import melee_opponents
 from tactical.rules.procedures.side_initiative.morale import (
     due,
     fights_to_the_death,
@@ -18,6 +17,7 @@ from tactical.rules.procedures.side_initiative.morale import (
     record,
     side_morale,
 )
+from tactical.rules.procedures.side_initiative.movement import in_melee
 from tactical.rules.procedures.side_initiative.order import (
     acting_groups,
     ranked,
@@ -245,7 +245,7 @@ def _movement_note(encounter: Encounter, state: SideState, token_id: str) -> str
         return f"{who}: morale broken, flees or surrenders."
     if declaration is not None and declaration.kind in ("spell", "rune"):
         return f"{who}: casting, may not move."
-    if melee_opponents(encounter, state, token_id):
+    if in_melee(encounter, state, token_id):
         if declaration is not None and declaration.kind == "flee":
             return f"{who}: flees melee, up to {feet} ft (no attack this round)."
         return f"{who}: in melee, up to {feet // 2} ft (more only by fleeing, declared)."

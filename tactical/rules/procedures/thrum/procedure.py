@@ -16,7 +16,7 @@ from tactical.rules.procedure import (
     RulesError,
     StepLine,
 )
-from tactical.rules.procedures.thrum import loads
+from tactical.rules.procedures.thrum import loads, movement
 from tactical.rules.procedures.thrum import order as turn_order
 from tactical.rules.procedures.thrum.actions import available_actions
 from tactical.rules.procedures.thrum.state import (
@@ -137,6 +137,10 @@ class Thrum(Procedure[ThrumState]):
 
     def actions(self, encounter: Encounter, state: ThrumState) -> list[Action]:
         return available_actions(encounter, state)
+
+    def movement_left(self, encounter: Encounter, state: ThrumState, token_id: str) -> int | None:
+        """Speed less what was spent, in the acting combatant's Move step (see :mod:`.movement`)."""
+        return movement.movement_left(encounter, state, token_id)
 
     def perform(
         self, ctx: ActionContext, state: ThrumState, action: str, params: dict[str, Any]
@@ -318,6 +322,7 @@ def _begin_turn(state: ThrumState, token_id: str | None) -> None:
     state.step = START
     state.panic_rolled = False
     state.targets = []
+    state.moved = {}
 
 
 def _current(ctx: ActionContext, state: ThrumState) -> str:

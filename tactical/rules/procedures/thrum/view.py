@@ -14,6 +14,7 @@ from tactical.core.grid import Square
 from tactical.core.tokens import Token
 from tactical.rules.procedure import Combatant, PanelView, StepLine
 from tactical.rules.procedures.thrum import order as turn_order
+from tactical.rules.procedures.thrum.movement import movement_left
 from tactical.rules.procedures.thrum.state import (
     ACTION,
     CONDITIONS,
@@ -268,6 +269,9 @@ def _turn_notes(encounter: Encounter, state: ThrumState, token: Token) -> list[s
         if STUNNED in token.statuses:
             lines.append("Stunned: apply its effect this turn.")
     elif step == MOVE:
+        left = movement_left(encounter, state, token.id)
+        if left is not None:
+            lines.append(f"Movement left: {left} of {token.speed}.")
         lines.append(
             f"Speed {token.speed}: one elevation level up or down is free, +1 per level "
             "beyond; leaving Difficult Terrain +1; allies can be passed, not stopped on; "
