@@ -27,7 +27,9 @@ from tactical.app.interaction.templates import (
 )
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.map_scene import MapScene
+from tactical.core.commands.base import Batch, Command
 from tactical.core.templates import TemplateKind
+from tactical.rules import ProcedureController
 
 Say = Callable[[str], None]
 
@@ -95,12 +97,32 @@ class SelectTool:
         feedback = self.drag.release(pointer)
         self._clear()
         if feedback.command is not None:
-            self.document.push(feedback.command)
+            self.document.push(self._move_command(feedback))
         elif token_id is not None:
             self.scene.restore_token(token_id)
         if feedback.message:
             self.say(feedback.message)
         return True
+
+    def _move_command(self, feedback: DragFeedback) -> Command:
+        """The drop's move; while a procedure runs, with the movement it spends (one undo step).
+
+        The procedure's controller decides whether the move counts; the cost is
+        the engine's path cost the drag already found. A procedure state that
+        cannot be read leaves the plain move (the panel shows the problem).
+        """
+        move = feedback.command
+        assert move is not None
+        encounter = self.document.encounter
+        if not encounter.procedure or feedback.cost is None:
+            return move
+        controller = ProcedureController(encounter, self.document.push)
+        try:
+            combined = controller.move_command(move.token_id, move.to, feedback.cost)
+        except (ValueError, KeyError):  # StateError, RulesError, an unknown procedure
+            return move
+        # Not limited now: the drag's own command, exactly as without a procedure.
+        return combined if isinstance(combined, Batch) else move
 
     def cancel(self) -> None:
         token_id = self.drag.token_id

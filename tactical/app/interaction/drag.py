@@ -46,6 +46,9 @@ class DragFeedback:
     ok: bool = True
     message: str = ""
     command: MoveToken | None = None
+    cost: int | None = None
+    """With ``command``: the movement the drop spends (the engine's path cost; for a
+    forced drop with no path, the whole budget)."""
     finished: bool = False
     restore: bool = False
 
@@ -147,13 +150,17 @@ class DragController:
             return DragFeedback(
                 finished=True,
                 command=command,
+                cost=cost,
                 message=f"{token.name} moved ({self._cost_label(cost)}).",
             )
-        reason = self.full_reason(token, target)
+        reason, path_cost = self._refusal(token, target)
         if pointer.force:
             command = MoveToken(token_id, target, drag_id=next(_drag_ids))
             return DragFeedback(
-                finished=True, command=command, message=f"{token.name} placed by the GM ({reason})."
+                finished=True,
+                command=command,
+                cost=path_cost if path_cost is not None else self.budget,
+                message=f"{token.name} placed by the GM ({reason}).",
             )
         return DragFeedback(
             finished=True,
@@ -187,16 +194,21 @@ class DragController:
 
     def full_reason(self, token: Token, target: Position) -> str:
         """Why the engine refuses ``target``, in words; may search a path (only on drops)."""
+        return self._refusal(token, target)[0]
+
+    def _refusal(self, token: Token, target: Position) -> tuple[str, int | None]:
+        """:meth:`full_reason` and the path's cost when there is a path (None when not)."""
         blocker = self._blocker(token, target)
         if blocker:
-            return blocker
+            return blocker, None
         found = engine.find_path(self.encounter, token.id, target)
         if found is None:
-            return "there is no way there"
+            return "there is no way there", None
         _, cost = found
         if self.budget is not None and cost > self.budget:
-            return f"it costs {cost}, more than the {self.budget} this turn"
-        return "the rules do not allow ending a move there"
+            left = " left" if self.budget < token.speed else ""
+            return f"it costs {cost}, more than the {self.budget}{left} this turn", cost
+        return "the rules do not allow ending a move there", cost
 
     def _blocker(self, token: Token, target: Position) -> str:
         """Who or what stands on the target, described (the engine already refused it)."""

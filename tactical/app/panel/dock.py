@@ -43,7 +43,7 @@ from tactical.app.panel.header import InstructionBox
 from tactical.app.panel.keys import advance_action
 from tactical.app.panel.outline import StepOutline
 from tactical.app.panel.param_form import ParamForm
-from tactical.app.panel.publish import publish_highlights
+from tactical.app.panel.publish import publish_budgets, publish_highlights
 from tactical.app.panel.roll_box import RollBox
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
 from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
@@ -239,12 +239,14 @@ class CombatPanel(QDockWidget):
         procedure: Procedure[Any] | None = None
         view: PanelView | None = None
         actions: list[Action] = []
+        budgets: dict[str, int] = {}
         problem = ""
         if encounter.procedure:
             try:
                 procedure = controller.procedure
                 view = controller.view()
                 actions = controller.actions()
+                budgets = controller.movement_budgets()
             except KeyError as error:  # a procedure this build does not know
                 problem = str(error.args[0]) if error.args else str(error)
             except ValueError as error:  # StateError, RulesError, a token the state names
@@ -294,6 +296,7 @@ class CombatPanel(QDockWidget):
         self.dice_log.show_log(encounter.dice_log, encounter, secrets)
         self._update_back()
         publish_highlights(self.document, view)
+        publish_budgets(self.document, budgets)
 
     def _update_back(self, *_: object) -> None:
         stack = self.document.undo_stack

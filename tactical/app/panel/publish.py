@@ -1,4 +1,5 @@
-"""What the map and the player view learn from the panel: who acts, whom actions target.
+"""What the map and the player view learn from the panel: who acts, whom actions target,
+how far each token may still move.
 
 Only the targets of revealed actions (``PanelView.targets``) reach any map.
 The GM's window stands on the screen the whole table sees, so secret targets
@@ -16,3 +17,11 @@ def publish_highlights(document: EncounterDocument, view: PanelView | None) -> N
     public = set(view.targets) if view is not None else set()
     document.set_targets_public(True)
     document.set_highlights(acting, public, public)
+
+
+def publish_budgets(document: EncounterDocument, budgets: dict[str, int]) -> None:
+    """Tell the drag preview what each token the procedure limits may still move.
+
+    Tokens not in ``budgets`` move up to their speed (``document.move_budget``).
+    """
+    document.move_budgets = dict(budgets)
