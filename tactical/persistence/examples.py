@@ -8,8 +8,11 @@ and the app's "New from template" menu ask here.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+
+from tactical.core.encounter import Encounter
+from tactical.persistence.files import save_encounter
 
 SUFFIX = ".tactical.json"
 DEFAULT_EXAMPLE = "hillside-ruin" + SUFFIX
@@ -43,3 +46,11 @@ def default_example(prefixes: Iterable[str] | None = None) -> Path | None:
     folder = examples_dir(prefixes)
     path = folder / DEFAULT_EXAMPLE if folder is not None else None
     return path if path is not None and path.exists() else None
+
+
+def write_example(build: Callable[[], Encounter], default_out: Path, argv: Sequence[str]) -> int:
+    """An example builder's command line: ``script.py [OUT]`` saves what ``build`` makes."""
+    out = Path(argv[1]) if len(argv) > 1 else default_out
+    save_encounter(build(), out)
+    print(f"wrote {out}")
+    return 0

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tactical.core import Area, AreaLink, AreaMap, Encounter, Side, Token, polygon_from_points
 from tactical.core.commands import UndoStack
-from tactical.persistence import save_encounter
+from tactical.persistence.examples import write_example
 from tactical.rules import ProcedureController
 
 SEED = 2002
@@ -101,10 +101,7 @@ def build() -> Encounter:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else OUT
-    save_encounter(build(), out)
-    print(f"wrote {out}")
-    return 0
+    return write_example(build, OUT, argv)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import numpy as np
 
 from tactical.core import Encounter, GridMap, Terrain, Token
 from tactical.core.commands import UndoStack
-from tactical.persistence import save_encounter
+from tactical.persistence.examples import write_example
 from tactical.rules import ProcedureController
 
 SEED = 1001
@@ -118,10 +118,7 @@ def build() -> Encounter:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else OUT
-    save_encounter(build(), out)
-    print(f"wrote {out}")
-    return 0
+    return write_example(build, OUT, argv)
 
 
 if __name__ == "__main__":
