@@ -68,8 +68,6 @@ class EncounterDocument(QObject):
         self.path = path
         self.acting: set[str] = set()
         self.targets: set[str] = set()
-        self.targets_public = False
-        """True when the player view may show the targets (the combat panel decides)."""
         self.public_targets: set[str] = set()
         """The targets of revealed actions: the only targets the player view may show."""
         self.move_budgets: dict[str, int] = {}
@@ -122,12 +120,6 @@ class EncounterDocument(QObject):
     def move_budget(self, token: Token) -> int | None:
         """How far ``token`` may move now: what the procedure left it, else its speed."""
         return self.move_budgets.get(token.id, token.speed)
-
-    def set_targets_public(self, public: bool) -> None:
-        """Let the player view show (or hide again) the targets of revealed actions."""
-        if public != self.targets_public:
-            self.targets_public = public
-            self.highlights_changed.emit()
 
     def set_highlights(
         self, acting: set[str], targets: set[str], public: set[str] | None = None

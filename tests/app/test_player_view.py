@@ -69,17 +69,15 @@ def test_targets_only_when_revealed(make_window, qtbot) -> None:  # type: ignore
     window = make_window()
     player = open_player_view(window, qtbot)
     document = window.document
-    document.set_targets_public(False)  # the combat panel's say: some target is secret
-    document.set_highlights({"hero"}, {"orc"})
+    document.set_highlights({"hero"}, {"orc", "spy"})  # both targets still secret
     assert window.scene.token_items["orc"].target
     assert player.scene.token_items["hero"].acting
     assert not player.scene.token_items["orc"].target
-    document.public_targets = {"orc"}
-    document.highlights_changed.emit()
+    document.set_highlights({"hero"}, {"orc", "spy"}, {"orc"})  # the orc's attacker revealed
     assert player.scene.token_items["orc"].target
-    document.public_targets = set()
-    document.set_targets_public(True)
-    assert player.scene.token_items["orc"].target
+    assert window.scene.token_items["orc"].target
+    document.set_highlights({"hero"}, {"orc"}, set())  # hidden again
+    assert not player.scene.token_items["orc"].target
 
 
 def test_hidden_templates_and_auras_of_hidden_tokens_stay_secret(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

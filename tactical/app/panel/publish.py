@@ -15,7 +15,6 @@ from tactical.rules import PanelView
 def publish_highlights(document: EncounterDocument, view: PanelView | None) -> None:
     acting = set(view.acting) if view is not None else set()
     public = set(view.targets) if view is not None else set()
-    document.set_targets_public(True)
     document.set_highlights(acting, public, public)
 
 

@@ -2,8 +2,8 @@
 
 The GM's window and the player view each have their own scene over the same
 document. A player scene (``player=True``) leaves out hidden tokens and hidden
-templates, has no GM overlays, and shows the targets of revealed actions only
-when the combat panel made them public (``document.targets_public``).
+templates, has no GM overlays, and marks only the targets of revealed actions
+(``document.public_targets``), never the rest of ``document.targets``.
 
 The GM's scene can switch to the same filter at run time
 (:meth:`MapScene.set_player_filter`, the GM window's "Hide secrets on this
@@ -331,9 +331,8 @@ class MapScene(QGraphicsScene):
     def refresh_highlights(self) -> None:
         acting = self.document.acting
         targets = self.document.targets
-        if self.player:  # only the targets of revealed actions, unless the panel opens all
-            public = set(getattr(self.document, "public_targets", set()))
-            targets = targets if self.document.targets_public else public
+        if self.player:  # only the targets of revealed actions
+            targets = self.document.public_targets
         for token_id, item in self.token_items.items():
             item.set_marks(acting=token_id in acting, target=token_id in targets)
 

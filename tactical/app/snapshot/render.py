@@ -793,7 +793,6 @@ def export_encounter(
     document = EncounterDocument(encounter, source)
     view = panel_view(encounter)
     if view is not None:  # as the panel publishes them (tactical.app.panel.publish)
-        document.set_targets_public(True)
         document.set_highlights(set(view.acting), set(view.targets), set(view.targets))
     return export_snapshot(document, out, options, view=view)
 

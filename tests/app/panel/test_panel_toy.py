@@ -164,7 +164,7 @@ def test_secret_declarations_stay_secret_until_revealed(qtbot: Any, panel: Comba
     qtbot.mouseClick(panel.actions_bar.primary_button, Qt.MouseButton.LeftButton)  # Reveal
     assert panel.table.cell_text("hero", "declared") == "attacks Orc"
     assert document.public_targets == {"orc"}
-    assert document.targets == {"orc"} and document.targets_public is True
+    assert document.targets == {"orc"}
     assert document.acting == {"orc"}
     assert panel.table.acting_rows() == [0]
     name = panel.table.item(0, panel.table.column_of("name"))

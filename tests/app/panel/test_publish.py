@@ -19,24 +19,22 @@ def view(targets: set[str], secret: set[str]) -> PanelView:
 
 def test_secret_targets_reach_no_map(qtbot: Any) -> None:
     document = EncounterDocument(Encounter(GridMap(2, 2)))
-    emitted: list[tuple[set[str], set[str], bool]] = []
+    emitted: list[tuple[set[str], set[str]]] = []
     document.highlights_changed.connect(
-        lambda: emitted.append(
-            (set(document.targets), set(document.public_targets), document.targets_public)
-        )
+        lambda: emitted.append((set(document.targets), set(document.public_targets)))
     )
     publish_highlights(document, view({"x"}, {"y"}))
     assert document.acting == {"a"}
     assert document.targets == {"x"}
     assert document.public_targets == {"x"}
     # Never, not even for one signal, is a secret target public.
-    for every, public, _shown in emitted:
+    for every, public in emitted:
         assert "y" not in public and "y" not in every
     assert emitted
     emitted.clear()
     publish_highlights(document, view({"x", "y"}, set()))  # y revealed
-    assert document.public_targets == {"x", "y"} and document.targets_public is True
-    assert emitted[-1] == ({"x", "y"}, {"x", "y"}, True)
+    assert document.public_targets == {"x", "y"}
+    assert emitted[-1] == ({"x", "y"}, {"x", "y"})
     publish_highlights(document, None)  # no procedure
     assert document.acting == set() and document.targets == set()
     assert document.public_targets == set()
