@@ -8,7 +8,18 @@ from typing import Literal
 from tactical.core.grid import Square
 
 ChangeKind = Literal[
-    "tokens", "terrain", "walls", "areas", "templates", "sides", "procedure", "dice", "meta"
+    "tokens",
+    "terrain",
+    "walls",
+    "areas",
+    "templates",
+    "sides",
+    "procedure",
+    "dice",
+    "meta",
+    "pictures",
+    "background",
+    "fog",
 ]
 
 

@@ -14,6 +14,7 @@ from tactical.core.areas import AreaMap
 from tactical.core.changes import Change
 from tactical.core.dice_log import DiceRoll
 from tactical.core.grid import GridMap, Square
+from tactical.core.pictures import Background, Picture
 from tactical.core.sides import Side, default_sides
 from tactical.core.templates import Template
 from tactical.core.tokens import Token
@@ -43,6 +44,8 @@ class Encounter:
         dice_log: Iterable[DiceRoll] = (),
         metric: Metric = "chebyshev",
         notes: str = "",
+        pictures: Iterable[Picture] = (),
+        background: Background | None = None,
     ) -> None:
         self.map: MapKind = map
         self.name = name
@@ -60,6 +63,10 @@ class Encounter:
         self.dice_log: list[DiceRoll] = list(dice_log)
         self.metric: Metric = metric
         self.notes = notes
+        self.pictures: dict[str, Picture] = {p.id: p for p in pictures}
+        """Every picture the encounter uses (background, token art), by id."""
+        self.background: Background | None = background
+        """The picture under the map and how it is aligned, or None."""
         self._listeners: list[ChangeListener] = []
 
     # -- tokens and sides ------------------------------------------------
@@ -153,6 +160,8 @@ class Encounter:
             self.dice_log,
             self.metric,
             self.notes,
+            self.pictures,
+            self.background,
         )
 
     def __eq__(self, other: object) -> bool:

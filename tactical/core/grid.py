@@ -17,6 +17,8 @@ from enum import IntEnum
 import numpy as np
 import numpy.typing as npt
 
+from tactical.core.wall_lines import WallLine
+
 Square = tuple[int, int]
 """A square as ``(column, row)``; ``(0, 0)`` is the top-left square."""
 
@@ -80,6 +82,7 @@ class GridMap:
         elevation: npt.ArrayLike | None = None,
         terrain: npt.ArrayLike | None = None,
         walls: dict[Edge, Wall] | None = None,
+        wall_lines: Iterable[WallLine] = (),
     ) -> None:
         if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
             raise GridError(
@@ -105,6 +108,8 @@ class GridMap:
         self.walls: dict[Edge, Wall] = {}
         for (a, b), wall in (walls or {}).items():
             self.walls[edge(a, b)] = wall
+        self.wall_lines: list[WallLine] = list(wall_lines)
+        """Free wall segments in square units (imported maps): :mod:`tactical.core.wall_lines`."""
         self.revision = 0
         self._listeners: list[SquareListener] = []
 
@@ -197,6 +202,32 @@ class GridMap:
         self._touched(key)
         return old
 
+    def set_wall_line(self, index: int, line: WallLine | None) -> WallLine | None:
+        """Replace the wall line at ``index`` (None removes it; ``index == len`` appends).
+
+        Returns the old line. Listeners hear the squares the old and new lines pass near.
+        """
+        old = self.wall_lines[index] if index < len(self.wall_lines) else None
+        if line is None:
+            if old is not None:
+                del self.wall_lines[index]
+        elif old is None:
+            self.wall_lines.insert(index, line)
+        else:
+            self.wall_lines[index] = line
+        self._touched(s for w in (old, line) if w is not None for s in self.squares_near(w))
+        return old
+
+    def squares_near(self, line: WallLine) -> Iterator[Square]:
+        """The on-map squares within one square of a wall line's bounding box."""
+        c0 = max(int(min(line.a[0], line.b[0])) - 1, 0)
+        c1 = min(int(max(line.a[0], line.b[0])) + 1, self.width - 1)
+        r0 = max(int(min(line.a[1], line.b[1])) - 1, 0)
+        r1 = min(int(max(line.a[1], line.b[1])) + 1, self.height - 1)
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                yield (col, row)
+
     # -- notation --------------------------------------------------------
 
     @classmethod
@@ -262,6 +293,7 @@ class GridMap:
             elevation=self.elevation.copy(),
             terrain=self.terrain.copy(),
             walls=dict(self.walls),
+            wall_lines=list(self.wall_lines),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -274,6 +306,7 @@ class GridMap:
             and bool(np.array_equal(self.elevation, other.elevation))
             and bool(np.array_equal(self.terrain, other.terrain))
             and self.walls == other.walls
+            and self.wall_lines == other.wall_lines
         )
 
     __hash__ = None  # type: ignore[assignment]

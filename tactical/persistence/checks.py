@@ -6,6 +6,7 @@ and only judge meaning. Each problem names its JSON path.
 
 from __future__ import annotations
 
+import binascii
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -38,6 +39,7 @@ def check_encounter(model: EncounterModel) -> list[Problem]:
         problems += _check_areas(model.map)
     problems += _check_tokens(model)
     problems += _check_templates(model)
+    problems += _check_pictures(model)
     if model.procedure is not None:
         problems += list(_check_state(model.procedure.state, "procedure.state", 1, [0]))
     return problems
@@ -216,6 +218,27 @@ def _check_templates(model: EncounterModel) -> list[Problem]:
     for index, template in enumerate(model.templates):
         for field, message in _template_problems(template, model, token_ids, area_ids):
             problems.append(Problem(f"templates[{index}].{field}", message))
+    return problems
+
+
+def _check_pictures(model: EncounterModel) -> list[Problem]:
+    """Each picture has its data or a path (not both); every reference names one."""
+    problems = list(_duplicates([p.id for p in model.pictures], "pictures", "picture"))
+    for index, picture in enumerate(model.pictures):
+        path = f"pictures[{index}]"
+        if (picture.data is None) == (picture.path is None):
+            problems.append(Problem(path, "needs either its data or a path, not both"))
+        elif picture.data is not None:
+            try:
+                binascii.a2b_base64(picture.data, strict_mode=True)
+            except (binascii.Error, ValueError):
+                problems.append(Problem(f"{path}.data", "is not a picture written as base64"))
+    ids = {p.id for p in model.pictures}
+    for index, token in enumerate(model.tokens):
+        if token.image is not None and token.image not in ids:
+            problems.append(Problem(f"tokens[{index}].image", "names no picture of this file"))
+    if model.background is not None and model.background.picture not in ids:
+        problems.append(Problem("background.picture", "names no picture of this file"))
     return problems
 
 

@@ -7,6 +7,7 @@ same encounter always gives the same bytes.
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import numpy as np
@@ -16,15 +17,19 @@ from tactical.core.areas import Area, AreaLink, AreaMap, polygon_from_points
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap, Terrain, Wall, edge
+from tactical.core.pictures import Background, Picture
 from tactical.core.sides import Side
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
+from tactical.core.wall_lines import WallLine
 from tactical.persistence.schema import (
     FORMAT,
     SCHEMA_VERSION,
     AreaMapModel,
+    BackgroundModel,
     EncounterModel,
     GridMapModel,
+    PictureModel,
 )
 
 _CHAR_TERRAIN = {".": Terrain.OPEN, "d": Terrain.DIFFICULT, "x": Terrain.IMPASSABLE}
@@ -52,6 +57,9 @@ def _grid(model: GridMapModel) -> GridMap:
         elevation=np.array(model.elevation, dtype=np.int16),
         terrain=_TERRAIN_LOOKUP[terrain_bytes],
         walls=walls,
+        wall_lines=[
+            WallLine((w.a[0], w.a[1]), (w.b[0], w.b[1]), w.kind, w.open) for w in model.wall_lines
+        ],
     )
 
 
@@ -62,6 +70,17 @@ def _areas(model: AreaMapModel) -> AreaMap:
     ]
     links = [AreaLink(link.a, link.b, link.kind, link.label) for link in model.links]
     return AreaMap(areas, links)
+
+
+def _picture(model: PictureModel) -> Picture:
+    data = None if model.data is None else base64.b64decode(model.data, validate=True)
+    return Picture(model.id, data=data, path=model.path)
+
+
+def _background(model: BackgroundModel | None) -> Background | None:
+    if model is None:
+        return None
+    return Background(model.picture, model.x, model.y, model.square_px, model.overlay_opacity)
 
 
 def to_encounter(model: EncounterModel) -> Encounter:
@@ -115,6 +134,8 @@ def to_encounter(model: EncounterModel) -> Encounter:
         ],
         metric=model.metric,
         notes=model.notes,
+        pictures=[_picture(p) for p in model.pictures],
+        background=_background(model.background),
     )
 
 
@@ -138,6 +159,15 @@ def _grid_document(grid: GridMap) -> dict[str, Any]:
         "walls": [
             {"a": list(a), "b": list(b), "door": wall.door, "open": wall.open}
             for (a, b), wall in walls
+        ],
+        "wall_lines": [
+            {
+                "a": [_number(line.a[0]), _number(line.a[1])],
+                "b": [_number(line.b[0]), _number(line.b[1])],
+                "kind": line.kind,
+                "open": line.open,
+            }
+            for line in grid.wall_lines
         ],
     }
 
@@ -187,6 +217,7 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
         "notes": encounter.notes,
         "metric": encounter.metric,
         "map": map_document,
+        "background": _background_document(encounter.background),
         "sides": [
             {"id": s.id, "name": s.name, "color": s.color, "allies": list(s.allies)}
             for s in encounter.sides.values()
@@ -238,4 +269,23 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
             }
             for d in encounter.dice_log
         ],
+        "pictures": [_picture_document(p) for p in encounter.pictures.values()],
     }
+
+
+def _background_document(background: Background | None) -> dict[str, Any] | None:
+    if background is None:
+        return None
+    return {
+        "picture": background.picture,
+        "x": _number(background.x),
+        "y": _number(background.y),
+        "square_px": _number(background.square_px),
+        "overlay_opacity": _number(background.overlay_opacity),
+    }
+
+
+def _picture_document(picture: Picture) -> dict[str, Any]:
+    if picture.data is not None:
+        return {"id": picture.id, "data": base64.b64encode(picture.data).decode("ascii")}
+    return {"id": picture.id, "path": picture.path}

@@ -104,7 +104,33 @@ def migrate_1_to_2(data: Raw) -> Raw:
     return out
 
 
-MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2}
+def migrate_2_to_3(data: Raw) -> Raw:
+    """Version 2 to 3: pictures become a table, backgrounds and free wall lines appear.
+
+    A version 2 token's ``image`` was a path; version 3 names an entry of the
+    new ``pictures`` table, so each distinct path becomes one entry
+    ``{"id": "image-N", "path": ...}`` (the path is checked like any other).
+    ``background`` (none) and ``map.wall_lines`` (none) are new and optional.
+    """
+    out = dict(data)
+    tokens = out.get("tokens")
+    pictures: dict[str, str] = {}
+    if isinstance(tokens, list):
+        new_tokens: list[Any] = []
+        for token in tokens:
+            image = token.get("image") if isinstance(token, dict) else None
+            if isinstance(image, str):
+                picture = pictures.setdefault(image, f"image-{len(pictures) + 1}")
+                token = {**token, "image": picture}
+            new_tokens.append(token)
+        out["tokens"] = new_tokens
+    if pictures:
+        out["pictures"] = [{"id": pid, "path": path} for path, pid in pictures.items()]
+    out["schema_version"] = 3
+    return out
+
+
+MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3}
 """``MIGRATIONS[n]`` upgrades a version ``n`` object to version ``n + 1``."""
 
 

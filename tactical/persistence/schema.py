@@ -1,4 +1,4 @@
-"""The current file schema (version 2) as strict pydantic models.
+"""The current file schema (version 3) as strict pydantic models.
 
 The models check types, required and unknown keys, finite numbers and sizes.
 Whatever needs more than one field to judge (a token's side exists, a polygon
@@ -20,7 +20,7 @@ from pydantic_core import PydanticCustomError
 from tactical.core.grid import MAX_SIDE
 
 FORMAT = "tactical.encounter"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 MAX_TOKENS = 10_000
 MAX_AREAS = 5_000
@@ -122,6 +122,18 @@ class WallModel(Strict):
     open: bool = False
 
 
+class WallLineModel(Strict):
+    """A free wall segment in square units (imported maps): see tactical.core.wall_lines."""
+
+    a: Point
+    b: Point
+    kind: Literal["wall", "door", "window", "object"] = "wall"
+    open: bool = False
+
+
+MAX_WALL_LINES = 100_000
+
+
 class GridMapModel(Strict):
     kind: Literal["grid"]
     width: int = Field(ge=1, le=MAX_SIDE)
@@ -132,6 +144,7 @@ class GridMapModel(Strict):
     ]
     terrain: Annotated[list[Annotated[str, Field(max_length=MAX_SIDE)]], Field(max_length=MAX_SIDE)]
     walls: Annotated[list[WallModel], Field(max_length=MAX_WALLS)] = []
+    wall_lines: Annotated[list[WallLineModel], Field(max_length=MAX_WALL_LINES)] = []
 
 
 class AreaModel(Strict):
@@ -158,6 +171,27 @@ MapModel = Annotated[GridMapModel | AreaMapModel, Field(discriminator="kind")]
 MAP_KINDS = ("grid", "areas")
 
 
+MAX_PICTURES = 1_000
+
+
+class PictureModel(Strict):
+    """A picture: embedded as base64 ``data``, or a ``path`` relative to the encounter file."""
+
+    id: Id
+    data: str | None = None
+    path: Annotated[str, Field(min_length=1, max_length=1024)] | None = None
+
+
+class BackgroundModel(Strict):
+    """The picture under the map: see tactical.core.pictures.Background."""
+
+    picture: Id
+    x: Coordinate = 0.0
+    y: Coordinate = 0.0
+    square_px: Annotated[float, Field(gt=0, le=100_000)] = 100.0
+    overlay_opacity: Annotated[float, Field(ge=0, le=1)] = 0.5
+
+
 class SideModel(Strict):
     id: Id
     name: Name
@@ -172,7 +206,8 @@ class TokenModel(Strict):
     position: Position = None
     size: int = Field(default=1, ge=1, le=64)
     speed: int = Field(default=6, ge=0, le=10_000)
-    image: Annotated[str, Field(min_length=1, max_length=1024)] | None = None
+    image: Id | None = None
+    """The id of an entry of the encounter's ``pictures``."""
     statuses: Annotated[
         dict[Annotated[str, Field(min_length=1, max_length=MAX_NAME)], Count],
         Field(max_length=MAX_STATUSES),
@@ -213,15 +248,17 @@ class DiceRollModel(Strict):
 
 
 class EncounterModel(Strict):
-    """A whole ``.tactical.json`` file, schema version 2."""
+    """A whole ``.tactical.json`` file, schema version 3."""
 
     format: Literal["tactical.encounter"]
-    schema_version: Literal[2]
+    schema_version: Literal[3]
     app_version: Annotated[str, Field(max_length=64)]
     name: Name = ""
     notes: Text = ""
     metric: Literal["chebyshev", "orthogonal", "feet"] = "chebyshev"
     map: MapModel
+    background: BackgroundModel | None = None
+    pictures: Annotated[list[PictureModel], Field(max_length=MAX_PICTURES)] = []
     sides: Annotated[list[SideModel], Field(max_length=MAX_SIDES)]
     tokens: Annotated[list[TokenModel], Field(max_length=MAX_TOKENS)] = []
     templates: Annotated[list[TemplateModel], Field(max_length=MAX_TEMPLATES)] = []

@@ -12,7 +12,7 @@ import pytest
 
 GRID_DOCUMENT: dict[str, Any] = {
     "format": "tactical.encounter",
-    "schema_version": 2,
+    "schema_version": 3,
     "app_version": "0.1.0",
     "name": "Bridge ambush",
     "notes": "",
@@ -63,7 +63,7 @@ GRID_DOCUMENT: dict[str, Any] = {
 
 AREA_DOCUMENT: dict[str, Any] = {
     "format": "tactical.encounter",
-    "schema_version": 2,
+    "schema_version": 3,
     "app_version": "0.1.0",
     "name": "Cellar",
     "notes": "",

@@ -136,3 +136,25 @@ def test_the_chain_runs_each_step_in_order(monkeypatch: pytest.MonkeyPatch) -> N
     assert migrate({"schema_version": 2}, 2) == {"schema_version": 4, "v3": True, "v4": True}
     assert calls == [2, 3]
     assert migrate({"schema_version": 4}, 4) == {"schema_version": 4}
+
+
+def test_migrate_2_to_3_turns_token_image_paths_into_one_picture_each() -> None:
+    from tactical.persistence.migrations import migrate_2_to_3
+
+    v2 = {
+        "schema_version": 2,
+        "tokens": [
+            {"id": "a", "image": "art/goblin.png"},
+            {"id": "b", "image": "art/goblin.png"},
+            {"id": "c", "image": None},
+            {"id": "d", "image": "ogre.webp"},
+        ],
+    }
+    migrated = migrate_2_to_3(v2)
+    assert migrated["schema_version"] == 3
+    assert [t["image"] for t in migrated["tokens"]] == ["image-1", "image-1", None, "image-2"]
+    assert migrated["pictures"] == [
+        {"id": "image-1", "path": "art/goblin.png"},
+        {"id": "image-2", "path": "ogre.webp"},
+    ]
+    assert v2["tokens"][0]["image"] == "art/goblin.png"  # the input is not changed in place

@@ -13,9 +13,11 @@ from tactical.core.areas import Area, AreaLink, AreaMap, polygon_from_points
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap, Wall
+from tactical.core.pictures import Background, Picture
 from tactical.core.sides import Side
 from tactical.core.templates import Template
 from tactical.core.tokens import Token
+from tactical.core.wall_lines import WALL_LINE_KINDS, WallLine
 from tactical.persistence import dumps_encounter, load_encounter, loads_encounter, save_encounter
 
 ids = st.text(min_size=1, max_size=8)
@@ -68,6 +70,18 @@ def grids(draw: st.DrawFn) -> GridMap:
         for pair in draw(st.lists(st.sampled_from(edges), max_size=4, unique=True)):
             door = draw(st.booleans())
             walls[pair] = Wall(door=door, open=door and draw(st.booleans()))
+    coordinate = st.floats(-5, 12, allow_nan=False).map(lambda v: round(v, 3))
+    lines = []
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(WALL_LINE_KINDS))
+        lines.append(
+            WallLine(
+                (draw(coordinate), draw(coordinate)),
+                (draw(coordinate), draw(coordinate)),
+                kind,
+                kind == "door" and draw(st.booleans()),
+            )
+        )
     return GridMap(
         width,
         height,
@@ -75,6 +89,7 @@ def grids(draw: st.DrawFn) -> GridMap:
         elevation=elevation,
         terrain=terrain,
         walls=walls,
+        wall_lines=lines,
     )
 
 
@@ -111,6 +126,22 @@ def encounters(draw: st.DrawFn) -> Encounter:
     the_map = draw(grids() | area_maps())
     the_sides = draw(sides())
     side_ids = [s.id for s in the_sides]
+    pictures = [
+        Picture(pid, data=draw(st.binary(min_size=1, max_size=20)))
+        if draw(st.booleans())
+        else Picture(pid, path=draw(st.sampled_from(["goblin.png", "art/map.webp"])))
+        for pid in draw(st.lists(ids, max_size=3, unique=True))
+    ]
+    picture_ids = [p.id for p in pictures]
+    background = None
+    if picture_ids and draw(st.booleans()):
+        background = Background(
+            draw(st.sampled_from(picture_ids)),
+            draw(st.floats(-500, 500).map(lambda v: round(v, 2))),
+            draw(st.floats(-500, 500).map(lambda v: round(v, 2))),
+            draw(st.floats(1, 400).map(lambda v: round(v, 3))),
+            draw(st.sampled_from([0.0, 0.35, 1.0])),
+        )
     tokens = []
     for token_id in draw(st.lists(ids, max_size=4, unique=True)):
         size = 1
@@ -132,7 +163,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 position,
                 size=size,
                 speed=draw(st.integers(0, 30)),
-                image=draw(st.none() | st.text(min_size=1, max_size=10)),
+                image=draw(st.none() | st.sampled_from(picture_ids)) if picture_ids else None,
                 statuses=draw(statuses),
                 figures=draw(figures),
                 hidden=draw(st.booleans()),
@@ -195,6 +226,8 @@ def encounters(draw: st.DrawFn) -> Encounter:
         dice_log=dice,
         metric=draw(st.sampled_from(["chebyshev", "orthogonal", "feet"])),
         notes=draw(st.text(max_size=30)),
+        pictures=pictures,
+        background=background,
     )
 
 
@@ -206,7 +239,7 @@ def test_dumps_then_loads_gives_an_equal_encounter_and_the_same_text(encounter: 
     assert loaded == encounter
     assert dumps_encounter(loaded) == text
     assert text.endswith("\n")
-    assert json.loads(text)["schema_version"] == 2
+    assert json.loads(text)["schema_version"] == 3
 
 
 @settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])

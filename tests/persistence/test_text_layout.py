@@ -16,7 +16,7 @@ from tactical.persistence import dumps_encounter, loads_encounter, save_encounte
 EXPECTED = """\
 {
   "format": "tactical.encounter",
-  "schema_version": 2,
+  "schema_version": 3,
   "app_version": "0.1.0",
   "name": "Ford",
   "notes": "",
@@ -34,8 +34,10 @@ EXPECTED = """\
     "walls": [
       {"a": [0, 0], "b": [0, 1], "door": false, "open": false},
       {"a": [1, 1], "b": [2, 1], "door": true, "open": true}
-    ]
+    ],
+    "wall_lines": []
   },
+  "background": null,
   "sides": [
     {"id": "pcs", "name": "Player characters", "color": "#2f7fd8", "allies": []},
     {"id": "npcs", "name": "Non-player characters", "color": "#d8432f", "allies": []}
@@ -56,7 +58,8 @@ EXPECTED = """\
   ],
   "templates": [],
   "procedure": null,
-  "dice_log": []
+  "dice_log": [],
+  "pictures": []
 }
 """
 

@@ -1,0 +1,64 @@
+"""Pictures an encounter carries: battle-map backgrounds and token art.
+
+The core keeps a picture as plain data (its bytes, or a relative path beside
+the encounter file) and never decodes it: its type and size are read from its
+header by the file layer, and decoding is the app's job, done only after the
+header's size passed the limits. Pictures live in one table per encounter, keyed by id, so twenty
+goblins share one picture and a background is one entry like any other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Literal
+
+MediaType = Literal["image/png", "image/jpeg", "image/webp"]
+MEDIA_TYPES: tuple[MediaType, ...] = ("image/png", "image/jpeg", "image/webp")
+
+MAX_PICTURE_SIDE = 16_384
+"""The widest or tallest picture tactical opens, in pixels."""
+MAX_PICTURE_PIXELS = 200_000_000
+"""The most pixels (width x height) a picture may have."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture in the encounter: embedded ``data`` or a relative ``path``, never both."""
+
+    id: str
+    data: bytes | None = None
+    path: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.data is None) == (self.path is None):
+            raise ValueError(f"picture '{self.id}' needs either its data or a path, not both")
+
+
+def picture_id(data: bytes) -> str:
+    """A stable id for embedded bytes: the same picture added twice is stored once."""
+    return "pic-" + hashlib.sha256(data).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Background:
+    """How a picture lies under the map.
+
+    ``x`` and ``y`` are the picture pixel where the map's top-left corner lies
+    (negative when the map starts left of or above the picture); ``square_px``
+    is how many picture pixels one square (on an area map, one map unit) is
+    wide, fractions allowed. ``overlay_opacity`` is how strongly the grid,
+    elevation and terrain shading are drawn over the picture (0 to 1).
+    """
+
+    picture: str
+    x: float = 0.0
+    y: float = 0.0
+    square_px: float = 100.0
+    overlay_opacity: float = 0.5
+
+    def __post_init__(self) -> None:
+        if not self.square_px > 0:
+            raise ValueError("a square must be more than 0 pixels wide")
+        if not 0.0 <= self.overlay_opacity <= 1.0:
+            raise ValueError("the overlay opacity lies between 0 and 1")
