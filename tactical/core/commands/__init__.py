@@ -2,6 +2,7 @@
 
 from tactical.core.commands.areas import PutArea, RemoveArea, SetAreaLinks
 from tactical.core.commands.base import Batch, Command, UndoStack
+from tactical.core.commands.pictures import AddPicture, SetBackground
 from tactical.core.commands.procedure import LogRoll, SelectProcedure, SetProcedureState
 from tactical.core.commands.templates import PlaceTemplate, RemoveTemplate
 from tactical.core.commands.terrain import PaintSquares, SetWall
@@ -15,6 +16,7 @@ from tactical.core.commands.tokens import (
 )
 
 __all__ = [
+    "AddPicture",
     "AddToken",
     "Batch",
     "Command",
@@ -28,6 +30,7 @@ __all__ = [
     "RemoveToken",
     "SelectProcedure",
     "SetAreaLinks",
+    "SetBackground",
     "SetFigure",
     "SetProcedureState",
     "SetStatus",

@@ -1,0 +1,154 @@
+"""Reading and decoding pictures safely: the app's one door for picture bytes.
+
+Every picture (a battle map, token art, a handout) comes in through
+:func:`read_picture_file` or :func:`check_picture_bytes`: its real type is
+sniffed from its bytes (not its name) and its size read from its header with
+QImageReader, and a picture over the limits is refused before a single pixel
+is decoded. :class:`PictureCache` decodes each picture of an encounter once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
+from PySide6.QtGui import QImage, QImageReader
+
+from tactical.core.encounter import Encounter
+from tactical.core.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, Picture, picture_id
+
+MAX_PICTURE_FILE_BYTES = 256 * 1024 * 1024
+"""The largest picture file tactical reads (a big battle-map PNG is tens of MiB)."""
+
+_FORMATS = {b"png": "PNG", b"jpeg": "JPEG", b"jpg": "JPEG", b"webp": "WebP"}
+
+
+class PictureError(ValueError):
+    """A picture tactical will not use; the message says why in a GM's words."""
+
+
+@dataclass(frozen=True)
+class PictureInfo:
+    """What a picture's header says: its type (PNG, JPEG, WebP) and size in pixels."""
+
+    kind: str
+    width: int
+    height: int
+
+
+def check_picture_bytes(data: bytes) -> PictureInfo:
+    """The type and size of a picture in memory; PictureError when it is not usable.
+
+    Only the header is read: nothing is decoded.
+    """
+    if len(data) > MAX_PICTURE_FILE_BYTES:
+        raise PictureError(
+            f"is larger than {MAX_PICTURE_FILE_BYTES // (1024 * 1024)} MiB, "
+            "the largest picture tactical opens"
+        )
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    reader.setDecideFormatFromContent(True)
+    kind = _FORMATS.get(bytes(reader.format().data()).lower())
+    if kind is None:
+        raise PictureError("is not a PNG, JPEG or WebP picture")
+    size = reader.size()
+    return PictureInfo(kind, *_checked_size(size))
+
+
+def _checked_size(size: QSize) -> tuple[int, int]:
+    width, height = size.width(), size.height()
+    if width <= 0 or height <= 0:
+        raise PictureError("has no readable size in its header")
+    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
+        raise PictureError(
+            f"is {width} x {height} pixels; tactical opens pictures up to "
+            f"{MAX_PICTURE_SIDE:,} pixels a side"
+        )
+    if width * height > MAX_PICTURE_PIXELS:
+        raise PictureError(
+            f"is {width} x {height} pixels; tactical opens pictures up to "
+            f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels"
+        )
+    return width, height
+
+
+def read_picture_file(path: Path) -> tuple[Picture, PictureInfo]:
+    """A picture file the GM chose, as an embeddable picture; PictureError when unusable."""
+    try:
+        if path.stat().st_size > MAX_PICTURE_FILE_BYTES:
+            raise PictureError(
+                f"is larger than {MAX_PICTURE_FILE_BYTES // (1024 * 1024)} MiB, "
+                "the largest picture tactical opens"
+            )
+        data = path.read_bytes()
+    except OSError as error:
+        raise PictureError(f"cannot be read: {error.strerror or error}") from None
+    info = check_picture_bytes(data)
+    return Picture(picture_id(data), data=data), info
+
+
+def decode_picture(data: bytes) -> QImage:
+    """Decode checked bytes (PictureError when the header or the pixels are bad)."""
+    check_picture_bytes(data)
+    image = QImage.fromData(data)
+    if image.isNull():
+        raise PictureError("could not be decoded (the file is damaged)")
+    return image
+
+
+def _safe_relative(text: str) -> PurePosixPath | None:
+    """A path that stays inside the encounter's folder, or None."""
+    if not text or "\\" in text or ":" in text or "\0" in text:
+        return None
+    path = PurePosixPath(text)
+    if path.is_absolute() or ".." in path.parts:
+        return None
+    return path
+
+
+class PictureCache:
+    """Decoded pictures of one encounter, each decoded once, by picture id.
+
+    A path picture is read only from inside the encounter file's folder; a
+    picture that is missing, unsafe or unreadable gives None and its reason in
+    :attr:`problems`, never an exception.
+    """
+
+    def __init__(self) -> None:
+        self._images: dict[tuple[str, str | None], QImage | None] = {}
+        self.problems: dict[str, str] = {}
+
+    def clear(self) -> None:
+        self._images.clear()
+        self.problems.clear()
+
+    def image(
+        self, encounter: Encounter, picture: str, folder: Path | None = None
+    ) -> QImage | None:
+        entry = encounter.pictures.get(picture)
+        if entry is None:
+            return None
+        key = (picture, None if folder is None else str(folder))
+        if key not in self._images:
+            self._images[key] = self._load(entry, folder)
+        return self._images[key]
+
+    def _load(self, picture: Picture, folder: Path | None) -> QImage | None:
+        try:
+            if picture.data is not None:
+                return decode_picture(picture.data)
+            relative = _safe_relative(picture.path or "")
+            if relative is None:
+                raise PictureError("its path leaves the encounter's folder")
+            if folder is None:
+                raise PictureError("the encounter is not saved, so its folder is unknown")
+            loaded, _info = read_picture_file(folder / relative)
+            assert loaded.data is not None
+            return decode_picture(loaded.data)
+        except PictureError as error:
+            self.problems[picture.id] = str(error)
+            return None
