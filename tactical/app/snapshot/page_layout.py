@@ -73,6 +73,8 @@ class SnapshotLayout:
         self.gap = self.type.pt(8)
         self.footer_font = self.type.font(7, italic=False)
         self.pages = self._layout(grow)
+        self.page_total: int | None = None
+        """The footer's page count when these pages are the first of a longer print."""
 
     # -- measuring ------------------------------------------------------------
 
@@ -232,8 +234,9 @@ class SnapshotLayout:
         painter.setFont(font)
         painter.setPen(DIM)
         painter.drawText(QPointF(0, y + metrics.ascent()), self.content.footer)
-        if len(self.pages) > 1:
-            text = f"page {index + 1} of {len(self.pages)}"
+        total = self.page_total or len(self.pages)
+        if total > 1:
+            text = f"page {index + 1} of {total}"
             painter.drawText(
                 QPointF(self.width - metrics.horizontalAdvance(text), y + metrics.ascent()), text
             )

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, Qt
+from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from shiboken6 import delete, isValid
 
@@ -25,12 +25,17 @@ from tactical.app.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode, SnapshotContent, build_content, panel_view
 from tactical.app.snapshot.map_drawing import MAP_PADDING, PrintScene, make_scene, source_rect
 from tactical.app.snapshot.page_layout import SnapshotLayout
+from tactical.app.snapshot.paged import Book, Progress, atomic_file, print_book
+from tactical.app.snapshot.table_scale import TableScaleBook, TableScaleSettings
 from tactical.core.encounter import Encounter
+from tactical.core.tiling import DEFAULT_MARGIN_MM, DEFAULT_MARGINS, DEFAULT_OVERLAP_MM, Margins
 from tactical.rules import PanelView
 
 PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {
     "A4": QPageSize.PageSizeId.A4,
+    "A3": QPageSize.PageSizeId.A3,
     "Letter": QPageSize.PageSizeId.Letter,
+    "Legal": QPageSize.PageSizeId.Legal,
 }
 MARGIN_MM = 10.0
 
@@ -45,6 +50,12 @@ class SnapshotOptions:
     page: str = "A4"
     landscape: bool = True
     dpi: int = 150
+    table_scale: bool = False
+    """True: the map at ``square_inch`` per square over pages to tape, after a cover."""
+    square_inch: float = 1.0
+    overlap_mm: float = DEFAULT_OVERLAP_MM
+    skip_empty: bool = False
+    """Table scale: leave out pages of nothing but empty open ground."""
 
 
 def page_size_px(options: SnapshotOptions) -> QSize:
@@ -61,36 +72,91 @@ def margin_px(dpi: int) -> int:
     return round(MARGIN_MM / 25.4 * dpi)
 
 
-def write_pdf(
-    path: Path, content: SnapshotContent, scene: MapScene, source: QRectF, options: SnapshotOptions
-) -> int:
-    """Write a vector PDF; returns its number of pages."""
-    writer = QPdfWriter(str(path))
-    writer.setResolution(options.dpi)
-    writer.setTitle(f"{content.title} \N{EM DASH} {content.subtitle}")
-    writer.setCreator("tactical")
+class FittedBook:
+    """Today's snapshot as pages on paper: the layout inside ``margin`` millimetres."""
+
+    def __init__(
+        self,
+        content: SnapshotContent,
+        scene: MapScene,
+        source: QRectF,
+        page_mm: QSizeF,
+        margin_mm: float,
+        dpi: float,
+    ) -> None:
+        self.dpi = dpi
+        self.scene = scene
+        self.margin = margin_mm / 25.4 * dpi
+        width = page_mm.width() / 25.4 * dpi - 2 * self.margin
+        height = page_mm.height() / 25.4 * dpi - 2 * self.margin
+        self.layout = SnapshotLayout(content, source, width, height, dpi)
+
+    @property
+    def page_count(self) -> int:
+        return len(self.layout.pages)
+
+    def paint_page(self, painter: QPainter, index: int) -> None:
+        painter.translate(self.margin, self.margin)
+        self.layout.paint(painter, index, self.scene)
+
+
+def paper_mm(page: str, landscape: bool) -> QSizeF:
+    """The paper's size in millimetres, turned for ``landscape``."""
+    size = QPageSize(PAGE_SIZES[page]).size(QPageSize.Unit.Millimeter)
+    if landscape:
+        return QSizeF(max(size.width(), size.height()), min(size.width(), size.height()))
+    return QSizeF(min(size.width(), size.height()), max(size.width(), size.height()))
+
+
+def page_layout_of(page: str, landscape: bool) -> QPageLayout:
+    """The paper, full page (the books place everything inside their own margins)."""
     orientation = (
-        QPageLayout.Orientation.Landscape if options.landscape else QPageLayout.Orientation.Portrait
+        QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
     )
-    margins = QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM)
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(PAGE_SIZES[options.page]), orientation, margins, QPageLayout.Unit.Millimeter
-        )
+    return QPageLayout(
+        QPageSize(PAGE_SIZES[page]), orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter
     )
-    area = writer.pageLayout().paintRectPixels(options.dpi)
-    layout = SnapshotLayout(content, source, area.width(), area.height(), options.dpi)
-    painter = QPainter()
-    if not painter.begin(writer):
-        raise OSError(f"cannot write {path}")
-    try:
-        for index in range(len(layout.pages)):
-            if index:
-                writer.newPage()
-            layout.paint(painter, index, scene)
-    finally:
-        painter.end()
-    return len(layout.pages)
+
+
+def table_scale_book(
+    encounter: Encounter,
+    content: SnapshotContent,
+    scene: PrintScene,
+    options: SnapshotOptions,
+    margins: Margins,
+) -> TableScaleBook:
+    """The cover and tiles of ``options``' table-scale print (the whole map always)."""
+    settings = TableScaleSettings(
+        paper=options.page,
+        landscape=options.landscape,
+        square_inch=options.square_inch,
+        overlap_mm=options.overlap_mm,
+        skip_empty=options.skip_empty,
+    )
+    source = source_rect(scene, None)
+    return TableScaleBook(encounter, content, scene, source, settings, margins, options.dpi)
+
+
+def write_pdf(
+    path: Path,
+    book: Book,
+    options: SnapshotOptions,
+    title: str,
+    progress: Progress | None = None,
+) -> int:
+    """Write ``book`` as a vector PDF, whole or not at all; returns its number of pages."""
+    with atomic_file(path) as temporary:
+        writer = QPdfWriter(str(temporary))
+        writer.setResolution(round(book.dpi))
+        writer.setTitle(title)
+        writer.setCreator("tactical")
+        writer.setPageLayout(page_layout_of(options.page, options.landscape))
+        try:
+            print_book(writer, book, progress)
+        except OSError as error:
+            raise OSError(f"cannot write {path}") from error
+        del writer  # closes the file before it is moved
+    return book.page_count
 
 
 def write_png(
@@ -113,8 +179,9 @@ def write_png(
         layout.paint(painter, 0, scene, inner)
     finally:
         painter.end()
-    if not image.save(str(path)):  # PNG: the suffix says so
-        raise OSError(f"cannot write {path}")
+    with atomic_file(path) as temporary:
+        if not image.save(str(temporary), "PNG"):
+            raise OSError(f"cannot write {path}")
     return image.size()
 
 
@@ -126,30 +193,68 @@ def export_snapshot(
     visible: QRectF | None = None,
     view: PanelView | Callable[[Encounter], PanelView | None] | None = panel_view,
     when: datetime | None = None,
+    progress: Progress | None = None,
+    margins: Margins = DEFAULT_MARGINS,
 ) -> int:
     """Write a snapshot of ``document`` to ``path`` (.pdf or .png); returns the page count.
 
     ``visible`` is the GM's view's scene rectangle, used when ``options.whole_map``
     is False. ``view`` is the procedure's view (default: asked of the encounter).
+    ``progress`` hears of every page and may cancel (:class:`ExportCancelled`);
+    ``margins`` are what the printer cannot print, for a table-scale PDF.
     """
     path = Path(path)
     kind = path.suffix.lower()
+    visible_part = None if options.whole_map else visible
     if kind not in (".pdf", ".png"):
         raise ValueError(f"{path.name}: a snapshot is a .pdf or a .png file")
-    encounter = document.encounter
-    shown = view(encounter) if callable(view) else view
-    file_name = document.path.name if document.path is not None else "Untitled"
-    content = build_content(encounter, shown, options.mode, file_name=file_name, when=when)
+    if options.table_scale and kind != ".pdf":
+        raise ValueError(f"{path.name}: a table-scale print is a .pdf file")
+    content = snapshot_content(document, options, view, when)
     scene = make_scene(document, options.mode)
     try:
-        source = source_rect(scene, None if options.whole_map else visible)
-        if kind == ".pdf":
-            return write_pdf(path, content, scene, source, options)
-        write_png(path, content, scene, source, options)
-        return 1
+        if kind == ".png":
+            write_png(path, content, scene, source_rect(scene, visible_part), options)
+            return 1
+        book = make_book(document.encounter, content, scene, options, visible_part, margins)
+        return write_pdf(path, book, options, pdf_title(content), progress)
     finally:
         if isValid(scene):
             delete(scene)
+
+
+def snapshot_content(
+    document: EncounterDocument,
+    options: SnapshotOptions,
+    view: PanelView | Callable[[Encounter], PanelView | None] | None = panel_view,
+    when: datetime | None = None,
+) -> SnapshotContent:
+    """What the pages say (the players' version unless ``options.mode`` is the GM's)."""
+    encounter = document.encounter
+    shown = view(encounter) if callable(view) else view
+    file_name = document.path.name if document.path is not None else "Untitled"
+    return build_content(encounter, shown, options.mode, file_name=file_name, when=when)
+
+
+def make_book(
+    encounter: Encounter,
+    content: SnapshotContent,
+    scene: PrintScene,
+    options: SnapshotOptions,
+    visible: QRectF | None = None,
+    margins: Margins = DEFAULT_MARGINS,
+    fitted_margin_mm: float = MARGIN_MM,
+) -> FittedBook | TableScaleBook:
+    """The pages of ``options``: table-scale tiles after a cover, or one fitted snapshot."""
+    if options.table_scale:
+        return table_scale_book(encounter, content, scene, options, margins)
+    page = paper_mm(options.page, options.landscape)
+    source = source_rect(scene, visible)
+    return FittedBook(content, scene, source, page, fitted_margin_mm, options.dpi)
+
+
+def pdf_title(content: SnapshotContent) -> str:
+    return f"{content.title} \N{EM DASH} {content.subtitle}"
 
 
 def export_encounter(
@@ -157,6 +262,8 @@ def export_encounter(
     source: Path | None,
     out: str | Path,
     options: SnapshotOptions = SnapshotOptions(),
+    margin_mm: float = DEFAULT_MARGIN_MM,
+    progress: Progress | None = None,
 ) -> int:
     """Snapshot an encounter outside the app (the ``tactical snapshot`` command).
 
@@ -173,7 +280,8 @@ def export_encounter(
     view = panel_view(encounter)
     if view is not None:  # as the panel publishes them (tactical.app.panel.publish)
         document.set_highlights(set(view.acting), set(view.targets), set(view.targets))
-    return export_snapshot(document, out, options, view=view)
+    margins = Margins.uniform(margin_mm)
+    return export_snapshot(document, out, options, view=view, progress=progress, margins=margins)
 
 
 __all__ = [
