@@ -17,7 +17,7 @@ page per tile, row by row (A1, A2, ... B1, ...), each with:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
@@ -39,6 +39,8 @@ from tactical.core.tiling import (
     plan_tiles,
 )
 
+COVER_MARGIN_MM = 10.0
+"""The cover keeps the fitted snapshot's margins (or the printer's, when wider)."""
 TILE_GRID_PT = 0.5
 """Grid lines on a tile page, in points."""
 MARK_MM = 4.0
@@ -110,12 +112,13 @@ class TableScaleBook:
             t for t in self.plan.tiles if t.label not in self.skipped
         )
         width, height = self.plan.page_mm
-        self.origin = QPointF(self.px(margins.left), self.px(margins.top))
+        inset = Margins(*(max(COVER_MARGIN_MM, m) for m in astuple(margins)))
+        self.origin = QPointF(self.px(inset.left), self.px(inset.top))
         self.cover = SnapshotLayout(
             content,
             source,
-            self.px(width - margins.left - margins.right),
-            self.px(height - margins.top - margins.bottom),
+            self.px(width - inset.left - inset.right),
+            self.px(height - inset.top - inset.bottom),
             dpi,
         )
         self.cover.page_total = self.page_count
