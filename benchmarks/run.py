@@ -393,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         columns[generated_name]["cold start: whole process"] = ms(cold["process"] * 1000)
         columns[generated_name]["cold start: peak resident memory"] = f"{cold['rss']:.0f} MB"
     if not args.no_print:
-        printed = table_scale.measure()
+        printed = table_scale.measure(big=not args.no_example)
         if printed:
             columns["table scale"] = {key: figure for key, (figure, _t) in printed.items()}
             TARGETS.update({key: target for key, (_f, target) in printed.items()})

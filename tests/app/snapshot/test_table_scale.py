@@ -23,7 +23,7 @@ from tactical.core.tiling import Margins, Rect, TileSpec, plan_tiles
 from tactical.core.tokens import Token
 from tactical.persistence import load_encounter
 
-from .fights import HILLSIDE, THRUM, staged_fray, started_thrum
+from .fights import HILLSIDE, MAPS, THRUM, staged_fray, started_thrum
 from .test_render import pdf_pages, pdf_text
 
 WHEN = datetime(2024, 5, 1, 20, 30)
@@ -248,3 +248,27 @@ def test_a_cancelled_or_failed_export_leaves_no_file(qtbot, tmp_path: Path) -> N
         export_snapshot(document, out, SnapshotOptions(table_scale=True, overlap_mm=200))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ruin.pdf"]
     assert out.read_bytes() == b"the old file"
+
+
+EXAMPLES = sorted(
+    p for p in MAPS.glob("*.tactical.json") if p.name != "benchmark-256.tactical.json"
+)
+"""Every example but the 256 x 256 one (1003 pages: timed by the benchmarks instead)."""
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name.split(".")[0])
+def test_every_example_prints_at_table_scale_in_both_versions(
+    qtbot, tmp_path: Path, path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    encounter = load_encounter(path)
+    document = EncounterDocument(encounter, path)
+    shown = {t.name for t in encounter.tokens.values() if not t.hidden}
+    hidden = {t.name for t in encounter.tokens.values() if t.hidden} - shown
+    for mode in ("players", "gm"):
+        pdf = tmp_path / f"{mode}.pdf"
+        pages = export_snapshot(document, pdf, SnapshotOptions(mode=mode, table_scale=True))  # type: ignore[arg-type]
+        assert pages == pdf_pages(pdf) > 1
+        text = " ".join(pdf_text(pdf).split())
+        assert re.search(r"\bA1\b", text)
+        for name in hidden:
+            assert (name in text) == (mode == "gm"), (path.name, mode, name)
