@@ -128,7 +128,7 @@ def test_overlap_strips_of_neighbouring_pages_show_the_same_squares(qtbot, tmp_p
     pdf = tmp_path / "ruin.pdf"
     document = EncounterDocument(load_encounter(HILLSIDE), HILLSIDE)
     export_snapshot(document, pdf, TABLE, when=WHEN)
-    dpi = 254  # 10 pixels per millimetre: both strips start on a whole pixel
+    dpi = 127  # 5 pixels per millimetre: both strips start on a whole pixel
     plan = plan_tiles(TileSpec(Rect(0, 0, 48, 36), margins=Margins.uniform(6)))
     window = plan.window_mm
 
@@ -146,11 +146,11 @@ def test_overlap_strips_of_neighbouring_pages_show_the_same_squares(qtbot, tmp_p
     shift = px(12.7)
     other = a2[top:bottom, px(window.x + trim) + shift : px(window.x + 10 - trim) + shift]
     different = np.abs(right_of_a1.astype(int) - other.astype(int)).mean()
-    assert same < 3 < 4 * same + 8 < different, (same, different)
+    assert same < 1 and different > 10, (same, different)  # measured: 0.0002 and 34
     left, right = px(window.x + 2), px(window.right - 2)
     below_a1 = a1[px(window.bottom - 10 + trim) : px(window.bottom - trim), left:right]
     above_b1 = b1[px(window.y + trim) : px(window.y + 10 - trim), left:right]
-    assert np.abs(below_a1.astype(int) - above_b1.astype(int)).mean() < 3
+    assert np.abs(below_a1.astype(int) - above_b1.astype(int)).mean() < 1
 
 
 def secret_field() -> Encounter:
