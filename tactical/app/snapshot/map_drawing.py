@@ -3,6 +3,9 @@
 Every printed map (a fitted snapshot, a table-scale cover, each table-scale
 tile) goes through :func:`draw_map`, so whatever the map shows on paper (a
 background picture, once maps have one) is added in one place.
+:meth:`PrintScene.drawBackground` replaces the screen scene's: a background
+picture is painted there, after the white and before the terrain layer, in
+scene coordinates, so it prints at the device's full resolution at any scale.
 """
 
 from __future__ import annotations
