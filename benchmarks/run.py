@@ -5,6 +5,8 @@ Measured on the 256 x 256 example map (when present) and on a generated
 memory count. Figures are medians of repeated runs on this machine; the
 targets come from tracker issue 3. python-tcod, when installed, gives a C
 reference for ``reachable`` (``pip install tcod``; skipped when missing).
+The table-scale PDFs (issue 11) are timed by ``benchmarks/table_scale.py``
+in fresh processes; ``--no-print`` skips them.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import maps  # noqa: E402
+from benchmarks import maps, table_scale  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
     GridMap,
@@ -355,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=50, help="runs per figure (median)")
     parser.add_argument("--no-cold", action="store_true", help="skip the fresh-process start")
     parser.add_argument("--no-example", action="store_true", help="skip the 256 x 256 file")
+    parser.add_argument("--no-print", action="store_true", help="skip the table-scale PDFs")
     args = parser.parse_args(argv)
     columns: dict[str, dict[str, str]] = {}
     example = None if args.no_example else maps.example_256()
@@ -389,6 +392,11 @@ def main(argv: list[str] | None = None) -> int:
         )
         columns[generated_name]["cold start: whole process"] = ms(cold["process"] * 1000)
         columns[generated_name]["cold start: peak resident memory"] = f"{cold['rss']:.0f} MB"
+    if not args.no_print:
+        printed = table_scale.measure(big=not args.no_example)
+        if printed:
+            columns["table scale"] = {key: figure for key, (figure, _t) in printed.items()}
+            TARGETS.update({key: target for key, (_f, target) in printed.items()})
     print(table(columns))
     return 0
 

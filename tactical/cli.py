@@ -3,7 +3,8 @@
 ``tactical [FILE]`` opens the app (on FILE, or on the example hillside ruin);
 ``tactical validate FILE...`` reports every problem in each file and exits 1
 if there is any; ``tactical snapshot FILE OUT.pdf|OUT.png [--gm]`` prints the
-fight to a file without a window; ``tactical --version`` prints the version.
+fight to a file without a window (``--table-scale``: the map at miniature
+scale over pages to tape together); ``tactical --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tactical import __version__
@@ -25,6 +26,7 @@ EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
 SUBCOMMANDS = ("open", "validate", "snapshot")
+PAPERS = ("A4", "A3", "Letter", "Legal")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -59,10 +61,40 @@ def _parser() -> argparse.ArgumentParser:
     snapshot_parser.add_argument(
         "--gm", action="store_true", help="the GM's view: hidden tokens and secrets included"
     )
-    snapshot_parser.add_argument("--page", choices=("A4", "Letter"), default="A4")
+    snapshot_parser.add_argument(
+        "--paper", "--page", dest="page", choices=PAPERS, default="A4", help="(default A4)"
+    )
     snapshot_parser.add_argument("--portrait", action="store_true", help="(default: landscape)")
     snapshot_parser.add_argument(
         "--dpi", type=int, default=150, help="resolution of a PNG (default 150)"
+    )
+    table = snapshot_parser.add_argument_group(
+        "table scale",
+        "The map at miniature scale over pages to tape together, after a cover page with "
+        "the whole map and the fight (a .pdf only).",
+    )
+    table.add_argument(
+        "--table-scale", action="store_true", help="print one square at --square-inch"
+    )
+    table.add_argument(
+        "--square-inch", type=float, default=1.0, help="printed size of a square (default 1.0)"
+    )
+    table.add_argument(
+        "--overlap-mm",
+        type=float,
+        default=10.0,
+        help="map repeated along the edges neighbouring pages share (default 10)",
+    )
+    table.add_argument(
+        "--margin-mm",
+        type=float,
+        default=6.0,
+        help="what the printer cannot print at each edge of the paper (default 6)",
+    )
+    table.add_argument(
+        "--skip-empty",
+        action="store_true",
+        help="leave out pages holding nothing but empty open ground (the rest keep their names)",
     )
     return parser
 
@@ -133,6 +165,9 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
         for problem in error.problems:
             print(f"{file}: {problem}", file=sys.stderr)
         return 1
+    if options.table_scale and Path(out).suffix.lower() != ".pdf":
+        print(f"{out}: a table-scale print is a .pdf file", file=sys.stderr)
+        return 1
     try:  # Qt is loaded only now
         from tactical.app.snapshot.render import SnapshotOptions, export_encounter
     except ImportError as error:
@@ -143,14 +178,39 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
         page=options.page,
         landscape=not options.portrait,
         dpi=max(36, min(1200, options.dpi)),
+        table_scale=options.table_scale,
+        square_inch=options.square_inch,
+        overlap_mm=options.overlap_mm,
+        skip_empty=options.skip_empty,
     )
     try:
-        pages = export_encounter(encounter, Path(file), out, settings)
+        pages = export_encounter(
+            encounter, Path(file), out, settings, options.margin_mm, _progress(out)
+        )
     except (OSError, ValueError) as error:
         print(f"{out}: {error}", file=sys.stderr)
         return 1
     print(f"{out}: {pages} page{'s' if pages != 1 else ''}")
     return 0
+
+
+def _progress(out: str) -> Callable[[int, int], bool]:
+    """Page counts on stderr: one line rewritten on a terminal, else a line each tenth."""
+    live = sys.stderr.isatty()
+    shown = [-1]
+
+    def report(done: int, total: int) -> bool:
+        if total < 20:
+            return True
+        if live:
+            end = "\n" if done == total else ""
+            print(f"\r{out}: page {done} of {total}", end=end, file=sys.stderr, flush=True)
+        elif done * 10 // total > shown[0]:
+            shown[0] = done * 10 // total
+            print(f"{out}: page {done} of {total}", file=sys.stderr, flush=True)
+        return True
+
+    return report
 
 
 def open_app(file: str | None) -> int:

@@ -38,6 +38,7 @@ from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.secrets import Secrets
 from tactical.app.snapshot.dialog import SnapshotExporter
+from tactical.app.snapshot.printing import install_printing
 from tactical.app.token_actions import TokenActions, menu_text
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 from tactical.persistence.examples import example_files
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
         self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
+        self.printing = install_printing(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

@@ -9,12 +9,13 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import maps, run  # noqa: E402
+from benchmarks import maps, run, table_scale  # noqa: E402
 from tactical.core import find_path  # noqa: E402
 
 
 def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run.main(["--size", "48", "--repeat", "2", "--no-cold", "--no-example"]) == 0
+    args = ["--size", "48", "--repeat", "2", "--no-cold", "--no-example", "--no-print"]
+    assert run.main(args) == 0
     out = capsys.readouterr().out
     lines = out.strip().splitlines()
     assert lines[0] == "| measure | generated 48 | open 48 | target |"
@@ -29,6 +30,13 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
         "cover_table, all pairs of 200 tokens",
     ):
         assert expected in measures
+
+
+def test_the_table_scale_benchmark_writes_the_hillside_pdf() -> None:
+    pytest.importorskip("PySide6")
+    figures = table_scale.run_case(table_scale.MAPS / "hillside-ruin.tactical.json")
+    assert figures["status"] == 0 and figures["pages"] == 31
+    assert 0 < figures["writing"] < figures["process"] and figures["rss"] > 0
 
 
 def test_the_generated_map_has_a_sealed_vault() -> None:

@@ -1,9 +1,11 @@
 """File > Export snapshot: a few options, a file name, then the PDF or PNG is written.
 
 The options dialog opens on the players' version every time (a print the GM
-hands round should never carry secrets by accident); the other choices (map
-part, page, orientation, resolution) and the folder are kept for the session.
-Dialogs are reached through replaceable hooks (``ask_options``, ``ask_path``,
+hands round should never carry secrets by accident); the other choices (fitted
+or table scale, map part, paper, orientation, square size, overlap,
+resolution) and the folder are kept for the session. A long export shows its
+progress and can be cancelled, leaving no file. Dialogs are reached through
+replaceable hooks (``ask_options``, ``ask_path``, ``make_progress``,
 ``show_error``) so tests run the same code without modal windows.
 """
 
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QLabel,
@@ -33,29 +36,54 @@ from PySide6.QtWidgets import (
 
 from tactical.app.document import EncounterDocument
 from tactical.app.files import display_name, plain_message_box
+from tactical.app.snapshot.paged import ExportCancelled, Progress
+from tactical.app.snapshot.progress import PageProgress
 from tactical.app.snapshot.render import PAGE_SIZES, SnapshotOptions, export_snapshot
 
-FILE_FILTERS = "PDF document (*.pdf);;PNG image (*.png)"
+PDF_FILTER = "PDF document (*.pdf)"
+FILE_FILTERS = f"{PDF_FILTER};;PNG image (*.png)"
 SUFFIXES = (".pdf", ".png")
 
 
 class SnapshotDialog(QDialog):
-    """What to print: whose view, how much of the map, the page, the PNG's resolution."""
+    """What to print: whose view, fitted or at table scale, how much of the map, the paper,
+    the square's size and the overlap at table scale, the PNG's resolution.
 
-    def __init__(self, options: SnapshotOptions, parent: QWidget | None = None) -> None:
+    ``printing`` words it for File > Print (no PNG, no file name to come).
+    """
+
+    def __init__(
+        self, options: SnapshotOptions, parent: QWidget | None = None, *, printing: bool = False
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export snapshot")
+        self.setWindowTitle("Print" if printing else "Export snapshot")
         self.players = QRadioButton("Players' view: no hidden tokens, no secrets")
         self.gm = QRadioButton("GM's view: everything, secrets marked")
+        self.fitted = QRadioButton("Fitted: the fight on one page")
+        self.table_scale = QRadioButton("Table scale: the map over pages to tape together")
         self.whole = QRadioButton("The whole map")
         self.visible = QRadioButton("The part the map window shows")
-        for first, second in ((self.players, self.gm), (self.whole, self.visible)):
+        pairs = (
+            (self.players, self.gm),
+            (self.fitted, self.table_scale),
+            (self.whole, self.visible),
+        )
+        for first, second in pairs:
             group = QButtonGroup(self)
             group.addButton(first)
             group.addButton(second)
         self.page = QComboBox()
         self.page.addItems(list(PAGE_SIZES))
         self.landscape = QCheckBox("Landscape")
+        self.square = QDoubleSpinBox()
+        self.square.setRange(0.25, 3.0)
+        self.square.setSingleStep(0.25)
+        self.square.setDecimals(2)
+        self.square.setSuffix(" inch")
+        self.overlap = QSpinBox()
+        self.overlap.setRange(0, 40)
+        self.overlap.setSuffix(" mm")
+        self.skip_empty = QCheckBox("Leave out pages of empty open ground")
         self.dpi = QSpinBox()
         self.dpi.setRange(72, 600)
         self.dpi.setSingleStep(25)
@@ -63,32 +91,64 @@ class SnapshotDialog(QDialog):
         form = QFormLayout()
         form.addRow("Show", self.players)
         form.addRow("", self.gm)
+        form.addRow("Print", self.fitted)
+        form.addRow("", self.table_scale)
         form.addRow("Map", self.whole)
         form.addRow("", self.visible)
-        form.addRow("Page", self.page)
+        form.addRow("Paper", self.page)
         form.addRow("", self.landscape)
-        form.addRow("PNG resolution", self.dpi)
-        note = QLabel("The file name chosen next decides PDF or PNG.")
-        note.setTextFormat(Qt.TextFormat.PlainText)
+        form.addRow("A square prints", self.square)
+        form.addRow("Overlap", self.overlap)
+        form.addRow("", self.skip_empty)
+        if not printing:
+            form.addRow("PNG resolution", self.dpi)
+        self.note = QLabel()
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
+        self.printing = printing
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("Export\N{HORIZONTAL ELLIPSIS}")
+        ok.setText(("Print" if printing else "Export") + "\N{HORIZONTAL ELLIPSIS}")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(note)
+        layout.addWidget(self.note)
         layout.addWidget(buttons)
+        self.table_scale.toggled.connect(self._update)
         self.set_options(options)
+
+    def _update(self) -> None:
+        """Table scale prints the whole map as a PDF; the square and overlap are its own."""
+        tiles = self.table_scale.isChecked()
+        for widget in (self.square, self.overlap, self.skip_empty):
+            widget.setEnabled(tiles)
+        for widget in (self.whole, self.visible, self.dpi):
+            widget.setEnabled(not tiles)
+        if tiles:
+            self.note.setText(
+                "A cover with the whole map and the fight, then the map at the square's "
+                "size over as many pages as it takes, named A1, A2, ... B1, ..."
+                + ("" if self.printing else " Table scale writes a PDF.")
+            )
+        else:
+            self.note.setText(
+                "" if self.printing else "The file name chosen next decides PDF or PNG."
+            )
 
     def set_options(self, options: SnapshotOptions) -> None:
         (self.gm if options.mode == "gm" else self.players).setChecked(True)
+        (self.table_scale if options.table_scale else self.fitted).setChecked(True)
         (self.whole if options.whole_map else self.visible).setChecked(True)
         self.page.setCurrentText(options.page)
         self.landscape.setChecked(options.landscape)
+        self.square.setValue(options.square_inch)
+        self.overlap.setValue(round(options.overlap_mm))
+        self.skip_empty.setChecked(options.skip_empty)
         self.dpi.setValue(options.dpi)
+        self._update()
 
     def options(self) -> SnapshotOptions:
         return SnapshotOptions(
@@ -97,6 +157,10 @@ class SnapshotDialog(QDialog):
             page=self.page.currentText(),
             landscape=self.landscape.isChecked(),
             dpi=self.dpi.value(),
+            table_scale=self.table_scale.isChecked(),
+            square_inch=self.square.value(),
+            overlap_mm=float(self.overlap.value()),
+            skip_empty=self.skip_empty.isChecked(),
         )
 
 
@@ -127,6 +191,7 @@ class SnapshotExporter(QObject):
         self.last = SnapshotOptions()
         self.folder: Path | None = None
         self.ask_options: Callable[[], SnapshotOptions | None] = self._dialog_options
+        self.make_progress: Callable[[str], Progress] = self._dialog_progress
         self.ask_path: Callable[[SnapshotOptions], str | None] = self._dialog_path
         self.show_error: Callable[[str, str], None] = self._dialog_error
 
@@ -141,16 +206,26 @@ class SnapshotExporter(QObject):
             return None
         path = with_suffix(name)
         self.folder = path.parent
+        progress = self.make_progress(f"Writing {path.name}")
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            pages = export_snapshot(self.document, path, options, visible=self.visible())
+            pages = export_snapshot(
+                self.document, path, options, visible=self.visible(), progress=progress
+            )
+        except ExportCancelled:
+            self.say(f"Snapshot cancelled: {path.name} not written")
+            return None
         except (OSError, ValueError) as error:
             self.show_error("Snapshot not saved", f"{path}\n{error}")
             return None
         finally:
             QApplication.restoreOverrideCursor()
+            close = getattr(progress, "close", None)
+            if close is not None:
+                close()
         extent = f", {pages} pages" if pages > 1 else ""
         whose = "GM's view" if options.mode == "gm" else "players' view"
+        whose += ", table scale" if options.table_scale else ""
         self.say(f"Snapshot saved: {path.name} ({whose}{extent})")
         return path
 
@@ -160,7 +235,8 @@ class SnapshotExporter(QObject):
         if folder is None and self.document.path is not None:
             folder = self.document.path.parent
         stem = display_name(self.document.path).replace(" ", "-").lower()
-        stem += "-gm-snapshot" if options.mode == "gm" else "-snapshot"
+        stem += "-gm" if options.mode == "gm" else ""
+        stem += "-table-scale" if options.table_scale else "-snapshot"
         name = f"{stem}.pdf"
         return str(folder / name) if folder is not None else name
 
@@ -172,9 +248,13 @@ class SnapshotExporter(QObject):
             return None
         return dialog.options()
 
+    def _dialog_progress(self, label: str) -> Progress:
+        return PageProgress(self.parent_widget, label)
+
     def _dialog_path(self, options: SnapshotOptions) -> str | None:
+        filters = PDF_FILTER if options.table_scale else FILE_FILTERS
         name, selected = QFileDialog.getSaveFileName(
-            self.parent_widget, "Export snapshot", self.suggested_name(options), FILE_FILTERS
+            self.parent_widget, "Export snapshot", self.suggested_name(options), filters
         )
         return str(with_suffix(name, selected)) if name else None
 

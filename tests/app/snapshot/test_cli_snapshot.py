@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +70,42 @@ def test_snapshot_runs_in_a_fresh_process_without_a_display(tmp_path: Path) -> N
     )
     assert done.returncode == 0, done.stderr
     assert QImage(str(out)).size().toTuple() == (1754, 1240)
+
+
+def test_snapshot_at_table_scale_reports_progress_on_stderr(
+    qtbot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "ruin.pdf"
+    assert cli.main(["snapshot", str(HILLSIDE), str(out), "--table-scale"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"{out}: 31 pages\n"
+    progress = captured.err.splitlines()
+    assert progress[0] == f"{out}: page 1 of 31" and progress[-1] == f"{out}: page 31 of 31"
+    assert 5 <= len(progress) <= 12  # about one line a tenth, not one a page
+    assert [p.name for p in tmp_path.iterdir()] == ["ruin.pdf"]  # no temporary left over
+
+
+def test_snapshot_table_scale_options(
+    qtbot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "ruin.pdf"
+    args = ["snapshot", str(HILLSIDE), str(out), "--table-scale", "--gm", "--paper", "A3"]
+    args += ["--portrait", "--square-inch", "0.5", "--overlap-mm", "10", "--skip-empty"]
+    assert cli.main(args) == 0
+    assert capsys.readouterr().out == f"{out}: 7 pages\n"  # 3 x 2 pages of A3 and the cover
+    width, height = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", out.read_bytes())[0]
+    assert (float(width), float(height)) == pytest.approx((841.9, 1190.6), abs=0.5)  # A3
+
+
+def test_snapshot_table_scale_refusals_write_nothing(
+    qtbot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    png = tmp_path / "ruin.png"
+    assert cli.main(["snapshot", str(HILLSIDE), str(png), "--table-scale"]) == 1
+    assert capsys.readouterr().err == f"{png}: a table-scale print is a .pdf file\n"
+    pdf = tmp_path / "ruin.pdf"
+    assert (
+        cli.main(["snapshot", str(HILLSIDE), str(pdf), "--table-scale", "--overlap-mm", "99"]) == 1
+    )
+    assert capsys.readouterr().err == f"{pdf}: the overlap can be at most 88 mm on this paper\n"
+    assert list(tmp_path.iterdir()) == []

@@ -40,9 +40,9 @@ def test_a_png_of_the_visible_part(make_window, tmp_path: Path, monkeypatch) -> 
     seen: list[QRectF] = []
     real = dialog_module.export_snapshot
 
-    def spy(document, path, options, *, visible=None):  # type: ignore[no-untyped-def]
+    def spy(document, path, options, *, visible=None, **extra):  # type: ignore[no-untyped-def]
         seen.append(visible)
-        return real(document, path, options, visible=visible)
+        return real(document, path, options, visible=visible, **extra)
 
     monkeypatch.setattr(dialog_module, "export_snapshot", spy)
     exporter = window.snapshots
@@ -91,3 +91,51 @@ def test_a_name_without_a_suffix_gets_the_chosen_kind() -> None:
     assert with_suffix("fight", "PNG image (*.png)") == Path("fight.png")
     assert with_suffix("fight.PNG", "PDF document (*.pdf)") == Path("fight.PNG")
     assert with_suffix("a.b/fight.v2") == Path("a.b/fight.v2.pdf")
+
+
+def test_the_dialog_offers_table_scale_with_its_own_choices(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = SnapshotDialog(SnapshotOptions())
+    qtbot.addWidget(dialog)
+    assert dialog.fitted.isChecked()
+    assert not dialog.square.isEnabled() and not dialog.skip_empty.isEnabled()
+    assert [dialog.page.itemText(i) for i in range(dialog.page.count())] == [
+        "A4",
+        "A3",
+        "Letter",
+        "Legal",
+    ]
+    dialog.table_scale.setChecked(True)
+    assert dialog.square.isEnabled() and dialog.overlap.isEnabled()
+    assert not dialog.whole.isEnabled() and not dialog.dpi.isEnabled()
+    assert "A1, A2" in dialog.note.text()
+    chosen = SnapshotOptions(
+        page="A3", table_scale=True, square_inch=0.75, overlap_mm=15.0, skip_empty=True
+    )
+    dialog.set_options(chosen)
+    assert dialog.options() == chosen
+    printing = SnapshotDialog(SnapshotOptions(), printing=True)
+    qtbot.addWidget(printing)
+    assert printing.windowTitle() == "Print"
+
+
+def test_a_cancelled_table_scale_export_leaves_no_file(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from .fights import HILLSIDE
+
+    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
+    exporter = window.snapshots
+    exporter.ask_options = lambda: SnapshotOptions(table_scale=True)
+    folder = tmp_path / "prints"
+    folder.mkdir()
+    exporter.ask_path = lambda options: str(folder / "tiles")
+    assert exporter.suggested_name(SnapshotOptions(table_scale=True)).endswith(
+        "hillside-ruin-table-scale.pdf"
+    )
+    exporter.make_progress = lambda label: lambda done, total: done < 3
+    assert exporter.export() is None
+    assert window.statusBar().currentMessage() == "Snapshot cancelled: tiles.pdf not written"
+    assert list(folder.iterdir()) == []
+    exporter.make_progress = lambda label: lambda done, total: True
+    assert exporter.export() == folder / "tiles.pdf"
+    assert window.statusBar().currentMessage() == (
+        "Snapshot saved: tiles.pdf (players' view, table scale, 31 pages)"
+    )

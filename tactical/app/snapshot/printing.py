@@ -1,0 +1,247 @@
+"""File > Print… and File > Print preview…: the snapshot's pages on a printer.
+
+Both first ask what to print (the snapshot dialog: players' view every time,
+fitted or at table scale), then open Qt's print dialog or print preview on the
+same pages the PDF export writes. The paper and orientation chosen there win
+(A4, A3, Letter or Legal); table-scale pages keep clear of the margins the
+printer reports it cannot print (its minimum margins), a fitted page of those
+and at least 10 mm. Long jobs show progress and can be cancelled.
+
+Dialogs are reached through replaceable hooks (``ask_options``,
+``ask_printer``, ``show_preview``, ``make_progress``, ``show_error``) so tests
+run the same code without modal windows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox, QWidget
+from shiboken6 import delete, isValid
+
+from tactical.app.document import EncounterDocument
+from tactical.app.files import plain_message_box
+from tactical.app.snapshot.dialog import SnapshotDialog
+from tactical.app.snapshot.map_drawing import make_scene
+from tactical.app.snapshot.paged import ExportCancelled, Progress, print_book
+from tactical.app.snapshot.progress import PageProgress
+from tactical.app.snapshot.render import (
+    MARGIN_MM,
+    PAGE_SIZES,
+    SnapshotOptions,
+    make_book,
+    pdf_title,
+    snapshot_content,
+)
+from tactical.core.tiling import Margins
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+
+PRINT_DPI = 300
+PAPER_NAMES = {size_id: name for name, size_id in PAGE_SIZES.items()}
+
+
+def printer_margins(printer: QPrinter) -> Margins:
+    """What the printer says it cannot print, in millimetres (0 for a PDF printer)."""
+    layout = QPageLayout(printer.pageLayout())
+    layout.setUnits(QPageLayout.Unit.Millimeter)
+    least = layout.minimumMargins()
+    return Margins(least.left(), least.top(), least.right(), least.bottom())
+
+
+def printer_paper(printer: QPrinter) -> tuple[str, bool]:
+    """The printer's paper by name and whether it is turned to landscape."""
+    layout = printer.pageLayout()
+    name = PAPER_NAMES.get(layout.pageSize().id())
+    if name is None:
+        papers = ", ".join(PAGE_SIZES)
+        raise ValueError(f"tactical prints on {papers}; the printer is set to another paper")
+    return name, layout.orientation() == QPageLayout.Orientation.Landscape
+
+
+def set_printer_paper(printer: QPrinter, options: SnapshotOptions) -> None:
+    printer.setFullPage(True)  # the books place everything inside their own margins
+    printer.setPageSize(QPageSize(PAGE_SIZES[options.page]))
+    printer.setPageOrientation(
+        QPageLayout.Orientation.Landscape if options.landscape else QPageLayout.Orientation.Portrait
+    )
+
+
+class Printing(QObject):
+    """Print and print preview for one window (see the module's docstring)."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        document: EncounterDocument,
+        visible: Callable[[], QRectF],
+        say: Callable[[str], None],
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.document = document
+        self.visible = visible
+        self.say = say
+        self.last = SnapshotOptions(table_scale=True)
+        self.ask_options: Callable[[], SnapshotOptions | None] = self._dialog_options
+        self.ask_printer: Callable[[QPrinter], bool] = self._print_dialog
+        self.show_preview: Callable[[QPrinter, Callable[[QPrinter], None]], None] = (
+            self._preview_dialog
+        )
+        self.make_progress: Callable[[str], Progress] = self._dialog_progress
+        self.show_error: Callable[[str, str], None] = self._dialog_error
+        self.printer: QPrinter | None = None
+        """Kept for the session: the printer and its settings chosen last."""
+        self.actions: tuple[QAction, ...] = ()
+        """File > Print… and File > Print preview…, once installed."""
+
+    def _printer(self, options: SnapshotOptions) -> QPrinter:
+        if self.printer is None:
+            self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+            # lines and text stay vectors at any resolution; what Qt must render as
+            # pictures (soft shadows) at 300 dpi keeps a long print quick and small
+            self.printer.setResolution(PRINT_DPI)
+        set_printer_paper(self.printer, options)
+        return self.printer
+
+    def _options(self) -> SnapshotOptions | None:
+        options = self.ask_options()
+        if options is not None:
+            self.last = replace(options, mode="players")
+        return options
+
+    # -- the menu's entries ----------------------------------------------------------
+
+    def print_pages(self) -> int | None:
+        """Ask, open the print dialog, print; returns the pages printed (None: not printed)."""
+        options = self._options()
+        if options is None:
+            return None
+        printer = self._printer(options)
+        if not self.ask_printer(printer):
+            return None
+        progress = self.make_progress("Printing")
+        try:
+            pages = self.render(printer, options, progress)
+        except ExportCancelled:
+            printer.abort()
+            _drop_partial_file(printer)
+            self.say("Printing cancelled")
+            return None
+        except (OSError, ValueError) as error:
+            _drop_partial_file(printer)
+            self.show_error("Not printed", str(error))
+            return None
+        finally:
+            close = getattr(progress, "close", None)
+            if close is not None:
+                close()
+        whose = "GM's view" if options.mode == "gm" else "players' view"
+        whose += ", table scale" if options.table_scale else ""
+        self.say(f"Printed {pages} page{'s' if pages != 1 else ''} ({whose})")
+        return pages
+
+    def preview(self) -> None:
+        """Ask, then show the print preview of the same pages (it can print them too)."""
+        options = self._options()
+        if options is None:
+            return
+        printer = self._printer(options)
+
+        def paint(target: QPrinter) -> None:
+            try:
+                self.render(target, options, None)
+            except (OSError, ValueError) as error:
+                self.show_error("No preview", str(error))
+
+        self.show_preview(printer, paint)
+
+    # -- the pages ----------------------------------------------------------------------
+
+    def render(self, printer: QPrinter, options: SnapshotOptions, progress: Progress | None) -> int:
+        """Paint ``options``' pages on ``printer`` at its paper and orientation."""
+        page, landscape = printer_paper(printer)
+        options = replace(options, page=page, landscape=landscape)
+        margins = printer_margins(printer)
+        fitted = max(MARGIN_MM, margins.left, margins.top, margins.right, margins.bottom)
+        content = snapshot_content(self.document, options)
+        printer.setDocName(pdf_title(content))
+        scene = make_scene(self.document, options.mode)
+        visible = None if options.whole_map else self.visible()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            encounter = self.document.encounter
+            book = make_book(encounter, content, scene, options, visible, margins, fitted)
+            print_book(printer, book, progress)
+            return book.page_count
+        finally:
+            QApplication.restoreOverrideCursor()
+            if isValid(scene):
+                delete(scene)
+
+    # -- dialogs --------------------------------------------------------------------------
+
+    def _dialog_options(self) -> SnapshotOptions | None:
+        dialog = SnapshotDialog(self.last, self.parent_widget, printing=True)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.options()
+
+    def _print_dialog(self, printer: QPrinter) -> bool:
+        dialog = QPrintDialog(printer, self.parent_widget)
+        dialog.setWindowTitle("Print")
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    def _preview_dialog(self, printer: QPrinter, paint: Callable[[QPrinter], None]) -> None:
+        dialog = QPrintPreviewDialog(printer, self.parent_widget)
+        dialog.setWindowTitle("Print preview")
+        dialog.paintRequested.connect(paint)
+        dialog.resize(1100, 800)
+        dialog.exec()
+
+    def _dialog_progress(self, label: str) -> Progress:
+        return PageProgress(self.parent_widget, label)
+
+    def _dialog_error(self, title: str, text: str) -> None:
+        plain_message_box(self.parent_widget, QMessageBox.Icon.Warning, title, text).exec()
+
+
+def _drop_partial_file(printer: QPrinter) -> None:
+    """A print to a PDF file that stopped half way leaves no file (a printer's job is
+    aborted by the printer)."""
+    name = printer.outputFileName()
+    if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and name:
+        Path(name).unlink(missing_ok=True)
+
+
+def _menu_of(action: QAction) -> QMenu | None:
+    for owner in action.associatedObjects():
+        if isinstance(owner, QMenu):
+            return owner
+    return None
+
+
+def install_printing(window: MainWindow) -> Printing:
+    """Add File > Print… (Ctrl+P) and File > Print preview… after Export snapshot."""
+    printing = Printing(window, window.document, window.view.visible_scene_rect, window.say)
+    print_action = QAction("&Print\N{HORIZONTAL ELLIPSIS}", window)
+    print_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
+    print_action.triggered.connect(printing.print_pages)
+    preview_action = QAction("Print pre&view\N{HORIZONTAL ELLIPSIS}", window)
+    preview_action.triggered.connect(printing.preview)
+    window.addActions([print_action, preview_action])
+    menu = _menu_of(window.snapshot_action)
+    if menu is not None:
+        entries = menu.actions()
+        after = entries.index(window.snapshot_action) + 1
+        before = entries[after] if after < len(entries) else None
+        menu.insertActions(before, [print_action, preview_action])  # type: ignore[arg-type]
+    printing.actions = (print_action, preview_action)
+    return printing
