@@ -25,6 +25,8 @@ EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
 SUBCOMMANDS = ("open", "validate", "snapshot")
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+"""Universal VTT maps: the desktop entry offers tactical for them; importing is still to come."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -155,6 +157,13 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
 
 def open_app(file: str | None) -> int:
     """Open the app; until the app exists, print what the encounter holds instead."""
+    if file is not None and Path(file).suffix.lower() in UVTT_SUFFIXES:
+        print(
+            f"{file}: this is a Universal VTT map; this version of tactical cannot import it "
+            "yet. It opens encounter files (.tactical.json).",
+            file=sys.stderr,
+        )
+        return 1
     path = file if file is not None else (str(EXAMPLE) if EXAMPLE is not None else None)
     try:
         from tactical.app.main import run  # Qt is loaded only when a window is wanted

@@ -206,3 +206,21 @@ def test_ctrl_c_ends_quietly(
     monkeypatch.setattr(cli, "validate", interrupted)
     assert cli.main(["validate", str(good)]) == 130
     assert capsys.readouterr().err == "tactical: interrupted\n"
+
+
+@pytest.mark.parametrize("name", ["cave.dd2vtt", "cave.uvtt", "Cave.DF2VTT"])
+def test_a_universal_vtt_map_is_refused_with_a_message_not_opened(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The desktop entry offers tactical for these files before their import exists.
+    opened: list[str | None] = []
+    app_main = pytest.importorskip("tactical.app.main")
+    monkeypatch.setattr(app_main, "run", lambda path: opened.append(path) or 0)
+    path = tmp_path / name
+    path.write_text('{"format": 0.3}')
+    assert cli.main([str(path)]) == 1
+    assert opened == []
+    assert capsys.readouterr().err == (
+        f"{path}: this is a Universal VTT map; this version of tactical cannot import it yet. "
+        "It opens encounter files (.tactical.json).\n"
+    )
