@@ -90,14 +90,19 @@ install() {
     [ -x "$exec" ] || { echo "install-desktop.sh: '$exec' is not an executable file" >&2; exit 2; }
     mkdir -p "$data/applications" "$data/mime/packages" "$data/metainfo" \
         "$data/icons/hicolor/scalable/apps"
-    # Exec= quotes the path with double quotes (spaces are fine); the characters that would
-    # need the desktop entry's escaping are refused rather than escaped.
+    # Exec= takes the path bare, or in double quotes when it has spaces or other characters the
+    # desktop entry spec reserves (plain paths stay bare: xdg-open's fallback splits on spaces).
+    # The characters that would need the spec's escaping are refused rather than escaped.
     case "$exec" in
-        *[\"\`\$\\%\|]*)
-            echo "install-desktop.sh: move tactical to a path without \" \` \$ \\ % |: $exec" >&2
+        *[\"\`\$\\%\|\&]*)
+            echo "install-desktop.sh: move tactical to a path without \" \` \$ \\ % | &: $exec" >&2
             exit 2 ;;
     esac
-    sed "s|^Exec=tactical |Exec=\"${exec}\" |" "$here/tactical.desktop" >"$desktop.tmp"
+    local word="$exec"
+    case "$exec" in
+        *[[:space:]\'\>\<\~\;\*\?\#\(\)]*) word="\"$exec\"" ;;
+    esac
+    sed "s|^Exec=tactical |Exec=${word} |" "$here/tactical.desktop" >"$desktop.tmp"
     mv "$desktop.tmp" "$desktop"
     cp "$here/tactical-mime.xml" "$mime"
     cp "$here/tactical.metainfo.xml" "$metainfo"

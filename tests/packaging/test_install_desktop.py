@@ -126,3 +126,15 @@ def test_the_shipped_icon_pngs_have_their_sizes() -> None:
         assert header[:8] == b"\x89PNG\r\n\x1a\n"
         assert int.from_bytes(header[16:20], "big") == size
         assert int.from_bytes(header[20:24], "big") == size
+
+
+def test_a_plain_path_stays_bare_in_the_exec_line(tmp_path: Path) -> None:
+    # xdg-open's generic fallback splits Exec= on spaces: quote only when the spec needs it.
+    command = tmp_path / "bin" / "tactical"
+    command.parent.mkdir()
+    command.write_text("#!/bin/sh\n")
+    command.chmod(0o755)
+    home = tmp_path / "home"
+    assert run(home, "--exec", str(command)).returncode == 0
+    entry = (home / "data" / "applications" / "tactical.desktop").read_text()
+    assert f"Exec={command} %f\n" in entry
