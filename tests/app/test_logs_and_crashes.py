@@ -121,3 +121,21 @@ def test_qwarning_reaches_the_log_through_the_installed_handler(log_file: Path) 
     finally:
         qInstallMessageHandler(previous)  # type: ignore[arg-type]
     assert "WARNING qt: grid layer cache too big" in log_file.read_text()
+
+
+def test_a_file_that_fails_to_open_or_save_is_logged(
+    make_window: object, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    window = make_window()  # type: ignore[operator]
+    bad = tmp_path / "bad.tactical.json"
+    bad.write_text('{"version": 1}')
+    with caplog.at_level(logging.WARNING):
+        assert not window.files.load_path(bad)
+        assert not window.files.save_to(tmp_path / "no such folder" / "x.tactical.json")
+    messages = [r.getMessage() for r in caplog.records if r.name == "tactical.app.files"]
+    assert len(messages) == 2
+    assert messages[0].startswith(f"could not open {bad}: ")
+    assert messages[1].startswith(
+        f"could not save {tmp_path / 'no such folder' / 'x.tactical.json'}: "
+    )
+    assert [title for title, _ in window.errors] == ["Could not open the file", "Could not save"]
