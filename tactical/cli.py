@@ -27,6 +27,8 @@ EXAMPLE = default_example()
 
 SUBCOMMANDS = ("open", "validate", "snapshot")
 PAPERS = ("A4", "A3", "Letter", "Legal")
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+"""Universal VTT maps: the desktop entry offers tactical for them; importing is still to come."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -215,6 +217,8 @@ def _progress(out: str) -> Callable[[int, int], bool]:
 
 def open_app(file: str | None) -> int:
     """Open the app; until the app exists, print what the encounter holds instead."""
+    if file is not None and Path(file).suffix.lower() in UVTT_SUFFIXES:
+        return _refuse_uvtt(file)
     path = file if file is not None else (str(EXAMPLE) if EXAMPLE is not None else None)
     try:
         from tactical.app.main import run  # Qt is loaded only when a window is wanted
@@ -223,6 +227,23 @@ def open_app(file: str | None) -> int:
             print(f"The app window cannot open: {error}", file=sys.stderr)
         return _summarise(path)
     return run(path)
+
+
+def _refuse_uvtt(file: str) -> int:
+    """Say that Universal VTT import is not there yet: on stderr, and in a window when the
+    file was double-clicked (no terminal to read stderr)."""
+    message = (
+        f"{file}: this is a Universal VTT map; this version of tactical cannot import it "
+        "yet. It opens encounter files (.tactical.json)."
+    )
+    print(message, file=sys.stderr)
+    if not sys.stderr.isatty():
+        try:
+            from tactical.app.main import tell
+        except ImportError:
+            return 1
+        tell("Cannot import this map yet", message)
+    return 1
 
 
 def _summarise(path: str | None) -> int:

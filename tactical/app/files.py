@@ -8,6 +8,7 @@ messages as plain text and leaves the open encounter as it was.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
@@ -21,6 +22,7 @@ from tactical.persistence.examples import examples_dir
 RECENT_KEY = "files/recent"
 MAX_RECENT = 8
 FILE_FILTER = "Encounters (*.tactical.json);;All files (*)"
+log = logging.getLogger(__name__)
 
 Unsaved = Literal["save", "discard", "cancel"]
 
@@ -102,12 +104,14 @@ class FileController(QObject):
         try:
             encounter = load_encounter(path)
         except LoadError as error:
+            log.warning("could not open %s: %s", path, error)
             self.show_error(
                 "Could not open the file",
                 f"{path.name} could not be opened:\n\n{error}",
             )
             return False
         except OSError as error:
+            log.warning("could not read %s: %s", path, error)
             self.show_error("Could not open the file", f"{path.name} could not be read:\n\n{error}")
             return False
         self.document.replace_encounter(encounter, None if as_new else path)
@@ -144,6 +148,7 @@ class FileController(QObject):
         try:
             save_encounter(self.document.encounter, path)
         except (OSError, ValueError) as error:
+            log.warning("could not save %s: %s", path, error)
             self.show_error("Could not save", f"{path.name} could not be saved:\n\n{error}")
             return False
         self.document.set_path(path)

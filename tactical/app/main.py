@@ -7,15 +7,44 @@ from pathlib import Path
 
 
 def run(path: str | None) -> int:
-    """Open the main window on ``path`` (or the hillside example) and run until it closes."""
+    """Open the main window on ``path`` (or the hillside example) and run until it closes.
+
+    From here on warnings and errors go to the log file, and an unexpected
+    exception shows a dialog naming it (:mod:`tactical.app.crash`).
+    """
     from PySide6.QtWidgets import QApplication
 
+    from tactical.app.crash import install_crash_reporter
+    from tactical.app.icon import app_icon
+    from tactical.app.logs import install_logging, install_qt_messages
     from tactical.app.startup import start
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setOrganizationName("tactical")
     app.setApplicationName("tactical")
-    window = start(Path(path) if path else None)
+    app.setDesktopFileName("tactical")
+    app.setWindowIcon(app_icon())
+    install_logging()
+    install_qt_messages()
+    reporter = install_crash_reporter()
+    try:
+        window = start(Path(path) if path else None)
+    except Exception as error:  # a bug before the window shows: say so, do not vanish
+        reporter(type(error), error, error.__traceback__)
+        return 1
     window.show()
     return app.exec()
+
+
+def tell(title: str, text: str) -> None:
+    """A plain-text message box on its own, for what the command line cannot open."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from tactical.app.files import plain_message_box
+    from tactical.app.icon import app_icon
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setWindowIcon(app_icon())
+    plain_message_box(None, QMessageBox.Icon.Information, title, text).exec()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from tactical.app.about import install_about
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.document import EncounterDocument
 from tactical.app.editing import install_edit_tools
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
+        self.about_action = install_about(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

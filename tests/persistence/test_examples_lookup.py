@@ -1,4 +1,4 @@
-"""The example encounters are found in a checkout, and in the installed data folder."""
+"""The example encounters are found in a checkout, and as package data in an installed copy."""
 
 from __future__ import annotations
 
@@ -6,34 +6,42 @@ from pathlib import Path
 
 import pytest
 
-from tactical.persistence import examples
+import tactical.data
+from tactical.data import asset, data_folder
 from tactical.persistence.examples import default_example, example_files, examples_dir
 
-CHECKOUT_MAPS = Path(__file__).resolve().parents[2] / "maps"
+CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 def test_a_checkout_finds_its_maps_folder() -> None:
-    assert examples_dir(prefixes=[]) == CHECKOUT_MAPS
-    assert default_example(prefixes=[]) == CHECKOUT_MAPS / "hillside-ruin.tactical.json"
-    names = [p.name for p in example_files(prefixes=[])]
+    assert examples_dir() == CHECKOUT / "maps"
+    assert default_example() == CHECKOUT / "maps" / "hillside-ruin.tactical.json"
+    names = [p.name for p in example_files()]
     assert "tavern-brawl.tactical.json" in names and names == sorted(names)
 
 
-def test_an_installed_copy_finds_the_data_folder(
+def test_an_installed_copy_finds_its_package_data(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # As after `pip install .`: no maps/ above the package, the data files under the prefix.
-    monkeypatch.setattr(examples, "__file__", str(tmp_path / "site" / "tactical" / "x.py"))
-    data = tmp_path / "prefix" / "share" / "tactical" / "maps"
-    assert examples_dir(prefixes=[str(tmp_path / "prefix")]) is None
-    data.mkdir(parents=True)
-    (data / "hillside-ruin.tactical.json").write_text("{}")
-    assert examples_dir(prefixes=[str(tmp_path / "prefix")]) == data
-    assert (
-        default_example(prefixes=[str(tmp_path / "prefix")]) == data / "hillside-ruin.tactical.json"
-    )
+    # As in a wheel: tactical/data/maps beside tactical/data/__init__.py, no checkout above.
+    site = tmp_path / "site" / "tactical" / "data"
+    (site / "maps").mkdir(parents=True)
+    (site / "assets" / "icons").mkdir(parents=True)
+    init = site / "__init__.py"
+    init.write_text("")
+    monkeypatch.setattr(tactical.data, "__file__", str(init))
+    monkeypatch.setattr(tactical.data, "files", lambda _name: site)
+    assert examples_dir() is None  # an empty maps folder is no examples
+    (site / "maps" / "hillside-ruin.tactical.json").write_text("{}")
+    assert examples_dir() == site / "maps"
+    assert default_example() == site / "maps" / "hillside-ruin.tactical.json"
+    assert data_folder("assets") == site / "assets"
+    assert asset("icons/tactical.svg") is None
+    (site / "assets" / "icons" / "tactical.svg").write_text("<svg/>")
+    assert asset("icons/tactical.svg") == site / "assets" / "icons" / "tactical.svg"
 
 
-def test_pyproject_ships_the_maps_as_data_files() -> None:
-    pyproject = (CHECKOUT_MAPS.parent / "pyproject.toml").read_text()
-    assert '"share/tactical/maps" = ["maps/*.tactical.json"]' in pyproject
+def test_the_checkout_is_not_copied_into_the_package() -> None:
+    # setup.py copies maps/ and assets/ into the wheel only: git holds them once.
+    assert not (CHECKOUT / "tactical" / "data" / "maps").exists()
+    assert data_folder("assets") == CHECKOUT / "assets"

@@ -1,0 +1,127 @@
+"""The one-folder app built by packaging/build-folder-app.sh runs on its own.
+
+Slow (PyInstaller takes half a minute or more) and needs PyInstaller (the ``freeze``
+extra), so it runs only when asked:
+
+    TACTICAL_BUILD_FOLDER_APP=1 .venv/bin/python -m pytest -q tests/packaging/test_folder_app.py
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OPT_IN = "TACTICAL_BUILD_FOLDER_APP"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        os.environ.get(OPT_IN) != "1", reason=f"builds the folder app: set {OPT_IN}=1 to run"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built folder, moved away from the build so nothing else on disk is at hand."""
+    work = tmp_path_factory.mktemp("freeze")
+    bash = shutil.which("bash")
+    assert bash is not None
+    subprocess.run(
+        [
+            bash,
+            str(ROOT / "packaging" / "build-folder-app.sh"),
+            "--dist",
+            str(work / "dist"),
+            "--work",
+            str(work / "build"),
+            "--python",
+            sys.executable,
+        ],
+        check=True,
+    )
+    moved = work / "somewhere else" / "tactical"
+    moved.parent.mkdir()
+    shutil.move(work / "dist" / "tactical", moved)
+    shutil.rmtree(work / "build")
+    return moved
+
+
+def run(app: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run the built program with a bare environment, from a folder with nothing in it."""
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(cwd),
+        "QT_QPA_PLATFORM": "offscreen",
+        "LANG": "C.UTF-8",
+    }
+    return subprocess.run(
+        [str(app / "tactical"), *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_built_program_validates_its_examples(app: Path, tmp_path: Path) -> None:
+    version = run(app, "--version", cwd=tmp_path)
+    assert version.returncode == 0, version.stderr
+    from tactical import __version__
+
+    assert version.stdout == f"tactical {__version__}\n"
+    maps = sorted((app / "_internal" / "tactical" / "data" / "maps").glob("*.tactical.json"))
+    assert [m.name for m in maps] == sorted(p.name for p in (ROOT / "maps").glob("*.json"))
+    result = run(app, "validate", *map(str, maps), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "".join(f"{m}: ok\n" for m in maps)
+
+
+def test_the_built_program_writes_a_snapshot(app: Path, tmp_path: Path) -> None:
+    example = app / "_internal" / "tactical" / "data" / "maps" / "hillside-ruin.tactical.json"
+    out = tmp_path / "hillside.png"
+    result = run(app, "snapshot", str(example), str(out), "--dpi", "72", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{out}: 1 page\n"
+    header = out.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    # A4 landscape at 72 dpi: 842 x 595 pixels
+    assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (
+        842,
+        595,
+    )
+
+
+def test_the_folder_holds_only_the_qt_modules_the_app_uses(app: Path) -> None:
+    modules = sorted(p.name.split(".")[0] for p in (app / "_internal" / "PySide6").glob("Qt*.so"))
+    assert modules == ["QtCore", "QtDBus", "QtGui", "QtWidgets"]
+    libraries = sorted(
+        p.name.split(".")[0] for p in (app / "_internal" / "PySide6" / "Qt" / "lib").iterdir()
+    )
+    assert not [name for name in libraries if name.startswith(("libQt6Svg", "libQt6Qml"))]
+    assert not list((app / "_internal").glob("libgtk*"))
+
+
+def test_the_folder_carries_its_desktop_installer(app: Path, tmp_path: Path) -> None:
+    bash = shutil.which("bash")
+    assert bash is not None
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    result = subprocess.run(
+        [bash, str(app / "desktop" / "install-desktop.sh")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    entry = (tmp_path / "data" / "applications" / "tactical.desktop").read_text()
+    assert f'Exec="{app / "tactical"}" %f\n' in entry
