@@ -3,7 +3,9 @@
 ``tactical [FILE]`` opens the app (on FILE, or on the example hillside ruin);
 ``tactical validate FILE...`` reports every problem in each file and exits 1
 if there is any; ``tactical snapshot FILE OUT.pdf|OUT.png [--gm]`` prints the
-fight to a file without a window; ``tactical --version`` prints the version.
+fight to a file without a window; ``tactical import FILE.dd2vtt -o OUT.tactical.json``
+turns a Universal VTT map into an encounter and ``tactical export FILE --format uvtt
+-o OUT.uvtt`` does the reverse; ``tactical --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from tactical.persistence.examples import default_example
 EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
-SUBCOMMANDS = ("open", "validate", "snapshot")
+SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,7 +66,34 @@ def _parser() -> argparse.ArgumentParser:
     snapshot_parser.add_argument(
         "--dpi", type=int, default=150, help="resolution of a PNG (default 150)"
     )
+    _foreign_parsers(commands)
     return parser
+
+
+def _foreign_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    importer = commands.add_parser(
+        "import",
+        help="turn a Universal VTT map (.dd2vtt, .uvtt, .df2vtt) into an encounter file",
+        description="Import a map exported by Dungeondraft, DungeonFog, Dungeon Alchemist or "
+        "another tool as Universal VTT: its picture becomes the background, its walls, "
+        "doors and windows become wall lines.",
+    )
+    importer.add_argument("file", metavar="FILE", help="a .dd2vtt, .uvtt or .df2vtt file")
+    importer.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="the .tactical.json file to write (default: beside FILE, same name)",
+    )
+    exporter = commands.add_parser(
+        "export",
+        help="write an encounter's grid map as a Universal VTT file for other tools",
+        description="Export a grid map as Universal VTT 0.3: the map as the players' "
+        "snapshot draws it as the picture, walls, doors and windows as data.",
+    )
+    exporter.add_argument("file", metavar="FILE", help="a .tactical.json file")
+    exporter.add_argument("--format", choices=("uvtt",), default="uvtt")
+    exporter.add_argument("-o", "--output", metavar="OUT", required=True, help="the .uvtt file")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,6 +134,10 @@ def _run(argv: Sequence[str] | None) -> int:
         return validate(options.files)
     if options.command == "snapshot":
         return snapshot(options.file, options.out, options)
+    if options.command == "import":
+        return import_foreign(options.file, options.output)
+    if options.command == "export":
+        return export_foreign(options.file, options.output)
     return open_app(options.file)
 
 
@@ -150,6 +183,60 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
         print(f"{out}: {error}", file=sys.stderr)
         return 1
     print(f"{out}: {pages} page{'s' if pages != 1 else ''}")
+    return 0
+
+
+def import_foreign(file: str, out: str | None) -> int:
+    """Import a Universal VTT file into an encounter file; 1 with the reasons otherwise."""
+    from tactical.persistence import save_encounter
+    from tactical.persistence.foreign import import_map
+    from tactical.persistence.foreign.builder import describe
+
+    source = Path(file)
+    if out is None:
+        name = source.name.rsplit(".", 1)[0] if "." in source.name else source.name
+        out = str(source.with_name(name + ".tactical.json"))
+    try:
+        encounter, foreign = import_map(source)
+    except LoadError as error:
+        for problem in error.problems:
+            print(f"{file}: {problem}", file=sys.stderr)
+        return 1
+    try:
+        save_encounter(encounter, out)
+    except (OSError, ValueError) as error:
+        print(f"{out}: could not be written: {error}", file=sys.stderr)
+        return 1
+    print(f"{out}: {describe(encounter, foreign)}")
+    return 0
+
+
+def export_foreign(file: str, out: str) -> int:
+    """Export an encounter's grid map as a Universal VTT file; 1 with the reason otherwise."""
+    try:
+        encounter = load_encounter(file)
+    except LoadError as error:
+        for problem in error.problems:
+            print(f"{file}: {problem}", file=sys.stderr)
+        return 1
+    if encounter.grid is None:
+        print(f"{file}: only grid maps can be exported to Universal VTT", file=sys.stderr)
+        return 1
+    try:  # Qt is loaded only now: the picture is drawn as the snapshot draws it
+        from tactical.app.uvtt_export import export_uvtt_headless
+    except ImportError as error:
+        print(f"Exporting needs the app's Qt libraries: {error}", file=sys.stderr)
+        return 1
+    try:
+        pixels = export_uvtt_headless(encounter, Path(file), out)
+    except (OSError, ValueError) as error:
+        print(f"{out}: {error}", file=sys.stderr)
+        return 1
+    grid = encounter.grid
+    print(
+        f"{out}: Universal VTT 0.3, {grid.width} x {grid.height} squares at "
+        f"{pixels} pixels per square"
+    )
     return 0
 
 
