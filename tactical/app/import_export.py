@@ -10,13 +10,14 @@ writes the grid map as Universal VTT 0.3 (:mod:`tactical.app.uvtt_export`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QCursor
+from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
 from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
@@ -29,17 +30,31 @@ IMPORT_FILTER = "Universal VTT maps (" + " ".join(f"*{e}" for e in EXTENSIONS) +
 EXPORT_FILTER = "Universal VTT map (*.uvtt)"
 
 
+@contextmanager
+def _busy() -> Iterator[None]:
+    """A wait cursor while a big map is read or drawn (seconds for a 50 MiB file)."""
+    QApplication.setOverrideCursor(QCursor(Qt.CursorShape.WaitCursor))
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
+
+
 def is_foreign_file(path: Path) -> bool:
     """True for a file tactical imports rather than opens (by its extension)."""
     return reader_for(path) is not None
 
 
-def open_foreign_file(window: MainWindow, path: Path) -> bool:
-    """Import ``path`` as a new unsaved document of ``window``; False when refused or cancelled."""
-    if not window.files.maybe_save():
+def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = True) -> bool:
+    """Import ``path`` as a new unsaved document of ``window``; False when refused or cancelled.
+
+    Asks about unsaved work first unless the caller already did (``ask_unsaved=False``).
+    """
+    if ask_unsaved and not window.files.maybe_save():
         return False
     try:
-        encounter, foreign = import_map(path)
+        with _busy():
+            encounter, foreign = import_map(path)
     except LoadError as error:
         window.files.show_error(
             "Could not import the map", f"{path.name} could not be imported:\n\n{error}"
@@ -73,7 +88,9 @@ class ImportExport(QObject):
         if not self.window.files.maybe_save():
             return False
         name = self.ask_import_path()
-        return bool(name) and open_foreign_file(self.window, Path(name))  # type: ignore[arg-type]
+        if not name:
+            return False
+        return open_foreign_file(self.window, Path(name), ask_unsaved=False)
 
     def export_dialog(self) -> bool:
         document = self.window.document
@@ -95,7 +112,8 @@ class ImportExport(QObject):
             path = path.with_name(path.name + ".uvtt")
         document = self.window.document
         try:
-            pixels = export_uvtt(document.encounter, document.path, path)
+            with _busy():
+                pixels = export_uvtt(document.encounter, document.path, path)
         except (OSError, ValueError) as error:
             self.window.files.show_error(
                 "Could not export", f"{path.name} could not be written:\n\n{error}"

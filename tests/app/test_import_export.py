@@ -76,6 +76,23 @@ def test_cancelling_the_unsaved_question_imports_nothing(
     assert window.document.encounter is before
 
 
+def test_the_menu_asks_about_unsaved_work_once(make_window: WindowFactory, tmp_path: Path) -> None:
+    window = make_window()
+    window.document.mark_modified()
+    asked: list[str] = []
+
+    def discard() -> str:
+        asked.append("unsaved")
+        return "discard"
+
+    window.files.ask_unsaved = discard  # type: ignore[assignment]
+    window.import_export.ask_import_path = lambda: str(write(tmp_path / "m.uvtt", uvtt()))
+    assert window.import_export.import_dialog()
+    assert asked == ["unsaved"]
+    assert window.document.encounter.grid is not None
+    assert window.document.encounter.grid.width == 4
+
+
 def test_export_writes_a_uvtt_that_reads_back_to_the_same_walls(
     make_window: WindowFactory, tmp_path: Path
 ) -> None:
