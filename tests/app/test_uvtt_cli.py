@@ -50,6 +50,12 @@ def test_import_without_o_writes_beside_the_file(tmp_path: Path) -> None:
         ("{broken", "(file): is not valid JSON"),
         (uvtt(format=2.5), "format: is a Universal VTT version tactical does not read"),
         (uvtt(image="QUJD$$$"), "image: is not a picture written as base64"),
+        (uvtt(image=base64.b64encode(png(20_000, 2)).decode()), "image: the picture is 20000"),
+        ('{"format": 0.3, "resolution": {"map_size": {"x": NaN}}}', "(file): holds NaN"),
+        (
+            uvtt(portals=[{"bounds": [{"x": 1e200, "y": 0}, {"x": 0, "y": 0}]}]),
+            "portals[0].bounds[0].x: lies more than 100,000 squares away",
+        ),
     ],
 )
 def test_a_refused_import_says_why_and_writes_nothing(
@@ -105,6 +111,27 @@ def test_export_reads_back_to_the_same_walls(
     original = load_encounter(imported)
     assert again.grid is not None and original.grid is not None
     assert _kinds_and_ends(again.grid.wall_lines) == _kinds_and_ends(original.grid.wall_lines)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "dd-imagix-sampleMap.dd2vtt",
+        "dd-imagix-sampleMap-v0.2-old.dd2vtt",
+        "dd-mbround-headmasters-quarters.dd2vtt",
+    ],
+)
+def test_every_real_import_exports_and_reads_back(qtbot: object, tmp_path: Path, name: str) -> None:
+    imported = tmp_path / "map.tactical.json"
+    assert cli.main(["import", str(real_file(name)), "-o", str(imported)]) == 0
+    out = tmp_path / "map.uvtt"
+    assert cli.main(["export", str(imported), "--format", "uvtt", "-o", str(out)]) == 0
+    original = load_encounter(imported)
+    again, _ = import_map(out)
+    assert again.grid is not None and original.grid is not None
+    assert _kinds_and_ends(again.grid.wall_lines) == _kinds_and_ends(original.grid.wall_lines)
+    assert again.background is not None and original.background is not None
+    assert again.background.square_px == original.background.square_px
 
 
 def test_edge_walls_doors_and_windows_round_trip(qtbot: object, tmp_path: Path) -> None:

@@ -33,8 +33,8 @@ class BuildError(ValueError):
 
 def build(foreign: ForeignMap) -> Encounter:
     """The encounter a foreign map describes (no tokens; the default sides)."""
-    width = max(1, math.ceil(foreign.width - 1e-9))
-    height = max(1, math.ceil(foreign.height - 1e-9))
+    width = max(1, math.ceil(foreign.width - 1e-6))  # 10.0000001 squares is 10
+    height = max(1, math.ceil(foreign.height - 1e-6))
     lines = wall_lines(foreign, width, height)
     if len(lines) > MAX_WALL_LINES:
         raise BuildError(
