@@ -4,7 +4,9 @@
 ``tactical validate FILE...`` reports every problem in each file and exits 1
 if there is any; ``tactical snapshot FILE OUT.pdf|OUT.png [--gm]`` prints the
 fight to a file without a window (``--table-scale``: the map at miniature
-scale over pages to tape together); ``tactical --version`` prints the version.
+scale over pages to tape together); ``tactical import FILE.dd2vtt -o OUT.tactical.json``
+turns a Universal VTT map into an encounter and ``tactical export FILE --format uvtt
+-o OUT.uvtt`` does the reverse; ``tactical --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -25,10 +27,8 @@ from tactical.persistence.examples import default_example
 EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
-SUBCOMMANDS = ("open", "validate", "snapshot")
+SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export")
 PAPERS = ("A4", "A3", "Letter", "Legal")
-UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
-"""Universal VTT maps: the desktop entry offers tactical for them; importing is still to come."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -98,7 +98,34 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="leave out pages holding nothing but empty open ground (the rest keep their names)",
     )
+    _foreign_parsers(commands)
     return parser
+
+
+def _foreign_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    importer = commands.add_parser(
+        "import",
+        help="turn a Universal VTT map (.dd2vtt, .uvtt, .df2vtt) into an encounter file",
+        description="Import a map exported by Dungeondraft, DungeonFog, Dungeon Alchemist or "
+        "another tool as Universal VTT: its picture becomes the background, its walls, "
+        "doors and windows become wall lines.",
+    )
+    importer.add_argument("file", metavar="FILE", help="a .dd2vtt, .uvtt or .df2vtt file")
+    importer.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="the .tactical.json file to write (default: beside FILE, same name)",
+    )
+    exporter = commands.add_parser(
+        "export",
+        help="write an encounter's grid map as a Universal VTT file for other tools",
+        description="Export a grid map as Universal VTT 0.3: the map as the players' "
+        "snapshot draws it as the picture, walls, doors and windows as data.",
+    )
+    exporter.add_argument("file", metavar="FILE", help="a .tactical.json file")
+    exporter.add_argument("--format", choices=("uvtt",), default="uvtt")
+    exporter.add_argument("-o", "--output", metavar="OUT", required=True, help="the .uvtt file")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -139,6 +166,10 @@ def _run(argv: Sequence[str] | None) -> int:
         return validate(options.files)
     if options.command == "snapshot":
         return snapshot(options.file, options.out, options)
+    if options.command == "import":
+        return import_foreign(options.file, options.output)
+    if options.command == "export":
+        return export_foreign(options.file, options.output)
     return open_app(options.file)
 
 
@@ -215,10 +246,62 @@ def _progress(out: str) -> Callable[[int, int], bool]:
     return report
 
 
+def import_foreign(file: str, out: str | None) -> int:
+    """Import a Universal VTT file into an encounter file; 1 with the reasons otherwise."""
+    from tactical.persistence import save_encounter
+    from tactical.persistence.foreign import import_map
+    from tactical.persistence.foreign.builder import describe
+
+    source = Path(file)
+    if out is None:
+        name = source.name.rsplit(".", 1)[0] if "." in source.name else source.name
+        out = str(source.with_name(name + ".tactical.json"))
+    try:
+        encounter, foreign = import_map(source)
+    except LoadError as error:
+        for problem in error.problems:
+            print(f"{file}: {problem}", file=sys.stderr)
+        return 1
+    try:
+        save_encounter(encounter, out)
+    except (OSError, ValueError) as error:
+        print(f"{out}: could not be written: {error}", file=sys.stderr)
+        return 1
+    print(f"{out}: {describe(encounter, foreign)}")
+    return 0
+
+
+def export_foreign(file: str, out: str) -> int:
+    """Export an encounter's grid map as a Universal VTT file; 1 with the reason otherwise."""
+    try:
+        encounter = load_encounter(file)
+    except LoadError as error:
+        for problem in error.problems:
+            print(f"{file}: {problem}", file=sys.stderr)
+        return 1
+    if encounter.grid is None:
+        print(f"{file}: only grid maps can be exported to Universal VTT", file=sys.stderr)
+        return 1
+    try:  # Qt is loaded only now: the picture is drawn as the snapshot draws it
+        from tactical.app.uvtt_export import export_uvtt_headless
+    except ImportError as error:
+        print(f"Exporting needs the app's Qt libraries: {error}", file=sys.stderr)
+        return 1
+    try:
+        pixels = export_uvtt_headless(encounter, Path(file), out)
+    except (OSError, ValueError) as error:
+        print(f"{out}: {error}", file=sys.stderr)
+        return 1
+    grid = encounter.grid
+    print(
+        f"{out}: Universal VTT 0.3, {grid.width} x {grid.height} squares at "
+        f"{pixels} pixels per square"
+    )
+    return 0
+
+
 def open_app(file: str | None) -> int:
     """Open the app; until the app exists, print what the encounter holds instead."""
-    if file is not None and Path(file).suffix.lower() in UVTT_SUFFIXES:
-        return _refuse_uvtt(file)
     path = file if file is not None else (str(EXAMPLE) if EXAMPLE is not None else None)
     try:
         from tactical.app.main import run  # Qt is loaded only when a window is wanted
@@ -227,23 +310,6 @@ def open_app(file: str | None) -> int:
             print(f"The app window cannot open: {error}", file=sys.stderr)
         return _summarise(path)
     return run(path)
-
-
-def _refuse_uvtt(file: str) -> int:
-    """Say that Universal VTT import is not there yet: on stderr, and in a window when the
-    file was double-clicked (no terminal to read stderr)."""
-    message = (
-        f"{file}: this is a Universal VTT map; this version of tactical cannot import it "
-        "yet. It opens encounter files (.tactical.json)."
-    )
-    print(message, file=sys.stderr)
-    if not sys.stderr.isatty():
-        try:
-            from tactical.app.main import tell
-        except ImportError:
-            return 1
-        tell("Cannot import this map yet", message)
-    return 1
 
 
 def _summarise(path: str | None) -> int:

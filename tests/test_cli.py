@@ -209,23 +209,14 @@ def test_ctrl_c_ends_quietly(
 
 
 @pytest.mark.parametrize("name", ["cave.dd2vtt", "cave.uvtt", "Cave.DF2VTT"])
-def test_a_universal_vtt_map_is_refused_with_a_message_not_opened(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_a_universal_vtt_map_opens_the_app_on_it(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The desktop entry offers tactical for these files before their import exists.
+    # The desktop entry offers tactical for these files; the app imports them on opening.
     opened: list[str | None] = []
-    told: list[tuple[str, str]] = []
     app_main = pytest.importorskip("tactical.app.main")
     monkeypatch.setattr(app_main, "run", lambda path: opened.append(path) or 0)
-    monkeypatch.setattr(app_main, "tell", lambda title, text: told.append((title, text)))
     path = tmp_path / name
     path.write_text('{"format": 0.3}')
-    assert cli.main([str(path)]) == 1
-    assert opened == []
-    message = (
-        f"{path}: this is a Universal VTT map; this version of tactical cannot import it yet. "
-        "It opens encounter files (.tactical.json)."
-    )
-    assert capsys.readouterr().err == message + "\n"
-    # stderr is no terminal here, as after a double-click: a window says it too
-    assert told == [("Cannot import this map yet", message)]
+    assert cli.main([str(path)]) == 0
+    assert opened == [str(path)]

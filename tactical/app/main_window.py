@@ -32,6 +32,7 @@ from tactical.app.autosave import Autosave, default_directory
 from tactical.app.document import EncounterDocument
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
+from tactical.app.import_export import install_import_export
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.player_view import PlayerView
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
         self.about_action = install_about(self)
+        self.import_export = install_import_export(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

@@ -17,9 +17,11 @@ from PySide6.QtGui import QImage, QImageReader
 
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, Picture, picture_id
+from tactical.persistence.pictures import MAX_PICTURE_BYTES
 
-MAX_PICTURE_FILE_BYTES = 256 * 1024 * 1024
-"""The largest picture file tactical reads (a big battle-map PNG is tens of MiB)."""
+MAX_PICTURE_FILE_BYTES = MAX_PICTURE_BYTES
+"""The largest picture file tactical reads (a big battle-map PNG is tens of MiB): the
+most an encounter can embed and still open (persistence.pictures.MAX_PICTURE_BYTES)."""
 
 _FORMATS = {b"png": "PNG", b"jpeg": "JPEG", b"jpg": "JPEG", b"webp": "WebP"}
 

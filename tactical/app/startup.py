@@ -22,10 +22,12 @@ from PySide6.QtWidgets import QMessageBox
 from tactical.app.autosave import Recovery, claim_folder, default_directory, pending_recovery
 from tactical.app.document import EncounterDocument
 from tactical.app.files import display_name, plain_message_box
+from tactical.app.import_export import open_foreign_file
 from tactical.app.main_window import MainWindow
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence.examples import default_example
+from tactical.persistence.foreign import reader_for
 
 
 def blank_encounter() -> Encounter:
@@ -143,7 +145,9 @@ def start(
     window.autosave.discard()
     if path is None:
         path = default_example()
-    if path is not None:
+    if path is not None and reader_for(path) is not None:
+        open_foreign_file(window, path, ask_unsaved=False)  # a double-clicked .dd2vtt
+    elif path is not None:
         window.files.load_path(path)
     window.view.fit_map()
     return window

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tactical.core.areas import AreaError, polygon_from_points
+from tactical.persistence.pictures import PictureHeaderError, path_problem, read_picture_header
 from tactical.persistence.problems import Problem, key_part
 from tactical.persistence.schema import (
     AreaMapModel,
@@ -230,9 +231,16 @@ def _check_pictures(model: EncounterModel) -> list[Problem]:
             problems.append(Problem(path, "needs either its data or a path, not both"))
         elif picture.data is not None:
             try:
-                binascii.a2b_base64(picture.data, strict_mode=True)
+                data = binascii.a2b_base64(picture.data, strict_mode=True)
             except (binascii.Error, ValueError):
                 problems.append(Problem(f"{path}.data", "is not a picture written as base64"))
+            else:
+                try:
+                    read_picture_header(data)
+                except PictureHeaderError as error:
+                    problems.append(Problem(f"{path}.data", str(error)))
+        elif picture.path is not None and (reason := path_problem(picture.path)) is not None:
+            problems.append(Problem(f"{path}.path", reason))
     ids = {p.id for p in model.pictures}
     for index, token in enumerate(model.tokens):
         if token.image is not None and token.image not in ids:

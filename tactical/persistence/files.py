@@ -28,8 +28,11 @@ from tactical.persistence.jsonfmt import dumps
 from tactical.persistence.problems import ROOT, LoadError, Problem, join_path
 from tactical.persistence.schema import FORMAT, MAP_KINDS, SCHEMA_VERSION, EncounterModel
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""Files larger than this are refused before they are parsed."""
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""Files larger than this are refused before they are parsed.
+
+Pictures are embedded, so the cap holds the largest picture tactical keeps
+(``MAX_PICTURE_BYTES``, 160 MiB, 213 MiB as base64) with room for the map."""
 
 EXTENSION = ".tactical.json"
 

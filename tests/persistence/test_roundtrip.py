@@ -121,13 +121,17 @@ def area_maps(draw: st.DrawFn) -> AreaMap:
     return AreaMap(areas, links)
 
 
+PNG_HEADER = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x05\0\0\0\x03\x08\x02\0\0\0"
+"""A picture's header (5 x 3 PNG): the loader reads it, never decodes what follows."""
+
+
 @st.composite
 def encounters(draw: st.DrawFn) -> Encounter:
     the_map = draw(grids() | area_maps())
     the_sides = draw(sides())
     side_ids = [s.id for s in the_sides]
     pictures = [
-        Picture(pid, data=draw(st.binary(min_size=1, max_size=20)))
+        Picture(pid, data=PNG_HEADER + draw(st.binary(max_size=20)))
         if draw(st.booleans())
         else Picture(pid, path=draw(st.sampled_from(["goblin.png", "art/map.webp"])))
         for pid in draw(st.lists(ids, max_size=3, unique=True))

@@ -1,0 +1,162 @@
+"""File > Import... and File > Export as Universal VTT...: maps from and for other tools.
+
+An import opens as a new, unsaved document (after asking about unsaved work),
+so the GM chooses where the encounter is saved; a refused file leaves the open
+encounter as it was and says, in plain text, what the file lacks. The export
+writes the grid map as Universal VTT 0.3 (:mod:`tactical.app.uvtt_export`).
+:func:`open_foreign_file` is the door for any other way a foreign map arrives
+(drag and drop onto the window).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QCursor
+from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
+
+from tactical.persistence import LoadError
+from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
+from tactical.persistence.foreign.builder import describe
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+
+IMPORT_FILTER = "Universal VTT maps (" + " ".join(f"*{e}" for e in EXTENSIONS) + ");;All files (*)"
+EXPORT_FILTER = "Universal VTT map (*.uvtt)"
+
+
+@contextmanager
+def _busy() -> Iterator[None]:
+    """A wait cursor while a big map is read or drawn (seconds for a 50 MiB file)."""
+    QApplication.setOverrideCursor(QCursor(Qt.CursorShape.WaitCursor))
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
+
+
+def is_foreign_file(path: Path) -> bool:
+    """True for a file tactical imports rather than opens (by its extension)."""
+    return reader_for(path) is not None
+
+
+def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = True) -> bool:
+    """Import ``path`` as a new unsaved document of ``window``; False when refused or cancelled.
+
+    Asks about unsaved work first unless the caller already did (``ask_unsaved=False``).
+    """
+    if ask_unsaved and not window.files.maybe_save():
+        return False
+    try:
+        with _busy():
+            encounter, foreign = import_map(path)
+    except LoadError as error:
+        window.files.show_error(
+            "Could not import the map", f"{path.name} could not be imported:\n\n{error}"
+        )
+        return False
+    document = window.document
+    document.replace_encounter(encounter, None)
+    document.mark_modified()
+    window.say(f"{path.name}: {describe(encounter, foreign)}")
+    return True
+
+
+class ImportExport(QObject):
+    """The File menu's import and export entries, with replaceable dialogs for tests."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.ask_import_path: Callable[[], str | None] = self._dialog_import
+        self.ask_export_path: Callable[[], str | None] = self._dialog_export
+        self.import_action = QAction("&Import…", window)
+        self.import_action.setStatusTip(
+            "Open a Universal VTT map (.dd2vtt, .uvtt, .df2vtt) as a new encounter"
+        )
+        self.import_action.triggered.connect(self.import_dialog)
+        self.export_action = QAction("Export as &Universal VTT…", window)
+        self.export_action.setStatusTip("Write the grid map as a .uvtt file for other tools")
+        self.export_action.triggered.connect(self.export_dialog)
+
+    def import_dialog(self) -> bool:
+        if not self.window.files.maybe_save():
+            return False
+        name = self.ask_import_path()
+        if not name:
+            return False
+        return open_foreign_file(self.window, Path(name), ask_unsaved=False)
+
+    def export_dialog(self) -> bool:
+        document = self.window.document
+        if document.encounter.grid is None:
+            self.window.files.show_error(
+                "Cannot export",
+                "Only grid maps can be exported to Universal VTT: an area map has no grid.",
+            )
+            return False
+        name = self.ask_export_path()
+        if not name:
+            return False
+        return self.export_to(Path(name))
+
+    def export_to(self, path: Path) -> bool:
+        from tactical.app.uvtt_export import export_uvtt
+
+        if path.suffix.lower() != ".uvtt":
+            path = path.with_name(path.name + ".uvtt")
+        document = self.window.document
+        try:
+            with _busy():
+                pixels = export_uvtt(document.encounter, document.path, path)
+        except (OSError, ValueError) as error:
+            self.window.files.show_error(
+                "Could not export", f"{path.name} could not be written:\n\n{error}"
+            )
+            return False
+        self.window.say(f"Exported {path.name}: Universal VTT 0.3, {pixels} pixels per square")
+        return True
+
+    def _start_dir(self) -> str:
+        path = self.window.document.path
+        return str(path.parent) if path is not None else ""
+
+    def _dialog_import(self) -> str | None:
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, "Import a Universal VTT map", self._start_dir(), IMPORT_FILTER
+        )
+        return name or None
+
+    def _dialog_export(self) -> str | None:
+        path = self.window.document.path
+        start = ""
+        if path is not None:
+            stem = path.name.removesuffix(".tactical.json").removesuffix(".json")
+            start = str(path.with_name(stem + ".uvtt"))
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Export as Universal VTT", start, EXPORT_FILTER
+        )
+        return name or None
+
+
+def _file_menu(window: MainWindow) -> QMenu | None:
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu) and window.open_action in menu.actions():
+            return menu
+    return None
+
+
+def install_import_export(window: MainWindow) -> ImportExport:
+    """Add Import... and Export as Universal VTT... to the File menu, before the snapshot entry."""
+    entries = ImportExport(window)
+    menu = _file_menu(window)
+    if menu is not None:
+        menu.insertAction(window.snapshot_action, entries.import_action)
+        menu.insertAction(window.snapshot_action, entries.export_action)
+    return entries

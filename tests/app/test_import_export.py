@@ -1,0 +1,134 @@
+"""File > Import… and File > Export as Universal VTT… in the window, and open_foreign_file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tactical.app.import_export import IMPORT_FILTER, is_foreign_file, open_foreign_file
+from tactical.persistence.foreign import import_map
+
+from ..persistence.uvtt_files import real_file, uvtt, write
+from .conftest import WindowFactory, small_areas
+
+
+def file_menu_texts(window: object) -> list[str]:
+    bar = window.menuBar()  # type: ignore[attr-defined]
+    menu = bar.actions()[0].menu()
+    return [a.text() for a in menu.actions() if not a.isSeparator()]
+
+
+def test_the_file_menu_offers_import_and_export(make_window: WindowFactory) -> None:
+    window = make_window()
+    texts = file_menu_texts(window)
+    snapshot = texts.index("&Export snapshot…")
+    assert texts[snapshot - 2 : snapshot] == ["&Import…", "Export as &Universal VTT…"]
+    assert IMPORT_FILTER == "Universal VTT maps (*.dd2vtt *.uvtt *.df2vtt);;All files (*)"
+
+
+def test_import_opens_a_new_unsaved_document_with_the_art_and_walls(
+    make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window(path=tmp_path / "old.tactical.json")
+    source = real_file("dd-imagix-sampleMap.dd2vtt")
+    window.import_export.ask_import_path = lambda: str(source)
+    assert window.import_export.import_action.trigger() is None
+    document = window.document
+    assert document.path is None and document.modified
+    assert window.windowTitle().startswith("Untitled")
+    grid = document.encounter.grid
+    assert grid is not None and (grid.width, grid.height) == (10, 10)
+    assert len(grid.wall_lines) == 68
+    assert document.encounter.background is not None
+    assert window.statusBar().currentMessage() == (
+        "dd-imagix-sampleMap.dd2vtt: imported Universal VTT 0.3, 10 x 10 squares, "
+        "7 wall pieces, 59 object lines, 1 door, 1 window; "
+        "2 lights were not kept (tactical does not draw lighting yet)"
+    )
+    assert document.undo_stack.count() == 0
+
+
+def test_a_refused_import_keeps_the_open_map_and_says_what_is_missing(
+    make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window()
+    before = window.document.encounter
+    bad = write(tmp_path / "bad.uvtt", uvtt(image="elsewhere/map.png"))
+    assert not open_foreign_file(window, bad)
+    assert window.document.encounter is before
+    assert window.errors == [  # type: ignore[attr-defined]
+        (
+            "Could not import the map",
+            "bad.uvtt could not be imported:\n\nimage: the picture is missing: the file names "
+            "'elsewhere/map.png' instead of carrying it, and there is no such picture beside "
+            "the file (put the picture there, at that path, and import again)",
+        )
+    ]
+
+
+def test_cancelling_the_unsaved_question_imports_nothing(
+    make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window()
+    window.document.mark_modified()
+    window.files.ask_unsaved = lambda: "cancel"
+    before = window.document.encounter
+    assert not open_foreign_file(window, write(tmp_path / "m.uvtt", uvtt()))
+    assert window.document.encounter is before
+
+
+def test_the_menu_asks_about_unsaved_work_once(make_window: WindowFactory, tmp_path: Path) -> None:
+    window = make_window()
+    window.document.mark_modified()
+    asked: list[str] = []
+
+    def discard() -> str:
+        asked.append("unsaved")
+        return "discard"
+
+    window.files.ask_unsaved = discard  # type: ignore[assignment]
+    window.import_export.ask_import_path = lambda: str(write(tmp_path / "m.uvtt", uvtt()))
+    assert window.import_export.import_dialog()
+    assert asked == ["unsaved"]
+    assert window.document.encounter.grid is not None
+    assert window.document.encounter.grid.width == 4
+
+
+def test_export_writes_a_uvtt_that_reads_back_to_the_same_walls(
+    make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window()
+    assert open_foreign_file(window, real_file("dd-mbround-headmasters-quarters.dd2vtt"))
+    out = tmp_path / "quarters"
+    window.import_export.ask_export_path = lambda: str(out)
+    window.import_export.export_action.trigger()
+    written = tmp_path / "quarters.uvtt"
+    assert written.is_file()
+    assert window.statusBar().currentMessage() == (
+        "Exported quarters.uvtt: Universal VTT 0.3, 128 pixels per square"
+    )
+    again, _ = import_map(written)
+    grid = window.document.encounter.grid
+    assert again.grid is not None and grid is not None
+    key = sorted((line.kind, line.a, line.b) for line in grid.wall_lines)
+    assert sorted((line.kind, line.a, line.b) for line in again.grid.wall_lines) == key
+
+
+def test_export_of_an_area_map_says_why_not_and_writes_nothing(
+    make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window(small_areas())
+    window.import_export.ask_export_path = lambda: str(tmp_path / "x.uvtt")
+    assert not window.import_export.export_dialog()
+    assert window.errors == [  # type: ignore[attr-defined]
+        (
+            "Cannot export",
+            "Only grid maps can be exported to Universal VTT: an area map has no grid.",
+        )
+    ]
+    assert list(tmp_path.glob("*.uvtt")) == []
+
+
+def test_foreign_files_are_told_by_their_extension() -> None:
+    assert is_foreign_file(Path("Cave.DD2VTT"))
+    assert is_foreign_file(Path("x.df2vtt")) and is_foreign_file(Path("x.uvtt"))
+    assert not is_foreign_file(Path("x.tactical.json")) and not is_foreign_file(Path("x.png"))

@@ -1,0 +1,66 @@
+"""`tactical cave.dd2vtt` (a double-click on a Universal VTT file) opens the app on the import."""
+
+from __future__ import annotations
+
+import base64
+import json
+import struct
+import zlib
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from tactical.app.startup import start
+
+
+def png(width: int, height: int) -> bytes:
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    rows = b"".join(b"\0" + b"\x80\x90\xa0" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_starting_on_a_universal_vtt_file_imports_it_as_an_unsaved_map(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    source = tmp_path / "cellar.dd2vtt"
+    picture = png(4 * 50, 3 * 50)
+
+    source.write_text(
+        json.dumps(
+            {
+                "format": 0.3,
+                "resolution": {
+                    "map_origin": {"x": 0, "y": 0},
+                    "map_size": {"x": 4, "y": 3},
+                    "pixels_per_grid": 50,
+                },
+                "line_of_sight": [[{"x": 2, "y": 0}, {"x": 2, "y": 3}]],
+                "portals": [],
+                "image": base64.b64encode(picture).decode("ascii"),
+            }
+        )
+    )
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = start(source, settings=settings, recovery_dir=tmp_path / "recovery")
+    qtbot.addWidget(window)
+    encounter = window.document.encounter
+    assert encounter.grid is not None
+    assert (encounter.grid.width, encounter.grid.height) == (4, 3)
+    assert [(w.a, w.b, w.kind) for w in encounter.grid.wall_lines] == [
+        ((2.0, 0.0), (2.0, 3.0), "wall")
+    ]
+    assert encounter.background is not None and encounter.background.square_px == 50
+    assert window.document.path is None
+    assert window.document.modified
+    window.files.ask_unsaved = lambda: "discard"

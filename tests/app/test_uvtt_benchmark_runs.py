@@ -1,0 +1,34 @@
+"""The Universal VTT benchmark runs and prints its rows (a small picture, no timing asserted)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import uvtt  # noqa: E402
+
+
+def test_the_uvtt_benchmark_prints_its_rows(
+    qapp: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert uvtt.main(["--small", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "| measure | figure | target |"
+    measures = [
+        re.sub(r"[0-9.]+ MiB", "N MiB", line.split(" | ")[0].lstrip("| ")) for line in lines[2:]
+    ]
+    assert measures == [
+        "import (WEBP 640 x 360, 500 lines (449 on the map), N MiB UVTT)",
+        "open the encounter (WEBP 640 x 360, 500 lines (449 on the map))",
+        "decode the picture for display (WEBP)",
+        "import (PNG 640 x 360, 500 lines (449 on the map), N MiB UVTT)",
+        "open the encounter (PNG 640 x 360, 500 lines (449 on the map))",
+        "decode the picture for display (PNG)",
+    ]
