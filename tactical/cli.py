@@ -20,6 +20,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence import LoadError, load_encounter, validate_file
 from tactical.persistence.examples import default_example
+from tactical.persistence.problems import MAX_REPORTED
 
 EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
@@ -117,8 +118,10 @@ def validate(files: Sequence[str]) -> int:
             print(f"{name}: ok")
             continue
         failed = True
-        for problem in problems:
+        for problem in problems[:MAX_REPORTED]:
             print(f"{name}: {problem}")
+        if len(problems) > MAX_REPORTED:
+            print(f"{name}: {len(problems)} problems in all, the first {MAX_REPORTED} shown above")
     return 1 if failed else 0
 
 
@@ -130,8 +133,10 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     try:
         encounter = load_encounter(file)
     except LoadError as error:
-        for problem in error.problems:
+        for problem in error.problems[:MAX_REPORTED]:
             print(f"{file}: {problem}", file=sys.stderr)
+        if len(error.problems) > MAX_REPORTED:
+            print(f"{file}: {len(error.problems)} problems in all", file=sys.stderr)
         return 1
     try:  # Qt is loaded only now
         from tactical.app.snapshot.render import SnapshotOptions, export_encounter
