@@ -319,6 +319,7 @@ class MainWindow(QMainWindow):
         self.template_range.setPrefix("range ")
         self.template_label = QLineEdit()
         self.template_label.setPlaceholderText("label (optional)")
+        self.template_label.setMaxLength(200)  # a template's label in the file
         self.template_label.setMaximumWidth(160)
         for widget in (
             self.template_kind,

@@ -39,6 +39,10 @@ def button_text(action: Action, names: dict[str, str]) -> str:
     return text
 
 
+TYPED_MAX_LENGTH = 10_000
+"""Room for the 1000 typed results an action may use."""
+
+
 class ActionBar(QWidget):
     """Emits :attr:`action_requested` with the Action of a pressed button."""
 
@@ -62,6 +66,7 @@ class ActionBar(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.typed = QLineEdit()
         self.typed.setPlaceholderText("totals, e.g. 8, 5; empty: the app rolls")
+        self.typed.setMaxLength(TYPED_MAX_LENGTH)
         self.typed.setToolTip(
             "Physical rolls for the next action: one total per roll, its modifier included "
             "(2d6+1 showing 4 and 3 is typed 8, not '4 3'). The action uses them in order, "

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tactical.app.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.keys import keep_return
 from tactical.app.panel.style import ACTING, LOCK, bold, dim_brush
 from tactical.app.panel.values import figure_text, statuses_text
@@ -75,6 +76,8 @@ class _CellDelegate(QStyledItemDelegate):
     ) -> QWidget:
         editor = super().createEditor(parent, option, index)
         keep_return(editor)
+        if isinstance(editor, QLineEdit) and index.data(COLUMN_KEY) != STATUSES:
+            editor.setMaxLength(MAX_FIGURE_TEXT)  # a figure; longer text cannot be saved
         return editor
 
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:

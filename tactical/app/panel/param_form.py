@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tactical.app.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
 from tactical.app.panel.style import bold
 from tactical.app.secrets import Secrets
@@ -148,6 +149,7 @@ class ParamForm(QFrame):
                 grid.width if grid else INT_RANGE, grid.height if grid else INT_RANGE, param.default
             )
         line = QLineEdit("" if param.default is None else str(param.default))
+        line.setMaxLength(MAX_FIGURE_TEXT)  # it goes into the saved procedure state
         keep_return(line)
         line.returnPressed.connect(self.submit)
         return line
