@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from tactical.app.autosave import Autosave, default_directory
+from tactical.app.autosave_notice import install_autosave_notice
 from tactical.app.document import EncounterDocument
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
             *(() if autosave_ms is None else (autosave_ms,)),
         )
         self.files.saved = self.autosave.discard
+        self.autosave_notice = install_autosave_notice(self, self.autosave)
         self.hover_label = QLabel()
         self.hover_label.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.hover_label)
