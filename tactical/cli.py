@@ -25,6 +25,7 @@ from tactical.persistence.problems import MAX_REPORTED
 EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
+MIN_DPI, MAX_DPI = 36, 1200
 SUBCOMMANDS = ("open", "validate", "snapshot")
 
 
@@ -143,11 +144,14 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"Snapshots need the app's Qt libraries: {error}", file=sys.stderr)
         return 1
+    if not MIN_DPI <= options.dpi <= MAX_DPI:
+        print(f"--dpi {options.dpi}: a PNG's resolution is {MIN_DPI} to {MAX_DPI}", file=sys.stderr)
+        return 1
     settings = SnapshotOptions(
         mode="gm" if options.gm else "players",
         page=options.page,
         landscape=not options.portrait,
-        dpi=max(36, min(1200, options.dpi)),
+        dpi=options.dpi,
     )
     try:
         pages = export_encounter(encounter, Path(file), out, settings)

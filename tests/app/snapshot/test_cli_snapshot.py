@@ -69,3 +69,45 @@ def test_snapshot_runs_in_a_fresh_process_without_a_display(tmp_path: Path) -> N
     )
     assert done.returncode == 0, done.stderr
     assert QImage(str(out)).size().toTuple() == (1754, 1240)
+
+
+def test_a_png_too_big_is_refused_with_a_true_message_before_any_memory_is_taken(
+    qtbot,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """600 dpi with a long combatants' table gave an unreadable PNG (or a 3.3 GB one)."""
+    from tactical.app.snapshot import render
+
+    allocated: list[object] = []
+
+    class CountingImage(QImage):
+        def __init__(self, *args: object) -> None:
+            allocated.append(args)
+            super().__init__(*args)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(render, "QImage", CountingImage)
+    out = tmp_path / "ruin.png"
+    assert cli.main(["snapshot", str(HILLSIDE), str(out), "--gm", "--dpi", "1200"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"{out}: a PNG at 1200 dpi would be 14031 x 9921 pixels (139 megapixels), "
+    )
+    assert "more than the 60 megapixels a snapshot may have; choose " in err
+    fits = int(err.split("; choose ")[1].split(" dpi")[0])
+    assert 500 < fits < 1200
+    assert allocated == [] and not out.exists()
+    assert cli.main(["snapshot", str(HILLSIDE), str(out), "--gm", "--dpi", str(fits)]) == 0
+    image = QImage(str(out))
+    assert not image.isNull()
+    assert image.width() * image.height() <= render.MAX_PNG_PIXELS
+
+
+def test_a_resolution_out_of_range_is_said_not_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ruin.png"
+    assert cli.main(["snapshot", str(HILLSIDE), str(out), "--dpi", "5000"]) == 1
+    assert capsys.readouterr().err == "--dpi 5000: a PNG's resolution is 36 to 1200\n"
+    assert not out.exists()
