@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from tactical.app.autosave import Autosave
-from tactical.app.files import plain_message_box
+from tactical.app.plain_text import plain_message_box
 
 
 class AutosaveNotice(QObject):

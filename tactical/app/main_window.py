@@ -338,6 +338,7 @@ class MainWindow(QMainWindow):
         bar.addAction(self.cover_action)
         bar.addSeparator()
         bar.addAction(self.player_action)
+        bar.addAction(self.hide_secrets_action)  # a one-screen GM turns it on before anyone looks
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.toolbar = bar
         self._configure_templates()
@@ -502,7 +503,7 @@ class MainWindow(QMainWindow):
         ):
             if secrets is not None:
                 text = secrets.relabel(text)
-            action.setText(f"{prefix} {text}" if text else prefix)
+            action.setText(f"{prefix} {menu_text(text)}" if text else prefix)
 
     def _toggle_adjacency(self, on: bool) -> None:
         from tactical.app.scene.area_layer import AreaLayer

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import scene_to_map, square_at
 from tactical.app.limits import MAX_ID, MAX_NAME, MAX_STACKS
+from tactical.app.plain_text import menu_text
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.token_item import TokenItem
 from tactical.core.commands import (
@@ -32,11 +33,6 @@ from tactical.core.tokens import Position, Token
 
 AskText = Callable[[str, str], str | None]
 AskItem = Callable[[str, str, list[str]], str | None]
-
-
-def menu_text(text: str) -> str:
-    """User text for a menu entry: '&' shown literally, not as a shortcut marker."""
-    return text.replace("&", "&&")
 
 
 def parse_status(text: str) -> tuple[str, int] | None:
