@@ -99,6 +99,8 @@ def clip_to_free(polygon: Polygon, others: Sequence[Polygon]) -> Polygon:
 
 def overlapping_pairs(polygons: Sequence[Polygon]) -> list[tuple[int, int]]:
     """Index pairs ``(i, j)``, ``i < j``, of polygons that share ground (not only edges)."""
+    if len(polygons) < 2:
+        return []
     tree = STRtree(list(polygons))
     left, right = tree.query(list(polygons), predicate="intersects")
     pairs = sorted((int(i), int(j)) for i, j in zip(left, right, strict=True) if i < j)
@@ -191,8 +193,10 @@ class AreaMap:
             touching: dict[str, set[str]] = {area_id: set() for area_id in self.areas}
             tree, ids = self.spatial_index()
             polygons = [self.areas[i].polygon for i in ids]
-            left, right = tree.query(polygons, predicate="intersects")
-            pairs = [(int(i), int(j)) for i, j in zip(left, right, strict=True) if i < j]
+            pairs: list[tuple[int, int]] = []
+            if len(polygons) > 1:
+                left, right = tree.query(polygons, predicate="intersects")
+                pairs = [(int(i), int(j)) for i, j in zip(left, right, strict=True) if i < j]
             if pairs:
                 first = shapely.boundary([polygons[i] for i, _ in pairs])
                 second = shapely.boundary([polygons[j] for _, j in pairs])

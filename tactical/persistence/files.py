@@ -184,22 +184,39 @@ def loads_encounter(data: str | bytes) -> Encounter:
     version = _version(raw)
     translate = version_1_paths(raw) if version == 1 else list
     try:
-        raw = migrations.migrate(raw, version)
+        migrated = migrations.migrate(raw, version)
     except LoadError as error:
-        raise LoadError(problems + translate(error.problems)) from None
-    try:
-        model = EncounterModel.model_validate(raw)
-    except ValidationError as error:
-        errors = error.errors()
-        problems += [_error_problem(e) for e in errors] + problems_beyond_schema(raw, errors)
+        problems += error.problems + _without_map(raw, version)
         raise LoadError(translate(problems)) from None
-    problems += check_encounter(model)
-    if problems:
+    model, found = _judge(migrated)
+    problems += found
+    if problems or model is None:
         raise LoadError(translate(problems))
     try:
         return to_encounter(model)
     except ValueError as error:  # the checks above should leave nothing for the core to refuse
         raise LoadError([Problem(ROOT, f"cannot be opened: {error}")]) from None
+
+
+def _judge(raw: dict[str, Any]) -> tuple[EncounterModel | None, list[Problem]]:
+    """The model and its problems: the schema's, then the checks' on what the schema took."""
+    try:
+        model = EncounterModel.model_validate(raw)
+    except ValidationError as error:
+        errors = error.errors()
+        return None, [_error_problem(e) for e in errors] + problems_beyond_schema(raw, errors)
+    return model, check_encounter(model)
+
+
+def _without_map(raw: dict[str, Any], version: int) -> list[Problem]:
+    """The problems of everything but a map the migration could not read (said already)."""
+    rest = {**raw, "map": None}
+    try:
+        migrated = migrations.migrate(rest, version)
+    except LoadError:
+        return []
+    _model, found = _judge(migrated)
+    return [p for p in found if not (p.path == "map" or p.path.startswith(("map.", "map[")))]
 
 
 def load_encounter(path: str | os.PathLike[str]) -> Encounter:

@@ -130,3 +130,14 @@ def test_clip_to_free_keeps_the_free_ground() -> None:
     assert clipped.area == pytest.approx(4.0)
     with pytest.raises(AreaError, match="wholly on other areas"):
         clip_to_free(rect("x", 0.5, 0.5, 1.5, 1.5).polygon, taken)
+
+
+def test_empty_and_single_area_maps() -> None:
+    empty = AreaMap()
+    assert empty.graph().number_of_nodes() == 0
+    assert overlapping_pairs([]) == []
+    one = AreaMap([rect("a", 0, 0, 1, 1)])
+    assert one.neighbours("a") == set()
+    assert one.overlapping(rect("b", 0.5, 0.5, 2, 2).polygon) == ["a"]
+    one.put_area(rect("b", 1, 0, 2, 1))
+    assert one.neighbours("a") == {"b"}

@@ -183,3 +183,19 @@ def test_a_version_1_status_is_named_by_its_index_in_the_list(tmp_path: Path) ->
         Problem("tokens[0].statuses[1]", "may be at most 200 characters long"),
         Problem("tokens[1].statuses", "must be a list of status names (text)"),
     ]
+
+
+def test_a_version_1_file_with_bad_rows_still_hears_of_its_other_problems(tmp_path: Path) -> None:
+    document = copy.deepcopy(V1_DOCUMENT)
+    document["map"]["rows"][1] = "-1 1q 0"
+    document["tokens"][1]["side"] = "monsters"
+    document["tokens"][0]["speed"] = "fast"
+    assert _v1_problems(tmp_path, document) == [
+        Problem(
+            "map.rows[1]",
+            "square 1 must be an elevation optionally followed by 'd' (difficult) "
+            "or 'x' (impassable)",
+        ),
+        Problem("tokens[0].speed", "must be a whole number"),
+        Problem("tokens[1].side", "names a side that does not exist"),
+    ]
