@@ -34,6 +34,7 @@ from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
+from tactical.app.plain_text import title_text
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
@@ -447,7 +448,7 @@ class MainWindow(QMainWindow):
     # -- reactions -----------------------------------------------------------
 
     def _update_title(self, *_: object) -> None:
-        self.setWindowTitle(f"{display_name(self.document.path)}[*] — tactical")
+        self.setWindowTitle(f"{title_text(display_name(self.document.path))}[*] — tactical")
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:

@@ -11,7 +11,9 @@ only through these helpers:
 - :func:`tooltip` / :func:`set_tooltip`: tooltips, escaped when Qt would guess HTML;
 - :func:`plain_message_box`: a message box that shows its text literally;
 - :func:`add_plain_row`: a form row whose label is plain text;
-- :func:`menu_text`: a menu or button text whose ``&`` is shown, not a shortcut.
+- :func:`menu_text`: a menu or button text whose ``&`` is shown, not a shortcut;
+- :func:`title_text`: a file name in a window title whose ``[*]`` is shown, not the
+  "modified" mark.
 
 Item views (list, table and tree cells), button texts and window titles are
 always plain in Qt; their tooltips are not, so they go through :func:`tooltip`.
@@ -78,6 +80,11 @@ def add_plain_row(form: QFormLayout, label: str, field: QWidget) -> QLabel:
     shown = plain_label(label)
     form.addRow(shown, field)
     return shown
+
+
+def title_text(text: str) -> str:
+    """User text for a window title: a literal ``[*]`` (Qt's "modified" placeholder) kept."""
+    return text.replace("[*]", "[*][*]")
 
 
 def menu_text(text: str) -> str:

@@ -28,6 +28,7 @@ _SCALARS: dict[str, Any] = {
     "notes": "",
     "metric": "chebyshev",
 }
+_LISTS = ("sides", "tokens", "templates", "dice_log")
 _STAND_IN_MAP = {"kind": "grid", "width": 1, "height": 1, "elevation": [[0]], "terrain": ["."]}
 
 
@@ -72,6 +73,10 @@ def problems_beyond_schema(raw: dict[str, Any], errors: list[ErrorDetails]) -> l
             fixed["map"] = _STAND_IN_MAP
         elif key == "procedure":
             fixed["procedure"] = None
+        elif key not in _LISTS:  # a part added later: its default, and nothing said about it
+            if not fields[key].is_required():
+                fixed.pop(key, None)
+            dropped.append(partial(_starts, prefix=key))
         elif len(loc) >= 2 and isinstance(loc[1], int) and isinstance(fixed.get(key), list):
             bad_items.setdefault(key, set()).add(loc[1])
         else:

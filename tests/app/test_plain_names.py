@@ -206,3 +206,22 @@ def test_hide_secrets_is_on_the_main_toolbar_and_off_by_default(make_window: Any
     window: MainWindow = make_window()
     assert window.hide_secrets_action in window.toolbar.actions()
     assert not window.hide_secrets_action.isChecked()
+
+
+def test_a_file_name_with_the_modified_placeholder_shows_it(
+    make_window: Any, tmp_path: Path
+) -> None:
+    from tactical.persistence import save_encounter
+
+    from .conftest import small_grid
+
+    path = tmp_path / "ambush [*] v2.tactical.json"
+    save_encounter(small_grid(), path)
+    window: MainWindow = make_window(load_encounter(path), path)
+    player = window.open_player_view()
+    player.show()
+    QApplication.processEvents()
+    assert window.windowHandle().title() == "ambush [*] v2 — tactical"
+    assert player.windowHandle().title() == "ambush [*] v2 — player view"
+    window.files.ask_unsaved = lambda: "discard"
+    player.close()
