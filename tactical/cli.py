@@ -131,6 +131,9 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     if Path(out).suffix.lower() not in (".pdf", ".png"):
         print(f"{out}: a snapshot is a .pdf or a .png file", file=sys.stderr)
         return 1
+    if not MIN_DPI <= options.dpi <= MAX_DPI:  # said, not silently changed
+        print(f"--dpi {options.dpi}: a PNG's resolution is {MIN_DPI} to {MAX_DPI}", file=sys.stderr)
+        return 1
     try:
         encounter = load_encounter(file)
     except LoadError as error:
@@ -144,14 +147,11 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"Snapshots need the app's Qt libraries: {error}", file=sys.stderr)
         return 1
-    if not MIN_DPI <= options.dpi <= MAX_DPI:
-        print(f"--dpi {options.dpi}: a PNG's resolution is {MIN_DPI} to {MAX_DPI}", file=sys.stderr)
-        return 1
     settings = SnapshotOptions(
         mode="gm" if options.gm else "players",
         page=options.page,
         landscape=not options.portrait,
-        dpi=options.dpi,
+        dpi=max(36, min(1200, options.dpi)),
     )
     try:
         pages = export_encounter(encounter, Path(file), out, settings)

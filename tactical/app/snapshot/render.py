@@ -54,9 +54,6 @@ PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {
     "Letter": QPageSize.PageSizeId.Letter,
 }
 MARGIN_MM = 10.0
-MAX_PNG_PIXELS = 60_000_000
-"""A PNG snapshot has at most this many pixels (240 MB while it is drawn, under Qt's 256 MB
-reading limit, so the file opens again); a bigger one is refused before any memory is taken."""
 MAP_PADDING = CELL * 0.5
 """Around the whole map, in scene units: room for the names under tokens on the edge."""
 MAP_AT_LEAST = 0.4
@@ -721,8 +718,10 @@ def write_png(
     width, height = page.width() - 2 * margin, page.height() - 2 * margin
     layout = SnapshotLayout(content, source, width, height, options.dpi, grow=True)
     inner = max(float(height), layout.content_height())
+    from tactical.app.snapshot.png_limit import check_png_size
+
     size = QSize(page.width(), round(inner) + 2 * margin)
-    check_png_size(size, options.dpi)
+    check_png_size(size, options.dpi)  # before any memory is taken
     image = QImage(size, QImage.Format.Format_RGB32)
     if image.isNull():
         raise ValueError(
@@ -742,20 +741,6 @@ def write_png(
     if not image.save(str(path)):  # PNG: the suffix says so
         raise OSError(f"cannot write {path}")
     return image.size()
-
-
-def check_png_size(size: QSize, dpi: int) -> None:
-    """ValueError, with a resolution that would fit, when a PNG would pass MAX_PNG_PIXELS."""
-    pixels = size.width() * size.height()
-    if pixels <= MAX_PNG_PIXELS:
-        return
-    fits = int(dpi * (MAX_PNG_PIXELS / pixels) ** 0.5 * 0.99)  # a little room for rounding
-    advice = f"choose {fits} dpi or less, or a PDF" if fits >= 36 else "choose a PDF"
-    raise ValueError(
-        f"a PNG at {dpi} dpi would be {size.width()} x {size.height()} pixels "
-        f"({pixels / 1e6:.0f} megapixels), more than the {MAX_PNG_PIXELS // 1_000_000} "
-        f"megapixels a snapshot may have; {advice}"
-    )
 
 
 def make_scene(document: EncounterDocument, mode: Mode) -> PrintScene:
