@@ -3,10 +3,14 @@ a vertex move that would cover another area is refused, and a file with overlaps
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from tactical.app.interaction.area_edit import PolygonDraft, move_vertex, rename
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.commands import UndoStack
 from tactical.core.encounter import Encounter
+
+from .test_editing_window import area_window, click, status
 
 
 def two_rooms() -> Encounter:
@@ -65,3 +69,17 @@ def test_rename_refuses_what_the_file_could_not_hold() -> None:
     assert rename(enc.area_map, "hall", "Hall", many).message == (
         "Refused: an area may have at most 100 tags."
     )
+
+
+def test_an_outline_over_an_area_is_refused_and_shift_clips_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = area_window(make_window)
+    for x, y in [(2.0, 2.0), (6.0, 2.0), (6.0, 5.0), (2.0, 5.0)]:
+        click(qtbot, window, x, y)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    assert status(window).startswith("Refused: the outline overlaps Bar, Floor;")
+    area_map = window.document.encounter.area_map
+    assert area_map is not None and len(area_map.areas) == 3
+    qtbot.keyClick(window.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert status(window) == "Added Area 4, adjacent to Bar, Floor."
+    assert area_map.areas["area-4"].polygon.bounds == (2.0, 3.0, 6.0, 5.0)
+    assert window.document.undo_stack.count() == 1
