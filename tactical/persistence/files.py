@@ -181,7 +181,10 @@ def loads_encounter(data: str | bytes) -> Encounter:
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
     raw, problems = _parse(data)
-    version = _version(raw)
+    try:
+        version = _version(raw)
+    except LoadError as error:
+        raise LoadError(problems + error.problems) from None
     translate = version_1_paths(raw) if version == 1 else list
     try:
         migrated = migrations.migrate(raw, version)

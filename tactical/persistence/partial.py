@@ -73,10 +73,10 @@ def problems_beyond_schema(raw: dict[str, Any], errors: list[ErrorDetails]) -> l
             fixed["map"] = _STAND_IN_MAP
         elif key == "procedure":
             fixed["procedure"] = None
-        elif key not in _LISTS:  # a part added later: its default, and nothing said about it
-            if not fields[key].is_required():
-                fixed.pop(key, None)
-            dropped.append(partial(_starts, prefix=key))
+        elif key not in _LISTS:
+            # A part this module does not know (added to the format later): other parts may
+            # refer to it, so without a faithful stand-in only the schema's problems are said.
+            return []
         elif len(loc) >= 2 and isinstance(loc[1], int) and isinstance(fixed.get(key), list):
             bad_items.setdefault(key, set()).add(loc[1])
         else:
