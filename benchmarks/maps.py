@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tactical.core import Encounter, GridMap, Terrain, Token, Wall
+from tactical.core import AreaMap, Encounter, GridMap, Terrain, Token, Wall
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "maps" / "benchmark-256.tactical.json"
 
@@ -105,3 +105,21 @@ def _building(
     if door:
         c = col + width // 2
         walls[((c, row + height - 1), (c, row + height))] = Wall(door=True, open=True)
+
+
+def area_map(count: int = 5000) -> AreaMap:
+    """About ``count`` areas in a patchwork of rectangles, each sharing edges with its
+    neighbours (rows of unequal widths, so most areas touch four to six others)."""
+    from tactical.core import Area, polygon_from_points
+
+    columns = max(1, int(count**0.5))
+    areas = []
+    for index in range(count):
+        row, col = divmod(index, columns)
+        shift = 0.5 if row % 2 else 0.0
+        x0 = col * 2.0 + (shift if col else 0.0)
+        x1 = (col + 1) * 2.0 + (shift if col < columns - 1 else 0.0)
+        y0, y1 = row * 2.0, row * 2.0 + 2.0
+        outline = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        areas.append(Area(f"a{index}", f"Area {index}", polygon_from_points(outline)))
+    return AreaMap(areas)

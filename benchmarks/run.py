@@ -313,12 +313,35 @@ def ringed(size: int, repeat: int) -> dict[str, str]:
     return {"find_path into a ring of enemies (no search)": figure}
 
 
+def areas(count: int, repeat: int) -> dict[str, str]:
+    """Adjacency of a big area map: built once (spatial index), then kept after an edit."""
+    from tactical.core import Area
+
+    def build() -> None:
+        maps.area_map(count).graph()
+
+    area_map = maps.area_map(count)
+    area_map.graph()
+    middle = f"a{count // 2}"
+
+    def edit() -> None:
+        area = area_map.areas[middle]
+        area_map.put_area(Area(area.id, area.name, area.polygon))
+        area_map.neighbours(middle)
+
+    return {
+        f"area adjacency, {count} areas (build + graph)": ms(timed(build, max(1, repeat // 10))),
+        "area adjacency after one area is edited": ms(timed(edit, repeat)),
+    }
+
+
 TARGETS = {
     "reachable, budget 12": "< 3 ms",
     "reachable, budget 30": "< 16 ms",
     "find_path to a walled-off square": "< 20 ms",
     "find_path into a ring of enemies (no search)": "< 20 ms",
     "paint one square (index update)": "< 1 ms",
+    "area adjacency after one area is edited": "< 20 ms",
     "orthogonal distance, 30 squares (median of random pairs)": "< 5 ms",
     "orthogonal distance, 30 squares (slowest pair)": "< 5 ms",
     "orthogonal distance, corner to corner": "< 50 ms",
@@ -355,6 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=512, help="side of the generated map")
     parser.add_argument("--repeat", type=int, default=50, help="runs per figure (median)")
+    parser.add_argument("--areas", type=int, default=5000, help="areas of the area map")
     parser.add_argument("--no-cold", action="store_true", help="skip the fresh-process start")
     parser.add_argument("--no-example", action="store_true", help="skip the 256 x 256 file")
     parser.add_argument("--no-print", action="store_true", help="skip the table-scale PDFs")
@@ -381,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     columns[open_name].update(ringed(args.size, args.repeat))
     columns[open_name].update(serpentine(args.size))
+    columns[open_name].update(areas(args.areas, args.repeat))  # rows name their area map
     if not args.no_cold:
         cold = cold_start(args.size)
         columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)

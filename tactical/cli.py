@@ -23,12 +23,14 @@ from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence import LoadError, load_encounter, validate_file
 from tactical.persistence.examples import default_example
+from tactical.persistence.problems import MAX_REPORTED
 
 EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
 SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export")
 PAPERS = ("A4", "A3", "Letter", "Legal")
+MIN_DPI, MAX_DPI = 36, 1200
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -182,8 +184,10 @@ def validate(files: Sequence[str]) -> int:
             print(f"{name}: ok")
             continue
         failed = True
-        for problem in problems:
+        for problem in problems[:MAX_REPORTED]:
             print(f"{name}: {problem}")
+        if len(problems) > MAX_REPORTED:
+            print(f"{name}: {len(problems)} problems in all, the first {MAX_REPORTED} shown above")
     return 1 if failed else 0
 
 
@@ -192,11 +196,16 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     if Path(out).suffix.lower() not in (".pdf", ".png"):
         print(f"{out}: a snapshot is a .pdf or a .png file", file=sys.stderr)
         return 1
+    if not MIN_DPI <= options.dpi <= MAX_DPI:  # said, not silently changed
+        print(f"--dpi {options.dpi}: a PNG's resolution is {MIN_DPI} to {MAX_DPI}", file=sys.stderr)
+        return 1
     try:
         encounter = load_encounter(file)
     except LoadError as error:
-        for problem in error.problems:
+        for problem in error.problems[:MAX_REPORTED]:
             print(f"{file}: {problem}", file=sys.stderr)
+        if len(error.problems) > MAX_REPORTED:
+            print(f"{file}: {len(error.problems)} problems in all", file=sys.stderr)
         return 1
     if options.table_scale and Path(out).suffix.lower() != ".pdf":
         print(f"{out}: a table-scale print is a .pdf file", file=sys.stderr)

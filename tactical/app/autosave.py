@@ -6,6 +6,10 @@ small ``recovery.json`` beside it naming the file it came from. Saving or
 closing cleanly removes both, so finding them at start-up means the last
 session did not end cleanly: the app then offers to restore them.
 
+A write that fails (a full disk, a read-only folder, a document that would
+not load again) is caught: :attr:`Autosave.failed` is emitted once per run of
+failures, so the GM is told once, and the next tick simply tries again.
+
 A running app holds a lock on its folder (:func:`claim_folder`). A second copy
 started meanwhile takes a folder of its own (``session-2`` and so on inside the
 first), so it neither offers the first one's live recovery as a crash, nor
@@ -19,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
 from tactical.app.document import EncounterDocument
 from tactical.core.encounter import Encounter
@@ -92,6 +96,11 @@ def pending_recovery(directory: Path) -> Recovery | None:
 class Autosave(QObject):
     """Writes the document to the recovery file every ``interval_ms`` while it is modified."""
 
+    failed = Signal(str)
+    """Autosave stopped working (said once until it works again): what went wrong."""
+    recovered = Signal()
+    """Autosave works again after a failure."""
+
     def __init__(
         self, document: EncounterDocument, directory: Path, interval_ms: int = INTERVAL_MS
     ) -> None:
@@ -103,6 +112,8 @@ class Autosave(QObject):
         self.timer.timeout.connect(self.tick)
         self.timer.start()
         self.writes = 0
+        self.failures = 0
+        self.failing = False
         self.lock: QLockFile | None = None
         """The lock on :attr:`directory` while this app runs (see :func:`claim_folder`)."""
 
@@ -114,20 +125,45 @@ class Autosave(QObject):
         """Write the recovery file if there are unsaved changes; True when written."""
         if not self.document.modified:
             return False
-        from tactical.persistence import dumps_encounter, write_atomic
+        from tactical.persistence import SaveError, encounter_bytes, write_atomic
 
         target = self.recovery_path
         if self.document.path is not None and self.document.path.resolve() == target.resolve():
             return False  # never write over the user's own file
-        self.directory.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, dumps_encounter(self.document.encounter).encode("utf-8"))
-        meta = {
-            "original": str(self.document.path) if self.document.path is not None else None,
-            "saved_at": time.time(),
-        }
-        write_atomic(self.directory / META_NAME, json.dumps(meta).encode("utf-8"))
+        try:
+            data = encounter_bytes(self.document.encounter)
+            self.directory.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, data)
+            meta = {
+                "original": str(self.document.path) if self.document.path is not None else None,
+                "saved_at": time.time(),
+            }
+            write_atomic(self.directory / META_NAME, json.dumps(meta).encode("utf-8"))
+        except (OSError, SaveError) as error:
+            self.failures += 1
+            if not self.failing:
+                self.failing = True
+                self.failed.emit(self.failure_text(error))
+            return False
         self.writes += 1
+        if self.failing:
+            self.failing = False
+            self.recovered.emit()
         return True
+
+    def failure_text(self, error: Exception) -> str:
+        """What the GM is told when autosave fails: why, and that nothing is lost yet."""
+        seconds = self.timer.interval() // 1000
+        every = "every minute" if seconds == 60 else f"every {seconds} s"
+        if isinstance(error, OSError):
+            reason = error.strerror or str(error)
+            why = f"it cannot write to {self.directory}: {reason}"
+        else:
+            why = f"the encounter could not be written: {error}"
+        return (
+            f"Autosave failed: {why}. Your changes are still open here but not backed up; "
+            f"save them with File > Save As. Autosave tries again {every}."
+        )
 
     def discard(self) -> None:
         """Remove the recovery (after a save or a clean exit)."""

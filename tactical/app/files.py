@@ -13,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tactical.app.document import EncounterDocument
+from tactical.app.plain_text import plain_message_box
 from tactical.persistence.examples import examples_dir
 
 RECENT_KEY = "files/recent"
@@ -33,18 +34,6 @@ def display_name(path: Path | None) -> str:
         return "Untitled"
     name = path.name
     return name[: -len(".tactical.json")] if name.endswith(".tactical.json") else name
-
-
-def plain_message_box(
-    parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str
-) -> QMessageBox:
-    """A message box that shows ``text`` literally (file names and messages are never markup)."""
-    box = QMessageBox(parent)
-    box.setIcon(icon)
-    box.setWindowTitle(title)
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setText(text)
-    return box
 
 
 class FileController(QObject):

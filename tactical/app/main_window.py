@@ -29,12 +29,14 @@ from shiboken6 import isValid
 
 from tactical.app.about import install_about
 from tactical.app.autosave import Autosave, default_directory
+from tactical.app.autosave_notice import install_autosave_notice
 from tactical.app.document import EncounterDocument
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
 from tactical.app.import_export import install_import_export
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
+from tactical.app.plain_text import title_text
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
@@ -74,6 +76,7 @@ class MainWindow(QMainWindow):
             *(() if autosave_ms is None else (autosave_ms,)),
         )
         self.files.saved = self.autosave.discard
+        self.autosave_notice = install_autosave_notice(self, self.autosave)
         self.hover_label = QLabel()
         self.hover_label.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.hover_label)
@@ -325,6 +328,7 @@ class MainWindow(QMainWindow):
         self.template_range.setPrefix("range ")
         self.template_label = QLineEdit()
         self.template_label.setPlaceholderText("label (optional)")
+        self.template_label.setMaxLength(200)  # a template's label in the file
         self.template_label.setMaximumWidth(160)
         for widget in (
             self.template_kind,
@@ -341,6 +345,7 @@ class MainWindow(QMainWindow):
         bar.addAction(self.cover_action)
         bar.addSeparator()
         bar.addAction(self.player_action)
+        bar.addAction(self.hide_secrets_action)  # a one-screen GM turns it on before anyone looks
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.toolbar = bar
         self._configure_templates()
@@ -449,7 +454,7 @@ class MainWindow(QMainWindow):
     # -- reactions -----------------------------------------------------------
 
     def _update_title(self, *_: object) -> None:
-        self.setWindowTitle(f"{display_name(self.document.path)}[*] — tactical")
+        self.setWindowTitle(f"{title_text(display_name(self.document.path))}[*] — tactical")
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:
@@ -505,7 +510,7 @@ class MainWindow(QMainWindow):
         ):
             if secrets is not None:
                 text = secrets.relabel(text)
-            action.setText(f"{prefix} {text}" if text else prefix)
+            action.setText(f"{prefix} {menu_text(text)}" if text else prefix)
 
     def _toggle_adjacency(self, on: bool) -> None:
         from tactical.app.scene.area_layer import AreaLayer

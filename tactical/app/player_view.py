@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 from tactical.app.document import EncounterDocument
 from tactical.app.files import display_name
 from tactical.app.map_view import MapView
+from tactical.app.plain_text import title_text
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
 
@@ -87,7 +88,7 @@ class PlayerView(QWidget):
         self.set_following(True)
 
     def _title(self) -> str:
-        return f"{display_name(self.document.path)} — player view"
+        return f"{title_text(display_name(self.document.path))} — player view"
 
     # -- following -------------------------------------------------------------
 

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import scene_to_map, square_at
+from tactical.app.limits import MAX_ID, MAX_NAME, MAX_STACKS
+from tactical.app.plain_text import menu_text
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.token_item import TokenItem
 from tactical.core.commands import (
@@ -33,24 +35,31 @@ AskText = Callable[[str, str], str | None]
 AskItem = Callable[[str, str, list[str]], str | None]
 
 
-def menu_text(text: str) -> str:
-    """User text for a menu entry: '&' shown literally, not as a shortcut marker."""
-    return text.replace("&", "&&")
-
-
 def parse_status(text: str) -> tuple[str, int] | None:
-    """``"Slowed 2"`` -> ``("Slowed", 2)``; ``"Dazed"`` -> ``("Dazed", 1)``; blank -> None."""
+    """``"Slowed 2"`` -> ``("Slowed", 2)``; ``"Dazed"`` -> ``("Dazed", 1)``; blank -> None.
+
+    ValueError, with the limit, for what a file cannot hold (a name over 200
+    characters, more than 1,000,000 stacks).
+    """
     text = text.strip()
     if not text:
         return None
     match = re.fullmatch(r"(.*?)\s+(\d+)", text)
+    name, stacks = text, 1
     if match and match.group(1).strip():
-        return match.group(1).strip(), max(1, int(match.group(2)))
-    return text, 1
+        digits = match.group(2)
+        if len(digits) > 9 or int(digits) > MAX_STACKS:
+            raise ValueError(f"at most {MAX_STACKS:,} stacks of a status")
+        name, stacks = match.group(1).strip(), max(1, int(digits))
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a status name may be at most {MAX_NAME} characters")
+    return name, stacks
 
 
 def new_token_id(existing: dict[str, Token], name: str) -> str:
+    """An id from the name (``goblin-archer-2``), short enough for the file format."""
     base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
+    base = base[: MAX_ID - 8].strip("-") or "token"  # room for "-" and a counter
     for n in itertools.count(1):
         candidate = base if n == 1 else f"{base}-{n}"
         if candidate not in existing:
@@ -67,6 +76,9 @@ class TokenActions:
         self.scene = scene
         self.ask_text: AskText = self._dialog_text
         self.ask_item: AskItem = self._dialog_item
+        said = getattr(parent, "say", None)
+        self.say: Callable[[str], None] = said if callable(said) else (lambda text: None)
+        """Where a refusal is said (the window's status bar)."""
 
     def selected(self) -> list[str]:
         items = self.scene.selectedItems()
@@ -78,6 +90,9 @@ class TokenActions:
         encounter = self.document.encounter
         name = self.ask_text("Add token", "Name:")
         if not name or not name.strip():
+            return None
+        if len(name.strip()) > MAX_NAME:
+            self.say(f"Refused: a token's name may be at most {MAX_NAME} characters long.")
             return None
         sides = list(encounter.sides.values())
         if not sides:
@@ -116,7 +131,11 @@ class TokenActions:
         if not token_ids:
             return
         answer = self.ask_text("Add status", "Status (and stacks, e.g. 'Slowed 2'):")
-        parsed = parse_status(answer or "")
+        try:
+            parsed = parse_status(answer or "")
+        except ValueError as error:
+            self.say(f"Refused: {error}.")
+            return
         if parsed is None:
             return
         status, stacks = parsed
@@ -187,8 +206,14 @@ class TokenActions:
     # -- default dialogs -----------------------------------------------------------------
 
     def _dialog_text(self, title: str, label: str) -> str | None:
-        text, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.EchoMode.Normal, "")
-        return text if ok else None
+        dialog = QInputDialog(self.parent)
+        dialog.setWindowTitle(title)
+        dialog.setLabelText(label)
+        dialog.setInputMode(QInputDialog.InputMode.TextInput)
+        for line in dialog.findChildren(QLineEdit):
+            line.setMaxLength(MAX_NAME + 10)  # a name and its stacks; longer names are refused
+        ok = dialog.exec() == QInputDialog.DialogCode.Accepted
+        return dialog.textValue() if ok else None
 
     def _dialog_item(self, title: str, label: str, items: list[str]) -> str | None:
         item, ok = QInputDialog.getItem(self.parent, title, label, items, 0, False)

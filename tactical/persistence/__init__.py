@@ -4,7 +4,7 @@ Public API::
 
     load_encounter(path) -> Encounter        # raises LoadError(problems)
     loads_encounter(text_or_bytes) -> Encounter
-    save_encounter(encounter, path)          # atomic
+    save_encounter(encounter, path)          # atomic; SaveError if it would not load
     dumps_encounter(encounter) -> str        # deterministic
     validate_file(path) -> list[Problem]     # [] when sound
 """
@@ -13,13 +13,14 @@ from tactical.persistence.files import (
     EXTENSION,
     MAX_FILE_BYTES,
     dumps_encounter,
+    encounter_bytes,
     load_encounter,
     loads_encounter,
     save_encounter,
     validate_file,
     write_atomic,
 )
-from tactical.persistence.problems import LoadError, Problem
+from tactical.persistence.problems import LoadError, Problem, SaveError
 from tactical.persistence.schema import FORMAT, SCHEMA_VERSION
 
 __all__ = [
@@ -29,7 +30,9 @@ __all__ = [
     "SCHEMA_VERSION",
     "LoadError",
     "Problem",
+    "SaveError",
     "dumps_encounter",
+    "encounter_bytes",
     "load_encounter",
     "loads_encounter",
     "save_encounter",

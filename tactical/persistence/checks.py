@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from tactical.core.areas import AreaError, polygon_from_points
+from tactical.core.areas import AreaError, overlapping_pairs, polygon_from_points
 from tactical.persistence.pictures import PictureHeaderError, path_problem, read_picture_header
 from tactical.persistence.problems import Problem, key_part
 from tactical.persistence.schema import (
@@ -122,12 +122,20 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
 
 def _check_areas(area_map: AreaMapModel) -> list[Problem]:
     problems = list(_duplicates([a.id for a in area_map.areas], "map.areas", "area"))
+    sound = []
     for index, area in enumerate(area_map.areas):
         points = [(p[0], p[1]) for p in area.polygon]
         try:
-            polygon_from_points(points)
+            sound.append((index, polygon_from_points(points)))
         except AreaError as error:
             problems.append(Problem(f"map.areas[{index}].polygon", str(error)))
+    for i, j in overlapping_pairs([polygon for _, polygon in sound]):
+        problems.append(
+            Problem(
+                f"map.areas[{sound[j][0]}].polygon",
+                f"overlaps map.areas[{sound[i][0]}]: areas may share edges, not ground",
+            )
+        )
     ids = {a.id for a in area_map.areas}
     for index, link in enumerate(area_map.links):
         for end in ("a", "b"):

@@ -3,9 +3,11 @@
 Loading never changes the file: it reads at most :data:`MAX_FILE_BYTES` (the
 size is checked before parsing), migrates older schema versions, validates,
 and either returns an encounter or raises :class:`LoadError` listing every
-problem with its JSON path. Saving writes a temporary file beside the target,
-flushes it to disk and renames it over the target, so a crash or a full disk
-mid-save leaves the old file as it was.
+problem with its JSON path. Saving first proves the new contents load again,
+then writes a temporary file beside the target, flushes it to disk and renames
+it over the target, so a crash or a full disk mid-save leaves the old file as
+it was. JSON that is not plain data (a key twice in one object, a lone
+surrogate) is refused with its path.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +29,16 @@ from tactical.persistence import migrations
 from tactical.persistence.checks import check_encounter
 from tactical.persistence.convert import to_document, to_encounter
 from tactical.persistence.jsonfmt import dumps
-from tactical.persistence.problems import ROOT, LoadError, Problem, join_path
+from tactical.persistence.partial import problems_beyond_schema
+from tactical.persistence.plain_data import (
+    PairsHook,
+    may_hold_surrogates,
+    repeated_key_problems,
+    unsaveable_values,
+)
+from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError, join_path
 from tactical.persistence.schema import FORMAT, MAP_KINDS, SCHEMA_VERSION, EncounterModel
+from tactical.persistence.v1_paths import version_1_paths
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 """Files larger than this are refused before they are parsed.
@@ -99,8 +111,12 @@ def _error_problem(error: ErrorDetails) -> Problem:
     return Problem(join_path(loc), _message(error))
 
 
-def _parse(data: bytes) -> dict[str, Any]:
-    """The top-level JSON object of a file, or LoadError saying why there is none."""
+def _parse(data: bytes) -> tuple[dict[str, Any], list[Problem]]:
+    """The top-level JSON object of a file and what it holds that is not plain data.
+
+    LoadError when there is no object at all. The problems returned (a key
+    repeated in an object, a lone surrogate) are reported with the others.
+    """
     if len(data) > MAX_FILE_BYTES:
         raise LoadError([Problem(ROOT, _too_big())])
     try:
@@ -109,8 +125,9 @@ def _parse(data: bytes) -> dict[str, Any]:
         raise LoadError(
             [Problem(ROOT, f"is not UTF-8 text (bad byte at offset {error.start})")]
         ) from None
+    hook = PairsHook()
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, object_pairs_hook=hook)
     except json.JSONDecodeError as error:
         raise LoadError(
             [
@@ -126,7 +143,10 @@ def _parse(data: bytes) -> dict[str, Any]:
         raise LoadError([Problem(ROOT, "holds a number too long to read")]) from None
     if not isinstance(raw, dict):
         raise LoadError([Problem(ROOT, "must hold one JSON object (an encounter)")])
-    return raw
+    problems = repeated_key_problems(raw) if hook.found else []
+    if may_hold_surrogates(text):
+        problems += unsaveable_values(raw)
+    return raw, problems
 
 
 def _too_big() -> str:
@@ -161,19 +181,48 @@ def _version(raw: dict[str, Any]) -> int:
 
 def loads_encounter(data: str | bytes) -> Encounter:
     """The encounter in a file's contents; LoadError with every problem otherwise."""
-    raw = _parse(data.encode("utf-8") if isinstance(data, str) else data)
-    raw = migrations.migrate(raw, _version(raw))
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    raw, problems = _parse(data)
     try:
-        model = EncounterModel.model_validate(raw)
-    except ValidationError as error:
-        raise LoadError([_error_problem(e) for e in error.errors()]) from None
-    problems = check_encounter(model)
-    if problems:
-        raise LoadError(problems)
+        version = _version(raw)
+    except LoadError as error:
+        raise LoadError(problems + error.problems) from None
+    translate = version_1_paths(raw) if version == 1 else list
+    try:
+        migrated = migrations.migrate(raw, version)
+    except LoadError as error:
+        problems += error.problems + _without_map(raw, version)
+        raise LoadError(translate(problems)) from None
+    model, found = _judge(migrated)
+    problems += found
+    if problems or model is None:
+        raise LoadError(translate(problems))
     try:
         return to_encounter(model)
     except ValueError as error:  # the checks above should leave nothing for the core to refuse
         raise LoadError([Problem(ROOT, f"cannot be opened: {error}")]) from None
+
+
+def _judge(raw: dict[str, Any]) -> tuple[EncounterModel | None, list[Problem]]:
+    """The model and its problems: the schema's, then the checks' on what the schema took."""
+    try:
+        model = EncounterModel.model_validate(raw)
+    except ValidationError as error:
+        errors = error.errors()
+        return None, [_error_problem(e) for e in errors] + problems_beyond_schema(raw, errors)
+    return model, check_encounter(model)
+
+
+def _without_map(raw: dict[str, Any], version: int) -> list[Problem]:
+    """The problems of everything but a map the migration could not read (said already)."""
+    rest = {**raw, "map": None}
+    try:
+        migrated = migrations.migrate(rest, version)
+    except LoadError:
+        return []
+    _model, found = _judge(migrated)
+    return [p for p in found if not (p.path == "map" or p.path.startswith(("map.", "map[")))]
 
 
 def load_encounter(path: str | os.PathLike[str]) -> Encounter:
@@ -212,9 +261,69 @@ def dumps_encounter(encounter: Encounter) -> str:
     return dumps(to_document(encounter))
 
 
+def encounter_bytes(encounter: Encounter) -> bytes:
+    """The file contents for ``encounter``, proven to open again.
+
+    Raises :class:`SaveError` naming what and where when the file would not
+    load (a name too long for the format, a lone surrogate, a NaN), so that a
+    save never replaces a good file with one the app would refuse.
+    """
+    document = to_document(encounter)
+    try:
+        data = dumps(document).encode("utf-8")
+    except ValueError:  # NaN or infinity; UnicodeEncodeError: a lone surrogate
+        raise SaveError(
+            unsaveable_values(document) or [Problem(ROOT, "holds a value JSON cannot hold")]
+        ) from None
+    try:
+        loads_encounter(data)
+    except LoadError as error:
+        raise SaveError(error.problems) from None
+    return data
+
+
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
-    """Write ``encounter`` to ``path`` atomically: the old file survives any failure."""
-    write_atomic(Path(path), dumps_encounter(encounter).encode("utf-8"))
+    """Write ``encounter`` to ``path`` atomically: the old file survives any failure.
+
+    Nothing is written when the file would not open again (:class:`SaveError`).
+    """
+    write_atomic(Path(path), encounter_bytes(encounter))
+
+
+TEMP_PREFIX = ".tactical-"
+STALE_SECONDS = 15 * 60
+"""A temporary file of ours this old belongs to a save that was killed: it is removed."""
+_OUR_TEMP = re.compile(r"^\.tactical-[0-9a-f]{8}\.tmp$|^\..+\.json\.[0-9a-f]{8}\.tmp$")
+"""Our temporary names: ``.tactical-1a2b3c4d.tmp`` (and the longer ones of earlier versions)."""
+
+
+def _temp_name() -> str:
+    """A short name, so a target whose name uses the whole 255 bytes can still be saved."""
+    return f"{TEMP_PREFIX}{secrets.token_hex(4)}.tmp"
+
+
+def remove_stale_temps(folder: Path, *, older_than: float = STALE_SECONDS) -> list[Path]:
+    """Remove temporary files of our naming left in ``folder`` by killed saves; return them.
+
+    Only files older than ``older_than`` seconds go: a younger one may belong
+    to a save that another copy of the app is making right now.
+    """
+    removed: list[Path] = []
+    limit = time.time() - older_than
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _OUR_TEMP.match(entry.name):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < limit:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -226,7 +335,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     permissions are kept.
     """
     target = Path(os.path.realpath(path))
-    temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    temp = target.with_name(_temp_name())
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         try:
@@ -245,6 +354,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.unlink(temp)
         raise
     _fsync_folder(target.parent)
+    remove_stale_temps(target.parent)
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -35,21 +35,23 @@ def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
             continue
         heights: list[int] = []
         kinds: list[str] = []
+        sound = True
         for column, cell in enumerate(row.split()):
             suffix = cell[-1] if cell[-1].isalpha() else ""
             number = cell[: len(cell) - len(suffix)]
             if suffix not in _TERRAIN_SUFFIX or not _NUMBER.fullmatch(number):
-                problems.append(
+                problems.append(  # one problem per bad square, each naming its square
                     Problem(
                         path,
                         f"square {column} must be an elevation optionally followed by "
                         "'d' (difficult) or 'x' (impassable)",
                     )
                 )
-                break
+                sound = False
+                continue
             heights.append(int(number))
             kinds.append(_TERRAIN_SUFFIX[suffix])
-        if elevation and len(heights) != len(elevation[0]) and len(kinds) == len(row.split()):
+        if elevation and len(heights) != len(elevation[0]) and sound:
             problems.append(
                 Problem(path, f"has {len(heights)} squares, the first row has {len(elevation[0])}")
             )

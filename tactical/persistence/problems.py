@@ -42,6 +42,19 @@ class LoadError(Exception):
         return render_problems(self.problems)
 
 
+class SaveError(ValueError):
+    """A save refused because the file would not open again; nothing was written."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: list[Problem] = list(problems)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return "nothing was written, because the file would not open again:\n" + render_problems(
+            self.problems
+        )
+
+
 def render_problems(problems: Sequence[Problem]) -> str:
     """One line per problem, capped at :data:`MAX_REPORTED` lines plus a count."""
     lines = [str(p) for p in problems[:MAX_REPORTED]]

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tactical.app.autosave import Autosave, Recovery, pending_recovery
 from tactical.app.document import EncounterDocument
@@ -217,3 +222,53 @@ def test_the_recovery_questions_name_the_files(tmp_path: Path) -> None:
     assert "unsaved changes to crypt" in text and "You asked to open bridge." in text
     untitled = Recovery(tmp_path / "r.tactical.json", None, 0.0)
     assert "an untitled encounter" in choice_question(untitled, requested)
+
+
+@pytest.mark.parametrize(
+    ("call", "code", "reason"),
+    [
+        ("write", errno.ENOSPC, "No space left on device"),
+        ("open", errno.EROFS, "Read-only file system"),
+    ],
+)
+def test_autosave_onto_a_full_disk_or_read_only_folder_is_said_once_and_retried(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, call: str, code: int, reason: str
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    document = EncounterDocument(small_grid())
+    autosave = Autosave(document, folder)
+    failures: list[str] = []
+    autosave.failed.connect(failures.append)
+    recovered: list[bool] = []
+    autosave.recovered.connect(lambda: recovered.append(True))
+    document.push(MoveToken("hero", (2, 1)))
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise OSError(code, reason)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, call, refuse)
+        assert not autosave.tick()  # no exception out of the timer's slot
+        assert not autosave.tick()
+        assert not autosave.tick()
+    assert failures == [
+        f"Autosave failed: it cannot write to {folder}: {reason}. Your changes are still open "
+        "here but not backed up; save them with File > Save As. Autosave tries again every minute."
+    ]
+    assert autosave.failures == 3
+    assert list(folder.iterdir()) == []  # no recovery, no temporary file left behind
+    assert autosave.tick()  # retried on the next tick, and it works again
+    assert recovered == [True]
+    assert load_encounter(folder / "recovery.tactical.json").tokens["hero"].position == (2, 1)
+
+
+def test_the_window_says_an_autosave_failure_in_the_status_bar_and_one_dialog(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    dialogs: list[str] = []
+    window.autosave_notice.show_dialog = dialogs.append
+    window.autosave.failed.emit("Autosave failed: the disk is full.")
+    assert window.statusBar().currentMessage() == "Autosave failed: the disk is full."
+    assert dialogs == ["Autosave failed: the disk is full."]
+    window.autosave.recovered.emit()
+    assert window.statusBar().currentMessage() == "Autosave works again."

@@ -127,3 +127,24 @@ def test_opening_another_file_asks_first(make_window, tmp_path: Path) -> None:  
 def test_display_names() -> None:
     assert display_name(None) == "Untitled"
     assert display_name(Path("/x/hillside-ruin.tactical.json")) == "hillside-ruin"
+
+
+def test_a_save_that_would_not_load_is_refused(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """An edit made outside the bounded inputs (a script, a procedure) cannot cost the file."""
+    from tactical.core.commands import SetFigure
+
+    path = tmp_path / "cellar.tactical.json"
+    save_encounter(small_grid(), path)
+    before = path.read_bytes()
+    window = make_window(load_encounter(path), path)
+    window.document.push(SetFigure("orc", "hp", 2**70))
+    assert not window.files.save()
+    assert window.errors == [
+        (
+            "Could not save",
+            "cellar.tactical.json could not be saved:\n\nnothing was written, because the file "
+            "would not open again:\ntokens[2].figures.hp: a number must lie between -2^53 and 2^53",
+        )
+    ]
+    assert path.read_bytes() == before
+    assert window.isWindowModified()

@@ -114,3 +114,30 @@ def test_right_click_keeps_the_selection(make_window, qtbot) -> None:  # type: i
     qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
     assert window.token_actions.selected() == ["hero"]
+
+
+def test_what_the_file_cannot_hold_is_refused_at_the_menu(make_window) -> None:  # type: ignore[no-untyped-def]
+    """A 280-character name (its id would pass 128), 5,000,000 stacks, a 254-character status."""
+    window = make_window()
+    actions = window.token_actions
+    said: list[str] = []
+    actions.say = said.append
+    actions.ask_item = lambda title, label, items: items[1]
+    actions.ask_text = lambda title, label: "N" * 200
+    token_id = actions.add_token_at((4, 6))
+    assert token_id is not None and len(token_id) <= 128
+    actions.ask_text = lambda title, label: "N" * 280
+    assert actions.add_token_at((4, 5)) is None
+    actions.ask_text = lambda title, label: "Slowed 5000000"
+    actions.add_status(["orc"])
+    actions.ask_text = lambda title, label: "S" * 254
+    actions.add_status(["orc"])
+    assert said == [
+        "Refused: a token's name may be at most 200 characters long.",
+        "Refused: at most 1,000,000 stacks of a status.",
+        "Refused: a status name may be at most 200 characters.",
+    ]
+    assert window.document.encounter.tokens["orc"].statuses == {}
+    from tactical.persistence import encounter_bytes
+
+    encounter_bytes(window.document.encounter)  # what was accepted can be saved

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.interaction.area_edit import new_area_id
+from tactical.app.limits import MAX_NAME, MAX_TAGS
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter
 from tactical.core.grid import MAX_SIDE, GridMap
@@ -77,6 +78,8 @@ def ask_area_details(parent: QWidget | None, name: str, tags: str) -> tuple[str,
     name_edit = QLineEdit(name, dialog)
     tags_edit = QLineEdit(tags, dialog)
     tags_edit.setPlaceholderText("comma-separated, e.g. water, dark")
+    name_edit.setMaxLength(MAX_NAME)
+    tags_edit.setMaxLength(MAX_TAGS * (MAX_NAME + 2))
     form.addRow("Name:", name_edit)
     form.addRow("Tags:", tags_edit)
     form.addRow(_buttons(dialog))

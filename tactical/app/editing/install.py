@@ -138,7 +138,8 @@ class MapEditing(QObject):
         )
         self.draw_action = self._tool_action(
             "Draw area",
-            "Click the corners of a new area; double-click or Enter closes it",
+            "Click the corners of a new area; double-click or Enter closes it (with Shift held, "
+            "an outline over other areas is clipped to the free ground)",
             lambda: self._use("area-draw"),
         )
         self.shape_action = self._tool_action(

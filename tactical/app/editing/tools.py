@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.editing.overlay import (
@@ -312,7 +312,8 @@ class AreaDrawTool(AreaTool):
         area_map = self.area_map
         if area_map is None:
             return
-        outcome = self.draft.finish(area_map)
+        clip = bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier)
+        outcome = self.draft.finish(area_map, clip=clip)
         if isinstance(outcome.command, PutArea):
             self.document.push(outcome.command)
             area = outcome.command.area

@@ -19,7 +19,18 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tactical.core.areas import Area, AreaError, AreaLink, AreaMap, polygon_from_points
+from shapely.geometry import Polygon
+
+from tactical.app.limits import MAX_NAME, MAX_TAGS
+from tactical.core.areas import (
+    Area,
+    AreaError,
+    AreaLink,
+    AreaMap,
+    clip_to_free,
+    polygon_from_points,
+    share_ground,
+)
 from tactical.core.commands.areas import PutArea, RemoveArea, SetAreaLinks
 from tactical.core.commands.base import Batch, Command
 
@@ -78,6 +89,16 @@ def refusal(error: AreaError) -> str:
     return f"Refused: {error}."
 
 
+CLIP_HINT = " (close it with Shift held to clip it to the free ground)"
+
+
+def overlap_refusal(area_map: AreaMap, others: list[str], hint: str = "") -> str:
+    """The status bar text for an outline that would cover other areas' ground."""
+    names = [area_map.areas[o].name or o for o in others]
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"Refused: the outline overlaps {shown}; areas may share edges, not ground{hint}."
+
+
 def adjacency_words(area_map: AreaMap, area_id: str) -> str:
     """``"adjacent to Bar, Floor"`` or ``"adjacent to no area"``, by the core's graph."""
     names = sorted(area_map.areas[n].name for n in area_map.neighbours(area_id))
@@ -111,12 +132,21 @@ class PolygonDraft:
         if self.points:
             self.points.pop()
 
-    def finish(self, area_map: AreaMap) -> Outcome:
-        """The new area, or why the core refuses its outline (the draft stays for fixing)."""
+    def finish(self, area_map: AreaMap, *, clip: bool = False) -> Outcome:
+        """The new area, or why the core refuses its outline (the draft stays for fixing).
+
+        An outline over other areas is refused, or with ``clip`` cut back to
+        the ground no area holds (areas may share edges, not ground).
+        """
         try:
             polygon = polygon_from_points(self.points)
+            others = area_map.overlapping(polygon)
+            if others and clip:
+                polygon = clip_to_free(polygon, [area_map.areas[o].polygon for o in others])
         except AreaError as error:
             return Outcome(message=refusal(error))
+        if others and not clip:
+            return Outcome(message=overlap_refusal(area_map, others, CLIP_HINT))
         area = Area(new_area_id(area_map), new_area_name(area_map), polygon)
         self.points = []
         return Outcome(PutArea(area), f"Added {area.name}.")
@@ -130,19 +160,31 @@ def move_vertex(area_map: AreaMap, old: Point, new: Point) -> Outcome:
     """
     if old == new:
         return Outcome()
-    changed: list[Command] = []
+    reshaped: dict[str, Polygon] = {}
     for area in area_map:
         if old not in area.points:
             continue
         moved = [new if p == old else p for p in area.points]
         outline = [p for i, p in enumerate(moved) if p != moved[i - 1]] if len(moved) > 1 else moved
         try:
-            polygon = polygon_from_points(outline)
+            reshaped[area.id] = polygon_from_points(outline)
         except AreaError as error:
             return Outcome(message=f"Refused: {area.name}: {error}.")
-        changed.append(PutArea(Area(area.id, area.name, polygon, list(area.tags))))
-    if not changed:
+    if not reshaped:
         return Outcome()
+    for area_id, polygon in reshaped.items():
+        others = [o for o in area_map.overlapping(polygon, area_id) if o not in reshaped]
+        others += [
+            o for o, shape in reshaped.items() if o != area_id and share_ground(polygon, shape)
+        ]
+        if others:
+            name = area_map.areas[area_id].name
+            text = overlap_refusal(area_map, list(dict.fromkeys(others)))
+            return Outcome(message=text.replace("the outline", name, 1))
+    changed: list[Command] = []
+    for area_id, polygon in reshaped.items():
+        area = area_map.areas[area_id]
+        changed.append(PutArea(Area(area.id, area.name, polygon, list(area.tags))))
     return Outcome(Batch("Move vertex", changed), "")
 
 
@@ -181,7 +223,15 @@ def rename(area_map: AreaMap, area_id: str, name: str, tags_text: str) -> Outcom
     name = name.strip()
     if not name:
         return Outcome(message="Refused: an area needs a name.")
+    if len(name) > MAX_NAME:
+        return Outcome(
+            message=f"Refused: an area's name may be at most {MAX_NAME} characters long."
+        )
     tags = parse_tags(tags_text)
+    if any(len(tag) > MAX_NAME for tag in tags):
+        return Outcome(message=f"Refused: a tag may be at most {MAX_NAME} characters long.")
+    if len(tags) > MAX_TAGS:
+        return Outcome(message=f"Refused: an area may have at most {MAX_TAGS} tags.")
     if name == area.name and tags == area.tags:
         return Outcome()
     described = f"{name} ({', '.join(tags)})" if tags else name

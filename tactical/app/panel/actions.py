@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from tactical.app.panel.buttons import ElidedButton
 from tactical.app.panel.keys import ADVANCE_KEY_NAME
 from tactical.app.panel.style import PRIMARY_STYLE
+from tactical.app.plain_text import set_tooltip
 from tactical.rules import Action
 
 COLUMNS = 2
@@ -37,6 +38,10 @@ def button_text(action: Action, names: dict[str, str]) -> str:
     if name and name not in action.label:
         text = f"{name}: {text}"
     return text
+
+
+TYPED_MAX_LENGTH = 10_000
+"""Room for the 1000 typed results an action may use."""
 
 
 class ActionBar(QWidget):
@@ -62,6 +67,7 @@ class ActionBar(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.typed = QLineEdit()
         self.typed.setPlaceholderText("totals, e.g. 8, 5; empty: the app rolls")
+        self.typed.setMaxLength(TYPED_MAX_LENGTH)
         self.typed.setToolTip(
             "Physical rolls for the next action: one total per roll, its modifier included "
             "(2d6+1 showing 4 and 3 is typed 8, not '4 3'). The action uses them in order, "
@@ -103,7 +109,7 @@ class ActionBar(QWidget):
         if self._primary is not None:
             label = button_text(self._primary, names)
             self.primary_button.set_label(label, f"   [{ADVANCE_KEY_NAME}]")
-            self.primary_button.setToolTip("\n".join(t for t in (label, self._primary.hint) if t))
+            set_tooltip(self.primary_button, "\n".join(t for t in (label, self._primary.hint) if t))
             self.primary_button.setEnabled(True)
         else:
             self.primary_button.set_label("Nothing to advance")
@@ -124,7 +130,7 @@ class ActionBar(QWidget):
         for index, action in enumerate(others):
             button = ElidedButton()
             button.set_label(button_text(action, {**names, **plain}))
-            button.setToolTip("\n".join(t for t in (button.full_text(), action.hint) if t))
+            set_tooltip(button, "\n".join(t for t in (button.full_text(), action.hint) if t))
             button.clicked.connect(lambda _=False, a=action: self.action_requested.emit(a))
             self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
             self.buttons[action.id] = button
@@ -137,7 +143,7 @@ class ActionBar(QWidget):
 
     def set_back(self, enabled: bool, what: str) -> None:
         self.back_button.setEnabled(enabled)
-        self.back_button.setToolTip(f"Undo: {what}" if what else "Nothing to undo")
+        set_tooltip(self.back_button, f"Undo: {what}" if what else "Nothing to undo")
 
     def _primary_clicked(self) -> None:
         if self._primary is not None:

@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
+from tactical.app.plain_text import menu_text
+
 PADDING = 32
 """Pixels of the button's frame and padding (the primary style pads 14 on each side)."""
 PLAIN_PADDING = 16
@@ -41,4 +43,4 @@ class ElidedButton(QPushButton):
         padding = PADDING if self.objectName() == "primary" else PLAIN_PADDING
         room = self.width() - padding - metrics.horizontalAdvance(self._suffix)
         label = metrics.elidedText(self._label, Qt.TextElideMode.ElideRight, max(room, 40))
-        self.setText(label + self._suffix)
+        self.setText(menu_text(label + self._suffix))

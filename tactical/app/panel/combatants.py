@@ -33,9 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tactical.app.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.keys import keep_return
 from tactical.app.panel.style import ACTING, LOCK, bold, dim_brush
 from tactical.app.panel.values import figure_text, statuses_text
+from tactical.app.plain_text import menu_text, set_tooltip
 from tactical.core.encounter import Encounter
 from tactical.rules import Action, Combatant
 
@@ -75,6 +77,8 @@ class _CellDelegate(QStyledItemDelegate):
     ) -> QWidget:
         editor = super().createEditor(parent, option, index)
         keep_return(editor)
+        if isinstance(editor, QLineEdit) and index.data(COLUMN_KEY) != STATUSES:
+            editor.setMaxLength(MAX_FIGURE_TEXT)  # a figure; longer text cannot be saved
         return editor
 
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
@@ -227,7 +231,7 @@ class CombatantTable(QTableWidget):
         if key == "side":
             side = encounter.sides.get(row.side)
             item = QTableWidgetItem()
-            item.setToolTip(side.name if side else row.side)
+            set_tooltip(item, side.name if side else row.side)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, side.name if side else row.side)
             if side is not None:
                 item.setIcon(_swatch(side.color))
@@ -248,11 +252,11 @@ class CombatantTable(QTableWidget):
         # declared
         if row.secret:
             item = QTableWidgetItem(f"{LOCK} {row.secret}")
-            item.setToolTip(f"{row.secret}\n(secret: only you see this until it is revealed)")
+            set_tooltip(item, f"{row.secret}\n(secret: only you see this until it is revealed)")
             item.setData(Qt.ItemDataRole.UserRole + 3, "secret")
             return item
         item = QTableWidgetItem(row.revealed)
-        item.setToolTip(row.revealed)
+        set_tooltip(item, row.revealed)
         return item
 
     def _style(self, item: QTableWidgetItem, row: Combatant) -> None:
@@ -278,7 +282,7 @@ class CombatantTable(QTableWidget):
             return
         button = QToolButton()
         button.setText(ROW_BUTTON)
-        button.setToolTip("\n".join(self._label(a) for a in actions))
+        set_tooltip(button, "\n".join(self._label(a) for a in actions))
         menu = QMenu(button)
         for action in actions:
             self._add_action(menu, action)
@@ -291,8 +295,8 @@ class CombatantTable(QTableWidget):
         return action.label + ("\N{HORIZONTAL ELLIPSIS}" if action.params else "")
 
     def _add_action(self, menu: QMenu, action: Action) -> None:
-        entry = menu.addAction(self._label(action))
-        entry.setToolTip(action.hint)
+        entry = menu.addAction(menu_text(self._label(action)))
+        set_tooltip(entry, action.hint)
         entry.triggered.connect(lambda _=False, a=action: self.action_requested.emit(a))
 
     # -- reading (tests, the status bar) -------------------------------------

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tactical.app.panel.style import ERROR, bold, scaled
+from tactical.app.plain_text import plain_label
 
 
 class InstructionBox(QWidget):
@@ -14,14 +15,14 @@ class InstructionBox(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel()
+        self.title = plain_label()
         self.title.setFont(bold(self.font()))
-        self.instruction = QLabel()
+        self.instruction = plain_label()
         self.instruction.setWordWrap(True)
         self.instruction.setFont(bold(scaled(self.font(), 1.35)))
-        self.notes = QLabel()
+        self.notes = plain_label()
         self.notes.setWordWrap(True)
-        self.message = QLabel()
+        self.message = plain_label()
         self.message.setWordWrap(True)
         self.message.hide()
         layout = QVBoxLayout(self)

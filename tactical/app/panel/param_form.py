@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -27,8 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tactical.app.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
 from tactical.app.panel.style import bold
+from tactical.app.plain_text import add_plain_row, menu_text, plain_label
 from tactical.app.secrets import Secrets
 from tactical.core.encounter import Encounter
 from tactical.rules import Action, Param
@@ -91,14 +92,14 @@ class ParamForm(QFrame):
         self.secrets = secrets
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.inputs: dict[str, QWidget] = {}
-        title = QLabel(action.label)
+        title = plain_label(action.label)
         title.setFont(bold(self.font()))
         form = QFormLayout()
         for param in action.params:
             widget = self._input(param, encounter)
             self.inputs[param.name] = widget
-            form.addRow(param.label + ("" if not param.optional else " (optional)"), widget)
-        self.ok_button = QPushButton(f"{action.label} [{ADVANCE_KEY_NAME}]")
+            add_plain_row(form, param.label + ("" if not param.optional else " (optional)"), widget)
+        self.ok_button = QPushButton(menu_text(f"{action.label} [{ADVANCE_KEY_NAME}]"))
         self.ok_button.clicked.connect(self.submit)
         cancel = QPushButton("Cancel")
         cancel.clicked.connect(self.cancelled.emit)
@@ -109,7 +110,7 @@ class ParamForm(QFrame):
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         if action.hint:
-            hint = QLabel(action.hint)
+            hint = plain_label(action.hint)
             hint.setWordWrap(True)
             layout.addWidget(hint)
         layout.addLayout(form)
@@ -148,6 +149,7 @@ class ParamForm(QFrame):
                 grid.width if grid else INT_RANGE, grid.height if grid else INT_RANGE, param.default
             )
         line = QLineEdit("" if param.default is None else str(param.default))
+        line.setMaxLength(MAX_FIGURE_TEXT)  # it goes into the saved procedure state
         keep_return(line)
         line.returnPressed.connect(self.submit)
         return line

@@ -9,10 +9,11 @@ names a hidden token is left out, in case a procedure wrote one.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
+from tactical.app.plain_text import plain_label
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
 from tactical.rules import PanelView, ProcedureController
@@ -52,9 +53,9 @@ class PublicTracker(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.heading = QLabel()
+        self.heading = plain_label()
         self.heading.setFont(bold(scaled(self.font(), 1.3)))
-        self.now = QLabel()
+        self.now = plain_label()
         self.now.setFont(scaled(self.font(), 1.15))
         self.now.setWordWrap(True)
         self.order = QListWidget()

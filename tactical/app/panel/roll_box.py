@@ -6,6 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
+from tactical.app.limits import MAX_NAME
 from tactical.app.panel.keys import keep_return
 from tactical.app.secrets import Secrets
 from tactical.core.encounter import Encounter
@@ -29,6 +30,8 @@ class RollBox(QWidget):
         self.typed.setMaximumWidth(70)
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (e.g. perception)")
+        self.expression.setMaxLength(MAX_NAME)  # the file keeps at most this much of either
+        self.reason.setMaxLength(MAX_NAME)
         self.who = QComboBox()
         self.who.addItem(GM, GM)
         self.roll_button = QPushButton("Roll")

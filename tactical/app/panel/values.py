@@ -3,6 +3,10 @@
 Qt-free so the rules of parsing are tested on their own. A figure keeps the
 kind it had: a yes/no figure accepts yes/no, anything else becomes an integer,
 a decimal number or else text. An empty cell removes the figure.
+
+Whatever the file format cannot hold (a number beyond 2^53, a text figure of
+more than 1000 characters, 5,000,000 stacks, a 254-character status name) is
+refused here with the limit, so no edit leaves a document that cannot be saved.
 """
 
 from __future__ import annotations
@@ -10,7 +14,18 @@ from __future__ import annotations
 import math
 import re
 
+from tactical.app.limits import (
+    MAX_FIGURE_TEXT,
+    MAX_INT,
+    MAX_NAME,
+    MAX_STACKS,
+    MAX_STATUSES,
+)
 from tactical.core.tokens import Figure
+
+MAX_ROLLS = 1000
+"""Most typed dice for one action (a roll in the file keeps at most this many)."""
+MAX_TYPED_DIE = 1_000_000
 
 _INT = re.compile(r"^[+-]?\d+$")
 _STATUS = re.compile(r"^(.*?)(?:\s+(-?\d+))?$")
@@ -38,16 +53,20 @@ def parse_figure(text: str, current: Figure = None) -> Figure:
             return True
         if word in _NO:
             return False
-        raise ValueError(f"'{text}' is not yes or no")
+        raise ValueError(f"'{_short(text)}' is not yes or no")
     if _INT.match(text):
+        if len(text) > 20 or abs(int(text)) > MAX_INT:
+            raise ValueError("a number must lie between -2^53 and 2^53")
         return int(text)
     try:
-        number = float(text)
+        number = float(text) if len(text) <= 400 else math.nan
     except ValueError:
-        return text
-    if not math.isfinite(number):
-        return text
-    return number
+        number = math.nan
+    if math.isfinite(number):
+        return number
+    if len(text) > MAX_FIGURE_TEXT:
+        raise ValueError(f"a text figure may be at most {MAX_FIGURE_TEXT} characters")
+    return text
 
 
 def statuses_text(statuses: dict[str, int]) -> str:
@@ -68,15 +87,27 @@ def parse_statuses(text: str) -> dict[str, int]:
         assert match is not None  # the pattern matches any text
         name = match.group(1).strip()
         if not name or _INT.match(name):
-            raise ValueError(f"'{part}' needs a status name before the number")
-        stacks = int(match.group(2)) if match.group(2) is not None else 1
+            raise ValueError(f"'{_short(part)}' needs a status name before the number")
+        if len(name) > MAX_NAME:
+            raise ValueError(f"a status name may be at most {MAX_NAME} characters")
+        digits = match.group(2)
+        stacks = int(digits) if digits is not None and len(digits) <= 9 else 1
+        if digits is not None and (len(digits) > 9 or stacks > MAX_STACKS):
+            raise ValueError(f"'{_short(name)}': at most {MAX_STACKS:,} stacks")
         if stacks < 0:
-            raise ValueError(f"'{part}': stacks cannot be negative")
+            raise ValueError(f"'{_short(part)}': stacks cannot be negative")
         if stacks:
             statuses[name] = stacks
         else:
             statuses.pop(name, None)
+    if len(statuses) > MAX_STATUSES:
+        raise ValueError(f"a token may have at most {MAX_STATUSES} statuses")
     return statuses
+
+
+def _short(text: str) -> str:
+    """User text quoted in a message, cut short (a message never echoes a whole page)."""
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def status_changes(before: dict[str, int], after: dict[str, int]) -> list[tuple[str, int | None]]:
@@ -89,9 +120,13 @@ def status_changes(before: dict[str, int], after: dict[str, int]) -> list[tuple[
 def parse_typed_dice(text: str) -> list[int]:
     """Results of physical dice typed as ``5, 3`` or ``5 3``, used by the next action's rolls."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if len(parts) > MAX_ROLLS:
+        raise ValueError(f"typed dice: at most {MAX_ROLLS} results")
     values = []
     for part in parts:
         if not _INT.match(part):
-            raise ValueError(f"typed dice: '{part}' is not a whole number")
+            raise ValueError(f"typed dice: '{_short(part)}' is not a whole number")
+        if len(part) > 8 or abs(int(part)) > MAX_TYPED_DIE:
+            raise ValueError(f"typed dice: '{_short(part)}' is more than {MAX_TYPED_DIE:,}")
         values.append(int(part))
     return values

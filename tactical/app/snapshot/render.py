@@ -168,7 +168,16 @@ def write_png(
     width, height = page.width() - 2 * margin, page.height() - 2 * margin
     layout = SnapshotLayout(content, source, width, height, options.dpi, grow=True)
     inner = max(float(height), layout.content_height())
-    image = QImage(page.width(), round(inner) + 2 * margin, QImage.Format.Format_RGB32)
+    from tactical.app.snapshot.png_limit import check_png_size
+
+    size = QSize(page.width(), round(inner) + 2 * margin)
+    check_png_size(size, options.dpi)  # before any memory is taken
+    image = QImage(size, QImage.Format.Format_RGB32)
+    if image.isNull():
+        raise ValueError(
+            f"there is not enough memory for a {size.width()} x {size.height()} pixel picture; "
+            "choose a lower resolution, or a PDF"
+        )
     image.fill(Qt.GlobalColor.white)
     per_metre = round(options.dpi / 0.0254)
     image.setDotsPerMeterX(per_metre)

@@ -74,6 +74,25 @@ class RemoveToken(Command):
         _changed(encounter, self.token_id)
 
 
+def _put_back(table: dict[str, Any], key: str, value: Any, index: int | None) -> None:
+    """Undo of a change to ``table[key]``: the old value at its old place, or no key.
+
+    Removing and re-adding a key would move it to the end of the dict, and
+    the file writes dicts in order: undo-all must give back the same bytes.
+    """
+    table.pop(key, None)
+    if index is None:
+        return
+    items = list(table.items())
+    items.insert(index, (key, value))
+    table.clear()
+    table.update(items)
+
+
+def _index(table: dict[str, Any], key: str) -> int | None:
+    return list(table).index(key) if key in table else None
+
+
 class SetStatus(Command):
     """Give a token a status with ``stacks`` (0 or None removes it)."""
 
@@ -82,11 +101,13 @@ class SetStatus(Command):
         self.status = status
         self.stacks = stacks
         self.before: int | None = None
+        self.index: int | None = None
         self.text = f"{status} on {token_id}" if stacks else f"Clear {status} on {token_id}"
 
     def do(self, encounter: Encounter) -> None:
         statuses = encounter.token(self.token_id).statuses
         self.before = statuses.get(self.status)
+        self.index = _index(statuses, self.status)
         if self.stacks:
             statuses[self.status] = self.stacks
         else:
@@ -95,10 +116,7 @@ class SetStatus(Command):
 
     def undo(self, encounter: Encounter) -> None:
         statuses = encounter.token(self.token_id).statuses
-        if self.before is None:
-            statuses.pop(self.status, None)
-        else:
-            statuses[self.status] = self.before
+        _put_back(statuses, self.status, self.before, self.index)
         _changed(encounter, self.token_id)
 
 
@@ -113,11 +131,13 @@ class SetFigure(Command):
         self.name = name
         self.value = value
         self.before: Any = _MISSING
+        self.index: int | None = None
         self.text = f"{name} of {token_id}"
 
     def do(self, encounter: Encounter) -> None:
         figures = encounter.token(self.token_id).figures
         self.before = figures.get(self.name, _MISSING)
+        self.index = _index(figures, self.name)
         if self.value is None:
             figures.pop(self.name, None)
         else:
@@ -126,10 +146,7 @@ class SetFigure(Command):
 
     def undo(self, encounter: Encounter) -> None:
         figures = encounter.token(self.token_id).figures
-        if self.before is _MISSING:
-            figures.pop(self.name, None)
-        else:
-            figures[self.name] = self.before
+        _put_back(figures, self.name, self.before, self.index)
         _changed(encounter, self.token_id)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tactical.app.panel.values import (
@@ -63,3 +65,46 @@ def test_typed_dice() -> None:
     assert parse_typed_dice("  ") == []
     with pytest.raises(ValueError, match="'x'"):
         parse_typed_dice("5 x")
+
+
+# -- what the file format cannot hold is refused at the input (issue 14) -----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (str(2**70), "a number must lie between -2^53 and 2^53"),
+        ("-" + str(2**54), "a number must lie between -2^53 and 2^53"),
+        ("9" * 5000, "a number must lie between -2^53 and 2^53"),
+        ("x" * 1500, "a text figure may be at most 1000 characters"),
+    ],
+)
+def test_a_figure_the_file_cannot_hold_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        parse_figure(text)
+
+
+def test_figures_at_the_limits_are_accepted() -> None:
+    assert parse_figure(str(2**53)) == 2**53
+    assert parse_figure("x" * 1000) == "x" * 1000
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Slowed 5000000", "at most 1,000,000 stacks"),
+        ("Slowed 99999999999999999999", "at most 1,000,000 stacks"),
+        ("S" * 254, "a status name may be at most 200 characters"),
+        (", ".join(f"s{i}" for i in range(101)), "at most 100 statuses"),
+    ],
+)
+def test_statuses_the_file_cannot_hold_are_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_statuses(text)
+
+
+def test_typed_dice_are_bounded() -> None:
+    with pytest.raises(ValueError, match="more than 1,000,000"):
+        parse_typed_dice("5, 99999999999")
+    with pytest.raises(ValueError, match="at most 1000 results"):
+        parse_typed_dice(" ".join(["1"] * 1001))
