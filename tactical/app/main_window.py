@@ -38,6 +38,7 @@ from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.secrets import Secrets
 from tactical.app.snapshot.dialog import SnapshotExporter
+from tactical.app.table_screen import install_table_screen
 from tactical.app.token_actions import TokenActions, menu_text
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 from tactical.persistence.examples import example_files
@@ -117,6 +118,9 @@ class MainWindow(QMainWindow):
         self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
+        self.player_view_hooks: list[Callable[[PlayerView], None]] = []
+        """Called with the player view when it is created (the table screen attaches to it)."""
+        self.table_screen = install_table_screen(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)
@@ -420,6 +424,8 @@ class MainWindow(QMainWindow):
             self.player_view = PlayerView(self.document, self.view)
             self.player_view.set_following(self.follow_action.isChecked())
             self.player_view.set_edits_allowed(self.allow_edits_action.isChecked())
+            for hook in self.player_view_hooks:
+                hook(self.player_view)
         self.player_view.show()
         self.player_view.raise_()
         return self.player_view
