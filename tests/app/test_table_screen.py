@@ -352,3 +352,48 @@ def test_nothing_hidden_on_the_battle_mat(make_window, qtbot) -> None:  # type: 
     assert window.scene.reach.isVisible()
     assert not player.scene.reach.isVisible() and not player.scene.path.isVisible()
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 2, 1))
+
+
+# -- the calibration dialog -----------------------------------------------------------------
+
+
+def test_the_calibration_dialog_by_diagonal_and_by_ruler_marks(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app.table_screen.calibration import CalibrationDialog
+    from tactical.core.screen_scale import DEFAULT_SQUARE
+
+    window = make_window()
+    window.player_action.trigger()
+    parts = table(window).parts
+    assert parts is not None
+    screen_ = parts.player.screen()
+    dialog = CalibrationDialog(screen_, DEFAULT_SQUARE, parts.marks, window)
+    qtbot.addWidget(dialog)
+    dialog.resolution = (1920, 1080)  # as if the player view stood on a full HD TV
+    dialog.diagonal.setText("")
+    dialog.diagonal.setText("43")
+    assert dialog.result.text() == "51.2 pixels per inch: a square of 1 inch is 51 pixels."
+    dialog.diagonal.setText("109.22 cm")
+    assert dialog.px_per_mm() == pytest.approx(TV_43)
+    dialog.diagonal.setText("large")
+    assert dialog.px_per_mm() is None
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    dialog.by_ruler.setChecked(True)
+    assert parts.marks.isVisible()  # the marks stand on the players' screen
+    parts.marks.set_marks(100, 300.0)
+    assert dialog.px_per_mm() == pytest.approx(2.0)  # 200 px in 10 cm
+    dialog.square.setCurrentText("25 mm")
+    assert dialog.result.text().endswith("a square of 25 mm is 50 pixels.")
+    dialog.reject()
+    assert not parts.marks.isVisible()
+
+
+def test_curtain_keys_work_in_the_players_window_too(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.player_action.trigger()
+    player = window.player_view
+    assert player is not None
+    qtbot.waitExposed(player)
+    player.activateWindow()
+    qtbot.keyClick(player.view, Qt.Key.Key_B)
+    assert table(window).blackout_action.isChecked()
+    assert table(window).states() == ["blacked out"]

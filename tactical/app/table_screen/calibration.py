@@ -50,6 +50,10 @@ class RulerMarks(Curtain):
         self._held: int | None = None
         self.setCursor(Qt.CursorShape.SizeHorCursor)
 
+    def start(self) -> None:
+        """Marks a third and two thirds across, whatever the window's size now."""
+        self.set_marks(self.width() / 3, self.width() * 2 / 3)
+
     def distance_px(self) -> float:
         """How far apart the marks are, in device pixels."""
         return abs(self.marks[1] - self.marks[0]) * self.devicePixelRatioF()
@@ -109,6 +113,8 @@ class CalibrationDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Calibrate the players' screen")
+        # Modal to the GM's window only: the ruler marks on the players' screen must take the mouse.
+        self.setWindowModality(Qt.WindowModality.WindowModal)
         self.screen_ = screen
         self.marks = marks
         width, height = device_resolution(screen)
@@ -183,6 +189,7 @@ class CalibrationDialog(QDialog):
         if self.marks is not None:
             if on:
                 self.marks.lift()
+                self.marks.start()
             else:
                 self.marks.hide()
 
@@ -195,6 +202,6 @@ class CalibrationDialog(QDialog):
             return
         square = self.chosen_square()
         self.result.setText(
-            f"{per_mm * MM_PER_INCH:.1f} pixels per inch: one {square.name} square is "
+            f"{per_mm * MM_PER_INCH:.1f} pixels per inch: a square of {square.name} is "
             f"{square_pixels(per_mm, square)} pixels."
         )
