@@ -44,7 +44,7 @@ def open_mat(window: MainWindow, qtbot, per_mm: float | None = TV_43) -> PlayerV
     assert player is not None
     qtbot.addWidget(player)
     qtbot.waitExposed(player)
-    table(window).battle_mat_action.trigger()
+    table(window).actions.battle_mat.trigger()
     return player
 
 
@@ -61,16 +61,16 @@ def square_on_screen(player: PlayerView) -> QPointF:
 def test_one_inch_squares_are_51_pixels_on_a_43_inch_tv(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_mat(window, qtbot)
-    assert table(window).battle_mat_action.isChecked()
+    assert table(window).actions.battle_mat.isChecked()
     assert not window.follow_action.isChecked() and not player.following
     assert square_on_screen(player) == QPointF(51, 51)
     player.fit()  # F, the wheel, the GM zooming: the scale stays
     player.view.zoom_by(2.0)
     window.view.zoom_by(3.0)
     assert square_on_screen(player) == QPointF(51, 51)
-    table(window).square_actions["25 mm"].trigger()
+    table(window).actions.squares["25 mm"].trigger()
     assert square_on_screen(player) == QPointF(50, 50)
-    table(window).battle_mat_action.trigger()  # off: zoom is free again
+    table(window).actions.battle_mat.trigger()  # off: zoom is free again
     player.view.zoom_by(2.0)
     assert square_on_screen(player) == QPointF(100, 100)
 
@@ -80,16 +80,16 @@ def test_calibration_is_remembered_per_screen(make_window, qtbot, settings: QSet
     player = open_mat(window, qtbot)
     key = f"{CALIBRATION_GROUP}/{key_for(player.screen())}"
     assert float(settings.value(key)) == pytest.approx(TV_43)
-    table(window).battle_mat_action.trigger()
+    table(window).actions.battle_mat.trigger()
     table(window).ask_calibration = lambda _player: pytest.fail("asked again")
-    table(window).battle_mat_action.trigger()  # the same screen: not asked again
+    table(window).actions.battle_mat.trigger()  # the same screen: not asked again
     assert square_on_screen(player) == QPointF(51, 51)
 
 
 def test_no_calibration_leaves_the_scale_free(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     open_mat(window, qtbot, per_mm=None)
-    assert not table(window).battle_mat_action.isChecked()
+    assert not table(window).actions.battle_mat.isChecked()
     assert "calibrated" in window.statusBar().currentMessage()
 
 
@@ -97,7 +97,7 @@ def test_following_the_gm_again_ends_the_battle_mat(make_window, qtbot) -> None:
     window = make_window()
     player = open_mat(window, qtbot)
     window.follow_action.trigger()
-    assert player.following and not table(window).battle_mat_action.isChecked()
+    assert player.following and not table(window).actions.battle_mat.isChecked()
     assert not table(window).frame.isVisible()
 
 
@@ -153,7 +153,7 @@ def test_blackout_from_its_key(make_window, qtbot) -> None:  # type: ignore[no-u
     middle = player.view.geometry().center()
     assert pixel(player, middle.x(), middle.y()) != QColor("#000000")
     qtbot.keyClick(window, Qt.Key.Key_B)
-    assert table(window).blackout_action.isChecked()
+    assert table(window).actions.blackout.isChecked()
     assert pixel(player, middle.x(), middle.y()) == QColor("#000000")
     assert table(window).state_label.text() == "Players' screen: blacked out"
     assert table(window).state_label.isVisibleTo(window)
@@ -167,12 +167,12 @@ def test_freeze_keeps_the_last_frame_while_the_gm_moves_things(make_window, qtbo
     player = open_mat(window, qtbot)
     hero = player.view.mapFromScene(QPointF(1.5 * CELL, 1.5 * CELL)) + player.view.pos()
     was = pixel(player, hero.x(), hero.y())
-    table(window).freeze_action.trigger()
+    table(window).actions.freeze.trigger()
     assert table(window).frame.state == "frozen"
     assert "frozen" in table(window).state_label.text()
     window.document.push(MoveToken("hero", (4, 4)))
     assert pixel(player, hero.x(), hero.y()) == was  # still there for the players
-    table(window).freeze_action.trigger()
+    table(window).actions.freeze.trigger()
     assert pixel(player, hero.x(), hero.y()) != was
     assert table(window).frame.state == ""
 
@@ -199,7 +199,7 @@ def test_a_handout_full_screen_until_put_away(make_window, qtbot, tmp_path: Path
     picture = QImage(40, 20, QImage.Format.Format_RGB32)
     picture.fill(QColor("#ff0000"))
     table(window).ask_handout = lambda: write_png(tmp_path / "letter.png", picture)
-    table(window).handout_action.trigger()
+    table(window).actions.handout.trigger()
     player = window.player_view
     assert player is not None
     qtbot.waitExposed(player)
@@ -207,9 +207,9 @@ def test_a_handout_full_screen_until_put_away(make_window, qtbot, tmp_path: Path
     assert pixel(player, middle.x(), middle.y()) == QColor("#ff0000")
     assert pixel(player, middle.x(), 2) == QColor("#000000")  # letterboxed on black
     assert "handout" in table(window).state_label.text()
-    table(window).dismiss_action.trigger()
+    table(window).actions.dismiss.trigger()
     assert pixel(player, middle.x(), middle.y()) != QColor("#ff0000")
-    assert not table(window).dismiss_action.isEnabled()
+    assert not table(window).actions.dismiss.isEnabled()
 
 
 @pytest.mark.parametrize(
@@ -226,7 +226,7 @@ def test_huge_handouts_are_refused_by_their_header(
     errors: list[str] = []
     table(window).show_error = errors.append
     table(window).ask_handout = lambda: path
-    table(window).handout_action.trigger()
+    table(window).actions.handout.trigger()
     assert len(errors) == 1 and words in errors[0] and "huge.png" in errors[0]
     assert table(window).states() == []
 
@@ -248,7 +248,7 @@ def test_a_quarter_turn_for_a_tv_lying_flat(make_window, qtbot) -> None:  # type
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_O)
     assert table(window).rotation == 90
-    assert table(window).rotation_actions[90].isChecked()
+    assert table(window).actions.rotations[90].isChecked()
     step = square_on_screen(player)  # a square's corner: right on the map is down on the TV
     a = player.view.mapFromScene(QPointF(0, 0))
     right = player.view.mapFromScene(QPointF(CELL, 0)) - a
@@ -258,7 +258,7 @@ def test_a_quarter_turn_for_a_tv_lying_flat(make_window, qtbot) -> None:  # type
     assert turned.width() == pytest.approx(wide.height(), abs=1)
     assert turned.height() == pytest.approx(wide.width(), abs=1)
     assert table(window).frame.rect == turned
-    table(window).rotation_actions[180].trigger()
+    table(window).actions.rotations[180].trigger()
     right = player.view.mapFromScene(QPointF(CELL, 0)) - player.view.mapFromScene(QPointF(0, 0))
     assert (right.x(), right.y()) == (-51, 0)
 
@@ -281,7 +281,7 @@ def test_g_pings_the_middle_of_the_players_screen(make_window, qtbot) -> None:  
     window = make_window()
     player = open_mat(window, qtbot)
     window.view.viewport().cursor().setPos(QPoint(-500, -500))
-    table(window).ping_action.trigger()
+    table(window).actions.ping.trigger()
     ripples = table(window).ripples
     assert len(ripples) == 2
     centre = player.view.visible_scene_rect().center()
@@ -299,7 +299,7 @@ def test_player_labels_are_larger_and_have_a_size_setting(make_window, qtbot, se
     gm_label = window.scene.token_items["hero"]._font.pixelSize()
     large = player.scene.token_items["hero"]._font.pixelSize()
     assert large > gm_label  # Large by default on the players' screen
-    table(window).label_actions["Huge"].trigger()
+    table(window).actions.labels["Huge"].trigger()
     assert player.scene.token_items["hero"]._font.pixelSize() > large
     assert window.scene.token_items["hero"]._font.pixelSize() == gm_label
     assert settings.value("table_screen/label_size") == "Huge"
@@ -316,7 +316,7 @@ def test_the_ruler_reaches_the_players_only_when_the_gm_wants(make_window, qtbot
     qtbot.mouseMove(viewport, screen(window, 3, 0))
     assert window.scene.ruler.isVisible()
     assert not player.scene.ruler.isVisible()
-    table(window).mirror_action.trigger()
+    table(window).actions.mirror.trigger()
     assert player.scene.ruler.isVisible()
     assert player.scene.ruler.label == window.scene.ruler.label
     window.use_tool("select")  # the ruler put away
@@ -328,7 +328,7 @@ def test_secret_template_previews_stay_off_the_players_screen(make_window, qtbot
     window.player_action.trigger()
     player = window.player_view
     assert player is not None
-    table(window).mirror_action.trigger()
+    table(window).actions.mirror.trigger()
     window.template_kind.setCurrentText("Aura")
     window.use_tool("template")
     viewport = window.view.viewport()
@@ -344,7 +344,7 @@ def test_secret_template_previews_stay_off_the_players_screen(make_window, qtbot
 def test_nothing_hidden_on_the_battle_mat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_mat(window, qtbot)
-    table(window).rotation_actions[90].trigger()
+    table(window).actions.rotations[90].trigger()
     assert "spy" not in player.scene.token_items
     viewport = window.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
@@ -395,5 +395,17 @@ def test_curtain_keys_work_in_the_players_window_too(make_window, qtbot) -> None
     qtbot.waitExposed(player)
     player.activateWindow()
     qtbot.keyClick(player.view, Qt.Key.Key_B)
-    assert table(window).blackout_action.isChecked()
+    assert table(window).actions.blackout.isChecked()
     assert table(window).states() == ["blacked out"]
+
+
+def test_moved_to_a_screen_without_calibration_the_battle_mat_stops(
+    make_window, qtbot, settings
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_mat(window, qtbot)
+    assert player.windowHandle() is not None
+    settings.remove(f"{CALIBRATION_GROUP}/{key_for(player.screen())}")  # as if another TV
+    player.windowHandle().screenChanged.emit(player.screen())
+    assert not table(window).actions.battle_mat.isChecked()
+    assert "not calibrated" in window.statusBar().currentMessage()

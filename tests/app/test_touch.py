@@ -168,7 +168,7 @@ def test_no_pinch_zoom_on_a_battle_mat(make_window, qtbot) -> None:  # type: ign
     window.table_screen.ask_calibration = lambda _p: pixels_per_mm_from_diagonal(43, 1920, 1080)
     player = open_player(window, qtbot)
     window.allow_edits_action.trigger()
-    window.table_screen.battle_mat_action.trigger()
+    window.table_screen.actions.battle_mat.trigger()
     zoom = player.view.zoom
     viewport = player.view.viewport()
     c = QPoint(viewport.width() // 2, viewport.height() // 2)

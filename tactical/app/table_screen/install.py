@@ -11,42 +11,29 @@ belongs to it is attached when it is (``window.player_view_hooks``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent, QPainter, QPixmap
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox
 
 from tactical.app.player_view import PlayerView
 from tactical.app.table_screen import settings as saved
-from tactical.app.table_screen.battle_mat import BattleMat
-from tactical.app.table_screen.calibration import CalibrationDialog, RulerMarks
-from tactical.app.table_screen.curtains import Blackout, FrozenFrame, Handout
+from tactical.app.table_screen.actions import TableActions
+from tactical.app.table_screen.calibration import CalibrationDialog
 from tactical.app.table_screen.frame import FrameDrag, PlayersFrame
 from tactical.app.table_screen.handout_file import HandoutError, read_handout
 from tactical.app.table_screen.mirror import PlayersMirror
 from tactical.app.table_screen.ping import PingRipple, ping
+from tactical.app.table_screen.player_parts import PlayerParts
 from tactical.app.table_screen.touch import TouchInput
-from tactical.core.screen_scale import ROTATIONS, SQUARE_SIZES, next_rotation, square_pixels
+from tactical.core.screen_scale import SQUARE_SIZES, next_rotation, square_pixels
 
 _SHOW_HIDE = (QEvent.Type.Show, QEvent.Type.Hide)
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
-
-
-class PlayerParts:
-    """What the table screen adds to one player view."""
-
-    def __init__(self, player: PlayerView) -> None:
-        self.player = player
-        self.mat = BattleMat(player.view)
-        self.frozen = FrozenFrame(player)
-        self.handout = Handout(player)
-        self.blackout = Blackout(player)
-        self.marks = RulerMarks(player)
 
 
 class TableScreen(QObject):
@@ -85,98 +72,11 @@ class TableScreen(QObject):
             menu=window.view.customContextMenuRequested.emit,
         )
         window.view.viewport().installEventFilter(self)
-        self._build_actions()
-        self._build_menu()
+        self.actions = TableActions(window, self)
         window.follow_action.toggled.connect(self._following_changed)
         window.player_view_hooks.append(self._attach)
 
     # -- building ------------------------------------------------------------------
-
-    def _action(
-        self,
-        text: str,
-        keys: tuple[str, ...] = (),
-        slot: Callable[..., object] | None = None,
-        checkable: bool = False,
-    ) -> QAction:
-        action = QAction(text, self.window)
-        action.setShortcuts([QKeySequence(k) for k in keys])
-        action.setCheckable(checkable)
-        if slot is not None:
-            (action.toggled if checkable else action.triggered).connect(slot)
-        self.window.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        self.battle_mat_action = self._action(
-            "&Battle-mat scale (squares true to size)", ("M",), self.set_battle_mat, True
-        )
-        self.calibrate_action = self._action("&Calibrate the players' screen…", (), self.calibrate)
-        self.blackout_action = self._action("Black&out", ("B",), self.set_blackout, True)
-        self.freeze_action = self._action(
-            "F&reeze the players' screen", ("Z", "Pause"), self.set_frozen, True
-        )
-        self.turn_action = self._action(
-            "&Turn the players' screen a quarter", ("O",), self.turn_quarter
-        )
-        self.handout_action = self._action("Show a &handout…", ("U",), self.show_handout)
-        self.dismiss_action = self._action(
-            "Put the handout &away", ("Shift+U",), self.dismiss_handout
-        )
-        self.dismiss_action.setEnabled(False)
-        self.ping_action = self._action("&Ping here", ("G",), self.ping_at_cursor)
-        self.mirror_action = self._action(
-            "Show the ruler and &templates to the players", (), self.mirror.set_on, True
-        )
-        self.rotation_group = QActionGroup(self)
-        self.rotation_actions: dict[int, QAction] = {}
-        for degrees in ROTATIONS:
-            action = QAction(f"{degrees}°", self.window, checkable=True)
-            action.triggered.connect(partial(self.set_rotation, degrees))
-            self.rotation_group.addAction(action)
-            self.rotation_actions[degrees] = action
-        self.rotation_actions[0].setChecked(True)
-        self.square_group = QActionGroup(self)
-        self.square_actions: dict[str, QAction] = {}
-        for size in SQUARE_SIZES:
-            action = QAction(size.name, self.window, checkable=True)
-            action.triggered.connect(partial(self.set_square, size.name))
-            self.square_group.addAction(action)
-            self.square_actions[size.name] = action
-        self.square_actions[self.square.name].setChecked(True)
-        self.label_group = QActionGroup(self)
-        self.label_actions: dict[str, QAction] = {}
-        for name, _factor in saved.LABEL_SIZES:
-            action = QAction(name, self.window, checkable=True)
-            action.triggered.connect(partial(self.set_label_size, name))
-            self.label_group.addAction(action)
-            self.label_actions[name] = action
-        self.label_actions[self.label_size].setChecked(True)
-
-    def _build_menu(self) -> None:
-        menu = self.window.player_menu
-        menu.addSeparator()
-        menu.addAction(self.battle_mat_action)
-        squares = menu.addMenu("&Square size on the glass")
-        squares.addActions(list(self.square_actions.values()))
-        menu.addAction(self.calibrate_action)
-        menu.addSeparator()
-        for action in (
-            self.blackout_action,
-            self.freeze_action,
-            self.handout_action,
-            self.dismiss_action,
-            self.ping_action,
-        ):
-            menu.addAction(action)
-        turn = menu.addMenu("T&urn the players' screen")
-        turn.addActions(list(self.rotation_actions.values()))
-        turn.addSeparator()
-        turn.addAction(self.turn_action)
-        menu.addSeparator()
-        menu.addAction(self.mirror_action)
-        labels = menu.addMenu("&Label size on the players' screen")
-        labels.addActions(list(self.label_actions.values()))
 
     # -- the player view -----------------------------------------------------------
 
@@ -185,8 +85,7 @@ class TableScreen(QObject):
         parts = PlayerParts(player)
         self.parts = parts
         parts.mat.changed.connect(self._place_frame)
-        parts.mat.set_rotation(self.rotation)
-        parts.handout.set_rotation(self.rotation)
+        parts.set_rotation(self.rotation)
         player.scene.set_label_scale(dict(saved.LABEL_SIZES)[self.label_size])
         self.mirror.player_scene = player.scene
         self.mirror.refresh()
@@ -199,14 +98,9 @@ class TableScreen(QObject):
         )
         player.view.viewport().installEventFilter(self)
         player.installEventFilter(self)
-        for action in (
-            self.blackout_action,
-            self.freeze_action,
-            self.turn_action,
-            self.handout_action,
-            self.dismiss_action,
-        ):
-            player.addAction(action)
+        player.addActions(self.actions.curtain_keys)
+        if player.windowHandle() is None:
+            player.create()  # not shown yet: its window (which knows its screen) comes first
         handle = player.windowHandle()
         if handle is not None:
             handle.screenChanged.connect(self._screen_changed)
@@ -261,8 +155,8 @@ class TableScreen(QObject):
         self.parts.mat.centre_on(centre)
 
     def _following_changed(self, on: bool) -> None:
-        if on and self.battle_mat_action.isChecked():
-            self.battle_mat_action.setChecked(False)
+        if on and self.actions.battle_mat.isChecked():
+            self.actions.battle_mat.setChecked(False)
         self._place_frame()
 
     # -- physical scale ------------------------------------------------------------
@@ -278,7 +172,7 @@ class TableScreen(QObject):
         if per_mm is None:
             per_mm = self.ask_calibration(parts.player)
             if per_mm is None:
-                self.battle_mat_action.setChecked(False)
+                self.actions.battle_mat.setChecked(False)
                 self.window.say("Battle-mat scale needs the players' screen calibrated.")
                 return
             saved.save_calibration(self.settings, screen, per_mm)
@@ -297,11 +191,11 @@ class TableScreen(QObject):
         if parts.mat.locked:
             parts.mat.lock(square_pixels(per_mm, self.square))
         else:
-            self.battle_mat_action.setChecked(True)
+            self.actions.battle_mat.setChecked(True)
 
     def set_square(self, name: str) -> None:
         self.square = next(size for size in SQUARE_SIZES if size.name == name)
-        self.square_actions[name].setChecked(True)
+        self.actions.squares[name].setChecked(True)
         self.settings.setValue(saved.SQUARE_SETTING, name)
         if self.parts is not None and self.parts.mat.locked:
             self.set_battle_mat(True)
@@ -312,7 +206,7 @@ class TableScreen(QObject):
             return
         per_mm = saved.saved_calibration(self.settings, self.parts.player.screen())
         if per_mm is None:
-            self.battle_mat_action.setChecked(False)
+            self.actions.battle_mat.setChecked(False)
             self.window.say("That screen is not calibrated: battle-mat scale is off.")
         else:
             self.parts.mat.lock(square_pixels(per_mm, self.square))
@@ -333,79 +227,42 @@ class TableScreen(QObject):
 
     def set_blackout(self, on: bool) -> None:
         parts = self.player() if on else self.parts
-        if parts is None:
-            return
-        if on:
-            parts.blackout.lift()
-        else:
-            parts.blackout.hide()
+        if parts is not None:
+            parts.set_blackout(on)
         self._show_state()
 
     def set_frozen(self, on: bool) -> None:
         parts = self.player() if on else self.parts
-        if parts is None:
-            return
-        if on:
-            parts.frozen.freeze(self._players_picture(parts.player))
-            self._restack(parts)
-        else:
-            parts.frozen.hide()
+        if parts is not None:
+            parts.set_frozen(on)
         self._show_state()
 
-    def _players_picture(self, player: PlayerView) -> QPixmap:
-        """The map and the tracker as the players see them now (not the curtains)."""
-        picture = QPixmap(player.size() * player.devicePixelRatioF())
-        picture.setDevicePixelRatio(player.devicePixelRatioF())
-        picture.fill(Qt.GlobalColor.black)
-        painter = QPainter(picture)
-        painter.drawPixmap(player.view.geometry().topLeft(), player.view.grab())
-        if player.tracker_shown:
-            painter.drawPixmap(player.tracker.geometry().topLeft(), player.tracker.grab())
-        painter.end()
-        return picture
-
     def show_handout(self) -> None:
+        """Ask for a picture and show it full screen on the players' screen (or say why not)."""
         path = self.ask_handout()
         if path is None:
             return
         parts = self.player()
         screen = parts.player.screen()
-        fit = screen.geometry().size() * screen.devicePixelRatio()
+        side = max(screen.geometry().width(), screen.geometry().height())
+        side = round(side * screen.devicePixelRatio())  # room for any quarter turn
         try:
-            image = read_handout(
-                path, QSize(max(fit.width(), fit.height()), max(fit.width(), fit.height()))
-            )
+            image = read_handout(path, QSize(side, side))
         except HandoutError as error:
             self.show_error(str(error))
             return
-        parts.handout.show_image(image)
-        self._restack(parts)
-        self.dismiss_action.setEnabled(True)
+        parts.show_handout(image)
+        self.actions.dismiss.setEnabled(True)
         self._show_state()
 
     def dismiss_handout(self) -> None:
         if self.parts is not None:
-            self.parts.handout.hide()
-        self.dismiss_action.setEnabled(False)
+            self.parts.dismiss_handout()
+        self.actions.dismiss.setEnabled(False)
         self._show_state()
 
-    def _restack(self, parts: PlayerParts) -> None:
-        for curtain in (parts.frozen, parts.handout, parts.blackout):
-            if curtain.isVisible():
-                curtain.raise_()
-
     def states(self) -> list[str]:
-        parts = self.parts
-        if parts is None:
-            return []
-        found = []
-        if parts.blackout.isVisibleTo(parts.player):
-            found.append("blacked out")
-        if parts.handout.isVisibleTo(parts.player):
-            found.append("handout")
-        if parts.frozen.isVisibleTo(parts.player):
-            found.append("frozen")
-        return found
+        return self.parts.states() if self.parts is not None else []
 
     def _show_state(self) -> None:
         states = self.states()
@@ -418,10 +275,9 @@ class TableScreen(QObject):
 
     def set_rotation(self, degrees: int) -> None:
         self.rotation = degrees
-        self.rotation_actions[degrees].setChecked(True)
+        self.actions.rotations[degrees].setChecked(True)
         if self.parts is not None:
-            self.parts.mat.set_rotation(degrees)
-            self.parts.handout.set_rotation(degrees)
+            self.parts.set_rotation(degrees)
 
     def turn_quarter(self) -> None:
         self.player()
@@ -429,7 +285,7 @@ class TableScreen(QObject):
 
     def set_label_size(self, name: str) -> None:
         self.label_size = name
-        self.label_actions[name].setChecked(True)
+        self.actions.labels[name].setChecked(True)
         self.settings.setValue(saved.LABEL_SETTING, name)
         if self.parts is not None:
             self.parts.player.scene.set_label_scale(dict(saved.LABEL_SIZES)[name])
