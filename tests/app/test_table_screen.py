@@ -409,3 +409,31 @@ def test_moved_to_a_screen_without_calibration_the_battle_mat_stops(
     player.windowHandle().screenChanged.emit(player.screen())
     assert not table(window).actions.battle_mat.isChecked()
     assert "not calibrated" in window.statusBar().currentMessage()
+
+
+def test_the_players_tracker_grows_with_the_label_size(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.persistence import load_encounter
+
+    from .conftest import MAPS
+
+    path = MAPS / "thrum.tactical.json"
+    window = make_window(load_encounter(path), path)  # opens with its fight under way
+    window.player_action.trigger()
+    player = window.player_view
+    assert player is not None
+    tracker = player.tracker
+    assert tracker.isVisibleTo(player) and tracker.lines()
+    normal = tracker.order.item(0).font().pointSizeF()
+    table(window).actions.labels["Normal"].trigger()
+    assert tracker.width() == 260
+    small = tracker.heading.font().pointSizeF()
+    table(window).actions.labels["Extra large"].trigger()
+    assert tracker.heading.font().pointSizeF() == pytest.approx(small * 2)
+    assert tracker.heading.font().bold()
+    assert tracker.order.item(0).font().pointSizeF() == pytest.approx(normal / 1.5 * 2)
+    assert tracker.width() == 260  # the column keeps its room on the map's right
+    rows = tracker.order.count()
+    shown = [t.id for t in window.document.encounter.tokens.values() if not t.hidden]
+    window.token_actions.toggle_hidden(shown[:1])  # the tracker rebuilds its rows
+    assert tracker.order.count() == rows - 1
+    assert tracker.order.item(0).font().pointSizeF() == pytest.approx(normal / 1.5 * 2)

@@ -86,7 +86,7 @@ class TableScreen(QObject):
         self.parts = parts
         parts.mat.changed.connect(self._place_frame)
         parts.set_rotation(self.rotation)
-        player.scene.set_label_scale(dict(saved.LABEL_SIZES)[self.label_size])
+        parts.set_label_scale(dict(saved.LABEL_SIZES)[self.label_size])
         self.mirror.player_scene = player.scene
         self.mirror.refresh()
         TouchInput(
@@ -288,7 +288,7 @@ class TableScreen(QObject):
         self.actions.labels[name].setChecked(True)
         self.settings.setValue(saved.LABEL_SETTING, name)
         if self.parts is not None:
-            self.parts.player.scene.set_label_scale(dict(saved.LABEL_SIZES)[name])
+            self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
 
     def ping(self, point: QPointF) -> None:
         """Ripples at ``point`` on the GM's map and the players' screen, for two seconds."""

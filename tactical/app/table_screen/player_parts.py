@@ -15,6 +15,7 @@ from tactical.app.player_view import PlayerView
 from tactical.app.table_screen.battle_mat import BattleMat
 from tactical.app.table_screen.calibration import RulerMarks
 from tactical.app.table_screen.curtains import Blackout, FrozenFrame, Handout
+from tactical.app.table_screen.tracker_text import TrackerText
 
 
 class PlayerParts:
@@ -27,6 +28,12 @@ class PlayerParts:
         self.handout = Handout(player)
         self.blackout = Blackout(player)
         self.marks = RulerMarks(player)
+        self.tracker_text = TrackerText(player)
+
+    def set_label_scale(self, factor: float) -> None:
+        """Token names and the tracker's text ``factor`` times their usual size."""
+        self.player.scene.set_label_scale(factor)
+        self.tracker_text.set_factor(factor)
 
     def set_blackout(self, on: bool) -> None:
         if on:
