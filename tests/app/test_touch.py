@@ -188,3 +188,28 @@ def test_a_double_tap_pings(make_window, qtbot) -> None:  # type: ignore[no-unty
         release(viewport, spot)
     assert len(window.table_screen.ripples) == 1  # no player view: the GM's map only
     assert window.table_screen.ripples[0].scene() is window.scene
+
+
+def test_a_finger_drags_the_players_frame_by_its_border(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.table_screen.ask_calibration = lambda _p: pixels_per_mm_from_diagonal(43, 1920, 1080)
+    player = open_player(window, qtbot)
+    # Beside the GM's window, as on a second screen: a touch goes to the window under it.
+    player.move(window.geometry().right() + 100, 0)
+    window.table_screen.actions.battle_mat.trigger()
+    frame = window.table_screen.frame
+    window.view.zoom_by(0.4)  # the whole frame in sight
+    before = player.view.visible_scene_rect().center()
+    viewport = window.view.viewport()
+    box = window.view.mapFromScene(frame.rect).boundingRect()
+    assert viewport.rect().contains(box)
+    edge = QPoint(box.left() - 10, box.center().y())  # a finger's width off the line still takes it
+    press(viewport, edge)
+    move(viewport, edge + QPoint(20, 10))
+    move(viewport, edge + QPoint(40, 20))
+    release(viewport, edge + QPoint(40, 20))
+    moved = player.view.visible_scene_rect().center() - before
+    expected = window.view.mapToScene(edge + QPoint(40, 20)) - window.view.mapToScene(edge)
+    assert abs(moved.x() - expected.x()) < 1.5 and abs(moved.y() - expected.y()) < 1.5
+    assert frame.rect == player.view.visible_scene_rect()
+    assert window.view.zoom > 0 and window.document.undo_stack.count() == 0

@@ -132,16 +132,34 @@ class FrameDrag(QObject):
     def dragging(self) -> bool:
         return self._grab is not None
 
-    def grabs(self, viewport_point: QPointF) -> bool:
+    def grabs(self, viewport_point: QPointF, reach: float = GRAB_PX) -> bool:
         """Whether a press at ``viewport_point`` takes the frame (its tab or its border)."""
         if not self.frame.isVisible() or self.frame.rect.isEmpty():
             return False
         if self.frame.tab_contains(self.view.mapToScene(viewport_point.toPoint())):
             return True
         box = QRectF(self.view.mapFromScene(self.frame.rect).boundingRect())
-        outer = box.adjusted(-GRAB_PX, -GRAB_PX, GRAB_PX, GRAB_PX)
-        inner = box.adjusted(GRAB_PX, GRAB_PX, -GRAB_PX, -GRAB_PX)
+        outer = box.adjusted(-reach, -reach, reach, reach)
+        inner = box.adjusted(reach, reach, -reach, -reach)
         return outer.contains(viewport_point) and not inner.contains(viewport_point)
+
+    # -- a drag, from the mouse or a finger ----------------------------------------------
+
+    def begin(self, viewport_point: QPointF, reach: float = GRAB_PX) -> bool:
+        """Take the frame if ``viewport_point`` is on it (True), else leave it (False)."""
+        if not self.grabs(viewport_point, reach):
+            return False
+        scene = self.view.mapToScene(viewport_point.toPoint())
+        self._grab = scene - self.frame.rect.center()
+        return True
+
+    def drag_to(self, viewport_point: QPointF) -> None:
+        if self._grab is not None:
+            self.move_to(self.view.mapToScene(viewport_point.toPoint()) - self._grab)
+
+    def end(self, viewport_point: QPointF) -> None:
+        self.drag_to(viewport_point)
+        self._grab = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if not isinstance(event, QMouseEvent):
@@ -149,21 +167,18 @@ class FrameDrag(QObject):
         kind = event.type()
         point = event.position()
         if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
-            if self.grabs(point):
-                scene = self.view.mapToScene(point.toPoint())
-                self._grab = scene - self.frame.rect.center()
+            if self.begin(point):
                 self.view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
                 return True
             return False
         if kind == QEvent.Type.MouseMove:
-            if self._grab is not None:
-                self.move_to(self.view.mapToScene(point.toPoint()) - self._grab)
+            if self.dragging:
+                self.drag_to(point)
                 return True
             self._hover(point)
             return False
-        if kind == QEvent.Type.MouseButtonRelease and self._grab is not None:
-            self.move_to(self.view.mapToScene(point.toPoint()) - self._grab)
-            self._grab = None
+        if kind == QEvent.Type.MouseButtonRelease and self.dragging:
+            self.end(point)
             self.view.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             return True
         return False

@@ -70,6 +70,7 @@ class TableScreen(QObject):
             zoom_allowed=lambda: True,
             ping=self.ping,
             menu=window.view.customContextMenuRequested.emit,
+            grabber=self.frame_drag,
         )
         window.view.viewport().installEventFilter(self)
         self.actions = TableActions(window, self)

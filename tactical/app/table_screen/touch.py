@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QEventPoint, QTouchEvent
@@ -27,6 +28,18 @@ TAP_SLOP_PX = 12.0
 """A finger that moves less than this is still tapping (or long-pressing)."""
 LONG_PRESS_MS = 650
 DOUBLE_TAP_S = 0.4
+
+FINGER_REACH_PX = 24.0
+"""How near a handle (the players' frame's border) a finger takes it."""
+
+
+class Grabber(Protocol):
+    """Something on the map a finger can take before the map does (the players' frame)."""
+
+    def begin(self, viewport_point: QPointF, reach: float) -> bool: ...
+    def drag_to(self, viewport_point: QPointF) -> None: ...
+    def end(self, viewport_point: QPointF) -> None: ...
+
 
 _TOUCH_EVENTS = (
     QEvent.Type.TouchBegin,
@@ -51,6 +64,7 @@ class TouchInput(QObject):
         zoom_allowed: Callable[[], bool],
         ping: Callable[[QPointF], None],
         menu: Callable[[QPoint], None],
+        grabber: Grabber | None = None,
     ) -> None:
         super().__init__(view)
         self.view = view
@@ -58,10 +72,12 @@ class TouchInput(QObject):
         self.zoom_allowed = zoom_allowed
         self.ping = ping
         self.menu = menu
+        self.grabber = grabber
         self.clock: Callable[[], float] = time.monotonic
         self.mode = ""
         """What the fingers do: "" (none down), "tap", "drag" (a token held), "pan", "pinch",
-        "ping" (edits off: touches only ping), "done" (a long press opened the menu)."""
+        "ping" (edits off: touches only ping), "done" (a long press opened the menu),
+        "grab" (the grabber took the finger: the players' frame)."""
         self._start = QPointF()
         self._last = QPointF()
         self._moved = False
@@ -117,6 +133,9 @@ class TouchInput(QObject):
         if not self.edits_allowed():
             self.mode = "ping"
             return
+        if self.grabber is not None and self.grabber.begin(pos, FINGER_REACH_PX):
+            self.mode = "grab"
+            return
         self.mode = "tap"
         tool = self.view.tool
         on_token = self.view.map_scene().token_item_at(self._scene(pos)) is not None
@@ -128,7 +147,9 @@ class TouchInput(QObject):
         if not self._moved and _distance(pos, self._start) > TAP_SLOP_PX:
             self._moved = True
             self._long.stop()
-        if self.mode == "drag":
+        if self.mode == "grab" and self.grabber is not None:
+            self.grabber.drag_to(pos)
+        elif self.mode == "drag":
             tool = self.view.tool
             if tool is not None:
                 tool.move(self._pointer(pos))
@@ -141,6 +162,9 @@ class TouchInput(QObject):
         self._long.stop()
         mode, self.mode = self.mode, ""
         tool = self.view.tool
+        if mode == "grab" and self.grabber is not None:
+            self.grabber.end(pos)
+            return
         if mode == "drag" and tool is not None:
             tool.release(self._pointer(pos))
         tapped = not self._moved and mode in ("tap", "drag", "ping")
@@ -162,6 +186,8 @@ class TouchInput(QObject):
 
     def _cancel(self) -> None:
         self._long.stop()
+        if self.mode == "grab" and self.grabber is not None:
+            self.grabber.end(self._last)
         if self.mode == "drag" and self.view.tool is not None:
             self.view.tool.cancel()
         self.mode = ""
@@ -183,6 +209,8 @@ class TouchInput(QObject):
         self._long.stop()
         if self.mode == "ping":
             return  # edits off: touches only ping
+        if self.mode == "grab" and self.grabber is not None:
+            self.grabber.end(self._last)
         if self.mode == "drag" and self.view.tool is not None:
             self.view.tool.cancel()
         self.mode = "pinch"
