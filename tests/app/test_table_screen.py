@@ -437,3 +437,23 @@ def test_the_players_tracker_grows_with_the_label_size(make_window, qtbot) -> No
     window.token_actions.toggle_hidden(shown[:1])  # the tracker rebuilds its rows
     assert tracker.order.count() == rows - 1
     assert tracker.order.item(0).font().pointSizeF() == pytest.approx(normal / 1.5 * 2)
+
+
+def test_a_ping_shows_on_a_frozen_screen_where_its_picture_has_the_spot(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = open_mat(window, qtbot)
+    spot = QPointF(4.5 * CELL, 3.5 * CELL)
+    seen = player.view.viewport().mapTo(player, player.view.mapFromScene(spot))
+    table(window).actions.freeze.trigger()
+    player.view.centerOn(QPointF(0, 0))  # the GM drags the frame while the players see the past
+    table(window).ping(spot)
+    frozen = table(window).parts.frozen  # type: ignore[union-attr]
+    assert len(frozen.pings) == 1
+    where = frozen.pings[0][0]
+    assert abs(where.x() - seen.x()) <= 1 and abs(where.y() - seen.y()) <= 1
+    ring = pixel(player, seen.x() + 1, seen.y() + 1)  # the ping's yellow dot
+    assert ring.red() > 200 and ring.green() > 150 and ring.blue() < 120
+    qtbot.waitUntil(lambda: not frozen.pings, timeout=PING_MS + 1500)
+    table(window).actions.blackout.trigger()
+    table(window).ping(spot)
+    assert not frozen.pings  # blacked out: nothing shows

@@ -8,9 +8,11 @@ it shows whatever was under it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QWidget
+
+from tactical.app.table_screen.ping import PING_MS, paint_ripple
 
 
 class Curtain(QWidget):
@@ -47,21 +49,45 @@ class Blackout(Curtain):
 
 
 class FrozenFrame(Curtain):
-    """The last frame the players saw, held still while the GM moves things."""
+    """The last frame the players saw, held still while the GM moves things.
+
+    A ping still shows on it: the picture holds still, the GM's finger does not.
+    """
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.picture = QPixmap()
+        self.pings: list[tuple[QPointF, QElapsedTimer]] = []
+        self._ticks = QTimer(self)
+        self._ticks.setInterval(30)
+        self._ticks.timeout.connect(self._tick)
 
     def freeze(self, picture: QPixmap) -> None:
         self.picture = picture
+        self.pings = []
         self.lift()
+
+    def ping(self, point: QPointF) -> None:
+        """Ripples at ``point`` (this widget's pixels) for :data:`~.ping.PING_MS`."""
+        clock = QElapsedTimer()
+        clock.start()
+        self.pings.append((QPointF(point), clock))
+        self._ticks.start()
+        self.update()
+
+    def _tick(self) -> None:
+        self.pings = [(p, c) for p, c in self.pings if c.elapsed() < PING_MS]
+        if not self.pings:
+            self._ticks.stop()
+        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#000000"))
         if not self.picture.isNull():
             painter.drawPixmap(0, 0, self.picture)
+        for point, clock in self.pings:
+            paint_ripple(painter, point, min(1.0, clock.elapsed() / PING_MS))
 
 
 class Handout(Curtain):

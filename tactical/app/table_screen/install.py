@@ -296,6 +296,7 @@ class TableScreen(QObject):
         scenes = [self.window.scene]
         if self.parts is not None and self.window.player_view is not None:
             scenes.append(self.parts.player.scene)
+            self.parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
         self.ripples = ping(scenes, point)
 
     def ping_at_cursor(self) -> None:

@@ -55,24 +55,31 @@ class PingRipple(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for ring in range(RINGS):
-            # Each ring starts a little later and spreads over two thirds of the ping.
-            phase = (self.progress * (RINGS + 1) - ring) / 2
-            t = min(1.0, max(0.0, phase))
-            if t <= 0.0 or t >= 1.0:
-                continue
-            colour = QColor(COLOUR)
-            colour.setAlphaF(1.0 - t)
-            painter.setPen(QPen(colour, 6 * (1 - t) + 2))
-            radius = PING_RADIUS_PX * t
-            painter.drawEllipse(QPointF(0, 0), radius, radius)
-        centre = QColor(COLOUR)
-        centre.setAlphaF(max(0.0, 1.0 - self.progress))
-        painter.setPen(QPen(QColor(0, 0, 0, int(200 * (1 - self.progress))), 2))
-        painter.setBrush(centre)
-        painter.drawEllipse(QPointF(0, 0), 9, 9)
+        paint_ripple(painter, QPointF(0, 0), self.progress)
+
+
+def paint_ripple(painter: QPainter, centre: QPointF, progress: float) -> None:
+    """The rings of a ping ``progress`` (0 to 1) of the way through, around ``centre``."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for ring in range(RINGS):
+        # Each ring starts a little later and spreads over half the ping.
+        phase = (progress * (RINGS + 1) - ring) / 2
+        t = min(1.0, max(0.0, phase))
+        if t <= 0.0 or t >= 1.0:
+            continue
+        colour = QColor(COLOUR)
+        colour.setAlphaF(1.0 - t)
+        painter.setPen(QPen(colour, 6 * (1 - t) + 2))
+        radius = PING_RADIUS_PX * t
+        painter.drawEllipse(centre, radius, radius)
+    dot = QColor(COLOUR)
+    dot.setAlphaF(max(0.0, 1.0 - progress))
+    painter.setPen(QPen(QColor(0, 0, 0, int(200 * (1 - progress))), 2))
+    painter.setBrush(dot)
+    painter.drawEllipse(centre, 9, 9)
+    painter.restore()
 
 
 def ping(scenes: Iterable[QGraphicsScene], point: QPointF) -> list[PingRipple]:

@@ -8,8 +8,8 @@ them, never a curtain.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
 
 from tactical.app.player_view import PlayerView
 from tactical.app.table_screen.battle_mat import BattleMat
@@ -29,6 +29,8 @@ class PlayerParts:
         self.blackout = Blackout(player)
         self.marks = RulerMarks(player)
         self.tracker_text = TrackerText(player)
+        self._frozen_map = QTransform()
+        self._frozen_offset = QPointF()
 
     def set_label_scale(self, factor: float) -> None:
         """Token names and the tracker's text ``factor`` times their usual size."""
@@ -43,6 +45,10 @@ class PlayerParts:
 
     def set_frozen(self, on: bool) -> None:
         if on:
+            view = self.player.view
+            # Where the map stood at this moment: pings land on the picture, not on today's map.
+            self._frozen_map = QTransform(view.viewportTransform())
+            self._frozen_offset = QPointF(view.viewport().mapTo(self.player, QPoint(0, 0)))
             self.frozen.freeze(self.picture())
             self._restack()
         else:
@@ -54,6 +60,13 @@ class PlayerParts:
 
     def dismiss_handout(self) -> None:
         self.handout.hide()
+
+    def ping_frozen(self, scene_point: QPointF) -> bool:
+        """Ripple on the frozen picture where ``scene_point`` was (False: not frozen there)."""
+        if not self.frozen.isVisibleTo(self.player) or self.blackout.isVisibleTo(self.player):
+            return False
+        self.frozen.ping(self._frozen_map.map(scene_point) + self._frozen_offset)
+        return True
 
     def set_rotation(self, degrees: int) -> None:
         self.mat.set_rotation(degrees)
