@@ -38,7 +38,6 @@ from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.secrets import Secrets
 from tactical.app.snapshot.dialog import SnapshotExporter
-from tactical.app.table_screen import install_table_screen
 from tactical.app.token_actions import TokenActions, menu_text
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 from tactical.persistence.examples import example_files
@@ -118,14 +117,16 @@ class MainWindow(QMainWindow):
         self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
-        self.player_view_hooks: list[Callable[[PlayerView], None]] = []
-        """Called with the player view when it is created (the table screen attaches to it)."""
-        self.table_screen = install_table_screen(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)
         self.panel: QWidget | None = None
         self._panel_pending = True
+        self.player_view_hooks: list[Callable[[PlayerView], None]] = []
+        """Called with the player view when it is created (the table screen attaches to it)."""
+        from tactical.app.table_screen import install_table_screen  # the battle-mat controls
+
+        self.table_screen = install_table_screen(self)
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.
