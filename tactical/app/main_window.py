@@ -131,6 +131,11 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.panel: QWidget | None = None
         self._panel_pending = True
+        self.player_view_hooks: list[Callable[[PlayerView], None]] = []
+        """Called with the player view when it is created (the table screen attaches to it)."""
+        from tactical.app.table_screen import install_table_screen  # the battle-mat controls
+
+        self.table_screen = install_table_screen(self)
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.
@@ -431,6 +436,8 @@ class MainWindow(QMainWindow):
             self.player_view = PlayerView(self.document, self.view)
             self.player_view.set_following(self.follow_action.isChecked())
             self.player_view.set_edits_allowed(self.allow_edits_action.isChecked())
+            for hook in self.player_view_hooks:
+                hook(self.player_view)
         self.player_view.show()
         self.player_view.raise_()
         return self.player_view

@@ -11,6 +11,7 @@ Qt-free controllers in :mod:`tactical.app.interaction`.
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt, Signal
@@ -125,7 +126,8 @@ class MapView(QGraphicsView):
 
     @property
     def zoom(self) -> float:
-        return self.transform().m11()
+        """Screen pixels per scene unit (a view turned a quarter turn has m11 = 0)."""
+        return math.hypot(self.transform().m11(), self.transform().m12())
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         """Zoom by ``factor`` keeping the scene point under ``anchor`` (a viewport point) still."""

@@ -176,6 +176,8 @@ class RulerTool:
         self.say = say
         self.ruler = Ruler(lambda: document.encounter)
         self.last: Reading | None = None
+        self.shown: Callable[[], None] = lambda: None
+        """Called after the ruler changed (the players' screen may show it too)."""
 
     def press(self, pointer: Pointer) -> bool:
         if not (pointer.left or pointer.right):
@@ -200,9 +202,11 @@ class RulerTool:
         self.last = reading
         if reading is None or not reading.points:
             self.scene.ruler.clear()
+            self.shown()
             return
         points = path_points(self.scene, reading.points, 1)
         self.scene.ruler.show_path(points, reading.label, reading.total is not None)
+        self.shown()
         self.say(f"Ruler: {reading.label}")
 
 
@@ -229,6 +233,8 @@ class TemplateTool:
         self.last: TemplatePreview | None = None
         self.clock: Callable[[], float] = time.monotonic
         self._placed_at: float | None = None
+        self.shown: Callable[[], None] = lambda: None
+        """Called after the preview changed (the players' screen may show it too)."""
 
     def activate(self) -> None:
         """The tool was chosen: say plainly when an Area or Line has no token to make it."""
@@ -243,6 +249,7 @@ class TemplateTool:
         self.placer.range = range_
         self.placer.label = label
         self.scene.template_preview.clear()
+        self.shown()
 
     def _hovered(self, pointer: Pointer) -> str | None:
         item = self.scene.token_item_at(QPointF(pointer.x, pointer.y))
@@ -287,13 +294,15 @@ class TemplateTool:
         self.scene.template_preview.clear()
         self.placer.reset()
         self.last = None
+        self.shown()
 
     def _show(self, preview: TemplatePreview) -> None:
         self.last = preview
         if preview.template is None:
             self.scene.template_preview.clear()
-            return
-        self.scene.draw_template(self.scene.template_preview, preview.template, preview.ok)
+        else:
+            self.scene.draw_template(self.scene.template_preview, preview.template, preview.ok)
+        self.shown()
 
 
 class CoverDisplay:

@@ -67,6 +67,8 @@ class MapScene(QGraphicsScene):
         self.template_items: dict[str, FootprintOverlay] = {}
         self.layouts: dict[str, Placement] = {}
         self._pictures: dict[str, QPixmap | None] = {}
+        self.label_scale = 1.0
+        """How large token names are drawn (the player view's label size setting)."""
         self.reach = ReachOverlay()
         self.path = PathOverlay()
         self.ruler = PathOverlay(colour=QColor("#6a1b9a"))
@@ -113,7 +115,8 @@ class MapScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, palette.OUTSIDE)
-        scale = painter.worldTransform().m11()
+        world = painter.worldTransform()
+        scale = math.hypot(world.m11(), world.m12())  # also on a turned player view
         self.layer.paint(painter, rect, scale)
 
     # -- what is shown -----------------------------------------------------------
@@ -130,6 +133,12 @@ class MapScene(QGraphicsScene):
         self._sync_tokens(list(self.encounter.tokens))
         self.refresh_templates()
         self.tokens_refreshed.emit()
+
+    def set_label_scale(self, factor: float) -> None:
+        """Draw token names ``factor`` times their usual size (readable on a TV)."""
+        self.label_scale = factor
+        for item in self.token_items.values():
+            item.set_label_scale(factor)
 
     def shows_token(self, token: Token) -> bool:
         return not (self.player and token.hidden)
@@ -192,6 +201,7 @@ class MapScene(QGraphicsScene):
             if item is None:
                 label_cap = 1.85 if self.encounter.area_map is not None else 2.2
                 item = TokenItem(token_id, look, label_cap)
+                item.set_label_scale(self.label_scale)
                 self.token_items[token_id] = item
                 self.addItem(item)
             else:

@@ -65,6 +65,8 @@ class TokenItem(QGraphicsItem):
         """The widest a name label may be, in disc widths (longer names are elided)."""
         self.area_id: str | None = None
         """The area the item was laid out in (area maps), to relayout it when the token leaves."""
+        self.label_scale = 1.0
+        """Names drawn this many times their usual size (the player view's label size)."""
         self.square: tuple[int, int] | None = None
         """The square the item stands on (grid maps), to relayout a shared square it leaves."""
         self.setZValue(TOKEN_Z)
@@ -98,6 +100,12 @@ class TokenItem(QGraphicsItem):
             self.scale_factor = factor
             self._measure()
 
+    def set_label_scale(self, factor: float) -> None:
+        if abs(factor - self.label_scale) > 1e-9:
+            self.label_scale = factor
+            self._measure()
+            self.update()
+
     def set_marks(self, *, acting: bool, target: bool) -> None:
         if (acting, target) != (self.acting, self.target):
             self.acting, self.target = acting, target
@@ -115,10 +123,12 @@ class TokenItem(QGraphicsItem):
     def _measure(self) -> None:
         self.prepareGeometryChange()
         d = self.diameter
-        self._font.setPixelSize(max(7, int(CELL * 0.27 * max(0.6, min(1.0, self.scale_factor)))))
+        shrink = max(0.6, min(1.0, self.scale_factor))
+        self._font.setPixelSize(max(7, int(CELL * 0.27 * shrink * self.label_scale)))
         metrics = QFontMetricsF(self._font)
         label_w = min(
-            metrics.horizontalAdvance(self.look.name) + 8, max(d, CELL * 0.6) * self.label_cap
+            metrics.horizontalAdvance(self.look.name) + 8,
+            max(d, CELL * 0.6) * self.label_cap * self.label_scale,
         )
         label_h = metrics.height() + 2
         self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)

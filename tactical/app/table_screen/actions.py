@@ -1,0 +1,115 @@
+"""The table screen's actions: their names, keys and place in the Player view menu.
+
+Keys are window shortcuts of the GM's window; the curtain keys (B, Z, O, U,
+Shift+U) are added to the player view too when it is created, so they work
+whichever window has the focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from tactical.app.table_screen.settings import LABEL_SIZES
+from tactical.core.screen_scale import ROTATIONS, SQUARE_SIZES
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+    from tactical.app.table_screen.install import TableScreen
+
+K = TypeVar("K")
+
+
+class TableActions(QObject):
+    """Every action of the table screen, connected to ``screen``'s methods."""
+
+    def __init__(self, window: MainWindow, screen: TableScreen) -> None:
+        super().__init__(window)
+        self.window = window
+        self.battle_mat = self._action(
+            "&Battle-mat scale (squares true to size)", ("M",), screen.set_battle_mat, True
+        )
+        self.calibrate = self._action("&Calibrate the players' screen…", (), screen.calibrate)
+        self.blackout = self._action("Black&out", ("B",), screen.set_blackout, True)
+        self.freeze = self._action(
+            "F&reeze the players' screen", ("Z", "Pause"), screen.set_frozen, True
+        )
+        self.turn = self._action("&Turn the players' screen a quarter", ("O",), screen.turn_quarter)
+        self.handout = self._action("Show a &handout…", ("U",), screen.show_handout)
+        self.dismiss = self._action("Put the handout &away", ("Shift+U",), screen.dismiss_handout)
+        self.dismiss.setEnabled(False)
+        self.ping = self._action("&Ping here", ("G",), screen.ping_at_cursor)
+        self.mirror = self._action(
+            "Show the ruler and &templates to the players", (), screen.mirror.set_on, True
+        )
+        self.rotations = self._choices(
+            {d: f"{d}°" for d in ROTATIONS}, screen.set_rotation, screen.rotation
+        )
+        self.squares = self._choices(
+            {s.name: s.name for s in SQUARE_SIZES}, screen.set_square, screen.square.name
+        )
+        self.labels = self._choices(
+            {name: name for name, _ in LABEL_SIZES}, screen.set_label_size, screen.label_size
+        )
+        self._menu()
+
+    @property
+    def curtain_keys(self) -> list[QAction]:
+        """The actions whose keys the player view takes too."""
+        return [self.blackout, self.freeze, self.turn, self.handout, self.dismiss]
+
+    def _action(
+        self,
+        text: str,
+        keys: tuple[str, ...] = (),
+        slot: Callable[..., object] | None = None,
+        checkable: bool = False,
+    ) -> QAction:
+        action = QAction(text, self.window)
+        action.setShortcuts([QKeySequence(k) for k in keys])
+        action.setCheckable(checkable)
+        if slot is not None:
+            (action.toggled if checkable else action.triggered).connect(slot)
+        self.window.addAction(action)
+        return action
+
+    def _choices(
+        self, names: dict[K, str], slot: Callable[[K], None], current: K
+    ) -> dict[K, QAction]:
+        """One checkable action per choice, exclusive, the ``current`` one checked."""
+        group = QActionGroup(self)
+        actions: dict[K, QAction] = {}
+        for key, name in names.items():
+            action = QAction(name, self.window, checkable=True)
+            action.triggered.connect(partial(slot, key))
+            group.addAction(action)
+            actions[key] = action
+        actions[current].setChecked(True)
+        return actions
+
+    def _menu(self) -> None:
+        menu = self.window.player_menu
+        menu.addSeparator()
+        menu.addAction(self.battle_mat)
+        _submenu(menu, "&Square size on the glass", self.squares.values())
+        menu.addAction(self.calibrate)
+        menu.addSeparator()
+        for action in (self.blackout, self.freeze, self.handout, self.dismiss, self.ping):
+            menu.addAction(action)
+        turn = _submenu(menu, "T&urn the players' screen", self.rotations.values())
+        turn.addSeparator()
+        turn.addAction(self.turn)
+        menu.addSeparator()
+        menu.addAction(self.mirror)
+        _submenu(menu, "&Label size on the players' screen", self.labels.values())
+
+
+def _submenu(menu: QMenu, title: str, actions: Iterable[QAction]) -> QMenu:
+    sub = menu.addMenu(title)
+    sub.addActions(list(actions))
+    return sub

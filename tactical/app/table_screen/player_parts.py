@@ -1,0 +1,104 @@
+"""What the table screen adds to one player view: its battle mat and the curtains over it.
+
+The curtains stack from the back: the frozen frame, the handout, the
+blackout, so a blackout hides everything and lifting it shows whatever was
+under it. The frozen frame is the map and the tracker as the players saw
+them, never a curtain.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
+
+from tactical.app.player_view import PlayerView
+from tactical.app.table_screen.battle_mat import BattleMat
+from tactical.app.table_screen.calibration import RulerMarks
+from tactical.app.table_screen.curtains import Blackout, FrozenFrame, Handout
+from tactical.app.table_screen.tracker_text import TrackerText
+
+
+class PlayerParts:
+    """One player view's battle mat, curtains and calibration marks."""
+
+    def __init__(self, player: PlayerView) -> None:
+        self.player = player
+        self.mat = BattleMat(player.view)
+        self.frozen = FrozenFrame(player)
+        self.handout = Handout(player)
+        self.blackout = Blackout(player)
+        self.marks = RulerMarks(player)
+        self.tracker_text = TrackerText(player)
+        self._frozen_map = QTransform()
+        self._frozen_offset = QPointF()
+
+    def set_label_scale(self, factor: float) -> None:
+        """Token names and the tracker's text ``factor`` times their usual size."""
+        self.player.scene.set_label_scale(factor)
+        self.tracker_text.set_factor(factor)
+
+    def set_blackout(self, on: bool) -> None:
+        if on:
+            self.blackout.lift()
+        else:
+            self.blackout.hide()
+
+    def set_frozen(self, on: bool) -> None:
+        if on:
+            view = self.player.view
+            # Where the map stood at this moment: pings land on the picture, not on today's map.
+            self._frozen_map = QTransform(view.viewportTransform())
+            self._frozen_offset = QPointF(view.viewport().mapTo(self.player, QPoint(0, 0)))
+            self.frozen.freeze(self.picture())
+            self._restack()
+        else:
+            self.frozen.hide()
+
+    def show_handout(self, image: QImage) -> None:
+        self.handout.show_image(image)
+        self._restack()
+
+    def dismiss_handout(self) -> None:
+        self.handout.hide()
+
+    def ping_frozen(self, scene_point: QPointF) -> bool:
+        """Ripple on the frozen picture where ``scene_point`` was (False: not frozen there)."""
+        if not self.frozen.isVisibleTo(self.player) or self.blackout.isVisibleTo(self.player):
+            return False
+        self.frozen.ping(self._frozen_map.map(scene_point) + self._frozen_offset)
+        return True
+
+    def set_rotation(self, degrees: int) -> None:
+        self.mat.set_rotation(degrees)
+        self.handout.set_rotation(degrees)
+
+    def states(self) -> list[str]:
+        """What stands in front of the map, in words: "blacked out", "handout", "frozen"."""
+        found = []
+        for curtain, word in (
+            (self.blackout, "blacked out"),
+            (self.handout, "handout"),
+            (self.frozen, "frozen"),
+        ):
+            if curtain.isVisibleTo(self.player):
+                found.append(word)
+        return found
+
+    def picture(self) -> QPixmap:
+        """The map and the tracker as the players see them now (not the curtains)."""
+        player = self.player
+        ratio = player.devicePixelRatioF()
+        picture = QPixmap(player.size() * ratio)
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(Qt.GlobalColor.black)
+        painter = QPainter(picture)
+        painter.drawPixmap(player.view.geometry().topLeft(), player.view.grab())
+        if player.tracker_shown:
+            painter.drawPixmap(player.tracker.geometry().topLeft(), player.tracker.grab())
+        painter.end()
+        return picture
+
+    def _restack(self) -> None:
+        for curtain in (self.frozen, self.handout, self.blackout):
+            if curtain.isVisible():
+                curtain.raise_()
