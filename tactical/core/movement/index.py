@@ -1,6 +1,7 @@
 """One movement index per grid map, kept in step with the map's edits.
 
-The index owns the wall arrays, the cost layers (one per token size and
+The index owns the wall arrays (edge walls, and the steps that cross a free
+wall line: :mod:`.line_steps`), the cost layers (one per token size and
 descent option, built on first use) and the region indexes. It listens to the
 grid's square notifications and recomputes only a window around what changed,
 so painting one square costs well under a millisecond. Tokens are not part of
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 from tactical.core.grid import GridMap, Square
 from tactical.core.movement.costs import BoolArray, refresh_walls, wall_arrays
 from tactical.core.movement.layers import CostLayer, Rect
+from tactical.core.movement.line_steps import blocking_lines, crossed_steps, line_crossings
 from tactical.core.movement.regions import TILE, RegionIndex
 
 _WALL_REBUILD_AT = 2048
@@ -32,6 +34,8 @@ class MovementIndex:
         self.east: BoolArray
         self.south: BoolArray
         self.east, self.south = wall_arrays(grid)
+        self.crossed: BoolArray = line_crossings(grid.wall_lines, grid.height, grid.width)
+        self._had_lines = bool(grid.wall_lines)
         self.layers: dict[tuple[int, bool], CostLayer] = {}
         self.regions: dict[int, RegionIndex] = {}
         self._elevation_rows: list[list[int]] | None = None
@@ -52,7 +56,9 @@ class MovementIndex:
         layer = self.layers.get(key)
         if layer is None:
             base = None if size == 1 else self.layer(1, roll_descent)
-            layer = CostLayer(self.grid, self.east, self.south, size, roll_descent, base)
+            layer = CostLayer(
+                self.grid, self.east, self.south, size, roll_descent, base, self.crossed
+            )
             self.layers[key] = layer
         return layer
 
@@ -85,6 +91,11 @@ class MovementIndex:
                 if grid.in_bounds((col, row)):
                     self._elevation_rows[row][col] = int(grid.elevation[row, col])
         rects = _touched_rects(touched, grid.width, grid.height)
+        if grid.wall_lines or self._had_lines:
+            lines = blocking_lines(grid.wall_lines)
+            for r0, r1, c0, c1 in rects:
+                self.crossed[:, r0:r1, c0:c1] = crossed_steps(lines, (r0, r1), (c0, c1))
+            self._had_lines = bool(grid.wall_lines)
         for (size, _roll), layer in sorted(self.layers.items()):
             for rect in rects:
                 layer.update(grid, self.east, self.south, _grow(rect, size, grid))
