@@ -12,7 +12,7 @@ exactly on a centre line is caught.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -75,3 +75,27 @@ def line_table(lines: Iterable[WallLine]) -> FloatArray:
     """``(n, 4)`` rows ``ax, ay, bx, by`` of the :func:`usable` lines among ``lines``."""
     rows = [(w.a[0], w.a[1], w.b[0], w.b[1]) for w in lines if usable(w)]
     return np.array(rows, dtype=np.float64).reshape(-1, 4)
+
+
+def nearest_line(
+    lines: Sequence[WallLine], x: float, y: float, reach: float, kinds: Iterable[str] | None = None
+) -> int | None:
+    """Index in ``lines`` of the line nearest the point ``(x, y)``, if within ``reach``.
+
+    ``kinds`` keeps only lines of those kinds (e.g. ``("door",)`` for a click that
+    opens doors). Distances are to the segment, in square units.
+    """
+    wanted = None if kinds is None else set(kinds)
+    picked = [i for i, w in enumerate(lines) if usable(w) and (wanted is None or w.kind in wanted)]
+    if not picked:
+        return None
+    table = line_table(lines[i] for i in picked)
+    ax, ay, bx, by = table[:, 0], table[:, 1], table[:, 2], table[:, 3]
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.where(length2 > 0, ((x - ax) * dx + (y - ay) * dy) / length2, 0.0)
+    t = np.clip(t, 0.0, 1.0)
+    distance = np.hypot(x - (ax + t * dx), y - (ay + t * dy))
+    best = int(np.argmin(distance))
+    return picked[best] if distance[best] <= reach else None
