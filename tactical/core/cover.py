@@ -441,6 +441,8 @@ def _wall_lines_into(grid: GridMap, cols: np.ndarray, rows: np.ndarray, table: n
     if geoms.size == 0 or cols.size < 2:
         return
     ia, ib = np.triu_indices(cols.size, k=1)
+    apart = (cols[ia] != cols[ib]) | (rows[ia] != rows[ib])  # one square: no cover (as _detail)
+    ia, ib = ia[apart], ib[apart]
     ends = np.stack(
         [
             np.stack([cols[ia] + 0.5, rows[ia] + 0.5], axis=1),

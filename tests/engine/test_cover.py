@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, note, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, box
 
@@ -203,6 +203,15 @@ def test_a_wall_line_touching_the_line_of_fire_at_its_end_obstructs() -> None:
     assert cover(encounter, (0, 3), (5, 3)) == Cover.NONE
 
 
+def test_two_tokens_on_one_square_are_not_obstructed_by_a_line_through_its_centre() -> None:
+    grid = flat()
+    grid.set_wall_line(0, WallLine((0, 0), (0.5, 0.5)))
+    encounter = Encounter(map=grid)
+    encounter.add_token(Token(id="a", side="pcs", position=(0, 0)))
+    encounter.add_token(Token(id="b", side="npcs", position=(0, 0)))
+    assert cover_table(encounter)[("a", "b")] == token_cover(encounter, "a", "b") == Cover.NONE
+
+
 def test_the_nearest_wall_to_the_attacker_is_the_reason_shown() -> None:
     grid = flat()
     grid.set_wall((3, 2), (4, 2), Wall())  # x = 4
@@ -244,6 +253,9 @@ def battles(draw: st.DrawFn) -> Encounter:
 @settings(max_examples=120, deadline=None)
 @given(battles())
 def test_cover_table_matches_token_cover_pair_by_pair(encounter: Encounter) -> None:
+    assert encounter.grid is not None
+    note(f"lines: {encounter.grid.wall_lines}")
+    note(f"tokens: {[(t.id, t.position, t.size) for t in encounter.tokens.values()]}")
     table = cover_table(encounter)
     ids = list(encounter.tokens)
     expected = {(a, b): token_cover(encounter, a, b) for a in ids for b in ids if a != b}

@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QMenu
 
+from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
 from tactical.app.geometry import CELL
 from tactical.app.scene.wall_lines_layer import scene_reach
 from tactical.core.commands.wall_lines import SetWallLine, toggle_door
@@ -30,6 +31,8 @@ class WallLineActions(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        self.tool: WallLineTool | None = None
+        """The map editor's Wall line tool."""
         window.context_menu_extras.append(self.menu_entries)
         window.view.viewport().installEventFilter(self)
 
@@ -100,5 +103,8 @@ class WallLineActions(QObject):
 
 
 def install_wall_line_actions(window: MainWindow) -> WallLineActions:
-    """Let the GM open, close and delete wall lines on ``window``'s map."""
-    return WallLineActions(window)
+    """Let the GM open, close and delete wall lines on ``window``'s map, and draw them in
+    the map editor (the Wall line tool; needs ``window.map_editing`` installed first)."""
+    actions = WallLineActions(window)
+    actions.tool = install_wall_line_tool(window.map_editing)
+    return actions
