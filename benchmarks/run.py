@@ -345,6 +345,14 @@ def wall_lines(repeat: int) -> tuple[str, dict[str, str]]:
         grid.set_wall_line(door, replace(line, open=next(counter) % 2 == 0))
 
     out["wall lines: toggle one door (index update)"] = ms(timed(toggle, repeat))
+    square = (grid.width // 3, grid.height // 3)
+    flips = iter(range(10**9))
+
+    def paint() -> None:
+        grid.set_square(square, elevation=next(flips) % 2)
+
+    out["paint one square (index update)"] = ms(timed(paint, repeat))
+    grid.set_square(square, elevation=0)
 
     def toggle_then_path() -> None:
         toggle()

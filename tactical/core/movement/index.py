@@ -15,10 +15,12 @@ import weakref
 from collections.abc import Iterable
 
 from tactical.core.grid import GridMap, Square
+from tactical.core.line_crossing import FloatArray
 from tactical.core.movement.costs import BoolArray, refresh_walls, wall_arrays
 from tactical.core.movement.layers import CostLayer, Rect
-from tactical.core.movement.line_steps import blocking_lines, crossed_steps, line_crossings
+from tactical.core.movement.line_steps import blocking_table, crossed_steps, line_crossings
 from tactical.core.movement.regions import TILE, RegionIndex
+from tactical.core.wall_lines import WallLine
 
 _WALL_REBUILD_AT = 2048
 """Above this many touched squares, re-read every wall instead of four per square."""
@@ -36,6 +38,8 @@ class MovementIndex:
         self.east, self.south = wall_arrays(grid)
         self.crossed: BoolArray = line_crossings(grid.wall_lines, grid.height, grid.width)
         self._had_lines = bool(grid.wall_lines)
+        self._table_of: list[WallLine] = []
+        self._table: FloatArray = blocking_table(())
         self.layers: dict[tuple[int, bool], CostLayer] = {}
         self.regions: dict[int, RegionIndex] = {}
         self._elevation_rows: list[list[int]] | None = None
@@ -92,9 +96,9 @@ class MovementIndex:
                     self._elevation_rows[row][col] = int(grid.elevation[row, col])
         rects = _touched_rects(touched, grid.width, grid.height)
         if grid.wall_lines or self._had_lines:
-            lines = blocking_lines(grid.wall_lines)
+            table = self._blocking_table(grid)
             for r0, r1, c0, c1 in rects:
-                self.crossed[:, r0:r1, c0:c1] = crossed_steps(lines, (r0, r1), (c0, c1))
+                self.crossed[:, r0:r1, c0:c1] = crossed_steps(table, (r0, r1), (c0, c1))
             self._had_lines = bool(grid.wall_lines)
         for (size, _roll), layer in sorted(self.layers.items()):
             for rect in rects:
@@ -102,6 +106,18 @@ class MovementIndex:
         for size, regions in self.regions.items():
             for rect in rects:
                 regions.mark_dirty(_grow(rect, size + 1, grid))
+
+    def _blocking_table(self, grid: GridMap) -> FloatArray:
+        """The blocking lines' ends, re-read only when a line was replaced (lines are
+        immutable, so the same objects in the same order mean the same table)."""
+        lines = grid.wall_lines
+        same = len(lines) == len(self._table_of) and all(
+            a is b for a, b in zip(lines, self._table_of, strict=True)
+        )
+        if not same:
+            self._table_of = list(lines)
+            self._table = blocking_table(lines)
+        return self._table
 
 
 def _grow(rect: Rect, size: int, grid: GridMap) -> Rect:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from tactical.core.line_crossing import line_table, segments_meet
+from tactical.core.line_crossing import FloatArray, line_table, segments_meet
 from tactical.core.movement.costs import DIRECTIONS, FORWARD, BoolArray
 from tactical.core.wall_lines import WallLine
 
@@ -34,17 +34,19 @@ def blocking_lines(lines: Iterable[WallLine]) -> list[WallLine]:
     return [line for line in lines if line.blocks_movement]
 
 
-def crossed_steps(
-    lines: Iterable[WallLine], rows: tuple[int, int], cols: tuple[int, int]
-) -> BoolArray:
+def blocking_table(lines: Iterable[WallLine]) -> FloatArray:
+    """The ends ``(n, 4)`` of the lines that stop movement now, for :func:`crossed_steps`."""
+    return line_table(blocking_lines(lines))
+
+
+def crossed_steps(table: FloatArray, rows: tuple[int, int], cols: tuple[int, int]) -> BoolArray:
     """``(4, h, w)``: which forward steps from the origins in the window cross a line.
 
-    Every line given is taken as blocking; filter with :func:`blocking_lines`.
+    ``table`` holds the blocking lines' ends (:func:`blocking_table`).
     """
     r0, r1 = rows
     c0, c1 = cols
     out = np.zeros((4, max(r1 - r0, 0), max(c1 - c0, 0)), dtype=bool)
-    table = line_table(lines)
     if table.size == 0 or r0 >= r1 or c0 >= c1:
         return out
     xs, ys = table[:, 0::2], table[:, 1::2]
@@ -96,4 +98,4 @@ def _mark(
 
 def line_crossings(grid_lines: Iterable[WallLine], height: int, width: int) -> BoolArray:
     """:func:`crossed_steps` for the whole map, from the lines that block movement."""
-    return crossed_steps(blocking_lines(grid_lines), (0, height), (0, width))
+    return crossed_steps(blocking_table(grid_lines), (0, height), (0, width))
