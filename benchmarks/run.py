@@ -40,6 +40,7 @@ from tactical.core import (  # noqa: E402
 from tactical.core.movement import index_for  # noqa: E402
 from tactical.core.movement.line_steps import line_crossings  # noqa: E402
 from tactical.core.orthogonal import costs_for  # noqa: E402
+from tactical.core.wall_lines import WallLine  # noqa: E402
 
 Row = tuple[str, str, str]
 """``(measure, figure, target)``."""
@@ -323,6 +324,10 @@ def wall_lines(repeat: int) -> tuple[str, dict[str, str]]:
     out: dict[str, str] = {}
     out["wall lines: blocked-step masks build"] = ms(
         timed(lambda: line_crossings(grid.wall_lines, grid.height, grid.width), repeat)
+    )
+    across = [WallLine((0, 100.3 * i), (1024, 1024 - 100.3 * i)) for i in range(10)]
+    out["wall lines: masks for 10 lines across a 1024 x 1024 map"] = ms(
+        timed(lambda: line_crossings(across, 1024, 1024), max(3, repeat // 10))
     )
     start = time.perf_counter()
     index = index_for(grid)

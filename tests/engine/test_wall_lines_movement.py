@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tactical.core import Encounter, GridMap, Token, find_path, orthogonal_distance, reachable
-from tactical.core.movement import index_for
+from tactical.core.movement import index_for, line_steps
 from tactical.core.movement import regions as regions_module
 from tactical.core.movement.index import MovementIndex
 from tactical.core.wall_lines import WALL_LINE_KINDS, WallLine, WallLineKind
@@ -182,3 +182,25 @@ def _check_edits(grid: GridMap, edits: list[tuple[int, WallLine | None]]) -> Non
         pairs = {(regions.region(*a), fresh_regions.region(*a)) for a in squares}
         # Same region exactly when same region in the fresh build: a one-to-one pairing.
         assert len({r for r, _ in pairs}) == len(pairs) == len({f for _, f in pairs})
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(*[st.integers(-8, 4 * 40 + 8).map(lambda v: v / 4) for _ in range(4)]),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_long_lines_cut_into_pieces_block_the_same_steps_as_whole(
+    ends: list[tuple[float, float, float, float]],
+) -> None:
+    lines = [WallLine((ax, ay), (bx, by)) for ax, ay, bx, by in ends]
+    pieces = line_steps.line_crossings(lines, 40, 40)
+    old = line_steps._PIECE
+    line_steps._PIECE = 1e9  # every line tested over its whole bounding box
+    try:
+        whole = line_steps.line_crossings(lines, 40, 40)
+    finally:
+        line_steps._PIECE = old
+    assert np.array_equal(pieces, whole)

@@ -28,6 +28,36 @@ from tactical.core.wall_lines import WallLine
 _CHUNK = 1 << 21
 """Candidate steps tested per batch, so one map-wide line cannot ask for gigabytes."""
 
+_PIECE = 4.0
+"""Lines longer than this (in squares) are tested piece by piece: a long diagonal's
+bounding box holds the square of its length, its pieces' boxes only a strip along it."""
+
+
+def _pieces(table: FloatArray) -> FloatArray:
+    """Cut long lines into 2**k equal pieces no longer than :data:`_PIECE`.
+
+    The pieces cover exactly the line's points (cut points at dyadic fractions, the
+    line's own ends kept as they are), so a step meets the pieces when it meets the line.
+    """
+    length = np.hypot(table[:, 2] - table[:, 0], table[:, 3] - table[:, 1])
+    long = length > _PIECE
+    if not long.any():
+        return table
+    count = 2 ** np.ceil(np.log2(np.maximum(length / _PIECE, 1.0))).astype(np.int64)
+    count[~long] = 1
+    owner = np.repeat(np.arange(len(table)), count)
+    index = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+    n = count[owner].astype(np.float64)
+    ax, ay, bx, by = (table[owner, i] for i in range(4))
+    t0, t1 = index / n, (index + 1) / n
+    out = np.stack(
+        [ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1],
+        axis=1,
+    )
+    last = index == count[owner] - 1
+    out[last, 2], out[last, 3] = bx[last], by[last]
+    return out
+
 
 def blocking_lines(lines: Iterable[WallLine]) -> list[WallLine]:
     """The lines that stop movement now (:attr:`WallLine.blocks_movement`)."""
@@ -49,6 +79,7 @@ def crossed_steps(table: FloatArray, rows: tuple[int, int], cols: tuple[int, int
     out = np.zeros((4, max(r1 - r0, 0), max(c1 - c0, 0)), dtype=bool)
     if table.size == 0 or r0 >= r1 or c0 >= c1:
         return out
+    table = _pieces(table)
     xs, ys = table[:, 0::2], table[:, 1::2]
     lo_c = np.maximum(np.floor(xs.min(axis=1)).astype(np.int64) - 1, c0)
     hi_c = np.minimum(np.floor(xs.max(axis=1)).astype(np.int64) + 2, c1)
