@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import maps, wall_line_maps  # noqa: E402
+from benchmarks import maps  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
     GridMap,
@@ -317,6 +317,8 @@ def ringed(size: int, repeat: int) -> dict[str, str]:
 def wall_lines(repeat: int) -> tuple[str, dict[str, str]]:
     """An imported-style map (88 x 50 squares, a 6144 x 3456 picture at 70 px a square)
     with 500 free wall lines: masks, searches and a door toggled."""
+    from benchmarks import wall_line_maps  # here, not at the top: the imports there are shared
+
     encounter, doors = wall_line_maps.caves()
     grid = encounter.grid
     assert grid is not None
