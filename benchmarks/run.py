@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,9 @@ from tactical.core import (  # noqa: E402
     reachable,
 )
 from tactical.core.movement import index_for  # noqa: E402
+from tactical.core.movement.line_steps import line_crossings  # noqa: E402
 from tactical.core.orthogonal import costs_for  # noqa: E402
+from tactical.core.wall_lines import WallLine  # noqa: E402
 
 Row = tuple[str, str, str]
 """``(measure, figure, target)``."""
@@ -335,6 +338,63 @@ def areas(count: int, repeat: int) -> dict[str, str]:
     }
 
 
+def wall_lines(repeat: int) -> tuple[str, dict[str, str]]:
+    """An imported-style map (88 x 50 squares, a 6144 x 3456 picture at 70 px a square)
+    with 500 free wall lines: masks, searches and a door toggled."""
+    from benchmarks import wall_line_maps  # here, not at the top: the imports there are shared
+
+    encounter, doors = wall_line_maps.caves()
+    grid = encounter.grid
+    assert grid is not None
+    name = f"{len(grid.wall_lines)} wall lines"
+    out: dict[str, str] = {}
+    out["wall lines: blocked-step masks build"] = ms(
+        timed(lambda: line_crossings(grid.wall_lines, grid.height, grid.width), repeat)
+    )
+    across = [WallLine((0, 100.3 * i), (1024, 1024 - 100.3 * i)) for i in range(10)]
+    out["wall lines: masks for 10 lines across a 1024 x 1024 map"] = ms(
+        timed(lambda: line_crossings(across, 1024, 1024), max(3, repeat // 10))
+    )
+    start = time.perf_counter()
+    index = index_for(grid)
+    index.layer(1)
+    index.region_index(1)
+    out["wall lines: index build (masks, costs, regions)"] = ms(
+        (time.perf_counter() - start) * 1000
+    )
+    out["reachable, budget 12"] = ms(timed(lambda: reachable(encounter, "runner", 12), repeat))
+    goal = (grid.width - 1, grid.height // 2)
+    found = find_path(encounter, "runner", goal)
+    assert found is not None
+    across = timed(lambda: find_path(encounter, "runner", goal), max(3, repeat // 10))
+    out["find_path across the map"] = f"{ms(across)} ({len(found[0]) - 1} steps)"
+    door = doors[0]
+    counter = iter(range(10**9))
+
+    def toggle() -> None:
+        line = grid.wall_lines[door]
+        grid.set_wall_line(door, replace(line, open=next(counter) % 2 == 0))
+
+    out["wall lines: toggle one door (index update)"] = ms(timed(toggle, repeat))
+    square = (grid.width // 3, grid.height // 3)
+    flips = iter(range(10**9))
+
+    def paint() -> None:
+        grid.set_square(square, elevation=next(flips) % 2)
+
+    out["paint one square (index update)"] = ms(timed(paint, repeat))
+    grid.set_square(square, elevation=0)
+
+    def toggle_then_path() -> None:
+        toggle()
+        find_path(encounter, "runner", goal)
+
+    out["wall lines: toggle one door, then find_path (regions refresh)"] = ms(
+        timed(toggle_then_path, max(3, repeat // 10))
+    )
+    return name, out
+
+
 TARGETS = {
     "reachable, budget 12": "< 3 ms",
     "reachable, budget 30": "< 16 ms",
@@ -345,6 +405,8 @@ TARGETS = {
     "orthogonal distance, 30 squares (median of random pairs)": "< 5 ms",
     "orthogonal distance, 30 squares (slowest pair)": "< 5 ms",
     "orthogonal distance, corner to corner": "< 50 ms",
+    "wall lines: index build (masks, costs, regions)": "part of opening in < 2 s",
+    "wall lines: toggle one door (index update)": "< 1 ms",
 }
 
 
@@ -406,6 +468,8 @@ def main(argv: list[str] | None = None) -> int:
     columns[open_name].update(ringed(args.size, args.repeat))
     columns[open_name].update(serpentine(args.size))
     columns[open_name].update(areas(args.areas, args.repeat))  # rows name their area map
+    lines_name, lines_figures = wall_lines(args.repeat)
+    columns[lines_name] = lines_figures
     if not args.no_cold:
         cold = cold_start(args.size)
         columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)

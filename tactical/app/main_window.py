@@ -34,6 +34,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
 from tactical.app.import_export import install_import_export
+from tactical.app.interaction.wall_line_actions import install_wall_line_actions
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
@@ -136,6 +137,7 @@ class MainWindow(QMainWindow):
         from tactical.app.table_screen import install_table_screen  # the battle-mat controls
 
         self.table_screen = install_table_screen(self)
+        self.wall_line_actions = install_wall_line_actions(self)
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.

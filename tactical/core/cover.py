@@ -25,6 +25,10 @@ Choices where 001 is open (also in docs/rules.md, "Cover"):
   or a character); their height against the attacker is not asked;
 - a wall or closed door that the segment between the centres of the
   attacker's and target's squares crosses or touches obstructs;
+- so does a free wall line (imported maps) that blocks sight: walls, closed
+  doors and objects (UVTT's ``objects_line_of_sight``: pillars, tall
+  furniture), not windows nor open doors. Obstruction is about seeing the
+  target, so the line's sight rule decides, not its movement rule;
 - for tokens larger than one square, the attacker picks the best pairing of
   its squares with the target's squares (the least cover).
 """
@@ -43,7 +47,9 @@ from shapely.geometry import LineString, Polygon, box
 from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
+from tactical.core.line_crossing import usable
 from tactical.core.movement.costs import DIRECTIONS
+from tactical.core.wall_lines import WallLine
 
 CHARACTER_HEIGHT = 2
 """How many levels a character stands above its square, for cover (a choice, see above)."""
@@ -150,15 +156,34 @@ def _dividing_geometry(
     return line, half
 
 
+def _sight_lines(grid: GridMap) -> tuple[list[WallLine], np.ndarray]:
+    """The wall lines that block sight now, and their shapely geometries (a point when
+    both ends are one)."""
+    lines = [w for w in grid.wall_lines if w.blocks_sight and usable(w)]
+    geoms = np.array(
+        [LineString([w.a, w.b]) if w.a != w.b else shapely.Point(w.a) for w in lines],
+        dtype=object,
+    )
+    return lines, geoms
+
+
 def _first_wall(grid: GridMap, a: Square, b: Square) -> LineString | None:
-    """The first blocking wall the segment between the two centres crosses or touches."""
-    if not grid.walls:
+    """The blocking wall (edge wall or sight-blocking wall line) nearest ``a`` that the
+    segment between the two centres crosses or touches."""
+    if not grid.walls and not grid.wall_lines:
         return None
     ax, ay = a[0] + 0.5, a[1] + 0.5
     segment = LineString([(ax, ay), (b[0] + 0.5, b[1] + 0.5)])
+    hits: list[tuple[float, LineString]] = []
+    lines, geoms = _sight_lines(grid)
+    if lines:
+        met = shapely.intersects(geoms, segment)
+        origin = shapely.Point(ax, ay)
+        for i in np.flatnonzero(met).tolist():
+            w = lines[i]
+            hits.append((float(geoms[i].distance(origin)), LineString([w.a, w.b])))
     lo_c, hi_c = min(a[0], b[0]), max(a[0], b[0])
     lo_r, hi_r = min(a[1], b[1]), max(a[1], b[1])
-    hits = []
     for (p, q), wall in grid.walls.items():
         if not wall.blocks:
             continue
@@ -336,6 +361,7 @@ def cover_table(
             np.maximum(level, np.where(applies, np.where(flanks_ok, 2, 1), 0), out=level)
         table[:, t] = level
     _walls_into(grid, cols, rows, table)
+    _wall_lines_into(grid, cols, rows, table)
     same = owner[:, None] == owner[None, :]
     table[same] = 0
     offsets = [starts[i] for i in kept]
@@ -404,5 +430,29 @@ def _walls_into(grid: GridMap, cols: np.ndarray, rows: np.ndarray, table: np.nda
         span = q - p
         along = r * span + (line - p) * (s - r)  # where the segment meets the line, times span
         hit |= (p < line) & (line < q) & (2 * first * span <= along) & (along <= 2 * last * span)
+    table[ia[hit], ib[hit]] = 2
+    table[ib[hit], ia[hit]] = 2
+
+
+def _wall_lines_into(grid: GridMap, cols: np.ndarray, rows: np.ndarray, table: np.ndarray) -> None:
+    """Mark as obstructed every pair of points whose centre segment meets a wall line
+    that blocks sight: the pairs' segments are queried against a shapely STRtree."""
+    _, geoms = _sight_lines(grid)
+    if geoms.size == 0 or cols.size < 2:
+        return
+    ia, ib = np.triu_indices(cols.size, k=1)
+    apart = (cols[ia] != cols[ib]) | (rows[ia] != rows[ib])  # one square: no cover (as _detail)
+    ia, ib = ia[apart], ib[apart]
+    ends = np.stack(
+        [
+            np.stack([cols[ia] + 0.5, rows[ia] + 0.5], axis=1),
+            np.stack([cols[ib] + 0.5, rows[ib] + 0.5], axis=1),
+        ],
+        axis=1,
+    )
+    segments = shapely.linestrings(ends)
+    tree = shapely.STRtree(geoms)
+    pair, _ = tree.query(segments, predicate="intersects")
+    hit = np.unique(pair)
     table[ia[hit], ib[hit]] = 2
     table[ib[hit], ia[hit]] = 2

@@ -18,7 +18,7 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
     assert run.main(args) == 0
     out = capsys.readouterr().out
     lines = out.strip().splitlines()
-    assert lines[0] == "| measure | generated 48 | open 48 | target |"
+    assert lines[0] == "| measure | generated 48 | open 48 | 500 wall lines | target |"
     measures = [line.split(" | ")[0].lstrip("| ") for line in lines[2:]]
     for expected in (
         "reachable, budget 12",
@@ -28,6 +28,9 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
         "find_path into a ring of enemies (no search)",
         "paint one square (index update)",
         "cover_table, all pairs of 200 tokens",
+        "wall lines: blocked-step masks build",
+        "wall lines: toggle one door (index update)",
+        "wall lines: toggle one door, then find_path (regions refresh)",
     ):
         assert expected in measures
 

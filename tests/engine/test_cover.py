@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, note, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, box
 
@@ -21,6 +21,7 @@ from tactical.core import (
     cover_table,
     token_cover,
 )
+from tactical.core.wall_lines import WALL_LINE_KINDS, WallLine, WallLineKind
 
 
 def flat(width: int = 7, height: int = 6) -> GridMap:
@@ -167,6 +168,58 @@ def test_a_wall_touching_the_line_of_fire_at_its_end_obstructs() -> None:
     assert cover(Encounter(map=grid), (0, 0), (1, 1)) == Cover.OBSTRUCTED
 
 
+@pytest.mark.parametrize(
+    ("kind", "opened", "expected"),
+    [
+        ("wall", False, Cover.OBSTRUCTED),
+        ("door", False, Cover.OBSTRUCTED),
+        ("door", True, Cover.NONE),
+        ("object", False, Cover.OBSTRUCTED),
+        ("window", False, Cover.NONE),
+    ],
+)
+def test_a_wall_line_obstructs_when_it_blocks_sight(
+    kind: WallLineKind, opened: bool, expected: Cover
+) -> None:
+    # A diagonal line between (0, 2) and (5, 2), crossing the line of fire at (2.5, 2.5).
+    grid = flat()
+    grid.set_wall_line(0, WallLine((2, 2), (3, 3), kind, opened))
+    encounter = Encounter(map=grid)
+    encounter.add_token(Token(id="archer", side="pcs", position=(0, 2)))
+    encounter.add_token(Token(id="orc", side="npcs", position=(5, 2)))
+    detail = cover_detail(encounter, (0, 2), (5, 2))
+    assert detail.cover == expected
+    if expected == Cover.OBSTRUCTED:
+        assert detail.wall is not None and detail.wall.equals(LineString([(2, 2), (3, 3)]))
+    assert cover(encounter, (0, 4), (5, 4)) == Cover.NONE  # a row below the line
+    assert cover_table(encounter)[("archer", "orc")] == expected
+
+
+def test_a_wall_line_touching_the_line_of_fire_at_its_end_obstructs() -> None:
+    grid = flat()
+    grid.set_wall_line(0, WallLine((2.5, 0), (2.5, 2.5)))  # ends on row 2's centre line
+    encounter = Encounter(map=grid)
+    assert cover(encounter, (0, 2), (5, 2)) == Cover.OBSTRUCTED
+    assert cover(encounter, (0, 3), (5, 3)) == Cover.NONE
+
+
+def test_two_tokens_on_one_square_are_not_obstructed_by_a_line_through_its_centre() -> None:
+    grid = flat()
+    grid.set_wall_line(0, WallLine((0, 0), (0.5, 0.5)))
+    encounter = Encounter(map=grid)
+    encounter.add_token(Token(id="a", side="pcs", position=(0, 0)))
+    encounter.add_token(Token(id="b", side="npcs", position=(0, 0)))
+    assert cover_table(encounter)[("a", "b")] == token_cover(encounter, "a", "b") == Cover.NONE
+
+
+def test_the_nearest_wall_to_the_attacker_is_the_reason_shown() -> None:
+    grid = flat()
+    grid.set_wall((3, 2), (4, 2), Wall())  # x = 4
+    grid.set_wall_line(0, WallLine((1.5, 1), (1.5, 4)))
+    detail = cover_detail(Encounter(map=grid), (0, 2), (5, 2))
+    assert detail.wall is not None and detail.wall.equals(LineString([(1.5, 1), (1.5, 4)]))
+
+
 def test_cover_is_a_grid_rule() -> None:
     with pytest.raises(EngineError):
         cover(Encounter(map=AreaMap()), (0, 0), (1, 1))
@@ -182,6 +235,12 @@ def battles(draw: st.DrawFn) -> Encounter:
         c, r = draw(st.integers(0, width - 2)), draw(st.integers(0, height - 2))
         other = (c + 1, r) if draw(st.booleans()) else (c, r + 1)
         grid.set_wall((c, r), other, Wall())
+    x = st.integers(-2, 4 * width + 2).map(lambda v: v / 4)
+    y = st.integers(-2, 4 * height + 2).map(lambda v: v / 4)
+    for n in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(WALL_LINE_KINDS))
+        opened = kind == "door" and draw(st.booleans())
+        grid.set_wall_line(n, WallLine((draw(x), draw(y)), (draw(x), draw(y)), kind, opened))
     encounter = Encounter(map=grid)
     for n in range(draw(st.integers(2, 8))):
         at = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
@@ -194,6 +253,9 @@ def battles(draw: st.DrawFn) -> Encounter:
 @settings(max_examples=120, deadline=None)
 @given(battles())
 def test_cover_table_matches_token_cover_pair_by_pair(encounter: Encounter) -> None:
+    assert encounter.grid is not None
+    note(f"lines: {encounter.grid.wall_lines}")
+    note(f"tokens: {[(t.id, t.position, t.size) for t in encounter.tokens.values()]}")
     table = cover_table(encounter)
     ids = list(encounter.tokens)
     expected = {(a, b): token_cover(encounter, a, b) for a in ids for b in ids if a != b}

@@ -2,7 +2,9 @@
 
 The reference builds one directed edge per legal step of a small map, straight
 from the rule (no arrays, no windows, no caches), and lets networkx's Dijkstra
-answer. Hypothesis draws the maps, walls, tokens and budgets.
+answer. Hypothesis draws the maps, walls, free wall lines, tokens and budgets.
+Wall lines are tested with shapely (``intersects`` counts touching), not with
+the engine's own orientation test.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shapely.geometry import LineString, Point
 
 from tactical.core import (
     Encounter,
@@ -28,6 +31,7 @@ from tactical.core.movement import index_for
 from tactical.core.movement import moves as moves_module
 from tactical.core.movement import regions as regions_module
 from tactical.core.movement import search as search_module
+from tactical.core.wall_lines import WALL_LINE_KINDS, WallLine
 
 Square = tuple[int, int]
 STEPS = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
@@ -47,6 +51,16 @@ def wall_touches_point(grid: GridMap, x: int, y: int) -> bool:
     return False
 
 
+def line_blocks(grid: GridMap, a: Square, b: Square) -> bool:
+    """Does the segment between the two centres meet a wall line that blocks movement?"""
+    step = LineString([(a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5)])
+    return any(
+        step.intersects(LineString([line.a, line.b]) if line.a != line.b else Point(line.a))
+        for line in grid.wall_lines
+        if line.blocks_movement
+    )
+
+
 def open_square(grid: GridMap, s: Square) -> bool:
     return grid.in_bounds(s) and grid.terrain_at(s) != Terrain.IMPASSABLE
 
@@ -63,6 +77,8 @@ def single_step(grid: GridMap, a: Square, step: Square, roll: bool) -> int | Non
         if not open_square(grid, (b[0], a[1])) and not open_square(grid, (a[0], b[1])):
             return None
     elif grid.blocked_edge(a, b):
+        return None
+    if line_blocks(grid, a, b):
         return None
     rise = grid.elevation_at(b) - grid.elevation_at(a)
     extra = max(0, abs(rise) - 1)
@@ -84,6 +100,9 @@ def valid_position(grid: GridMap, corner: Square, size: int) -> bool:
     for s in squares:
         for n in ((s[0] + 1, s[1]), (s[0], s[1] + 1)):
             if n in inside and grid.blocked_edge(s, n):
+                return False
+        for n in ((s[0] + 1, s[1]), (s[0] + 1, s[1] + 1), (s[0], s[1] + 1), (s[0] - 1, s[1] + 1)):
+            if n in inside and line_blocks(grid, s, n):
                 return False
     return True
 
@@ -124,6 +143,16 @@ def no_stop(encounter: Encounter, token: Token) -> set[Square]:
 
 
 @st.composite
+def wall_lines(draw: st.DrawFn, width: int, height: int) -> WallLine:
+    """A line with ends on quarter squares (exact in floats), some off the map."""
+    x = st.integers(-2, 4 * width + 2).map(lambda v: v / 4)
+    y = st.integers(-2, 4 * height + 2).map(lambda v: v / 4)
+    kind = draw(st.sampled_from(WALL_LINE_KINDS))
+    opened = kind == "door" and draw(st.booleans())
+    return WallLine((draw(x), draw(y)), (draw(x), draw(y)), kind, opened)
+
+
+@st.composite
 def encounters(draw: st.DrawFn) -> tuple[Encounter, int, bool]:
     width = draw(st.integers(2, 7))
     height = draw(st.integers(2, 7))
@@ -135,6 +164,8 @@ def encounters(draw: st.DrawFn) -> tuple[Encounter, int, bool]:
     edges += [((c, r), (c, r + 1)) for c in range(width) for r in range(height - 1)]
     for a, b in draw(st.lists(st.sampled_from(edges), max_size=6, unique=True)):
         grid.set_wall(a, b, Wall(door=draw(st.booleans()), open=draw(st.booleans())))
+    for n in range(draw(st.integers(0, 4))):
+        grid.set_wall_line(n, draw(wall_lines(width, height)))
     size = draw(st.sampled_from([1, 1, 1, 2]))
     squares = list(grid.squares())
     start = draw(st.sampled_from(squares))

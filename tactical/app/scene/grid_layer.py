@@ -20,6 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
 
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
+from tactical.app.scene.wall_lines_layer import paint_wall_lines
 from tactical.core.grid import GridMap, Square, Terrain
 
 GRID_LINES_FROM = 9.0
@@ -135,6 +136,7 @@ class GridLayer:
         if cell_px >= NUMBERS_FROM:
             self._paint_numbers(painter, c0, r0, c1, r1)
         self._paint_walls(painter, c0, r0, c1, r1, scale)
+        paint_wall_lines(painter, grid, rect, scale)
 
     def _paint_hatch(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
         """Hatch difficult squares: one ``drawRects`` call for the exposed rows' runs."""

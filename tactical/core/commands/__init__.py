@@ -14,6 +14,7 @@ from tactical.core.commands.tokens import (
     SetStatus,
     SetTokenField,
 )
+from tactical.core.commands.wall_lines import SetWallLine, toggle_door
 
 __all__ = [
     "AddPicture",
@@ -36,5 +37,7 @@ __all__ = [
     "SetStatus",
     "SetTokenField",
     "SetWall",
+    "SetWallLine",
     "UndoStack",
+    "toggle_door",
 ]

@@ -15,6 +15,8 @@ The rule, from 001 ("Movement", "Elevation", "Difficult Terrain"):
 - leaving a difficult square costs +1;
 - an impassable square, or a square off the map, cannot be entered;
 - a wall or closed door on the edge between two squares blocks that step;
+- a free wall line (imported maps) blocks a step whose segment between the two
+  centres meets it, touching included (:mod:`.line_steps`): ``crossed``;
 - a diagonal step may not cut a corner: it is blocked when any blocking wall
   touches the corner point it passes through, or when both squares beside it
   are impassable (squeezing between two impassable squares that touch at a
@@ -116,11 +118,20 @@ def step_costs(
     cols: tuple[int, int],
     *,
     roll_descent: bool = False,
+    crossed: BoolArray | None = None,
 ) -> ByteArray:
-    """Costs ``(8, h, w)`` of a one-square token leaving each square of the window."""
+    """Costs ``(8, h, w)`` of a one-square token leaving each square of the window.
+
+    ``crossed`` ``(4, height, width)``: forward steps that cross a wall line.
+    """
     r0, r1 = rows
     c0, c1 = cols
     h, w = r1 - r0, c1 - c0
+    lines = (
+        None
+        if crossed is None
+        else [window(crossed[k], r0 - 1, r1 + 1, c0 - 1, c1 + 1, False) for k in FORWARD]
+    )
     elev = window(grid.elevation, r0 - 1, r1 + 1, c0 - 1, c1 + 1, 0).astype(np.int32)
     terr = window(grid.terrain, r0 - 1, r1 + 1, c0 - 1, c1 + 1, int(Terrain.IMPASSABLE))
     we = window(east, r0 - 1, r1 + 1, c0 - 1, c1 + 1, True)
@@ -150,6 +161,12 @@ def step_costs(
             side_a = impassable[1 : h + 1, 1 + dc : 1 + dc + w]
             side_b = impassable[1 + dr : 1 + dr + h, 1 : w + 1]
             blocked |= side_a & side_b
+        if lines is not None:
+            if d < 4:
+                blocked |= lines[d][1 : h + 1, 1 : w + 1]
+            else:  # the reverse of forward step d - 4, read at its origin (our destination)
+                bc, br = DIRECTIONS[d - 4]
+                blocked |= lines[d - 4][1 - br : 1 - br + h, 1 - bc : 1 - bc + w]
         out[d] = np.where(blocked, BLOCKED, cost)
     return out
 
@@ -162,19 +179,23 @@ def footprint_costs(
     size: int,
     rows: tuple[int, int],
     cols: tuple[int, int],
+    crossed: BoolArray | None = None,
 ) -> tuple[ByteArray, BoolArray]:
     """Costs and valid corners ``(8, h, w), (h, w)`` for a ``size`` x ``size`` token.
 
     A position (its top-left square) is valid when every square of the
     footprint is on the map, not impassable, and no blocking wall runs between
-    two of its squares. A step moves every square of the footprint by the
+    two of its squares, nor a wall line across a step between two of its
+    squares (``crossed``, orthogonal or diagonal). A step moves every square of the footprint by the
     same offset and costs the worst of those single-square steps; it is
     blocked if any of them is, or if the new position is not valid.
     """
     r0, r1 = rows
     c0, c1 = cols
     h, w = r1 - r0, c1 - c0
-    valid_win = _valid_corners(base_valid, east, south, size, (r0 - 1, r1 + 1), (c0 - 1, c1 + 1))
+    valid_win = _valid_corners(
+        base_valid, east, south, size, (r0 - 1, r1 + 1), (c0 - 1, c1 + 1), crossed
+    )
     out = np.zeros((8, h, w), dtype=np.uint8)
     span_r = (r0, r1 + size - 1)
     span_c = (c0, c1 + size - 1)
@@ -198,6 +219,7 @@ def _valid_corners(
     size: int,
     rows: tuple[int, int],
     cols: tuple[int, int],
+    crossed: BoolArray | None = None,
 ) -> BoolArray:
     """Which corners in the window hold a valid ``size`` x ``size`` position."""
     r0, r1 = rows
@@ -207,6 +229,7 @@ def _valid_corners(
     ok = window(base_valid, *span, False)
     we = window(east, *span, True)
     ws = window(south, *span, True)
+    lines = None if crossed is None else [window(crossed[k], *span, False) for k in FORWARD]
     valid = ok[0:h, 0:w].copy()
     for j in range(size):
         for i in range(size):
@@ -215,4 +238,10 @@ def _valid_corners(
                 valid &= ~we[j : j + h, i : i + w]
             if j < size - 1:
                 valid &= ~ws[j : j + h, i : i + w]
+            if lines is None:
+                continue
+            # Wall lines across a step inside the footprint: E, SE, S, SW from (i, j).
+            for k, (dc, dr) in enumerate(DIRECTIONS[:4]):
+                if 0 <= i + dc < size and j + dr < size:
+                    valid &= ~lines[k][j : j + h, i : i + w]
     return valid

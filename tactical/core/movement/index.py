@@ -1,6 +1,7 @@
 """One movement index per grid map, kept in step with the map's edits.
 
-The index owns the wall arrays, the cost layers (one per token size and
+The index owns the wall arrays (edge walls, and the steps that cross a free
+wall line: :mod:`.line_steps`), the cost layers (one per token size and
 descent option, built on first use) and the region indexes. It listens to the
 grid's square notifications and recomputes only a window around what changed,
 so painting one square costs well under a millisecond. Tokens are not part of
@@ -14,9 +15,12 @@ import weakref
 from collections.abc import Iterable
 
 from tactical.core.grid import GridMap, Square
+from tactical.core.line_crossing import FloatArray
 from tactical.core.movement.costs import BoolArray, refresh_walls, wall_arrays
 from tactical.core.movement.layers import CostLayer, Rect
+from tactical.core.movement.line_steps import blocking_table, crossed_steps, line_crossings
 from tactical.core.movement.regions import TILE, RegionIndex
+from tactical.core.wall_lines import WallLine
 
 _WALL_REBUILD_AT = 2048
 """Above this many touched squares, re-read every wall instead of four per square."""
@@ -32,6 +36,10 @@ class MovementIndex:
         self.east: BoolArray
         self.south: BoolArray
         self.east, self.south = wall_arrays(grid)
+        self.crossed: BoolArray = line_crossings(grid.wall_lines, grid.height, grid.width)
+        self._had_lines = bool(grid.wall_lines)
+        self._table_of: list[WallLine] = []
+        self._table: FloatArray = blocking_table(())
         self.layers: dict[tuple[int, bool], CostLayer] = {}
         self.regions: dict[int, RegionIndex] = {}
         self._elevation_rows: list[list[int]] | None = None
@@ -52,7 +60,9 @@ class MovementIndex:
         layer = self.layers.get(key)
         if layer is None:
             base = None if size == 1 else self.layer(1, roll_descent)
-            layer = CostLayer(self.grid, self.east, self.south, size, roll_descent, base)
+            layer = CostLayer(
+                self.grid, self.east, self.south, size, roll_descent, base, self.crossed
+            )
             self.layers[key] = layer
         return layer
 
@@ -85,12 +95,29 @@ class MovementIndex:
                 if grid.in_bounds((col, row)):
                     self._elevation_rows[row][col] = int(grid.elevation[row, col])
         rects = _touched_rects(touched, grid.width, grid.height)
+        if grid.wall_lines or self._had_lines:
+            table = self._blocking_table(grid)
+            for r0, r1, c0, c1 in rects:
+                self.crossed[:, r0:r1, c0:c1] = crossed_steps(table, (r0, r1), (c0, c1))
+            self._had_lines = bool(grid.wall_lines)
         for (size, _roll), layer in sorted(self.layers.items()):
             for rect in rects:
                 layer.update(grid, self.east, self.south, _grow(rect, size, grid))
         for size, regions in self.regions.items():
             for rect in rects:
                 regions.mark_dirty(_grow(rect, size + 1, grid))
+
+    def _blocking_table(self, grid: GridMap) -> FloatArray:
+        """The blocking lines' ends, re-read only when a line was replaced (lines are
+        immutable, so the same objects in the same order mean the same table)."""
+        lines = grid.wall_lines
+        same = len(lines) == len(self._table_of) and all(
+            a is b for a, b in zip(lines, self._table_of, strict=True)
+        )
+        if not same:
+            self._table_of = list(lines)
+            self._table = blocking_table(lines)
+        return self._table
 
 
 def _grow(rect: Rect, size: int, grid: GridMap) -> Rect:

@@ -32,6 +32,7 @@ class CostLayer:
         size: int,
         roll_descent: bool,
         base: CostLayer | None,
+        crossed: BoolArray | None = None,
     ) -> None:
         self.size = size
         self.roll_descent = roll_descent
@@ -43,6 +44,8 @@ class CostLayer:
             8, grid.height, grid.width
         )
         self.valid: BoolArray = np.zeros((grid.height, grid.width), dtype=bool)
+        self.crossed = crossed
+        """Forward steps crossing a wall line (:mod:`.line_steps`), updated by the index."""
         self.update(grid, east, south, (0, grid.height, 0, grid.width))
 
     def update(self, grid: GridMap, east: BoolArray, south: BoolArray, rect: Rect) -> None:
@@ -52,12 +55,25 @@ class CostLayer:
             return
         if self.base is None:
             self.costs[:, r0:r1, c0:c1] = step_costs(
-                grid, east, south, (r0, r1), (c0, c1), roll_descent=self.roll_descent
+                grid,
+                east,
+                south,
+                (r0, r1),
+                (c0, c1),
+                roll_descent=self.roll_descent,
+                crossed=self.crossed,
             )
             self.valid[r0:r1, c0:c1] = grid.terrain[r0:r1, c0:c1] != int(Terrain.IMPASSABLE)
         else:
             costs, valid = footprint_costs(
-                self.base.costs, self.base.valid, east, south, self.size, (r0, r1), (c0, c1)
+                self.base.costs,
+                self.base.valid,
+                east,
+                south,
+                self.size,
+                (r0, r1),
+                (c0, c1),
+                self.crossed,
             )
             self.costs[:, r0:r1, c0:c1] = costs
             self.valid[r0:r1, c0:c1] = valid

@@ -1,0 +1,110 @@
+"""The GM plays with wall lines: a click on a door line opens or closes it; the right-click
+menu offers Open door / Close door and Delete wall line.
+
+Opening a door is play, not map editing, so it works with the Select tool as
+edge doors do (their Alt+click works here too); a click on a token still picks
+the token. Deleting a line is in the menu only, never on a plain click. Every
+change is one undo step (:mod:`tactical.core.commands.wall_lines`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QMenu
+
+from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
+from tactical.app.geometry import CELL
+from tactical.app.scene.wall_lines_layer import scene_reach
+from tactical.core.commands.wall_lines import SetWallLine, toggle_door
+from tactical.core.line_crossing import nearest_line
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+
+
+class WallLineActions(QObject):
+    """Door clicks and menu entries for the wall lines of one main window's map."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.tool: WallLineTool | None = None
+        """The map editor's Wall line tool."""
+        window.context_menu_extras.append(self.menu_entries)
+        window.view.viewport().installEventFilter(self)
+
+    def _reach(self) -> float:
+        return scene_reach(self.window.view.transform().m11())
+
+    def line_at(self, point: QPointF, kinds: tuple[str, ...] | None = None) -> int | None:
+        """The index of the wall line under a scene point (within a few screen pixels)."""
+        grid = self.window.document.encounter.grid
+        if grid is None or not grid.wall_lines:
+            return None
+        return nearest_line(
+            grid.wall_lines, point.x() / CELL, point.y() / CELL, self._reach(), kinds
+        )
+
+    def toggle_door_at(self, point: QPointF) -> bool:
+        """Open or close the door line under a scene point; False when there is none."""
+        index = self.line_at(point, ("door",))
+        if index is None:
+            return False
+        command = toggle_door(self.window.document.encounter, index)
+        self.window.document.push(command)
+        self.window.say("Door opened." if command.text == "Open door" else "Door closed.")
+        return True
+
+    def delete_line(self, index: int) -> None:
+        grid = self.window.document.encounter.grid
+        if grid is None or index >= len(grid.wall_lines):
+            return
+        self.window.document.push(SetWallLine(index, None))
+        self.window.say("Wall line deleted.")
+
+    def menu_entries(self, menu: QMenu, point: QPointF) -> None:
+        """Add Open door / Close door and Delete wall line near a wall line."""
+        index = self.line_at(point)
+        if index is None:
+            return
+        grid = self.window.document.encounter.grid
+        assert grid is not None
+        line = grid.wall_lines[index]
+        if not menu.isEmpty():
+            menu.addSeparator()
+        if line.kind == "door":
+            text = "Close door" if line.open else "Open door"
+            menu.addAction(text, lambda: self._toggle(index))
+        menu.addAction("Delete wall line", lambda: self.delete_line(index))
+
+    def _toggle(self, index: int) -> None:
+        command = toggle_door(self.window.document.encounter, index)
+        self.window.document.push(command)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() != QEvent.Type.MouseButtonPress
+            or not isinstance(event, QMouseEvent)
+            or event.button() != Qt.MouseButton.LeftButton
+        ):
+            return False
+        view = self.window.view
+        if view.tool is not self.window.select_tool or not view.interactive:
+            return False
+        if event.modifiers() & ~Qt.KeyboardModifier.AltModifier:
+            return False  # Shift and Ctrl clicks stay the select tool's
+        point = view.mapToScene(event.position().toPoint())
+        if self.window.scene.token_item_at(point) is not None:
+            return False
+        return self.toggle_door_at(point)
+
+
+def install_wall_line_actions(window: MainWindow) -> WallLineActions:
+    """Let the GM open, close and delete wall lines on ``window``'s map, and draw them in
+    the map editor (the Wall line tool; needs ``window.map_editing`` installed first)."""
+    actions = WallLineActions(window)
+    actions.tool = install_wall_line_tool(window.map_editing)
+    return actions
