@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from tactical.app.autosave import Autosave, default_directory
+from tactical.app.backgrounds import install_backgrounds
 from tactical.app.document import EncounterDocument
+from tactical.app.drops import install_drops
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
 from tactical.app.legend import ElevationLegend
@@ -117,6 +119,8 @@ class MainWindow(QMainWindow):
         self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
+        self.backgrounds = install_backgrounds(self)
+        self.drops = install_drops(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

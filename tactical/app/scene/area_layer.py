@@ -106,14 +106,24 @@ class AreaLayer:
                 return shape.centre
         return None
 
-    def paint(self, painter: QPainter, rect: QRectF, scale: float) -> None:
+    def paint(
+        self, painter: QPainter, rect: QRectF, scale: float, overlay: float | None = None
+    ) -> None:
+        """Paint the areas; ``overlay`` (0 to 1): over a background picture, fill that strongly."""
         outline = QPen(QColor("#2d2d2d"), max(2.0, 2.0 / max(scale, 1e-6)))
         outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        for shape in self._shapes:
-            if not shape.polygon.boundingRect().intersects(rect):
-                continue
+        shown = [s for s in self._shapes if s.polygon.boundingRect().intersects(rect)]
+        if overlay is not None:
+            painter.save()
+            painter.setOpacity(overlay)
+            painter.setPen(Qt.PenStyle.NoPen)
+            for shape in shown:
+                painter.setBrush(shape.fill)
+                painter.drawPolygon(shape.polygon)
+            painter.restore()
+        for shape in shown:
             painter.setPen(outline)
-            painter.setBrush(shape.fill)
+            painter.setBrush(Qt.BrushStyle.NoBrush if overlay is not None else shape.fill)
             painter.drawPolygon(shape.polygon)
         painter.setFont(self._font)
         metrics = QFontMetricsF(self._font)

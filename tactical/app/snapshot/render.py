@@ -44,6 +44,7 @@ from shiboken6 import delete, isValid
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
+from tactical.app.scene.background import paint_map
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode, Row, SnapshotContent, build_content, panel_view
 from tactical.core.encounter import Encounter
@@ -89,7 +90,7 @@ class PrintScene(MapScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, Qt.GlobalColor.white)
-        self.layer.paint(painter, rect, painter.worldTransform().m11())
+        paint_map(painter, self, rect)  # the background picture, then the map's layer
 
 
 # -- text ------------------------------------------------------------------------
@@ -670,7 +671,7 @@ def margin_px(dpi: int) -> int:
 
 def source_rect(scene: MapScene, visible: QRectF | None) -> QRectF:
     """The part of the scene to print: the whole map, or ``visible`` within the scene."""
-    whole = scene.layer.scene_rect().adjusted(-MAP_PADDING, -MAP_PADDING, MAP_PADDING, MAP_PADDING)
+    whole = scene.map_rect().adjusted(-MAP_PADDING, -MAP_PADDING, MAP_PADDING, MAP_PADDING)
     if visible is None or visible.isEmpty():
         return whole
     part = visible.intersected(scene.sceneRect())
