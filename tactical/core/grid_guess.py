@@ -123,31 +123,21 @@ def guess_axis(profile: npt.NDArray[np.float64]) -> _Axis | None:
 def guess_grid(gray: Gray) -> GridGuess | None:
     """The grid drawn on a grey picture (rows x columns), or None when none shows.
 
-    When the two axes disagree the clearer one wins and the other axis's
-    offset is found again at that spacing.
+    Both directions must show lines the same distance apart: floor planks or
+    a wall's courses (lines one way only) are not a grid.
     """
     columns = guess_axis(edge_profile(gray, 0))
     rows = guess_axis(edge_profile(gray, 1))
-    if columns is None and rows is None:
+    if columns is None or rows is None:
         return None
-    if (
-        columns is not None
-        and rows is not None
-        and abs(columns.spacing - rows.spacing) <= AXES_AGREE * max(columns.spacing, rows.spacing)
-    ):
-        spacing = (columns.spacing + rows.spacing) / 2
-        return GridGuess(
-            spacing,
-            phase_at(edge_profile(gray, 0), spacing),
-            phase_at(edge_profile(gray, 1), spacing),
-            min(columns.score, rows.score),
-        )
-    clear = max((a for a in (columns, rows) if a is not None), key=lambda a: a.score)
+    if abs(columns.spacing - rows.spacing) > AXES_AGREE * max(columns.spacing, rows.spacing):
+        return None
+    spacing = (columns.spacing + rows.spacing) / 2
     return GridGuess(
-        clear.spacing,
-        phase_at(edge_profile(gray, 0), clear.spacing),
-        phase_at(edge_profile(gray, 1), clear.spacing),
-        clear.score,
+        spacing,
+        phase_at(edge_profile(gray, 0), spacing),
+        phase_at(edge_profile(gray, 1), spacing),
+        min(columns.score, rows.score),
     )
 
 

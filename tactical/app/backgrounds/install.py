@@ -139,7 +139,9 @@ class BackgroundTools(QObject):
             self.problem_label.setText("")
             self.problem_label.setToolTip("")
             return
-        message = f"The background picture is not shown: it {problem}."
+        entry = self.document.encounter.pictures.get(background.picture)
+        named = f" {entry.path}" if entry is not None and entry.path else ""
+        message = f"The background picture{named} is not shown: it {problem}."
         self.problem_label.setText("Picture not shown")
         self.problem_label.setToolTip(message)
         self.window.say(message)
