@@ -293,3 +293,25 @@ def test_drop_table_routes_by_file_kind() -> None:
     assert drops.file_kind(Path("cave.uvtt")) == "foreign"
     assert drops.file_kind(Path("art.webp")) == "picture"
     assert set(drops.HANDLERS) == {"encounter", "foreign", "picture"}
+
+
+def test_the_picture_is_decoded_once_for_the_gm_the_players_and_a_snapshot(
+    make_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app import pictures
+
+    decoded: list[int] = []
+    real = pictures.decode_picture
+
+    def counting(data: bytes) -> QImage:
+        decoded.append(len(data))
+        return real(data)
+
+    monkeypatch.setattr(pictures, "decode_picture", counting)
+    window = make_window(on_picture(halves()))
+    window.open_player_view()
+    export_snapshot(window.document, tmp_path / "map.png")
+    assert len(decoded) == 1
+    other = halves(200, 100)
+    window.document.replace_encounter(on_picture(other), None)  # another map: decoded anew
+    assert len(decoded) == 2

@@ -16,12 +16,14 @@ without one, and :attr:`BackgroundArt.problem` says why (the window shows it).
 from __future__ import annotations
 
 import math
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
+from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
 from tactical.app.pictures import PictureCache
 from tactical.core.encounter import Encounter
@@ -40,19 +42,32 @@ def picture_scene_rect(background: Background, width: int, height: int) -> QRect
     return QRectF(-background.x * unit, -background.y * unit, width * unit, height * unit)
 
 
+_SHARED: weakref.WeakKeyDictionary[EncounterDocument, PictureCache] = weakref.WeakKeyDictionary()
+
+
+def shared_cache(document: EncounterDocument) -> PictureCache:
+    """The one picture cache of a document: the GM's scene, the player view and every
+    snapshot decode a big picture once between them. It is emptied when another
+    encounter is loaded into the document."""
+    cache = _SHARED.get(document)
+    if cache is None:
+        cache = _SHARED[document] = PictureCache()
+        document.encounter_replaced.connect(cache.clear)
+    return cache
+
+
 class BackgroundArt:
     """The decoded background of one scene's encounter, with halved copies for zooming out."""
 
-    def __init__(self) -> None:
-        self.cache = PictureCache()
+    def __init__(self, cache: PictureCache | None = None) -> None:
+        self.cache = cache if cache is not None else PictureCache()
         self._levels: list[QImage] = []
         self._key: tuple[str, str | None] | None = None
         self.problem: str | None = None
         """Why the encounter's background is not shown, or None."""
 
     def reset(self) -> None:
-        """Forget every decoded picture (another encounter was loaded)."""
-        self.cache.clear()
+        """Forget the picture shown (another encounter was loaded)."""
         self._levels = []
         self._key = None
         self.problem = None

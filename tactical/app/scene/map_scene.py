@@ -27,7 +27,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene import palette
 from tactical.app.scene.area_layer import AreaLayer
-from tactical.app.scene.background import BackgroundArt, paint_map
+from tactical.app.scene.background import BackgroundArt, paint_map, shared_cache
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.overlays import (
     FootprintOverlay,
@@ -68,7 +68,7 @@ class MapScene(QGraphicsScene):
         self.template_items: dict[str, FootprintOverlay] = {}
         self.layouts: dict[str, Placement] = {}
         self._pictures: dict[str, QPixmap | None] = {}
-        self.background_art = BackgroundArt()
+        self.background_art = BackgroundArt(shared_cache(document))
         self._art_of: Encounter | None = None
         """The background picture, decoded once (see :mod:`tactical.app.scene.background`)."""
         self.reach = ReachOverlay()
