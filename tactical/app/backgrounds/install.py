@@ -261,9 +261,11 @@ class BackgroundTools(QObject):
         if loaded is None:
             return False
         picture, image = loaded
+        if not self.window.files.maybe_save():
+            return False
         guess, _found = guessed_alignment(image)
         answer = self.ask_alignment(image, guess, True, "grid")
-        if answer is None or not self.window.files.maybe_save():
+        if answer is None:
             return False
         alignment, kind = answer
         encounter = new_encounter(picture, image, alignment, kind, map_name(path))
