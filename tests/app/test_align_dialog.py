@@ -88,3 +88,11 @@ def test_a_new_map_offers_grid_or_areas(qtbot) -> None:  # type: ignore[no-untyp
     assert window.size_label.text().startswith("picture 14.2 x 10.0 units")
     plain = dialog(qtbot, battle_map())
     assert plain.grid_radio.isHidden() and plain.area_radio.isHidden()
+
+
+def test_an_open_maps_size_is_shown_beside_the_new_one(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = dialog(qtbot, battle_map(), current_size=(30, 20))
+    window.set_alignment(Alignment(13.0, 13.0, 70.4))
+    assert window.size_label.text() == "20 x 14 squares (now 30 x 20)"
+    window.set_alignment(Alignment(0, 0, 1420 / 30))
+    assert window.size_label.text() == "30 x 21 squares (now 30 x 20)"

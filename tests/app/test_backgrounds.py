@@ -309,9 +309,30 @@ def test_the_picture_is_decoded_once_for_the_gm_the_players_and_a_snapshot(
 
     monkeypatch.setattr(pictures, "decode_picture", counting)
     window = make_window(on_picture(halves()))
-    window.open_player_view()
+    players = MapScene(window.document, player=True)  # what the player view shows
+    assert players.background_art.image is not None
     export_snapshot(window.document, tmp_path / "map.png")
     assert len(decoded) == 1
     other = halves(200, 100)
     window.document.replace_encounter(on_picture(other), None)  # another map: decoded anew
     assert len(decoded) == 2
+
+
+def test_tokens_that_no_longer_fit_are_named_in_the_status_bar(make_window) -> None:  # type: ignore[no-untyped-def]
+    encounter = on_picture(halves())
+    encounter.add_token(Token("far", "Far", "npcs", (3, 2)))
+    window = make_window(encounter)
+    window.backgrounds.ask_alignment = lambda *args: (Alignment(0, 0, 200), "grid")
+    assert window.backgrounds.align()
+    assert window.document.encounter.tokens["far"].position is None
+    assert "1 token no longer fit" in window.statusBar().currentMessage()
+    assert "far" not in window.scene.token_items or not window.scene.token_items["far"].isVisible()
+
+
+def test_elevation_numbers_stand_on_a_plate_even_with_no_shading(qapp: object) -> None:
+    grid = GridMap.from_text("0 0 3 3\n0 0 3 3\n0 0 3 3")
+    scene = MapScene(EncounterDocument(on_picture(halves(), grid, overlay=0.0)))
+    image = render(scene, QRectF(0, 0, 4 * CELL, 3 * CELL))  # 48 px a square: numbers drawn
+    assert near(image.pixelColor(int(3.5 * CELL), int(2.6 * CELL)), CYAN)  # no shading at 0 %
+    plate = image.pixelColor(3 * CELL + 2, 2 * CELL + 14)  # the plate's lower-left corner
+    assert not near(plate, CYAN, 30)

@@ -63,6 +63,7 @@ class AlignPreview(QGraphicsView):
         self.show_map_edge = True
         self._box_start: QPointF | None = None
         self._box: QRectF | None = None
+        self._pan_from: QPointF | None = None
         self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
@@ -81,6 +82,9 @@ class AlignPreview(QGraphicsView):
         self.scale(factor, factor)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
+            self._pan_from = event.position()
+            return
         if event.button() == Qt.MouseButton.LeftButton:
             self._box_start = self.mapToScene(event.position().toPoint())
             self._box = QRectF(self._box_start, self._box_start)
@@ -88,6 +92,13 @@ class AlignPreview(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            horizontal, vertical = self.horizontalScrollBar(), self.verticalScrollBar()
+            horizontal.setValue(horizontal.value() - round(delta.x()))
+            vertical.setValue(vertical.value() - round(delta.y()))
+            return
         if self._box_start is not None:
             self._box = QRectF(self._box_start, self.mapToScene(event.position().toPoint()))
             self.viewport().update()
@@ -95,6 +106,9 @@ class AlignPreview(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            return
         if self._box_start is not None and event.button() == Qt.MouseButton.LeftButton:
             box = QRectF(self._box_start, self.mapToScene(event.position().toPoint())).normalized()
             self._box_start = None
@@ -156,9 +170,12 @@ class AlignDialog(QDialog):
         choose_kind: bool = False,
         kind: MapKind = "grid",
         title: str = "Align background",
+        current_size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        self.current_size = current_size
+        """The grid's size now (an open map): shown beside the size it would take."""
         self.pixmap = pixmap
         self.picture_width, self.picture_height = pixmap.width(), pixmap.height()
         self.preview = AlignPreview(pixmap, self)
@@ -194,7 +211,7 @@ class AlignDialog(QDialog):
         self.fit_button.clicked.connect(self.preview.fit)
         self.note = QLabel(
             "Drag a box over 3 x 3 squares of the picture's own grid,\n"
-            "or type the numbers. Wheel: zoom."
+            "or type the numbers. Wheel: zoom; right or middle drag: pan."
         )
         self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setWordWrap(True)
@@ -310,7 +327,10 @@ class AlignDialog(QDialog):
         self.preview.show_map_edge = grid
         if grid:
             width, height = self.map_size()
-            self.size_label.setText(f"{width} x {height} squares")
+            text = f"{width} x {height} squares"
+            if self.current_size is not None and self.current_size != (width, height):
+                text += f" (now {self.current_size[0]} x {self.current_size[1]})"
+            self.size_label.setText(text)
         else:
             across = self.picture_width / alignment.square_px
             down = self.picture_height / alignment.square_px

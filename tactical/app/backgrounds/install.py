@@ -36,6 +36,8 @@ from tactical.app.files import plain_message_box
 from tactical.app.pictures import PictureError, read_picture_file
 from tactical.core.alignment import Alignment
 from tactical.core.changes import Change
+from tactical.core.commands.base import Batch, Command
+from tactical.core.commands.grid_size import ResizeGrid
 from tactical.core.commands.pictures import SetBackground
 from tactical.core.pictures import Picture
 
@@ -217,8 +219,9 @@ class BackgroundTools(QObject):
         if answer is None:
             return False
         alignment, _kind = answer
-        self.document.push(background_commands(encounter, alignment, image))
-        self.window.say(self._size_message("Background aligned"))
+        command = background_commands(encounter, alignment, image)
+        self.document.push(command)
+        self.window.say(self._size_message("Background aligned", command))
         return True
 
     def remove(self) -> bool:
@@ -245,10 +248,9 @@ class BackgroundTools(QObject):
         if answer is None:
             return False
         alignment, _kind = answer
-        self.document.push(
-            background_commands(encounter, alignment, image, picture, text="Set background")
-        )
-        self.window.say(self._size_message(f"Background set from {path.name}"))
+        command = background_commands(encounter, alignment, image, picture, text="Set background")
+        self.document.push(command)
+        self.window.say(self._size_message(f"Background set from {path.name}", command))
         return True
 
     def new_map_dialog(self) -> bool:
@@ -280,11 +282,19 @@ class BackgroundTools(QObject):
             self.window.say(self._size_message(f"New map from {path.name}"))
         return True
 
-    def _size_message(self, prefix: str) -> str:
+    def _size_message(self, prefix: str, command: Command | None = None) -> str:
         grid = self.document.encounter.grid
         if grid is None:
             return prefix + "."
-        return f"{prefix}: the map is {grid.width} x {grid.height} squares."
+        message = f"{prefix}: the map is {grid.width} x {grid.height} squares."
+        parts = command.commands if isinstance(command, Batch) else []
+        off = sum(len(c.moved) for c in parts if isinstance(c, ResizeGrid))
+        if off:
+            message += (
+                f" {off} token{'' if off == 1 else 's'} no longer fit and went off the map"
+                " (Undo brings them back)."
+            )
+        return message
 
     def _read(self, path: Path) -> tuple[Picture, QImage] | None:
         try:
@@ -309,6 +319,7 @@ class BackgroundTools(QObject):
     ) -> AlignAnswer:
         from tactical.app.backgrounds.align_dialog import AlignDialog
 
+        grid = self.document.encounter.grid
         dialog = AlignDialog(
             QPixmap.fromImage(image),
             alignment,
@@ -316,6 +327,7 @@ class BackgroundTools(QObject):
             choose_kind=new,
             kind=kind,
             title="New map from a picture" if new else "Align background",
+            current_size=None if new or grid is None else (grid.width, grid.height),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
