@@ -20,6 +20,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tactical.app.files import plain_message_box
+from tactical.app.pictures import PictureError, read_picture_file
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
@@ -61,6 +62,11 @@ def _open_foreign(window: MainWindow, path: Path) -> bool:
 def _drop_picture(window: MainWindow, path: Path) -> bool:
     """Ask: a new map from the picture, or this map's background (a map is always open)."""
     tools = window.backgrounds
+    try:
+        read_picture_file(path)  # not a picture, or over the limits: refused before asking
+    except PictureError as error:
+        tools.refuse(path, error)
+        return False
     use = ask_picture_use(window, path)
     if use == "new":
         return tools.new_map_from_file(path)

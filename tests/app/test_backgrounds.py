@@ -336,3 +336,23 @@ def test_elevation_numbers_stand_on_a_plate_even_with_no_shading(qapp: object) -
     assert near(image.pixelColor(int(3.5 * CELL), int(2.6 * CELL)), CYAN)  # no shading at 0 %
     plate = image.pixelColor(3 * CELL + 2, 2 * CELL + 14)  # the plate's lower-left corner
     assert not near(plate, CYAN, 30)
+
+
+def test_a_dropped_file_that_is_no_picture_is_refused_before_asking(
+    make_window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a map")
+    window = make_window()
+    errors: list[str] = []
+    window.backgrounds.show_error = lambda title, text: errors.append(text)
+    asked: list[Path] = []
+    drops.ask_picture_use = lambda _window, path: asked.append(path)  # type: ignore[assignment]
+    try:
+        before = window.document.undo_stack.count()
+        assert not drops.handle_drop(window, [notes])
+    finally:
+        drops.ask_picture_use = drops._ask_picture_use
+    assert asked == []
+    assert errors == ["notes.txt is not a PNG, JPEG or WebP picture."]
+    assert window.document.undo_stack.count() == before

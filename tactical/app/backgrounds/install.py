@@ -301,11 +301,15 @@ class BackgroundTools(QObject):
             picture, _info = read_picture_file(path)
             image = picture_image(picture)
         except PictureError as error:
-            message = f"{path.name} {error}."
-            self.window.say(f"Picture refused: {message}")
-            self.show_error("Picture not used", message)
+            self.refuse(path, error)
             return None
         return picture, image
+
+    def refuse(self, path: Path, error: PictureError) -> None:
+        """Say why a picture file is not used (status bar and a message box)."""
+        message = f"{path.name} {error}."
+        self.window.say(f"Picture refused: {message}")
+        self.show_error("Picture not used", message)
 
     # -- default dialogs ------------------------------------------------------------------
 
