@@ -35,6 +35,8 @@ class AreaLayer:
     def __init__(self, area_map: AreaMap) -> None:
         self.area_map = area_map
         self.show_adjacency = False
+        self.overlay: float | None = None
+        """How strongly to fill the areas over a background picture (0 to 1), or None."""
         self._shapes: list[_Shape] = []
         self._label_boxes: dict[str, tuple[float, float, float, float]] = {}
         self._links: list[tuple[QLineF, bool]] = []
@@ -106,10 +108,9 @@ class AreaLayer:
                 return shape.centre
         return None
 
-    def paint(
-        self, painter: QPainter, rect: QRectF, scale: float, overlay: float | None = None
-    ) -> None:
-        """Paint the areas; ``overlay`` (0 to 1): over a background picture, fill that strongly."""
+    def paint(self, painter: QPainter, rect: QRectF, scale: float) -> None:
+        """Paint the areas; over a background picture (:attr:`overlay`) fill them that strongly."""
+        overlay = self.overlay
         outline = QPen(QColor("#2d2d2d"), max(2.0, 2.0 / max(scale, 1e-6)))
         outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         shown = [s for s in self._shapes if s.polygon.boundingRect().intersects(rect)]

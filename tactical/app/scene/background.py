@@ -3,11 +3,12 @@
 :class:`BackgroundArt` keeps the encounter's background decoded once (through
 :class:`~tactical.app.pictures.PictureCache`) and halved copies of it made on
 first need, so a zoomed-out view of a 6,000-pixel picture scales a small copy,
-not the whole picture, on every exposed strip. :func:`paint_map` is the one
-drawing of a map with its picture: the GM's scene, the player view and the
-snapshots all call it. The layers (elevation and terrain shading, grid lines,
-area fills) are drawn over the picture at the background's ``overlay_opacity``;
-walls, outlines, names and elevation numbers stay fully drawn.
+not the whole picture, on every exposed strip. :func:`paint_map` draws a map
+with its picture (the GM's scene and the player view); snapshots call
+:func:`paint_picture` before their own drawing of the layer. The layers
+(elevation and terrain shading, grid lines, area fills) are drawn over the
+picture at the background's ``overlay_opacity`` (``layer.overlay``, set by the
+scene); walls, outlines, names and elevation numbers stay fully drawn.
 
 A picture that is missing, unsafe or over the limits leaves the map drawn as
 without one, and :attr:`BackgroundArt.problem` says why (the window shows it).
@@ -146,20 +147,23 @@ class BackgroundArt:
         painter.restore()
 
 
-def paint_map(painter: QPainter, scene: MapScene, rect: QRectF) -> None:
-    """Paint the map of ``scene`` inside ``rect``: its background picture, then its layer.
+def paint_picture(painter: QPainter, scene: MapScene, rect: QRectF) -> None:
+    """Paint the background picture of ``scene`` inside ``rect`` (nothing without one).
 
-    Without a shown picture the layer is drawn as it always was; with one, the
-    layer's shading and grid are drawn at the background's overlay opacity. On
-    a grid the picture is cut at the map's edge (tokens never stand beyond it);
-    an area map shows all of it (areas may be traced anywhere on it).
+    Called before the map's layer is painted, which the scene has told how
+    strongly to draw over the picture (``layer.overlay``). On a grid the
+    picture is cut at the map's edge (tokens never stand beyond it); an area
+    map shows all of it (areas may be traced anywhere on it).
     """
-    scale = painter.worldTransform().m11()
     background = scene.encounter.background
     art = scene.background_art
     if background is None or art.image is None:
-        scene.layer.paint(painter, rect, scale)
         return
     shown = rect.intersected(scene.layer.scene_rect()) if scene.encounter.grid else rect
-    art.paint(painter, background, shown, scale)
-    scene.layer.paint(painter, rect, scale, overlay=background.overlay_opacity)
+    art.paint(painter, background, shown, painter.worldTransform().m11())
+
+
+def paint_map(painter: QPainter, scene: MapScene, rect: QRectF) -> None:
+    """Paint the map of ``scene`` inside ``rect``: its background picture, then its layer."""
+    paint_picture(painter, scene, rect)
+    scene.layer.paint(painter, rect, painter.worldTransform().m11())

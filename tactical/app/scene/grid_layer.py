@@ -41,6 +41,13 @@ class GridLayer:
         """The elevations as last painted, so an edit knows which legend counts to move."""
         self._counts: dict[int, int] = {}
         """How many squares stand at each elevation (the legend, without a whole-map scan)."""
+        self.overlay: float | None = None
+        """How strongly to draw over a background picture (0 to 1), or None without one.
+
+        The scene sets it (:meth:`MapScene._update_background`) whenever the
+        background or its opacity changes, so every painter of this layer (the
+        screen, the player view, paper) draws it the same way.
+        """
         self._art_image: QImage | None = None
         """The shading over a background picture: level open squares left clear (lazy)."""
         self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
@@ -141,15 +148,14 @@ class GridLayer:
             ).copy()
         return self._art_image
 
-    def paint(
-        self, painter: QPainter, rect: QRectF, scale: float, overlay: float | None = None
-    ) -> None:
+    def paint(self, painter: QPainter, rect: QRectF, scale: float) -> None:
         """Paint the squares inside the scene rectangle ``rect`` at ``scale`` screen px per unit.
 
-        ``overlay`` (0 to 1) means a background picture lies under the map: the
+        With :attr:`overlay` set (a background picture lies under the map) the
         shading, hatching and grid lines are drawn that strongly, level open
         squares not at all, and elevation numbers on a backing; walls as always.
         """
+        overlay = self.overlay
         grid = self.grid
         c0 = max(0, math.floor(rect.left() / CELL))
         r0 = max(0, math.floor(rect.top() / CELL))

@@ -135,6 +135,9 @@ class MapScene(QGraphicsScene):
         """Decode a new background picture and fit the scene around the map and it."""
         path = self.document.path
         self.background_art.update(self.encounter, None if path is None else path.parent)
+        background = self.encounter.background
+        shown = background is not None and self.background_art.image is not None
+        self.layer.overlay = background.overlay_opacity if background and shown else None
         self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
 
     # -- what is shown -----------------------------------------------------------

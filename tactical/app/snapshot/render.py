@@ -44,7 +44,7 @@ from shiboken6 import delete, isValid
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
-from tactical.app.scene.background import paint_map
+from tactical.app.scene.background import paint_picture
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode, Row, SnapshotContent, build_content, panel_view
 from tactical.core.encounter import Encounter
@@ -90,7 +90,8 @@ class PrintScene(MapScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, Qt.GlobalColor.white)
-        paint_map(painter, self, rect)  # the background picture, then the map's layer
+        paint_picture(painter, self, rect)  # the background picture, under the layer
+        self.layer.paint(painter, rect, painter.worldTransform().m11())
 
 
 # -- text ------------------------------------------------------------------------
