@@ -30,7 +30,9 @@ from shiboken6 import isValid
 from tactical.app.about import install_about
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.autosave_notice import install_autosave_notice
+from tactical.app.backgrounds import install_backgrounds
 from tactical.app.document import EncounterDocument
+from tactical.app.drops import install_drops
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
 from tactical.app.import_export import install_import_export
@@ -127,6 +129,8 @@ class MainWindow(QMainWindow):
         self.printing = install_printing(self)
         self.about_action = install_about(self)
         self.import_export = install_import_export(self)
+        self.backgrounds = install_backgrounds(self)
+        self.drops = install_drops(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

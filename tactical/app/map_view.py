@@ -152,7 +152,7 @@ class MapView(QGraphicsView):
 
     def fit_map(self) -> None:
         """Show the whole map, clear of the overlays (a fitted map stays fitted on resize)."""
-        rect = self.map_scene().layer.scene_rect()
+        rect = self.map_scene().map_rect()
         if rect.isEmpty():
             return
         padded = rect.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)

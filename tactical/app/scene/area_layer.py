@@ -35,6 +35,8 @@ class AreaLayer:
     def __init__(self, area_map: AreaMap) -> None:
         self.area_map = area_map
         self.show_adjacency = False
+        self.overlay: float | None = None
+        """How strongly to fill the areas over a background picture (0 to 1), or None."""
         self._shapes: list[_Shape] = []
         self._label_boxes: dict[str, tuple[float, float, float, float]] = {}
         self._links: list[tuple[QLineF, bool]] = []
@@ -107,13 +109,22 @@ class AreaLayer:
         return None
 
     def paint(self, painter: QPainter, rect: QRectF, scale: float) -> None:
+        """Paint the areas; over a background picture (:attr:`overlay`) fill them that strongly."""
+        overlay = self.overlay
         outline = QPen(QColor("#2d2d2d"), max(2.0, 2.0 / max(scale, 1e-6)))
         outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        for shape in self._shapes:
-            if not shape.polygon.boundingRect().intersects(rect):
-                continue
+        shown = [s for s in self._shapes if s.polygon.boundingRect().intersects(rect)]
+        if overlay is not None:
+            painter.save()
+            painter.setOpacity(overlay)
+            painter.setPen(Qt.PenStyle.NoPen)
+            for shape in shown:
+                painter.setBrush(shape.fill)
+                painter.drawPolygon(shape.polygon)
+            painter.restore()
+        for shape in shown:
             painter.setPen(outline)
-            painter.setBrush(shape.fill)
+            painter.setBrush(Qt.BrushStyle.NoBrush if overlay is not None else shape.fill)
             painter.drawPolygon(shape.polygon)
         painter.setFont(self._font)
         metrics = QFontMetricsF(self._font)

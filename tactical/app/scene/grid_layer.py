@@ -42,6 +42,15 @@ class GridLayer:
         """The elevations as last painted, so an edit knows which legend counts to move."""
         self._counts: dict[int, int] = {}
         """How many squares stand at each elevation (the legend, without a whole-map scan)."""
+        self.overlay: float | None = None
+        """How strongly to draw over a background picture (0 to 1), or None without one.
+
+        The scene sets it (:meth:`MapScene._update_background`) whenever the
+        background or its opacity changes, so every painter of this layer (the
+        screen, the player view, paper) draws it the same way.
+        """
+        self._art_image: QImage | None = None
+        """The shading over a background picture: level open squares left clear (lazy)."""
         self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
         self._font.setPixelSize(int(CELL * 0.27))
@@ -66,6 +75,7 @@ class GridLayer:
             touched = [s for s in squares if grid.in_bounds(s)]
             self._refresh_squares(touched)
             return _bounding(touched)
+        self._art_image = None
         rgb = palette.elevation_argb(grid.elevation)
         rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
         self._rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
@@ -101,6 +111,9 @@ class GridLayer:
                 self._counts[new] = self._counts.get(new, 0) + 1
                 self._elevation[row, col] = new
             self.image.setPixel(col, row, argb)
+            if self._art_image is not None:
+                level = new == 0 and grid.terrain[row, col] != int(Terrain.IMPASSABLE)
+                self._art_image.setPixel(col, row, 0 if level else argb)
         for row in sorted({row for _col, row in squares}):
             runs = _runs(grid.terrain[row : row + 1] == int(Terrain.DIFFICULT))[0]
             self._difficult_runs[row] = runs
@@ -118,8 +131,32 @@ class GridLayer:
 
     # -- painting ------------------------------------------------------------
 
+    def art_image(self) -> QImage:
+        """The shading drawn over a background picture.
+
+        Squares at elevation 0 that are not impassable stay clear (difficult ones
+        keep their hatching), so the art shows what the ground is.
+        """
+        if self._art_image is None:
+            clear = (self.grid.elevation == 0) & (self.grid.terrain != int(Terrain.IMPASSABLE))
+            argb = np.where(clear, np.uint32(0), self._rgb).astype(np.uint32)
+            self._art_image = QImage(
+                argb.tobytes(),
+                self.grid.width,
+                self.grid.height,
+                self.grid.width * 4,
+                QImage.Format.Format_ARGB32,
+            ).copy()
+        return self._art_image
+
     def paint(self, painter: QPainter, rect: QRectF, scale: float) -> None:
-        """Paint the squares inside the scene rectangle ``rect`` at ``scale`` screen px per unit."""
+        """Paint the squares inside the scene rectangle ``rect`` at ``scale`` screen px per unit.
+
+        With :attr:`overlay` set (a background picture lies under the map) the
+        shading, hatching and grid lines are drawn that strongly, level open
+        squares not at all, and elevation numbers on a backing; walls as always.
+        """
+        overlay = self.overlay
         grid = self.grid
         c0 = max(0, math.floor(rect.left() / CELL))
         r0 = max(0, math.floor(rect.top() / CELL))
@@ -128,13 +165,18 @@ class GridLayer:
         if c0 >= c1 or r0 >= r1:
             return
         target = QRectF(c0 * CELL, r0 * CELL, (c1 - c0) * CELL, (r1 - r0) * CELL)
-        painter.drawImage(target, self.image, QRectF(c0, r0, c1 - c0, r1 - r0))
+        painter.save()
+        if overlay is not None:
+            painter.setOpacity(overlay)
+        image = self.image if overlay is None else self.art_image()
+        painter.drawImage(target, image, QRectF(c0, r0, c1 - c0, r1 - r0))
         self._paint_hatch(painter, c0, r0, c1, r1)
         cell_px = CELL * scale
         if cell_px >= GRID_LINES_FROM:
             self._paint_grid(painter, c0, r0, c1, r1)
+        painter.restore()
         if cell_px >= NUMBERS_FROM:
-            self._paint_numbers(painter, c0, r0, c1, r1)
+            self._paint_numbers(painter, c0, r0, c1, r1, backing=overlay is not None)
         self._paint_walls(painter, c0, r0, c1, r1, scale)
         paint_wall_lines(painter, grid, rect, scale)
 
@@ -154,8 +196,14 @@ class GridLayer:
         lines += [QLineF(c0 * CELL, r * CELL, c1 * CELL, r * CELL) for r in range(r0, r1 + 1)]
         painter.drawLines(lines)
 
-    def _paint_numbers(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
-        """Elevation in the top-left corner of each square not at 0 (tokens cover the centres)."""
+    def _paint_numbers(
+        self, painter: QPainter, c0: int, r0: int, c1: int, r1: int, backing: bool = False
+    ) -> None:
+        """Elevation in the top-left corner of each square not at 0 (tokens cover the centres).
+
+        With ``backing`` (over a background picture) each number stands on a
+        small plate of its elevation's shade, so busy art never swallows it.
+        """
         painter.setFont(self._font)
         elevation = self.grid.elevation
         terrain = self.grid.terrain
@@ -169,8 +217,20 @@ class GridLayer:
                 colour = palette.text_on(palette.elevation_rgb(value))
                 colour.setAlpha(190)
                 pen = pens[value] = QPen(colour)
-            painter.setPen(pen)
             box = QRectF((c0 + dc) * CELL + 3, (r0 + dr) * CELL + 1, CELL - 6, CELL * 0.4)
+            if backing:
+                plate = QColor(*palette.elevation_rgb(value))
+                plate.setAlpha(225)
+                painter.fillRect(
+                    QRectF(
+                        box.left() - 2,
+                        box.top(),
+                        CELL * (0.2 + 0.15 * len(f"{value:+d}")),
+                        CELL * 0.32,
+                    ),
+                    plate,
+                )
+            painter.setPen(pen)
             painter.drawText(
                 box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, f"{value:+d}"
             )

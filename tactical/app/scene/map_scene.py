@@ -27,6 +27,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene import palette
 from tactical.app.scene.area_layer import AreaLayer
+from tactical.app.scene.background import BackgroundArt, paint_map, shared_cache
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.overlays import (
     FootprintOverlay,
@@ -69,6 +70,9 @@ class MapScene(QGraphicsScene):
         self._pictures: dict[str, QPixmap | None] = {}
         self.label_scale = 1.0
         """How large token names are drawn (the player view's label size setting)."""
+        self.background_art = BackgroundArt(shared_cache(document))
+        self._art_of: Encounter | None = None
+        """The background picture, decoded once (see :mod:`tactical.app.scene.background`)."""
         self.reach = ReachOverlay()
         self.path = PathOverlay()
         self.ruler = PathOverlay(colour=QColor("#6a1b9a"))
@@ -104,8 +108,10 @@ class MapScene(QGraphicsScene):
         else:
             assert area_map is not None
             self.layer = AreaLayer(area_map)
-        rect = self.layer.scene_rect()
-        self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        if self._art_of is not self.encounter:  # another encounter: other pictures
+            self.background_art.reset()
+            self._art_of = self.encounter
+        self._update_background()
         self._sync_tokens(list(self.encounter.tokens))
         self._sync_templates(list(self.encounter.templates))
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
@@ -115,9 +121,26 @@ class MapScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, palette.OUTSIDE)
-        world = painter.worldTransform()
-        scale = math.hypot(world.m11(), world.m12())  # also on a turned player view
-        self.layer.paint(painter, rect, scale)
+        paint_map(painter, self, rect)
+
+    def map_rect(self) -> QRectF:
+        """The map in scene units; an area map's includes its background picture."""
+        rect = self.layer.scene_rect()
+        if isinstance(self.layer, AreaLayer):
+            art = self.background_art.scene_rect(self.encounter.background)
+            if not art.isEmpty():
+                area_map = self.encounter.area_map
+                rect = art if area_map is not None and not area_map.areas else rect.united(art)
+        return rect
+
+    def _update_background(self) -> None:
+        """Decode a new background picture and fit the scene around the map and it."""
+        path = self.document.path
+        self.background_art.update(self.encounter, None if path is None else path.parent)
+        background = self.encounter.background
+        shown = background is not None and self.background_art.image is not None
+        self.layer.overlay = background.overlay_opacity if background and shown else None
+        self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
 
     # -- what is shown -----------------------------------------------------------
 
@@ -400,7 +423,14 @@ class MapScene(QGraphicsScene):
     # -- changes -------------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
-        if change.kind == "tokens":
+        if isinstance(self.layer, GridLayer) and self.layer.grid is not self.encounter.map:
+            self.rebuild()  # the grid was resized (a new grid object)
+            return
+        if change.kind in ("background", "pictures"):
+            self._update_background()
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+            self.map_refreshed.emit()
+        elif change.kind == "tokens":
             self._sync_tokens(change.ids or list(self.encounter.tokens))
             self.refresh_templates()
             self.tokens_refreshed.emit()
@@ -410,8 +440,7 @@ class MapScene(QGraphicsScene):
             self.map_refreshed.emit()
         elif change.kind == "areas" and isinstance(self.layer, AreaLayer):
             self.layer.refresh()
-            rect = self.layer.scene_rect()
-            self.setSceneRect(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+            self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             self._sync_tokens(list(self.encounter.tokens))
             self.refresh_templates()

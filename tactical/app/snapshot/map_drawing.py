@@ -19,6 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
+from tactical.app.scene.background import paint_picture
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode
@@ -47,6 +48,7 @@ class PrintScene(MapScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, Qt.GlobalColor.white)
+        paint_picture(painter, self, rect)  # the background picture, under the layer
         scale = painter.worldTransform().m11()
         grid = self.encounter.grid
         if self.grid_pt <= 0 or grid is None or scale <= 0 or not isinstance(self.layer, GridLayer):
@@ -115,7 +117,7 @@ def make_scene(document: EncounterDocument, mode: Mode) -> PrintScene:
 
 def source_rect(scene: MapScene, visible: QRectF | None) -> QRectF:
     """The part of the scene to print: the whole map, or ``visible`` within the scene."""
-    whole = scene.layer.scene_rect().adjusted(-MAP_PADDING, -MAP_PADDING, MAP_PADDING, MAP_PADDING)
+    whole = scene.map_rect().adjusted(-MAP_PADDING, -MAP_PADDING, MAP_PADDING, MAP_PADDING)
     if visible is None or visible.isEmpty():
         return whole
     part = visible.intersected(scene.sceneRect())

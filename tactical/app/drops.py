@@ -1,0 +1,142 @@
+"""Files dropped on the main window: encounters, pictures, foreign map files.
+
+One small table (:data:`HANDLERS`) says what each kind of file does:
+
+- an encounter (``.tactical.json``, ``.json``) is opened, as with File > Open;
+- a picture (anything else; its real type is sniffed from its bytes): the GM
+  chooses a new map from it or this map's background;
+- a foreign map file (Universal VTT: ``.dd2vtt``, ``.uvtt``, ``.df2vtt``) is
+  imported as a new map, as with File > Import....
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from tactical.app.files import plain_message_box
+from tactical.app.import_export import is_foreign_file, open_foreign_file
+from tactical.app.pictures import PictureError, read_picture_file
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+
+FileKind = Literal["encounter", "foreign", "picture"]
+PictureUse = Literal["new", "background"]
+ENCOUNTER_SUFFIXES = (".tactical.json", ".json")
+
+
+def file_kind(path: Path) -> FileKind:
+    """What a dropped file is, by its name (a picture's real type is checked when read)."""
+    name = path.name.lower()
+    if is_foreign_file(path):
+        return "foreign"
+    if name.endswith(ENCOUNTER_SUFFIXES):
+        return "encounter"
+    return "picture"
+
+
+def _open_encounter(window: MainWindow, path: Path) -> bool:
+    return window.files.open_path(path)
+
+
+def _open_foreign(window: MainWindow, path: Path) -> bool:
+    return open_foreign_file(window, path)
+
+
+def _drop_picture(window: MainWindow, path: Path) -> bool:
+    """Ask: a new map from the picture, or this map's background (a map is always open)."""
+    tools = window.backgrounds
+    try:
+        read_picture_file(path)  # not a picture, or over the limits: refused before asking
+    except PictureError as error:
+        tools.refuse(path, error)
+        return False
+    use = ask_picture_use(window, path)
+    if use == "new":
+        return tools.new_map_from_file(path)
+    if use == "background":
+        return tools.set_background_from_file(path)
+    return False
+
+
+HANDLERS: dict[FileKind, Callable[[MainWindow, Path], bool]] = {
+    "encounter": _open_encounter,
+    "picture": _drop_picture,
+    "foreign": _open_foreign,
+}
+
+
+def _ask_picture_use(window: MainWindow, path: Path) -> PictureUse | None:
+    box = plain_message_box(
+        window,
+        QMessageBox.Icon.Question,
+        "A picture was dropped",
+        f"What should {path.name} become?",
+    )
+    new = box.addButton("New map from it", QMessageBox.ButtonRole.AcceptRole)
+    background = box.addButton("Background of this map", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is new:
+        return "new"
+    if clicked is background:
+        return "background"
+    return None
+
+
+ask_picture_use: Callable[[MainWindow, Path], PictureUse | None] = _ask_picture_use
+"""Asks what a picture dropped on an open map becomes (tests replace it)."""
+
+
+def handle_drop(window: MainWindow, paths: list[Path]) -> bool:
+    """Do what the first dropped file's kind says (one file at a time)."""
+    if not paths:
+        return False
+    path = paths[0]
+    return HANDLERS[file_kind(path)](window, path)
+
+
+class DropTarget(QObject):
+    """Takes local files dragged over the window or the map to :func:`handle_drop`."""
+
+    def __init__(self, window: MainWindow, widgets: list[QWidget]) -> None:
+        super().__init__(window)
+        self.window = window
+        for widget in widgets:
+            widget.setAcceptDrops(True)
+            widget.installEventFilter(self)
+
+    @staticmethod
+    def _paths(event: QDropEvent | QDragEnterEvent | QDragMoveEvent) -> list[Path]:
+        mime = event.mimeData()
+        if not mime.hasUrls():
+            return []
+        return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+            assert isinstance(event, QDragEnterEvent | QDragMoveEvent)
+            if self._paths(event):
+                event.acceptProposedAction()
+                return True
+        elif kind == QEvent.Type.Drop:
+            assert isinstance(event, QDropEvent)
+            paths = self._paths(event)
+            if paths:
+                event.acceptProposedAction()
+                handle_drop(self.window, paths)
+                return True
+        return False
+
+
+def install_drops(window: MainWindow) -> DropTarget:
+    """Let files be dropped on ``window`` and its map."""
+    return DropTarget(window, [window, window.view.viewport()])
