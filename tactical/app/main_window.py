@@ -31,6 +31,7 @@ from tactical.app.autosave import Autosave, default_directory
 from tactical.app.document import EncounterDocument
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
+from tactical.app.fog.install import install_fog
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.player_view import PlayerView
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
         self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
+        self.fog_controls = install_fog(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

@@ -105,3 +105,19 @@ def test_a_version_2_file_loads_with_fog_off(
     encounter = load_encounter(write_json(grid_document))
     assert encounter.fog == Fog()
     assert not encounter.fog.enabled
+
+
+def test_the_crypt_example_is_what_its_builder_makes(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "crypt-fog.tactical.json"
+    result = subprocess.run(
+        [sys.executable, str(root / "tools" / "make_fog_example.py"), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes() == (root / "maps" / "crypt-fog.tactical.json").read_bytes()

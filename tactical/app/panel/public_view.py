@@ -15,19 +15,24 @@ from tactical.app.document import EncounterDocument
 from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
+from tactical.core.fog import hidden_from_players
 from tactical.rules import PanelView, ProcedureController
 
-PUBLIC_KINDS = {"procedure", "tokens", "sides"}
+PUBLIC_KINDS = {"procedure", "tokens", "sides", "fog"}
 
 
 def public_rows(encounter: Encounter, view: PanelView) -> list[tuple[str, bool, bool, str]]:
-    """``(name, acting, out, revealed)`` of each visible combatant, in order."""
-    hidden = [t for t in encounter.tokens.values() if t.hidden]
+    """``(name, acting, out, revealed)`` of each visible combatant, in order.
+
+    Tokens marked hidden and tokens standing in fog are left out.
+    """
+    unseen = hidden_from_players(encounter)
+    hidden = [t for t in encounter.tokens.values() if t.id in unseen]
     hidden_words = {t.name for t in hidden} | {t.id for t in hidden}
     rows = []
     for combatant in view.combatants:
         token = encounter.tokens.get(combatant.token_id)
-        if token is None or token.hidden:
+        if token is None or token.id in unseen:
             continue
         revealed = combatant.revealed
         if any(word and word in revealed for word in hidden_words):
