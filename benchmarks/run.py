@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import maps  # noqa: E402
+from benchmarks import maps, sight  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
     GridMap,
@@ -320,6 +320,8 @@ TARGETS = {
     "orthogonal distance, 30 squares (median of random pairs)": "< 5 ms",
     "orthogonal distance, 30 squares (slowest pair)": "< 5 ms",
     "orthogonal distance, corner to corner": "< 50 ms",
+    "party sight, 6 PCs together, 500 wall lines": "< 16 ms",
+    "party sight, 6 PCs scattered, 500 wall lines": "< 16 ms",
 }
 
 
@@ -378,6 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     columns[open_name].update(ringed(args.size, args.repeat))
     columns[open_name].update(serpentine(args.size))
+    columns["sight 256"] = sight.rows(timed, ms, args.repeat)
     if not args.no_cold:
         cold = cold_start(args.size)
         columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)

@@ -148,6 +148,8 @@ class SightMasks:
     height: int
     enter: npt.NDArray[np.bool_]
     elevation: npt.NDArray[np.float32]
+    relief: int
+    """The highest elevation minus the lowest: below 2 nothing hides behind higher ground."""
 
     @property
     def padded_width(self) -> int:
@@ -204,7 +206,8 @@ def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> Sight
     into(_DIRECTION_INDEX[(1, -1)], sw, 0, 0)
     elevation = np.full((h + 2, w + 2), -1e6, dtype=np.float32)
     elevation[inner] = grid.elevation
-    return SightMasks(w, h, enter.reshape(8, -1), elevation.reshape(-1))
+    relief = int(grid.elevation.max()) - int(grid.elevation.min())
+    return SightMasks(w, h, enter.reshape(8, -1), elevation.reshape(-1), relief)
 
 
 _CACHE: dict[int, tuple[int, SightMasks]] = {}
@@ -323,6 +326,8 @@ def visible_squares(
     high = np.full((len(views), 1), -1e6, dtype=np.float32)  # highest ground passed
     vx, vy, ranges, eye = vx[:, 0], vy[:, 0], ranges[:, 0], eye[:, 0]
     enter, elevation = masks.enter, masks.elevation
+    hills = masks.relief >= HEIGHT_BLOCK  # flat maps skip the height rule's work
+    nearest = int(ranges.min())
     for d, ring in enumerate(_rings(reach), start=1):
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0.
         live = vis > LIVE
@@ -337,16 +342,18 @@ def visible_squares(
         b = vis[vi, p2] * w2
         b[enter[ring.k2[ji], flat]] = 0
         seen_part = a + b
-        seen_part[ranges[vi] < d] = 0
-        level = elevation[flat]
-        passed = high[vi, p1] * w1 + high[vi, p2] * w2
-        shown = (seen_part >= SEEN) & ((passed < eye[vi]) | (passed < level + HEIGHT_BLOCK))
-        seen[flat[shown]] = True
-        n = 8 * d
-        vis = np.zeros((len(views), n), dtype=np.float32)
+        if d > nearest:
+            seen_part[ranges[vi] < d] = 0
+        shown = seen_part >= SEEN
+        vis = np.zeros((len(views), 8 * d), dtype=np.float32)
         vis[vi, ji] = seen_part
-        high = np.full((len(views), n), -1e6, dtype=np.float32)
-        high[vi, ji] = np.maximum(passed, level)
+        if hills:
+            level = elevation[flat]
+            passed = high[vi, p1] * w1 + high[vi, p2] * w2
+            shown &= (passed < eye[vi]) | (passed < level + HEIGHT_BLOCK)
+            high = np.full((len(views), 8 * d), -1e6, dtype=np.float32)
+            high[vi, ji] = np.maximum(passed, level)
+        seen[flat[shown]] = True
     return seen.reshape(h + 2, pw)[1:-1, 1:-1].copy()
 
 

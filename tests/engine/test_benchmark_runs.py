@@ -17,7 +17,7 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
     assert run.main(["--size", "48", "--repeat", "2", "--no-cold", "--no-example"]) == 0
     out = capsys.readouterr().out
     lines = out.strip().splitlines()
-    assert lines[0] == "| measure | generated 48 | open 48 | target |"
+    assert lines[0] == "| measure | generated 48 | open 48 | sight 256 | target |"
     measures = [line.split(" | ")[0].lstrip("| ") for line in lines[2:]]
     for expected in (
         "reachable, budget 12",
@@ -27,6 +27,7 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
         "find_path into a ring of enemies (no search)",
         "paint one square (index update)",
         "cover_table, all pairs of 200 tokens",
+        "party sight, 6 PCs together, 500 wall lines",
     ):
         assert expected in measures
 
