@@ -380,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     columns[open_name].update(ringed(args.size, args.repeat))
     columns[open_name].update(serpentine(args.size))
-    columns["sight 256"] = sight.rows(timed, ms, args.repeat)
+    columns["sight 256"] = sight.rows(ms, args.repeat)
     if not args.no_cold:
         cold = cold_start(args.size)
         columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)
