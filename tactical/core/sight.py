@@ -36,6 +36,7 @@ corner).
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -210,18 +211,18 @@ def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> Sight
     return SightMasks(w, h, enter.reshape(8, -1), elevation.reshape(-1), relief)
 
 
-_CACHE: dict[int, tuple[int, SightMasks]] = {}
+_CACHE: dict[int, tuple[weakref.ref[GridMap], int, SightMasks]] = {}
 
 
 def cached_sight_masks(grid: GridMap) -> SightMasks:
     """:func:`sight_masks` of ``grid``, redone only when the grid was edited since."""
     hit = _CACHE.get(id(grid))
-    if hit is not None and hit[0] == grid.revision and hit[1].width == grid.width:
-        return hit[1]
+    if hit is not None and hit[0]() is grid and hit[1] == grid.revision:
+        return hit[2]
     masks = sight_masks(grid)
     if len(_CACHE) > 8:
         _CACHE.clear()
-    _CACHE[id(grid)] = (grid.revision, masks)
+    _CACHE[id(grid)] = (weakref.ref(grid), grid.revision, masks)
     return masks
 
 
@@ -230,14 +231,19 @@ def cached_sight_masks(grid: GridMap) -> SightMasks:
 
 @dataclass(frozen=True)
 class _Ring:
-    dx: npt.NDArray[np.int64]
-    dy: npt.NDArray[np.int64]
-    p1: npt.NDArray[np.int64]
-    p2: npt.NDArray[np.int64]
-    w1: npt.NDArray[np.float32]
-    w2: npt.NDArray[np.float32]
-    k1: npt.NDArray[np.int64]
-    k2: npt.NDArray[np.int64]
+    """Ring d's squares: offsets, the two parents in ring d - 1, their weights and steps.
+
+    Packed in few arrays so one gather per array fetches what the candidates need.
+    """
+
+    parents: npt.NDArray[np.int64]
+    """(2, 8d): the indices of the two parents in ring d - 1."""
+    steps: npt.NDArray[np.int64]
+    """(2, 8d): the direction index of the step from each parent."""
+    offsets: npt.NDArray[np.int64]
+    """(2, 8d): dx, dy from the viewer."""
+    weights: npt.NDArray[np.float32]
+    """(2, 8d): each parent's share of the line (they add up to 1)."""
 
 
 def _ring_offsets(d: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -275,14 +281,10 @@ def _make_ring(d: int) -> _Ring:
     k1 = _STEP_CODE[(dx - px1 + 1) * 3 + (dy - py1 + 1)]
     k2 = _STEP_CODE[(dx - px2 + 1) * 3 + (dy - py2 + 1)]
     return _Ring(
-        dx,
-        dy,
-        _ring_index(px1, py1, d - 1),
-        _ring_index(px2, py2, d - 1),
-        (1 - frac).astype(np.float32),
-        frac.astype(np.float32),
-        k1.astype(np.int64),
-        k2.astype(np.int64),
+        np.stack([_ring_index(px1, py1, d - 1), _ring_index(px2, py2, d - 1)]),
+        np.stack([k1, k2]).astype(np.int64),
+        np.stack([dx, dy]),
+        np.stack([1 - frac, frac]).astype(np.float32),
     )
 
 
@@ -328,20 +330,20 @@ def visible_squares(
     enter, elevation = masks.enter, masks.elevation
     hills = masks.relief >= HEIGHT_BLOCK  # flat maps skip the height rule's work
     nearest = int(ranges.min())
+    base = vy * pw + vx
     for d, ring in enumerate(_rings(reach), start=1):
-        # Only squares with a parent still (partly) seen can be seen: the rest stay 0.
+        # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
+        # parents stand on the map, so their children are at most the padding: no clipping.
         live = vis > LIVE
-        vi, ji = np.nonzero(live[:, ring.p1] | live[:, ring.p2])
+        vi, ji = np.nonzero(live[:, ring.parents].any(axis=1))
         if vi.size == 0:
             break
-        row = np.clip(vy[vi] + ring.dy[ji], 0, h + 1)
-        flat = row * pw + np.clip(vx[vi] + ring.dx[ji], 0, w + 1)
-        p1, p2, w1, w2 = ring.p1[ji], ring.p2[ji], ring.w1[ji], ring.w2[ji]
-        a = vis[vi, p1] * w1
-        a[enter[ring.k1[ji], flat]] = 0
-        b = vis[vi, p2] * w2
-        b[enter[ring.k2[ji], flat]] = 0
-        seen_part = a + b
+        parents, weights = ring.parents[:, ji], ring.weights[:, ji]
+        offsets = ring.offsets[:, ji]
+        flat = base[vi] + offsets[1] * pw + offsets[0]
+        parts = vis[vi, parents] * weights
+        parts[enter[ring.steps[:, ji], flat]] = 0
+        seen_part = parts[0] + parts[1]
         if d > nearest:
             seen_part[ranges[vi] < d] = 0
         shown = seen_part >= SEEN
@@ -349,7 +351,7 @@ def visible_squares(
         vis[vi, ji] = seen_part
         if hills:
             level = elevation[flat]
-            passed = high[vi, p1] * w1 + high[vi, p2] * w2
+            passed = (high[vi, parents] * weights).sum(axis=0)
             shown &= (passed < eye[vi]) | (passed < level + HEIGHT_BLOCK)
             high = np.full((len(views), 8 * d), -1e6, dtype=np.float32)
             high[vi, ji] = np.maximum(passed, level)
