@@ -154,3 +154,24 @@ def test_new_maps_start_fogged_when_the_gm_says_so(make_window, settings: QSetti
     assert window.map_editing.new_grid_map()
     assert window.document.encounter.fog.enabled
     assert found(window.document.encounter) == set()
+
+
+def test_the_fog_tool_outlines_its_rectangle_and_pushes_one_step(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    encounter = small_grid()
+    encounter.fog = Fog(enabled=True)
+    window = make_window(encounter)
+    window.fog_controls.shape_actions[3].trigger()  # Rectangle
+    assert window.view.tool is window.fog_controls.tool
+    assert window.fog_controls.toolbar.isVisible()
+    tool = window.fog_controls.tool
+    before = window.document.undo_stack.count()
+    tool.press(at(1, 1))
+    tool.move(at(4, 3))
+    outline = tool.outline.path().boundingRect()
+    assert (outline.left(), outline.top()) == (1 * CELL, 1 * CELL)
+    assert (outline.right(), outline.bottom()) == (5 * CELL, 4 * CELL)
+    tool.release(at(4, 3))
+    assert window.document.undo_stack.count() == before + 1
+    assert found(window.document.encounter) == {(c, r) for c in range(1, 5) for r in range(1, 4)}
+    window.use_tool("select")
+    assert tool.outline.path().isEmpty()

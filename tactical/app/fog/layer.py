@@ -137,5 +137,6 @@ def install_fog_layer(scene: MapScene) -> FogItem:
 
     document.changed.connect(on_change)
     document.encounter_replaced.connect(item.refresh)
+    scene.sceneRectChanged.connect(lambda _rect: item.refresh())  # a new map, a resized one
     scene.tokens_refreshed.connect(item.update)
     return item

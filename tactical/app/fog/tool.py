@@ -87,7 +87,13 @@ class FogTool:
             for point in points[:-1]:
                 path.addEllipse(point, 4, 4)
             self.outline.setPath(path)
-        elif self.gesture.shape in ("brush", "rectangle"):
+        elif self.gesture.shape == "rectangle" and self.gesture.active:
+            squares = self.gesture.preview()  # one rectangle: its corners are enough
+            (c0, r0), (c1, r1) = squares[0], squares[-1]
+            path = QPainterPath()
+            path.addRect(QRectF(c0 * CELL, r0 * CELL, (c1 - c0 + 1) * CELL, (r1 - r0 + 1) * CELL))
+            self.outline.setPath(path)
+        elif self.gesture.shape == "brush":
             self.outline.setPath(squares_path(self.gesture.preview()))
         else:
             self.outline.setPath(QPainterPath())
