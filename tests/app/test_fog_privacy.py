@@ -190,3 +190,32 @@ def test_revealing_the_chamber_lets_the_players_see_the_ghoul() -> None:
     UndoStack(encounter).push(RevealSquares(rectangle_squares((15, 1), (24, 14))))
     players = build_content(encounter, None, "players")
     assert any(GHOUL in text for text in players.texts())
+
+
+def test_the_player_trackers_lines_never_name_a_token_in_fog(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app.panel.public_view import PublicTracker
+    from tactical.rules import Combatant, PanelView, StepLine
+
+    encounter = crypt()
+    encounter.procedure = "thrum"  # the tracker shows itself while a procedure runs
+    document = EncounterDocument(encounter)
+    tracker = PublicTracker(document)
+    qtbot.addWidget(tracker)
+    rows = tuple(
+        Combatant(t.id, t.name, t.side, acting=t.id == "ghoul") for t in encounter.tokens.values()
+    )
+    view = PanelView(
+        "Thrum",
+        (StepLine("turn", f"{GHOUL}'s turn", status="current"),),
+        "",
+        rows,
+        round=2,
+        acting=frozenset({"ghoul"}),
+    )
+    tracker._view = lambda: view  # type: ignore[method-assign]
+    tracker.refresh()
+    lines = tracker.lines()
+    assert lines and not any(GHOUL in line for line in lines)
+    assert "Ilse" in lines
+    document.push(RevealSquares(rectangle_squares((15, 1), (24, 14))))
+    assert any(GHOUL in line for line in tracker.lines())

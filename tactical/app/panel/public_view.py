@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
+from tactical.app.secrets import Secrets
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
 from tactical.core.fog import hidden_from_players
@@ -117,7 +118,8 @@ class PublicTracker(QWidget):
         self._show(True)
         rows = public_rows(encounter, view)
         heading = f"Round {view.round}" if view.round else view.title
-        step = current_step_title(view, heading)
+        # a step title naming a token the players may not see (hidden, in fog) names an alias
+        step = Secrets(encounter).relabel(current_step_title(view, heading))
         self.heading.setText(f"{heading} \N{EM DASH} {step}" if step else heading)
         acting = [name for name, is_acting, _out, _rev in rows if is_acting]
         if view.ended:
