@@ -301,6 +301,27 @@ def _rings(upto: int) -> list[_Ring]:
     return _RINGS
 
 
+_TABLES: dict[int, list[npt.NDArray[np.int64]]] = {}
+
+
+def _tables(upto: int, padded_width: int) -> list[npt.NDArray[np.int64]]:
+    """Per ring, one (5, 8d) array: both parents, both steps and the flat offset.
+
+    The flat offset (``dy * padded_width + dx``) depends on the map's width, so the
+    tables are kept per width; one gather then fetches all a candidate needs.
+    """
+    tables = _TABLES.setdefault(padded_width, [])
+    rings = _rings(upto)
+    while len(tables) < upto:
+        ring = rings[len(tables)]
+        offset = ring.offsets[1] * padded_width + ring.offsets[0]
+        tables.append(np.vstack([ring.parents, ring.steps, offset[None, :]]))
+    if len(_TABLES) > 4:
+        for width in [w for w in _TABLES if w != padded_width]:
+            del _TABLES[width]
+    return tables
+
+
 # -- sight ------------------------------------------------------------------------------
 
 
@@ -331,18 +352,20 @@ def visible_squares(
     hills = masks.relief >= HEIGHT_BLOCK  # flat maps skip the height rule's work
     nearest = int(ranges.min())
     base = vy * pw + vx
-    for d, ring in enumerate(_rings(reach), start=1):
+    rings = _rings(reach)
+    for d, table in enumerate(_tables(reach, pw), start=1):
+        ring = rings[d - 1]
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
         # parents stand on the map, so their children are at most the padding: no clipping.
         live = vis > LIVE
         vi, ji = np.nonzero(live[:, ring.parents].any(axis=1))
         if vi.size == 0:
             break
-        parents, weights = ring.parents[:, ji], ring.weights[:, ji]
-        offsets = ring.offsets[:, ji]
-        flat = base[vi] + offsets[1] * pw + offsets[0]
+        picked = table[:, ji]
+        parents, weights = picked[0:2], ring.weights[:, ji]
+        flat = base[vi] + picked[4]
         parts = vis[vi, parents] * weights
-        parts[enter[ring.steps[:, ji], flat]] = 0
+        parts[enter[picked[2:4], flat]] = 0
         seen_part = parts[0] + parts[1]
         if d > nearest:
             seen_part[ranges[vi] < d] = 0
