@@ -175,3 +175,32 @@ def test_the_fog_tool_outlines_its_rectangle_and_pushes_one_step(make_window, qt
     assert found(window.document.encounter) == {(c, r) for c in range(1, 5) for r in range(1, 4)}
     window.use_tool("select")
     assert tool.outline.path().isEmpty()
+
+
+def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    encounter = small_grid()
+    encounter.fog = Fog(enabled=True, auto_reveal=True)
+    window = make_window(encounter)
+    preview = window.fog_controls.preview
+    window.fog_controls.party_action.trigger()
+    assert (9, 7) not in found(window.document.encounter)  # behind the ridge
+    tool = window.select_tool
+    assert tool.press(at(1, 1))  # Hero
+    tool.move(at(3, 1))
+    preview.update()
+    assert preview.item.isVisible()
+    assert (9, 7) not in preview.squares  # still behind the ridge from level 0
+    tool.move(at(5, 1))  # onto the ridge: it would see over
+    preview.update()
+    assert (9, 7) in preview.squares
+    assert not preview.squares & found(window.document.encounter)  # only what is new
+    assert (9, 7) not in found(window.document.encounter)  # nothing revealed while held
+    tool.release(at(5, 1, shift=True))  # placed by the GM: beyond its speed with the climb
+    preview.update()
+    assert not preview.item.isVisible()
+    qtbot.waitUntil(lambda: (9, 7) in found(window.document.encounter))
+    tool.press(at(1, 4))  # Orc: not of the party, no preview
+    tool.move(at(2, 4))
+    preview.update()
+    assert not preview.item.isVisible()
+    tool.cancel()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from tactical.app.document import CoreCommandAdapter
 from tactical.app.fog.gesture import FogShape
+from tactical.app.fog.preview import SightPreview
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
 from tactical.app.fog.tool import FogTool
 from tactical.core.commands.base import Batch, Command
@@ -66,6 +67,7 @@ class FogControls(QObject):
         document.encounter_replaced.connect(self._sync)
         self.tint_action.setChecked(bool(window.settings.value(TINT_SETTING, True, type=bool)))
         self._sync()
+        self.preview = SightPreview(window)
 
     # -- building ----------------------------------------------------------------
 
