@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import maps, table_scale  # noqa: E402
+from benchmarks import maps, sight, table_scale  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
     GridMap,
@@ -407,6 +407,8 @@ TARGETS = {
     "orthogonal distance, corner to corner": "< 50 ms",
     "wall lines: index build (masks, costs, regions)": "part of opening in < 2 s",
     "wall lines: toggle one door (index update)": "< 1 ms",
+    "party sight, 6 PCs together, 500 wall lines": "< 16 ms",
+    "party sight, 6 PCs scattered, 500 wall lines": "< 16 ms",
 }
 
 
@@ -470,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
     columns[open_name].update(areas(args.areas, args.repeat))  # rows name their area map
     lines_name, lines_figures = wall_lines(args.repeat)
     columns[lines_name] = lines_figures
+    columns["sight 256"] = sight.rows(ms, args.repeat)
     if not args.no_cold:
         cold = cold_start(args.size)
         columns[generated_name]["cold start: imports + generate map"] = ms(cold["open"] * 1000)

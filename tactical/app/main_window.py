@@ -35,6 +35,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.drops import install_drops
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
+from tactical.app.fog.install import install_fog
 from tactical.app.import_export import install_import_export
 from tactical.app.interaction.wall_line_actions import install_wall_line_actions
 from tactical.app.legend import ElevationLegend
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         self.import_export = install_import_export(self)
         self.backgrounds = install_backgrounds(self)
         self.drops = install_drops(self)
+        self.fog_controls = install_fog(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

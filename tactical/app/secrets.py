@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from tactical.core.encounter import Encounter
+from tactical.core.fog import hidden_from_players
 from tactical.core.tokens import Token
 from tactical.rules import Action, Combatant, PanelView
 
@@ -56,9 +57,10 @@ class Secrets:
     """The hidden tokens of one encounter, and how texts that name them are masked."""
 
     def __init__(self, encounter: Encounter) -> None:
-        hidden = [t for t in encounter.tokens.values() if t.hidden]
+        unseen = hidden_from_players(encounter)  # marked hidden, or standing in fog
+        hidden = [t for t in encounter.tokens.values() if t.id in unseen]
         self.hidden_ids = frozenset(t.id for t in hidden)
-        self.pattern = hidden_words(hidden)
+        self.pattern = hidden_words(replace(t, hidden=True) for t in hidden)
         self.aliases: dict[str, str] = {}
         """A hidden token's name or id -> what stands for it in a label."""
         for number, token in enumerate(hidden, start=1):

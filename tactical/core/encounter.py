@@ -13,6 +13,7 @@ from typing import Any, Literal
 from tactical.core.areas import AreaMap
 from tactical.core.changes import Change
 from tactical.core.dice_log import DiceRoll
+from tactical.core.fog import Fog
 from tactical.core.grid import GridMap, Square
 from tactical.core.pictures import Background, Picture
 from tactical.core.sides import Side, default_sides
@@ -46,6 +47,7 @@ class Encounter:
         notes: str = "",
         pictures: Iterable[Picture] = (),
         background: Background | None = None,
+        fog: Fog | None = None,
     ) -> None:
         self.map: MapKind = map
         self.name = name
@@ -67,6 +69,8 @@ class Encounter:
         """Every picture the encounter uses (background, token art), by id."""
         self.background: Background | None = background
         """The picture under the map and how it is aligned, or None."""
+        self.fog: Fog = fog if fog is not None else Fog()
+        """The fog over the map (off unless the GM turns it on): :mod:`tactical.core.fog`."""
         self._listeners: list[ChangeListener] = []
 
     # -- tokens and sides ------------------------------------------------
@@ -162,6 +166,7 @@ class Encounter:
             self.notes,
             self.pictures,
             self.background,
+            self.fog,
         )
 
     def __eq__(self, other: object) -> bool:

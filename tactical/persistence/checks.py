@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tactical.core.areas import AreaError, overlapping_pairs, polygon_from_points
+from tactical.persistence.fog_bits import FogBitsError, decode_mask
 from tactical.persistence.pictures import PictureHeaderError, path_problem, read_picture_header
 from tactical.persistence.problems import Problem, key_part
 from tactical.persistence.schema import (
@@ -41,6 +42,7 @@ def check_encounter(model: EncounterModel) -> list[Problem]:
     problems += _check_tokens(model)
     problems += _check_templates(model)
     problems += _check_pictures(model)
+    problems += _check_fog(model)
     if model.procedure is not None:
         problems += list(_check_state(model.procedure.state, "procedure.state", 1, [0]))
     return problems
@@ -255,6 +257,29 @@ def _check_pictures(model: EncounterModel) -> list[Problem]:
             problems.append(Problem(f"tokens[{index}].image", "names no picture of this file"))
     if model.background is not None and model.background.picture not in ids:
         problems.append(Problem("background.picture", "names no picture of this file"))
+    return problems
+
+
+def _check_fog(model: EncounterModel) -> list[Problem]:
+    """Revealed squares fit the grid; revealed areas exist on an area map."""
+    fog = model.fog
+    if fog is None:
+        return []
+    problems: list[Problem] = []
+    if isinstance(model.map, GridMapModel):
+        if fog.areas:
+            problems.append(Problem("fog.areas", "a grid map has no areas to reveal"))
+        try:
+            decode_mask(fog.revealed, model.map.width, model.map.height)
+        except FogBitsError as error:
+            problems.append(Problem("fog.revealed", str(error)))
+    else:
+        if fog.revealed:
+            problems.append(Problem("fog.revealed", "an area map reveals areas, not squares"))
+        ids = {a.id for a in model.map.areas}
+        for index, area_id in enumerate(fog.areas):
+            if area_id not in ids:
+                problems.append(Problem(f"fog.areas[{index}]", "names an area that does not exist"))
     return problems
 
 

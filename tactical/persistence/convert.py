@@ -16,18 +16,21 @@ from tactical import __version__
 from tactical.core.areas import Area, AreaLink, AreaMap, polygon_from_points
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
+from tactical.core.fog import Fog
 from tactical.core.grid import GridMap, Terrain, Wall, edge
 from tactical.core.pictures import Background, Picture
 from tactical.core.sides import Side
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
 from tactical.core.wall_lines import WallLine
+from tactical.persistence.fog_bits import decode_mask, encode_mask
 from tactical.persistence.schema import (
     FORMAT,
     SCHEMA_VERSION,
     AreaMapModel,
     BackgroundModel,
     EncounterModel,
+    FogModel,
     GridMapModel,
     PictureModel,
 )
@@ -136,6 +139,24 @@ def to_encounter(model: EncounterModel) -> Encounter:
         notes=model.notes,
         pictures=[_picture(p) for p in model.pictures],
         background=_background(model.background),
+        fog=_fog(model.fog, grid_or_areas),
+    )
+
+
+def _fog(model: FogModel | None, map_: GridMap | AreaMap) -> Fog:
+    """The fog a file describes (none: fog off, as in files made before fog)."""
+    if model is None:
+        return Fog()
+    mask = None
+    if isinstance(map_, GridMap) and model.revealed:
+        mask = decode_mask(model.revealed, map_.width, map_.height)
+    return Fog(
+        enabled=model.enabled,
+        revealed=mask,
+        areas=set(model.areas),
+        party=tuple(model.party),
+        auto_reveal=model.auto_reveal,
+        style=model.style,
     )
 
 
@@ -209,7 +230,7 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
         map_document = _areas_document(area_map)
     else:  # pragma: no cover - Encounter.map is typed as one of the two
         raise TypeError(f"cannot save a map of type {type(encounter.map).__name__}")
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "app_version": __version__,
@@ -271,6 +292,17 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
         ],
         "pictures": [_picture_document(p) for p in encounter.pictures.values()],
     }
+    fog = _fog_document(encounter)
+    if fog is not None:  # left out while off and empty, as in files made before fog
+        document = _after(document, "background", "fog", fog)
+    return document
+
+
+def _after(document: dict[str, Any], key: str, new: str, value: Any) -> dict[str, Any]:
+    """``document`` with ``new: value`` inserted right after ``key``."""
+    items = list(document.items())
+    index = [k for k, _ in items].index(key) + 1
+    return dict([*items[:index], (new, value), *items[index:]])
 
 
 def _background_document(background: Background | None) -> dict[str, Any] | None:
@@ -282,6 +314,22 @@ def _background_document(background: Background | None) -> dict[str, Any] | None
         "y": _number(background.y),
         "square_px": _number(background.square_px),
         "overlay_opacity": _number(background.overlay_opacity),
+    }
+
+
+def _fog_document(encounter: Encounter) -> dict[str, Any] | None:
+    """The fog, or None while it is as a file without fog loads (off, nothing found)."""
+    fog = encounter.fog
+    if fog == Fog():
+        return None
+    grid = encounter.grid
+    return {
+        "enabled": fog.enabled,
+        "revealed": encode_mask(fog.mask(grid)) if grid is not None else "",
+        "areas": sorted(fog.areas),
+        "party": list(fog.party),
+        "auto_reveal": fog.auto_reveal,
+        "style": fog.style,
     }
 
 

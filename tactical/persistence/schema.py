@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainValidator
 from pydantic_core import PydanticCustomError
 
 from tactical.core.grid import MAX_SIDE
+from tactical.persistence.fog_bits import MAX_FOG_TEXT
 
 FORMAT = "tactical.encounter"
 SCHEMA_VERSION = 3
@@ -192,6 +193,17 @@ class BackgroundModel(Strict):
     overlay_opacity: Annotated[float, Field(ge=0, le=1)] = 0.5
 
 
+class FogModel(Strict):
+    """The fog over the map: see tactical.core.fog.Fog (``revealed``: fog_bits' text)."""
+
+    enabled: bool = False
+    revealed: Annotated[str, Field(max_length=MAX_FOG_TEXT)] = ""
+    areas: Annotated[list[Id], Field(max_length=MAX_AREAS)] = []
+    party: Annotated[list[Id], Field(max_length=MAX_SIDES)] = ["pcs"]
+    auto_reveal: bool = False
+    style: Literal["cloth", "flat"] = "cloth"
+
+
 class SideModel(Strict):
     id: Id
     name: Name
@@ -258,6 +270,7 @@ class EncounterModel(Strict):
     metric: Literal["chebyshev", "orthogonal", "feet"] = "chebyshev"
     map: MapModel
     background: BackgroundModel | None = None
+    fog: FogModel | None = None
     pictures: Annotated[list[PictureModel], Field(max_length=MAX_PICTURES)] = []
     sides: Annotated[list[SideModel], Field(max_length=MAX_SIDES)]
     tokens: Annotated[list[TokenModel], Field(max_length=MAX_TOKENS)] = []

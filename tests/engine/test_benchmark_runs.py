@@ -18,7 +18,9 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
     assert run.main(args) == 0
     out = capsys.readouterr().out
     lines = out.strip().splitlines()
-    assert lines[0] == "| measure | generated 48 | open 48 | 500 wall lines | target |"
+    assert lines[0] == (
+        "| measure | generated 48 | open 48 | 500 wall lines | sight 256 | target |"
+    )
     measures = [line.split(" | ")[0].lstrip("| ") for line in lines[2:]]
     for expected in (
         "reachable, budget 12",
@@ -31,6 +33,7 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
         "wall lines: blocked-step masks build",
         "wall lines: toggle one door (index update)",
         "wall lines: toggle one door, then find_path (regions refresh)",
+        "party sight, 6 PCs together, 500 wall lines",
     ):
         assert expected in measures
 

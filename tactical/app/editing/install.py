@@ -30,6 +30,7 @@ from tactical.app.editing.tools import (
     PaintTool,
     WallTool,
 )
+from tactical.app.fog.settings import new_map_fog
 from tactical.app.interaction.paint import BRUSH_SIZES, Brush, BrushKind
 from tactical.app.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
 from tactical.app.map_view import pointer_from
@@ -321,6 +322,7 @@ class MapEditing(QObject):
     def _open_new(self, encounter: Encounter) -> bool:
         if not self.window.files.maybe_save():
             return False
+        encounter.fog = new_map_fog(self.window.settings)
         self.window.document.replace_encounter(encounter, None)
         self.set_editing(True)
         return True

@@ -14,21 +14,27 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 from tactical.app.document import EncounterDocument
 from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
 from tactical.app.plain_text import plain_label
+from tactical.app.secrets import Secrets
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
+from tactical.core.fog import hidden_from_players
 from tactical.rules import PanelView, ProcedureController
 
-PUBLIC_KINDS = {"procedure", "tokens", "sides"}
+PUBLIC_KINDS = {"procedure", "tokens", "sides", "fog"}
 
 
 def public_rows(encounter: Encounter, view: PanelView) -> list[tuple[str, bool, bool, str]]:
-    """``(name, acting, out, revealed)`` of each visible combatant, in order."""
-    hidden = [t for t in encounter.tokens.values() if t.hidden]
+    """``(name, acting, out, revealed)`` of each visible combatant, in order.
+
+    Tokens marked hidden and tokens standing in fog are left out.
+    """
+    unseen = hidden_from_players(encounter)
+    hidden = [t for t in encounter.tokens.values() if t.id in unseen]
     hidden_words = {t.name for t in hidden} | {t.id for t in hidden}
     rows = []
     for combatant in view.combatants:
         token = encounter.tokens.get(combatant.token_id)
-        if token is None or token.hidden:
+        if token is None or token.id in unseen:
             continue
         revealed = combatant.revealed
         if any(word and word in revealed for word in hidden_words):
@@ -113,7 +119,8 @@ class PublicTracker(QWidget):
         self._show(True)
         rows = public_rows(encounter, view)
         heading = f"Round {view.round}" if view.round else view.title
-        step = current_step_title(view, heading)
+        # a step title naming a token the players may not see (hidden, in fog) names an alias
+        step = Secrets(encounter).relabel(current_step_title(view, heading))
         self.heading.setText(f"{heading} \N{EM DASH} {step}" if step else heading)
         acting = [name for name, is_acting, _out, _rev in rows if is_acting]
         if view.ended:

@@ -24,6 +24,7 @@ from shapely.geometry import box as shapely_box
 
 from tactical.app import engine
 from tactical.app.document import EncounterDocument
+from tactical.app.fog.layer import install_fog_layer
 from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene import palette
 from tactical.app.scene.area_layer import AreaLayer
@@ -40,6 +41,7 @@ from tactical.app.scene.token_item import TokenItem, TokenLook
 from tactical.core.area_layout import Placement, layout_tokens
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
+from tactical.core.fog import token_in_fog
 from tactical.core.grid import Square
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
@@ -81,6 +83,7 @@ class MapScene(QGraphicsScene):
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
             overlay.setVisible(False)
             self.addItem(overlay)
+        self.fog = install_fog_layer(self)
         document.changed.connect(self._on_change)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
@@ -164,7 +167,7 @@ class MapScene(QGraphicsScene):
             item.set_label_scale(factor)
 
     def shows_token(self, token: Token) -> bool:
-        return not (self.player and token.hidden)
+        return not (self.player and (token.hidden or token_in_fog(self.encounter, token)))
 
     def shows_template(self, template: Template) -> bool:
         if self.player and template.hidden:
@@ -447,6 +450,10 @@ class MapScene(QGraphicsScene):
             self.map_refreshed.emit()
         elif change.kind == "templates":
             self._sync_templates(change.ids or list(self.encounter.templates))
+        elif change.kind == "fog":  # tokens in fog come and go on the players' screens
+            self._sync_tokens(list(self.encounter.tokens))
+            self.refresh_templates()
+            self.tokens_refreshed.emit()
         elif change.kind in ("sides", "meta"):
             self._sync_tokens(list(self.encounter.tokens))
             self.tokens_refreshed.emit()

@@ -23,12 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from dataclasses import replace as replaced
 from datetime import datetime
 from typing import Literal
+
+import numpy as np
 
 from tactical.app.secrets import hidden_words
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
+from tactical.core.fog import fogged_token_ids, hidden_from_players
 from tactical.core.grid import Terrain
 from tactical.core.tokens import Figure, Token
 from tactical.rules import Combatant, PanelView, ProcedureController, get
@@ -40,6 +44,8 @@ ACTING_MARK = "\N{BLACK RIGHT-POINTING TRIANGLE} "
 """Before the name of whoever acts now (as in the combat panel)."""
 SECRET_MARK = "(secret) "
 HIDDEN_MARK = " (hidden)"
+IN_FOG_MARK = " (in fog)"
+"""After a token the players do not see because it stands in fog (GM's version)."""
 
 
 @dataclass(frozen=True)
@@ -149,10 +155,16 @@ class _Builder:
         self.encounter = encounter
         self.mode = mode
         self.gm = mode == "gm"
-        self.secret_words = None if self.gm else hidden_words(encounter.tokens.values())
+        self.unseen = hidden_from_players(encounter)
+        """Marked hidden or standing in fog: the players' version shows none of them."""
+        self.in_fog = fogged_token_ids(encounter)
+        unseen_tokens = (
+            replaced(t, hidden=True) for t in encounter.tokens.values() if t.id in self.unseen
+        )
+        self.secret_words = None if self.gm else hidden_words(unseen_tokens)
 
     def shown(self, token: Token | None) -> bool:
-        return token is not None and (self.gm or not token.hidden)
+        return token is not None and (self.gm or token.id not in self.unseen)
 
     def clean(self, text: str) -> str:
         """``text`` if the players may read it; blank when it names a hidden token."""
@@ -164,6 +176,8 @@ class _Builder:
         text = ACTING_MARK + name if acting else name
         if self.gm and token is not None and token.hidden:
             text += HIDDEN_MARK
+        elif self.gm and token is not None and token.id in self.in_fog:
+            text += IN_FOG_MARK
         return text
 
     def side(self, side_id: str) -> tuple[str, str]:
@@ -201,7 +215,7 @@ class _Builder:
                     combatant.acting,
                     combatant.done,
                     combatant.out,
-                    bool(token is not None and token.hidden),
+                    bool(token is not None and token.id in self.unseen),
                 )
             )
         return columns, table
@@ -253,7 +267,7 @@ class _Builder:
                     where(self.encounter, token),
                     self.clean(statuses_text(token.statuses)),
                 )
-                rows.append(Row(cells, colour, hidden=token.hidden))
+                rows.append(Row(cells, colour, hidden=token.id in self.unseen))
         return columns, rows
 
     # -- the page ----------------------------------------------------------------
@@ -290,8 +304,14 @@ class _Builder:
         grid = self.encounter.grid
         if grid is None:
             return (), ()
-        elevations = tuple(sorted({int(v) for v in grid.elevation.flat}))
-        present = {int(v) for v in grid.terrain.flat}
+        fog = self.encounter.fog
+        if self.gm or not fog.enabled:
+            elevation, kinds = grid.elevation, grid.terrain
+        else:  # the legend tells nothing of the squares under fog
+            found = fog.mask(grid)
+            elevation, kinds = grid.elevation[found], grid.terrain[found]
+        elevations = tuple(sorted({int(v) for v in np.unique(elevation)}))
+        present = {int(v) for v in np.unique(kinds)}
         terrain = tuple(
             kind.name.lower()
             for kind in (Terrain.DIFFICULT, Terrain.IMPASSABLE)

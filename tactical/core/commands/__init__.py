@@ -2,6 +2,7 @@
 
 from tactical.core.commands.areas import PutArea, RemoveArea, SetAreaLinks
 from tactical.core.commands.base import Batch, Command, UndoStack
+from tactical.core.commands.fog import RevealAreas, RevealSquares, SetFogSetting
 from tactical.core.commands.pictures import AddPicture, SetBackground
 from tactical.core.commands.procedure import LogRoll, SelectProcedure, SetProcedureState
 from tactical.core.commands.templates import PlaceTemplate, RemoveTemplate
@@ -29,10 +30,13 @@ __all__ = [
     "RemoveArea",
     "RemoveTemplate",
     "RemoveToken",
+    "RevealAreas",
+    "RevealSquares",
     "SelectProcedure",
     "SetAreaLinks",
     "SetBackground",
     "SetFigure",
+    "SetFogSetting",
     "SetProcedureState",
     "SetStatus",
     "SetTokenField",

@@ -1,0 +1,157 @@
+"""The fog drawn over a map scene: opaque for the players, a tint the GM can hide.
+
+One item per scene above the tokens and templates, so whatever lies under fog
+(terrain, the background picture, walls, tokens, templates, labels) is painted
+over. On the players' screens (a player scene, the players' snapshot, the GM
+window while it hides secrets) fog is opaque and also fills the margin round
+the map; the GM's window draws it as a tint (:attr:`FogItem.tint_shown`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb, fog_argb
+from tactical.core.changes import Change
+
+if TYPE_CHECKING:
+    from tactical.app.scene.map_scene import MapScene
+
+FOG_Z = 30.0
+"""Above tokens (10) and templates, below the GM's editing overlay (40)."""
+
+
+def argb_image(words: np.ndarray) -> QImage:
+    """A QImage owning a copy of ``[row, column]`` ARGB32 words."""
+    data = np.ascontiguousarray(words, dtype=np.uint32)
+    height, width = data.shape
+    image = QImage(data.data, width, height, width * 4, QImage.Format.Format_ARGB32)
+    return image.copy()
+
+
+class FogItem(QGraphicsItem):
+    """Paints the fog of its scene's encounter (nothing while fog is off)."""
+
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__()
+        self.map_scene = scene
+        self.setZValue(FOG_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.tint_shown = True
+        """The GM's window: draw the tint (False: the GM sees the map as if fog were off)."""
+        self._images: dict[bool, tuple[QImage, int]] = {}
+        self._cloth = QBrush(argb_image(cloth_tile_argb()))
+
+    def refresh(self) -> None:
+        """Forget the cached pictures (the fog, the map or the filter changed) and repaint."""
+        self._images.clear()
+        self.prepareGeometryChange()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.map_scene.sceneRect()
+
+    def opaque(self) -> bool:
+        return self.map_scene.player
+
+    def _image(self, opaque: bool) -> tuple[QImage, int]:
+        if opaque not in self._images:
+            encounter = self.map_scene.encounter
+            grid = encounter.grid
+            assert grid is not None
+            words, scale = fog_argb(
+                encounter.fog.mask(grid), opaque=opaque, style=encounter.fog.style
+            )
+            self._images[opaque] = (argb_image(words), scale)
+        return self._images[opaque]
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        encounter = self.map_scene.encounter
+        fog = encounter.fog
+        if not fog.enabled:
+            return
+        opaque = self.opaque()
+        if not opaque and not self.tint_shown:
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        brush = self._cloth if fog.style == "cloth" else QBrush(QColor(*FLAT))
+        map_rect = self.map_scene.layer.scene_rect()
+        if encounter.grid is not None:
+            if opaque:  # the margin round the map too: the players see only what was found
+                margin = QPainterPath()
+                margin.addRect(self.boundingRect())
+                inner = QPainterPath()
+                inner.addRect(map_rect)
+                painter.fillPath(margin.subtracted(inner), brush)
+            image, _scale = self._image(opaque)
+            painter.drawImage(map_rect, image)
+        else:
+            painter.fillPath(self._area_fog(opaque), brush if opaque else QBrush(QColor(*TINT)))
+        painter.restore()
+
+    def _area_fog(self, opaque: bool) -> QPainterPath:
+        """Everything but the revealed areas (players), or the unrevealed areas (GM)."""
+        from tactical.app.scene.area_layer import AreaLayer
+
+        layer = self.map_scene.layer
+        assert isinstance(layer, AreaLayer)
+        revealed = self.map_scene.encounter.fog.areas
+        outlines: dict[str, QPolygonF] = layer.outlines()
+        path = QPainterPath()
+        if opaque:
+            path.addRect(self.boundingRect())
+            found = QPainterPath()
+            for area_id in revealed:
+                if area_id in outlines:
+                    found.addPolygon(outlines[area_id])
+                    found.closeSubpath()
+            return path.subtracted(found)
+        for area_id, outline in outlines.items():
+            if area_id not in revealed:
+                path.addPolygon(outline)
+                path.closeSubpath()
+        return path
+
+
+class _FogLink(QObject):
+    """Forwards the document's changes to one scene's fog item.
+
+    A child of the scene, so its connections to the longer-lived document end
+    when the scene is deleted (a snapshot's scene, a closed player view).
+    """
+
+    def __init__(self, scene: MapScene, item: FogItem) -> None:
+        super().__init__(scene)
+        self.item = item
+
+    def on_change(self, change: Change) -> None:
+        if change.kind in ("fog", "areas"):
+            self.item.refresh()
+
+    def refresh(self) -> None:
+        self.item.refresh()
+
+
+def install_fog_layer(scene: MapScene) -> FogItem:
+    """Put a fog item on ``scene`` and keep it (and which tokens show) in step with the fog."""
+    item = FogItem(scene)
+    scene.addItem(item)
+    document = scene.document
+    link = _FogLink(scene, item)
+    document.changed.connect(link.on_change)
+    document.encounter_replaced.connect(link.refresh)
+    scene.sceneRectChanged.connect(lambda _rect: item.refresh())  # a new map, a resized one
+    scene.tokens_refreshed.connect(item.update)
+    return item

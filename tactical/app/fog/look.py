@@ -1,0 +1,86 @@
+"""How fog looks: the pictures of fog over a grid, built with numpy (Qt-free).
+
+The players' screens draw fog opaque, as a dark cloth or a flat colour; the
+GM's window draws it as a tint. A grid's fog is one picture of the whole map,
+``scale`` pixels per square, drawn without smoothing so its edges fall exactly
+on square edges: nothing of a fogged square shows beside a revealed one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.fog import FogStyle
+
+FLAT = (0x1C, 0x1E, 0x24)
+"""The flat fog colour (RGB)."""
+TINT = (0x20, 0x30, 0x60, 120)
+"""The GM's tint (RGBA): the map stays readable under it."""
+MAX_PICTURE_SIDE = 1024
+"""The widest fog picture in pixels; the cloth's weave gets coarser on bigger maps."""
+
+
+def pixels_per_square(width: int, height: int, style: FogStyle) -> int:
+    if style == "flat":
+        return 1
+    return int(max(1, min(8, MAX_PICTURE_SIDE // max(width, height, 1))))
+
+
+def _cloth_tile(scale: int) -> npt.NDArray[np.uint8]:
+    """One square of cloth, ``scale`` x ``scale`` RGB: a dark twill weave."""
+    y, x = np.mgrid[0:scale, 0:scale]
+    weave = ((x + y) % 4 < 2).astype(np.int16) * 6 + ((x - y) % 3 == 0).astype(np.int16) * 3
+    base = np.array(FLAT, dtype=np.int16)
+    return np.clip(base[None, None, :] + weave[:, :, None], 0, 255).astype(np.uint8)
+
+
+def fog_argb(
+    revealed: npt.NDArray[np.bool_], *, opaque: bool, style: FogStyle = "cloth"
+) -> tuple[npt.NDArray[np.uint32], int]:
+    """The fog picture of a ``[row, column]`` revealed mask as ARGB32 words, and its scale.
+
+    Revealed squares are fully transparent; fogged ones opaque (``opaque``) in
+    ``style``, else the GM's tint.
+    """
+    height, width = revealed.shape
+    fogged = ~revealed
+    if not opaque:
+        r, g, b, a = TINT
+        word = np.uint32((a << 24) | (r << 16) | (g << 8) | b)
+        return np.where(fogged, word, np.uint32(0)).astype(np.uint32), 1
+    scale = pixels_per_square(width, height, style)
+    words = _cloth(width, height, scale)
+    mask = np.repeat(np.repeat(fogged, scale, axis=0), scale, axis=1) if scale > 1 else fogged
+    return np.where(mask, words, np.uint32(0)).astype(np.uint32), scale
+
+
+_CLOTH: dict[tuple[int, int, int], npt.NDArray[np.uint32]] = {}
+
+
+def _cloth(width: int, height: int, scale: int) -> npt.NDArray[np.uint32]:
+    """The opaque fog over a whole ``width`` x ``height`` map, cached per size."""
+    key = (width, height, scale)
+    if key not in _CLOTH:
+        if scale == 1:
+            rgb = np.broadcast_to(np.array(FLAT, dtype=np.uint8), (height, width, 3))
+        else:
+            rgb = np.tile(_cloth_tile(scale), (height, width, 1))
+            # each square a little lighter or darker: folds in the cloth
+            shade = np.random.default_rng(7).integers(-4, 5, size=(height, width), dtype=np.int16)
+            shade = np.repeat(np.repeat(shade, scale, axis=0), scale, axis=1)
+            rgb = np.clip(rgb.astype(np.int16) + shade[:, :, None], 0, 255).astype(np.uint8)
+        _CLOTH.clear()  # one map at a time is enough
+        _CLOTH[key] = (
+            (np.uint32(0xFF) << 24)
+            | (rgb[..., 0].astype(np.uint32) << 16)
+            | (rgb[..., 1].astype(np.uint32) << 8)
+            | rgb[..., 2].astype(np.uint32)
+        )
+    return _CLOTH[key]
+
+
+def cloth_tile_argb(scale: int = 8) -> npt.NDArray[np.uint32]:
+    """One square of opaque cloth as ARGB32 words (a brush for area maps and margins)."""
+    rgb = _cloth_tile(scale).astype(np.uint32)
+    return (np.uint32(0xFF) << 24) | (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]

@@ -1,0 +1,88 @@
+"""While the GM drags a party token with fog on: what it would see from where it is held.
+
+The squares its sight would newly reveal at the drop glow on the GM's map only
+(the model and the player view change at the drop, when "Reveal after every
+move" or Ctrl+R reveals them). Recomputed once per square the drag enters:
+the party sight's speed (a few milliseconds) is what lets it follow the mouse.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QPixmap, QTransform
+from PySide6.QtWidgets import QGraphicsPixmapItem
+
+from tactical.app.fog.layer import argb_image
+from tactical.app.geometry import CELL
+from tactical.core.fog import sight_range
+from tactical.core.grid import Square
+from tactical.core.sight import Viewer, visible_squares
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+
+PREVIEW_Z = 32.0
+"""Above the fog tint (30), below the fog tool's outline (35)."""
+GLOW = np.uint32((110 << 24) | (255 << 16) | (214 << 8) | 90)
+"""ARGB of a square the held token would reveal."""
+
+
+class SightPreview(QObject):
+    """Follows the select tool's drag in one main window and shows the sight it would add."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.item = QGraphicsPixmapItem()
+        self.item.setZValue(PREVIEW_Z)
+        self.item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.item.setTransform(QTransform.fromScale(CELL, CELL))
+        self.item.setVisible(False)
+        window.scene.addItem(self.item)
+        self._shown: tuple[str, Square] | None = None
+        self.squares: set[Square] = set()
+        """The squares shown as newly seen (tests read them)."""
+        window.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease, QEvent.Type.KeyPress):
+            QTimer.singleShot(0, self.update)  # after the tool has handled the event
+        return False
+
+    def update(self) -> None:
+        drag = self.window.select_tool.drag
+        encounter = self.window.document.encounter
+        token = encounter.tokens.get(drag.token_id or "") if drag.active else None
+        target = drag.target if token is not None else None
+        grid = encounter.grid
+        if (
+            token is None
+            or grid is None
+            or not isinstance(target, tuple)
+            or not encounter.fog.enabled
+            or token.side not in encounter.fog.party
+            or not self.window.fog_controls.auto_action.isChecked()
+        ):
+            self.clear()
+            return
+        if self._shown == (token.id, target):
+            return
+        self._shown = (token.id, target)
+        reach = sight_range(token)
+        viewers = [Viewer(square, reach) for square in token.squares_at(target)]
+        new = visible_squares(grid, viewers) & ~encounter.fog.mask(grid)
+        rows, cols = np.nonzero(new)
+        self.squares = {(int(c), int(r)) for r, c in zip(rows, cols, strict=True)}
+        words = np.where(new, GLOW, np.uint32(0)).astype(np.uint32)
+        self.item.setPixmap(QPixmap.fromImage(argb_image(words)))
+        self.item.setVisible(True)
+
+    def clear(self) -> None:
+        if self._shown is not None or self.item.isVisible():
+            self._shown = None
+            self.squares = set()
+            self.item.setVisible(False)

@@ -1,0 +1,212 @@
+"""Commands that reveal and hide fog, and change the fog's settings.
+
+One brush stroke, rectangle, polygon or area click is one undo step: the
+pieces of one stroke share a ``gesture`` and merge, as :class:`PaintSquares`
+does for terrain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.changes import Change
+from tactical.core.commands.base import Command
+from tactical.core.encounter import Encounter
+from tactical.core.fog import Fog, FogStyle, party_tokens, sight_range, squares_mask
+from tactical.core.grid import GridMap, Square
+from tactical.core.sight import Viewer, visible_squares
+
+
+def _grid(encounter: Encounter) -> GridMap:
+    grid = encounter.grid
+    if grid is None:
+        raise TypeError("this fog edit needs a grid map")
+    return grid
+
+
+class RevealSquares(Command):
+    """Reveal (or, ``reveal=False``, hide) the squares of ``region`` on a grid.
+
+    ``region`` is a ``[row, column]`` bool mask of the map's shape, or squares.
+    Only the squares whose state changes are remembered for the undo.
+    """
+
+    def __init__(
+        self,
+        region: npt.NDArray[np.bool_] | Iterable[Square],
+        *,
+        reveal: bool = True,
+        text: str = "",
+        gesture: object | None = None,
+    ) -> None:
+        self.region = region
+        self.reveal = reveal
+        self.changed: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self.text = text or ("Reveal fog" if reveal else "Hide under fog")
+        self.merge_key = ("fog", reveal, gesture) if gesture is not None else None
+
+    def _region(self, grid: GridMap) -> npt.NDArray[np.bool_]:
+        if isinstance(self.region, np.ndarray):
+            if self.region.shape != (grid.height, grid.width):
+                raise ValueError("the fog region does not have the map's shape")
+            return self.region.astype(np.bool_, copy=False)
+        return squares_mask(self.region, grid.width, grid.height)
+
+    def do(self, encounter: Encounter) -> None:
+        grid = _grid(encounter)
+        mask = encounter.fog.mask(grid).copy()
+        region = self.region = self._region(grid)  # kept as a mask: strokes merge by union
+        flips = np.flatnonzero(region & (mask != self.reveal))
+        mask.flat[flips] = self.reveal
+        encounter.fog.set_mask(mask)
+        self.changed = np.union1d(self.changed, flips)
+        encounter.notify(Change("fog"))
+
+    def undo(self, encounter: Encounter) -> None:
+        grid = _grid(encounter)
+        mask = encounter.fog.mask(grid).copy()
+        mask.flat[self.changed] = not self.reveal
+        encounter.fog.set_mask(mask)
+        encounter.notify(Change("fog"))
+
+    def merge(self, other: Command) -> bool:
+        if not isinstance(other, RevealSquares) or other.reveal != self.reveal:
+            return False
+        self.changed = np.union1d(self.changed, other.changed)
+        if isinstance(self.region, np.ndarray) and isinstance(other.region, np.ndarray):
+            self.region = self.region | other.region
+        return True
+
+
+class RevealAreas(Command):
+    """Reveal (or hide) areas of an area map; the areas of one gesture merge."""
+
+    def __init__(
+        self, area_ids: Iterable[str], *, reveal: bool = True, gesture: object | None = None
+    ) -> None:
+        self.area_ids = list(dict.fromkeys(area_ids))
+        self.reveal = reveal
+        self.changed: set[str] = set()
+        self.text = "Reveal area" if reveal else "Hide area under fog"
+        self.merge_key = ("fog-areas", reveal, gesture) if gesture is not None else None
+
+    def do(self, encounter: Encounter) -> None:
+        areas = encounter.fog.areas
+        for area_id in self.area_ids:
+            if (area_id in areas) != self.reveal:
+                self.changed.add(area_id)
+        if self.reveal:
+            areas |= self.changed
+        else:
+            areas -= self.changed
+        encounter.notify(Change("fog", frozenset(self.changed)))
+
+    def undo(self, encounter: Encounter) -> None:
+        if self.reveal:
+            encounter.fog.areas -= self.changed
+        else:
+            encounter.fog.areas |= self.changed
+        encounter.notify(Change("fog", frozenset(self.changed)))
+
+    def merge(self, other: Command) -> bool:
+        if not isinstance(other, RevealAreas) or other.reveal != self.reveal:
+            return False
+        self.changed |= other.changed
+        self.area_ids = list(dict.fromkeys(self.area_ids + other.area_ids))
+        return True
+
+
+def reveal_all(encounter: Encounter, reveal: bool = True) -> Command:
+    """Reveal (or hide) the whole map as one step."""
+    text = "Reveal the whole map" if reveal else "Hide the whole map under fog"
+    grid, area_map = encounter.grid, encounter.area_map
+    if grid is not None:
+        return RevealSquares(
+            np.ones((grid.height, grid.width), dtype=np.bool_), reveal=reveal, text=text
+        )
+    assert area_map is not None
+    command = RevealAreas(list(area_map.areas), reveal=reveal)
+    command.text = text
+    return command
+
+
+class SetFogSetting(Command):
+    """Change one of the fog's settings: ``enabled``, ``party``, ``auto_reveal`` or ``style``."""
+
+    NAMES = ("enabled", "party", "auto_reveal", "style")
+
+    def __init__(self, name: str, value: Any, text: str = "") -> None:
+        if name not in self.NAMES:
+            raise ValueError(f"fog has no setting '{name}'")
+        if name == "style":
+            _check_style(value)
+        self.name = name
+        self.value = tuple(value) if name == "party" else value
+        self.before: Any = None
+        self.text = text or _SETTING_TEXT.get(name, "Fog setting")
+
+    def do(self, encounter: Encounter) -> None:
+        self.before = getattr(encounter.fog, self.name)
+        setattr(encounter.fog, self.name, self.value)
+        encounter.notify(Change("fog"))
+
+    def undo(self, encounter: Encounter) -> None:
+        setattr(encounter.fog, self.name, self.before)
+        encounter.notify(Change("fog"))
+
+
+_SETTING_TEXT = {
+    "enabled": "Turn fog on or off",
+    "party": "Choose the party's sides",
+    "auto_reveal": "Reveal after every move",
+    "style": "Fog look",
+}
+
+
+def _check_style(value: object) -> FogStyle:
+    if value == "cloth":
+        return "cloth"
+    if value == "flat":
+        return "flat"
+    raise ValueError(f"fog is drawn as 'cloth' or 'flat', not {value!r}")
+
+
+# -- the party's sight ------------------------------------------------------------------
+
+
+def party_sight(encounter: Encounter) -> npt.NDArray[np.bool_]:
+    """The squares any token of the party's sides sees now (grids only)."""
+    grid = _grid(encounter)
+    viewers = [
+        Viewer(square, sight_range(token))
+        for token in party_tokens(encounter)
+        for square in token.occupied()
+    ]
+    return visible_squares(grid, viewers)
+
+
+def party_areas(encounter: Encounter) -> set[str]:
+    """On an area map: the areas the party stands in (areas have no walls to see past)."""
+    sides = set(encounter.fog.party)
+    return {t.area for t in encounter.tokens.values() if t.side in sides and t.area is not None}
+
+
+def reveal_party_sight(encounter: Encounter, gesture: object | None = None) -> Command | None:
+    """The step revealing what the party sees, or None when it reveals nothing new."""
+    fog: Fog = encounter.fog
+    grid = encounter.grid
+    if grid is not None:
+        seen = party_sight(encounter)
+        if not (seen & ~fog.mask(grid)).any():
+            return None
+        return RevealSquares(seen, reveal=True, text="Reveal what the party sees", gesture=gesture)
+    new = party_areas(encounter) - fog.areas
+    if not new:
+        return None
+    command = RevealAreas(sorted(new), reveal=True, gesture=gesture)
+    command.text = "Reveal what the party sees"
+    return command

@@ -1,0 +1,218 @@
+"""Fog of war: what of the map the players have found.
+
+One :class:`Fog` per encounter (an encounter has one map). On a grid the found
+squares are a numpy bool array ``[row, column]`` (True: revealed); on an area
+map they are a set of area ids. Revealed and explored are the same thing here:
+a square the party has seen stays revealed (the players remember the room)
+until the GM hides it again.
+
+Fog is off by default, so files made before fog load as they were. Turning it
+on with nothing revealed covers the whole map.
+
+Which tokens the players may not see because of fog is decided here
+(:func:`fogged_token_ids`), Qt-free, so the player view, its tracker, the
+players' snapshot and the GM's "Hide secrets" mode all ask one function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.grid import GridMap, Square
+from tactical.core.tokens import Token
+
+if TYPE_CHECKING:
+    from tactical.core.encounter import Encounter
+
+FogStyle = Literal["cloth", "flat"]
+"""How the players' screen draws fog: a dark cloth texture or a flat colour."""
+FOG_STYLES: tuple[FogStyle, ...] = ("cloth", "flat")
+
+DEFAULT_PARTY = ("pcs",)
+"""The sides whose tokens are the party when the GM has not said otherwise."""
+
+SIGHT_FIGURE = "sight"
+"""The token figure holding its sight range in squares (absent or not a number: unlimited)."""
+
+Mask = npt.NDArray[np.bool_]
+
+
+@dataclass
+class Fog:
+    """The fog over one map and the GM's fog settings.
+
+    ``revealed`` is the grid's found squares (``[row, column]``; None until
+    anything is revealed on a grid, read as all fogged); ``areas`` the found
+    area ids of an area map. ``party`` names the sides whose tokens "Reveal
+    what the party sees" looks from; ``auto_reveal`` reveals after every move.
+    """
+
+    enabled: bool = False
+    revealed: Mask | None = None
+    areas: set[str] = field(default_factory=set)
+    party: tuple[str, ...] = DEFAULT_PARTY
+    auto_reveal: bool = False
+    style: FogStyle = "cloth"
+
+    # -- grids ---------------------------------------------------------------
+
+    def mask(self, grid: GridMap) -> Mask:
+        """The revealed squares of ``grid`` (a fresh all-False array when none are)."""
+        shape = (grid.height, grid.width)
+        if self.revealed is None or self.revealed.shape != shape:
+            return np.zeros(shape, dtype=np.bool_)
+        return self.revealed
+
+    def set_mask(self, mask: Mask | None) -> None:
+        self.revealed = None if mask is None else np.asarray(mask, dtype=np.bool_).copy()
+
+    def is_revealed(self, grid: GridMap, square: Square) -> bool:
+        if not self.enabled:
+            return True
+        if not grid.in_bounds(square):
+            return False
+        return bool(self.mask(grid)[square[1], square[0]])
+
+    # -- value semantics -------------------------------------------------------
+
+    def copy(self) -> Fog:
+        return Fog(
+            self.enabled,
+            None if self.revealed is None else self.revealed.copy(),
+            set(self.areas),
+            self.party,
+            self.auto_reveal,
+            self.style,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Fog):
+            return NotImplemented
+        mine, theirs = _found(self.revealed), _found(other.revealed)
+        if mine is None or theirs is None:
+            same_mask = mine is None and theirs is None
+        else:
+            same_mask = bool(np.array_equal(mine, theirs))
+        return same_mask and (
+            self.enabled,
+            self.areas,
+            self.party,
+            self.auto_reveal,
+            self.style,
+        ) == (other.enabled, other.areas, other.party, other.auto_reveal, other.style)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _found(mask: Mask | None) -> Mask | None:
+    """``mask``, or None when nothing in it is revealed (None and all-False are equal)."""
+    return mask if mask is not None and bool(mask.any()) else None
+
+
+def new_fog(*, fogged: bool) -> Fog:
+    """The fog of a map being made: fully fogged (``fogged``) or clear (fog off)."""
+    return Fog(enabled=fogged)
+
+
+# -- what the players may not see ----------------------------------------------------
+
+
+def token_in_fog(encounter: Encounter, token: Token) -> bool:
+    """True when fog is on and no square (or the area) the token stands on is revealed.
+
+    A token off the map is not in fog. A large token shows as soon as any of
+    its squares is revealed; the fog drawn over the rest covers the rest.
+    """
+    fog = encounter.fog
+    if not fog.enabled or token.position is None:
+        return False
+    grid = encounter.grid
+    if grid is not None:
+        squares = [s for s in token.occupied() if grid.in_bounds(s)]
+        if not squares:
+            return False
+        mask = fog.mask(grid)
+        return not any(mask[row, col] for col, row in squares)
+    return token.area is not None and token.area not in fog.areas
+
+
+def fogged_token_ids(encounter: Encounter) -> frozenset[str]:
+    """The tokens standing in fog: the players' screens show none of them."""
+    if not encounter.fog.enabled:
+        return frozenset()
+    return frozenset(t.id for t in encounter.tokens.values() if token_in_fog(encounter, t))
+
+
+def hidden_from_players(encounter: Encounter) -> frozenset[str]:
+    """Tokens the players may not see: marked hidden, or standing in fog."""
+    marked = {t.id for t in encounter.tokens.values() if t.hidden}
+    return frozenset(marked) | fogged_token_ids(encounter)
+
+
+def party_tokens(encounter: Encounter) -> list[Token]:
+    """The tokens of the party's sides that stand on the map."""
+    sides = set(encounter.fog.party)
+    return [t for t in encounter.tokens.values() if t.side in sides and t.position is not None]
+
+
+def sight_range(token: Token) -> int | None:
+    """A token's sight range in squares (its ``sight`` figure), or None for unlimited."""
+    value = token.figures.get(SIGHT_FIGURE)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return max(int(value), 0)
+
+
+# -- shapes a stroke covers ------------------------------------------------------------
+
+
+def brush_squares(centre: Square, size: int) -> list[Square]:
+    """The ``size`` x ``size`` squares of a brush centred on ``centre`` (1, 3 or 5)."""
+    half = size // 2
+    col, row = centre
+    return [
+        (col + dc, row + dr) for dr in range(-half, size - half) for dc in range(-half, size - half)
+    ]
+
+
+def rectangle_squares(a: Square, b: Square) -> list[Square]:
+    """Every square of the rectangle with corners ``a`` and ``b`` (both included)."""
+    c0, c1 = sorted((a[0], b[0]))
+    r0, r1 = sorted((a[1], b[1]))
+    return [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+
+def polygon_mask(
+    points: Iterable[tuple[float, float]], width: int, height: int
+) -> npt.NDArray[np.bool_]:
+    """Squares whose centre lies inside the polygon (even-odd rule), in map units."""
+    pts = np.asarray(list(points), dtype=np.float64).reshape(-1, 2)
+    inside = np.zeros((height, width), dtype=np.bool_)
+    if len(pts) < 3:
+        return inside
+    cy, cx = np.mgrid[0:height, 0:width].astype(np.float64) + 0.5
+    x0, y0 = pts[:, 0], pts[:, 1]
+    x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
+    for ax, ay, bx, by in zip(x0, y0, x1, y1, strict=True):
+        if ay == by:
+            continue
+        crosses = (ay > cy) != (by > cy)
+        x_at = ax + (cy - ay) * (bx - ax) / (by - ay)
+        inside ^= crosses & (cx < x_at)
+    return inside
+
+
+def squares_mask(squares: Iterable[Square], width: int, height: int) -> Mask:
+    """A bool array with the on-map ``squares`` set."""
+    mask = np.zeros((height, width), dtype=np.bool_)
+    pts = np.asarray(list(squares), dtype=np.int64).reshape(-1, 2)
+    if len(pts):
+        keep = (pts[:, 0] >= 0) & (pts[:, 0] < width) & (pts[:, 1] >= 0) & (pts[:, 1] < height)
+        pts = pts[keep]
+        mask[pts[:, 1], pts[:, 0]] = True
+    return mask
