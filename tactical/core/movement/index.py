@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from tactical.core.grid import GridMap, Square
 from tactical.core.line_crossing import FloatArray
 from tactical.core.movement.costs import BoolArray, refresh_walls, wall_arrays
+from tactical.core.movement.costs_003 import uses_003
 from tactical.core.movement.layers import CostLayer, Rect
 from tactical.core.movement.line_steps import blocking_table, crossed_steps, line_crossings
 from tactical.core.movement.regions import TILE, RegionIndex
@@ -40,8 +41,8 @@ class MovementIndex:
         self._had_lines = bool(grid.wall_lines)
         self._table_of: list[WallLine] = []
         self._table: FloatArray = blocking_table(())
-        self.layers: dict[tuple[int, bool], CostLayer] = {}
-        self.regions: dict[int, RegionIndex] = {}
+        self.layers: dict[tuple[int, bool, bool], CostLayer] = {}
+        self.regions: dict[tuple[int, bool], RegionIndex] = {}
         self._elevation_rows: list[list[int]] | None = None
         grid.add_listener(self._on_squares)
 
@@ -54,24 +55,33 @@ class MovementIndex:
 
     # -- layers ----------------------------------------------------------
 
-    def layer(self, size: int = 1, roll_descent: bool = False) -> CostLayer:
-        """The cost layer for tokens of ``size``, built on first use."""
-        key = (size, roll_descent)
+    def layer(
+        self, size: int = 1, roll_descent: bool = False, metric: str = "chebyshev"
+    ) -> CostLayer:
+        """The cost layer for tokens of ``size``, built on first use.
+
+        The encounter's ``metric`` chooses the rule: 003's costs for
+        ``orthogonal`` (:mod:`.costs_003`, where a descent roll means nothing),
+        001's otherwise.
+        """
+        orthogonal = uses_003(metric)
+        key = (size, roll_descent and not orthogonal, orthogonal)
         layer = self.layers.get(key)
         if layer is None:
-            base = None if size == 1 else self.layer(1, roll_descent)
+            base = None if size == 1 else self.layer(1, key[1], metric)
             layer = CostLayer(
-                self.grid, self.east, self.south, size, roll_descent, base, self.crossed
+                self.grid, self.east, self.south, size, key[1], base, self.crossed, orthogonal
             )
             self.layers[key] = layer
         return layer
 
-    def region_index(self, size: int = 1) -> RegionIndex:
+    def region_index(self, size: int = 1, metric: str = "chebyshev") -> RegionIndex:
         """Regions for tokens of ``size`` (descent rolls change costs, never regions)."""
-        regions = self.regions.get(size)
+        key = (size, uses_003(metric))
+        regions = self.regions.get(key)
         if regions is None:
-            regions = RegionIndex(self.layer(size, False))
-            self.regions[size] = regions
+            regions = RegionIndex(self.layer(size, False, metric))
+            self.regions[key] = regions
         return regions
 
     def elevation_rows(self) -> list[list[int]]:
@@ -100,10 +110,10 @@ class MovementIndex:
             for r0, r1, c0, c1 in rects:
                 self.crossed[:, r0:r1, c0:c1] = crossed_steps(table, (r0, r1), (c0, c1))
             self._had_lines = bool(grid.wall_lines)
-        for (size, _roll), layer in sorted(self.layers.items()):
+        for (size, _roll, _rule), layer in sorted(self.layers.items()):
             for rect in rects:
                 layer.update(grid, self.east, self.south, _grow(rect, size, grid))
-        for size, regions in self.regions.items():
+        for (size, _rule), regions in self.regions.items():
             for rect in rects:
                 regions.mark_dirty(_grow(rect, size + 1, grid))
 

@@ -11,6 +11,7 @@ from tactical.core.movement.costs import (
     footprint_costs,
     step_costs,
 )
+from tactical.core.movement.costs_003 import step_costs_003
 
 Rect = tuple[int, int, int, int]
 """``(row0, row1, col0, col1)``, half-open, already clipped to the map."""
@@ -33,9 +34,12 @@ class CostLayer:
         roll_descent: bool,
         base: CostLayer | None,
         crossed: BoolArray | None = None,
+        orthogonal: bool = False,
     ) -> None:
         self.size = size
         self.roll_descent = roll_descent
+        self.orthogonal = orthogonal
+        """003's costs (:mod:`.costs_003`) instead of 001's (:mod:`.costs`)."""
         self.width = grid.width
         self.height = grid.height
         self.base = base
@@ -54,7 +58,8 @@ class CostLayer:
         if r0 >= r1 or c0 >= c1:
             return
         if self.base is None:
-            self.costs[:, r0:r1, c0:c1] = step_costs(
+            rule = step_costs_003 if self.orthogonal else step_costs
+            self.costs[:, r0:r1, c0:c1] = rule(
                 grid,
                 east,
                 south,

@@ -1,6 +1,8 @@
 """Where a token can move and how: the questions the map view and the procedures ask.
 
-Thrum (001) movement on a grid, counted in squares; hops on an area map.
+Thrum (001) movement on a grid, counted in squares; hops on an area map. An
+encounter measured ``orthogonal`` moves by 003's costs instead
+(:mod:`.costs_003`: rows and columns only, climbing counted, jumping down free).
 Choices where 001 is silent (also in docs/rules.md, "Movement"):
 
 - a token larger than one square moves by its top-left square; every square
@@ -153,7 +155,7 @@ def reachable_squares(
     limit = token.speed if budget is None else budget
     if limit < 0:
         raise EngineError("a movement budget cannot be negative")
-    layer = index_for(grid).layer(token.size, options.roll_descent)
+    layer = index_for(grid).layer(token.size, options.roll_descent, encounter.metric)
     blockers = blockers_for(encounter, token)
     if options.teleport is not None:
         return _teleport_reach(layer.valid, start, limit, options, blockers)
@@ -201,7 +203,7 @@ def find_square_path(
     if not grid.in_bounds(goal):
         return None
     index = index_for(grid)
-    layer = index.layer(token.size, options.roll_descent)
+    layer = index.layer(token.size, options.roll_descent, encounter.metric)
     blockers = blockers_for(encounter, token)
     if not layer.valid[goal[1], goal[0]] or goal in blockers.no_stop:
         return None
@@ -213,7 +215,7 @@ def find_square_path(
         return MovePath([start, goal], cost, teleport=True)
     if budget is not None and _chebyshev(start, goal) > budget:
         return None  # no step costs less than 1 nor goes further than one square
-    regions = index.region_index(token.size)
+    regions = index.region_index(token.size, encounter.metric)
     if layer.valid[start[1], start[0]]:
         if not regions.connected(start, goal):
             return None
@@ -225,7 +227,7 @@ def find_square_path(
     if found is None:
         return None
     squares, cost = found
-    rolls = _descent_rolls(grid, token.size, squares) if options.roll_descent else []
+    rolls = _descent_rolls(grid, token.size, squares) if layer.roll_descent else []
     return MovePath(squares, cost, rolls)
 
 
