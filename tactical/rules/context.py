@@ -16,7 +16,7 @@ from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Figure, Position
 from tactical.rules.dice import DiceExpression, Rolled, roll, typed
-from tactical.rules.procedure import ProcedureState
+from tactical.rules.state import ProcedureState
 
 
 class ActionContext:

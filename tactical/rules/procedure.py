@@ -7,43 +7,21 @@ asks :meth:`Procedure.view` what to show and :meth:`Procedure.actions` what
 the GM may do now; :meth:`Procedure.perform` carries an action out through an
 :class:`~tactical.rules.context.ActionContext`, which turns every change into
 undoable core commands.
+
+The saved state's base type lives in :mod:`tactical.rules.state`, which both
+this module and the context import (re-exported here): the context never
+imports this module, and an import-linter contract keeps it so.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from tactical.core.encounter import Encounter
-
-if TYPE_CHECKING:
-    from tactical.rules.context import ActionContext
-
-
-class ProcedureState(BaseModel):
-    """Base of every procedure's saved state: strict, no unknown keys, finite numbers."""
-
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, validate_assignment=True)
-
-    seed: int = 0
-    """Seed of the fight's dice (see :mod:`tactical.rules.dice`)."""
-    rolls: int = 0
-    """How many seeded rolls were made so far."""
-    step: str = "setup"
-    """The id of the current step in :meth:`Procedure.outline`."""
-    round: int = 0
-    ended: bool = False
-    moved: dict[str, int] = Field(default_factory=dict)
-    """Movement spent (squares or areas) per token id in the current turn or round.
-
-    The controller adds to it when a limited token is dragged
-    (:meth:`~tactical.rules.controller.ProcedureController.move_command`); the
-    procedure decides when it starts again from empty. Saved states without it
-    load with it empty."""
-
+from tactical.rules.context import ActionContext
+from tactical.rules.state import ProcedureState as ProcedureState
 
 StateT = TypeVar("StateT", bound=ProcedureState)
 
