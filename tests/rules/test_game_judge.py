@@ -688,3 +688,90 @@ def test_on_a_grid_map_the_gm_types_the_areas() -> None:
     assert t.step == "c2"
     assert t.do("resolve")[-1] == "Move Thug next to Hero by hand"
     assert t.where("thug") == (5, 3)
+
+
+# -- super-speedsters, elasticity and long reach (issue 15) ------------------
+
+SPEEDSTERS = (
+    "*Super-speedsters are treated as ranged attacks in so far as when they can perform the "
+    "action that they have chosen. They may resolve a firing attack while moving (apply "
+    "penalty) or Slugfest/Grapple (now instead of Phase-B) or Charge (now instead of Phase-C)"
+)
+ELASTICITY = (
+    "7) Elasticity and Long Reach due to Size: These are not considered Ranged Attacks…They "
+    "are resolved during Phase-C: MOVEMENT RESOLUTION"
+)
+
+
+def test_the_speedster_and_reach_sentences_are_002s() -> None:
+    seed = ROOT.parent / "shared" / "seeds" / "002_207f3f1951758ab0.txt"
+    if not seed.exists():
+        seed = Path("/work/shared/seeds/002_207f3f1951758ab0.txt")
+    if seed.exists():
+        text = seed.read_text(encoding="utf-8")
+        assert SPEEDSTERS in text and ELASTICITY in text
+
+
+def test_a_super_speedster_charges_in_phase_a_instead_of_phase_c() -> None:
+    # SPEEDSTERS: "or Charge (now instead of Phase-C)". Quickstep (speed 12) charges Razor.
+    t = Table()
+    t.declare_all({}, {"quickstep": {"kind": "speed-charge", "target": "razor"}})
+    assert t.row("quickstep").revealed == "Super-speed charge (Phase A) on Razor (1 area)"
+    t.to_phases([9, 1])
+    assert t.step == "phase-a"
+    assert t.instruction == "Phase A: Quickstep charges Razor (1 area): no column shift"
+    assert t.do("resolve") == [
+        "Quickstep charges Razor (1 area): no column shift",
+        "Quickstep moves to Subway entrance",
+    ]
+    assert t.where("quickstep") == "subway"
+    t.do("next")
+    assert t.step == "step7"  # nothing left for Phases B and C
+
+
+def test_a_super_speedster_slugs_it_out_in_phase_a_before_the_shots_of_the_other_side() -> None:
+    # SPEEDSTERS: "or Slugfest/Grapple (now instead of Phase-B)".
+    encounter = build_example()
+    encounter.token("quickstep").position = "main-north"
+    t = Table(encounter)
+    t.declare_all(
+        {"brute": {"kind": "slugfest", "target": "quickstep"}},
+        {"quickstep": {"kind": "speed-strike", "target": "brute"}},
+    )
+    t.to_phases([1, 9])  # the Crew have Master Initiative, yet Brute strikes only in Phase B
+    assert t.step == "phase-a"
+    assert t.instruction == "Phase A: Quickstep strikes Brute: no column shift"
+    t.do("resolve")
+    t.do("next")
+    assert t.step == "phase-b"
+    assert t.instruction == "Phase B: Brute strikes Quickstep: no column shift"
+
+
+def test_a_super_speedsters_slugfest_needs_the_foe_in_its_area() -> None:
+    t = Table()
+    t.do("next")
+    with pytest.raises(RulesError, match="Razor is not in Quickstep's area"):
+        t.do("declare", token="quickstep", kind="speed-strike", target="razor")
+
+
+def test_elasticity_attacks_from_another_area_in_phase_c_without_moving() -> None:
+    # ELASTICITY: "These are not considered Ranged Attacks…They are resolved during Phase-C".
+    t = Table()
+    t.declare_all(
+        {"razor": {"kind": "charge", "target": "quickstep"}},
+        {"spark": {"kind": "reach-attack", "target": "razor"}},
+    )
+    assert t.row("spark").revealed == "Elastic or long-reach attack (Phase C) on Razor"
+    t.to_phases([9, 1])
+    # not a ranged attack: nothing in Phase A; in C2 before the charger (no distance travelled)
+    assert t.step == "c2"
+    assert t.resolve_all() == ["spark", "razor"]
+    assert t.where("spark") == "parking"  # it does not move there
+    assert t.where("razor") == "bus-stop"
+
+
+def test_an_elastic_attack_on_someone_in_ones_own_area_is_a_slugfest() -> None:
+    t = Table()
+    t.do("next")
+    with pytest.raises(RulesError, match="already in melee with Brute: declare a slugfest"):
+        t.do("declare", token="vigil", kind="reach-attack", target="brute")

@@ -7,6 +7,11 @@ reason, when the map says it cannot be done: a slugfest against someone in
 another area, closing on someone already in melee, a destination farther than
 the movement allowance (half of it, rounded up, for a fighting withdrawal,
 002: "may move up to one-half his movement allowance (round-up)").
+
+A super-speedster's slugfest or grapple needs its foe in its area, as a
+slugfest does; its charge goes into the target's area, as a charge does. An
+elastic or long-reach attack is made on someone in another area (in one's own
+area it is a slugfest) and moves nothing; how far it reaches is the GM's call.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ _SELF_PLACED = frozenset({"fire-move", "lateral", "dodge-move", "withdraw", "dis
 """Moving kinds whose destination the GM names (closers and chargers go to the target)."""
 
 _MUST_MOVE = frozenset({"fire-move", "lateral", "dodge-move"})
+
+_TO_TARGET = frozenset({"close", "charge", "speed-charge"})
+"""Moving kinds that go into the target's area."""
 
 
 def allowance(token: Token, kind: str) -> int:
@@ -63,11 +71,11 @@ def build_declaration(
     foes = engaged_foes(encounter, token)
     if area_map is not None and victim is not None:
         same_area = victim.area is not None and victim.area == token.area
-        if kind in ("slugfest", "withdraw") and not same_area:
+        if kind in ("slugfest", "withdraw", "speed-strike") and not same_area:
             raise RulesError(
                 f"{victim.name} is not in {token.name}'s area: close in or charge instead"
             )
-        if kind in ("close", "charge") and same_area:
+        if kind in ("close", "charge", "speed-charge", "reach-attack") and same_area:
             raise RulesError(
                 f"{token.name} is already in melee with {victim.name}: declare a slugfest"
             )
@@ -75,7 +83,7 @@ def build_declaration(
         raise RulesError(f"{token.name} is not engaged with anyone: declare a lateral move")
     if kind not in MOVES and (destination or areas):
         raise RulesError(f"{label} does not move (choose an action that moves)")
-    if kind in ("close", "charge"):
+    if kind in _TO_TARGET:
         if destination and victim is not None and destination != victim.position:
             raise RulesError(f"{label}: {token.name} moves into {victim.name}'s area")
         destination = victim.area if victim is not None else None
@@ -99,7 +107,7 @@ def build_declaration(
     return Declaration(
         kind=kind,  # type: ignore[arg-type]
         target=target,
-        destination=destination if kind in _SELF_PLACED | {"close", "charge"} else None,
+        destination=destination if kind in _SELF_PLACED | _TO_TARGET else None,
         areas=moved,
         engaged=bool(foes),
         note=note.strip(),
@@ -115,7 +123,7 @@ def describe(
     text = KIND_LABELS[declaration.kind]
     if declaration.target:
         text += f" on {name(declaration.target)}"
-    if declaration.destination and declaration.kind not in ("close", "charge"):
+    if declaration.destination and declaration.kind not in _TO_TARGET:
         text += f" to {area_name(declaration.destination)}"
     if declaration.areas:
         text += f" ({declaration.areas} area{'s' if declaration.areas != 1 else ''})"

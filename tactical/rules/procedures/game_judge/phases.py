@@ -12,6 +12,13 @@ Master Initiative.
 Choices where 002 is vague:
 
 - "other" actions (a power, a rescue) are resolved in Phase A with the shots;
+- a super-speedster's slugfest or grapple and its charge are resolved in
+  Phase A with the shots, side by side like them (002: "Super-speedsters are
+  treated as ranged attacks in so far as when they can perform the action");
+  the charger moves into its target's area when its charge is resolved;
+- an elastic or long-reach attack is resolved in Phase C sub-step 2 with the
+  closers and chargers (the sub-step where attacks that come with movement are
+  made), as one who travelled no distance, so before them all;
 - lateral moves and dodges while moving arrive in Phase C sub-step 1 with
   those who fired while moving;
 - the moving target modifier of the target's declared movement applies to
@@ -48,7 +55,7 @@ SLUGFEST_RANGED = -3
 WITHDRAWAL = -4
 AGAINST_DISENGAGER = 2
 
-ATTACKING = frozenset({"fire", "strike", "withdraw-strike", "close", "charge"})
+ATTACKING = frozenset({"fire", "strike", "withdraw-strike", "close", "charge", "reach-attack"})
 MOVING = frozenset({"reach", "close", "charge", "withdraw", "disengage"})
 
 
@@ -177,6 +184,10 @@ def entries(encounter: Encounter, state: GameJudgeState, step: str) -> list[Entr
                 )
         elif kind == "other" and step == "phase-a":
             found.append(Entry(step, token_id, "other", note=decl.note))
+        elif kind in ("speed-strike", "speed-charge") and step == "phase-a":
+            mods = attack_modifiers(encounter, state, token, decl, ranged=False)
+            action = "strike" if kind == "speed-strike" else "charge"
+            found.append(Entry(step, token_id, action, decl.target, mods, decl.attacks, decl.areas))
         elif kind in ("slugfest", "withdraw") and step == "phase-b":
             mods = attack_modifiers(encounter, state, token, decl, ranged=False)
             action = "strike" if kind == "slugfest" else "withdraw-strike"
@@ -213,7 +224,9 @@ def _closers_and_chargers(
     declared: list[str],
     rank: Callable[[str], tuple[int, int]],
 ) -> list[Entry]:
-    movers = [t for t in declared if state.declarations[t].kind in ("close", "charge")]
+    movers = [
+        t for t in declared if state.declarations[t].kind in ("close", "charge", "reach-attack")
+    ]
     movers.sort(key=lambda t: (state.declarations[t].areas, *rank(t)))
     found = []
     for token_id in movers:
@@ -255,6 +268,7 @@ def describe(entry: Entry, name: Callable[[str], str], area_name: Callable[[str]
         else f"{actor} moves {areas_text(entry.areas)}",
         "close": f"{actor} closes on {target} ({areas_text(entry.areas)}){many}",
         "charge": f"{actor} charges {target} ({areas_text(entry.areas)}){many}",
+        "reach-attack": f"{actor} reaches {target} from where it stands{many}",
         "withdraw": f"{actor} withdraws up to {areas_text(entry.areas)}{where}",
         "disengage": f"{actor} disengages, up to {areas_text(entry.areas)}{where}",
         "slam": f"{actor} was slammed: resolve additional and collateral damage",

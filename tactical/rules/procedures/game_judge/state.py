@@ -23,6 +23,9 @@ Kind = Literal[
     "withdraw",
     "disengage",
     "slugfest",
+    "speed-strike",
+    "speed-charge",
+    "reach-attack",
     "other",
     "hold",
 ]
@@ -37,10 +40,21 @@ KIND_LABELS: dict[str, str] = {
     "withdraw": "Fighting withdrawal",
     "disengage": "Disengage",
     "slugfest": "Slugfest (already engaged)",
+    "speed-strike": "Super-speed slugfest or grapple (Phase A)",
+    "speed-charge": "Super-speed charge (Phase A)",
+    "reach-attack": "Elastic or long-reach attack (Phase C)",
     "other": "Other action",
     "hold": "Hold position",
 }
-"""Every kind of declared action, in the order the panel offers them."""
+"""Every kind of declared action, in the order the panel offers them.
+
+The three after the slugfest have their timing in 002's text: a super-speedster
+"may resolve ... Slugfest/Grapple (now instead of Phase-B) or Charge (now
+instead of Phase-C)", and "Elasticity and Long Reach due to Size: These are not
+considered Ranged Attacks…They are resolved during Phase-C". Who is a
+super-speedster, stretches or is big enough to reach is the GM's call (the
+panel offers the kinds to everyone).
+"""
 
 Dodge = Literal["none", "white", "green", "yellow", "red"]
 
@@ -53,12 +67,31 @@ steps (our choice); White is a failed dodge.
 """
 
 ATTACKS: frozenset[str] = frozenset(
-    {"ranged", "fire-move", "close", "charge", "withdraw", "slugfest"}
+    {
+        "ranged",
+        "fire-move",
+        "close",
+        "charge",
+        "withdraw",
+        "slugfest",
+        "speed-strike",
+        "speed-charge",
+        "reach-attack",
+    }
 )
 """Kinds that attack a target (the target is required)."""
 
 MOVES: frozenset[str] = frozenset(
-    {"fire-move", "lateral", "dodge-move", "close", "charge", "withdraw", "disengage"}
+    {
+        "fire-move",
+        "lateral",
+        "dodge-move",
+        "close",
+        "charge",
+        "speed-charge",
+        "withdraw",
+        "disengage",
+    }
 )
 """Kinds whose declared movement makes the mover a moving target."""
 
