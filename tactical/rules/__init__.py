@@ -8,6 +8,7 @@ from tactical.rules.controller import ProcedureController, StateError
 from tactical.rules.dice import DiceError, DiceExpression
 from tactical.rules.procedure import (
     Action,
+    BlockedDirection,
     Combatant,
     PanelView,
     Param,
@@ -20,6 +21,7 @@ from tactical.rules.registry import available, get, register
 
 __all__ = [
     "Action",
+    "BlockedDirection",
     "Combatant",
     "DiceError",
     "DiceExpression",

@@ -18,7 +18,14 @@ from tactical.core.commands.tokens import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Position
 from tactical.rules.context import ActionContext
-from tactical.rules.procedure import Action, PanelView, Procedure, ProcedureState, RulesError
+from tactical.rules.procedure import (
+    Action,
+    BlockedDirection,
+    PanelView,
+    Procedure,
+    ProcedureState,
+    RulesError,
+)
 from tactical.rules.registry import get
 
 Push = Callable[[Command], None]
@@ -106,6 +113,13 @@ class ProcedureController:
             if left is not None:
                 budgets[token_id] = max(0, left)
         return budgets
+
+    def blocked_direction(self, token_id: str) -> BlockedDirection | None:
+        """The direction ``token_id`` may not move in now (003 Stumble), or None."""
+        procedure = self._require()
+        if token_id not in self.encounter.tokens:
+            return None
+        return procedure.blocked_direction(self.encounter, self.state(), token_id)
 
     def move_command(
         self, token_id: str, to: Position, cost: int, *, drag_id: object | None = None

@@ -31,6 +31,24 @@ class RulesError(ValueError):
 
 
 @dataclass(frozen=True)
+class BlockedDirection:
+    """A way a token may not move now, and why: 003's Stumble ("you can not move in one
+    of the directions ... This is the direction from which the effect came").
+
+    ``step`` is the unit step of that direction as ``(d_column, d_row)``: ``(-1, 0)``
+    is left. A move is refused when it ends any distance that way from its start.
+    """
+
+    step: tuple[int, int]
+    reason: str
+
+    def refuses(self, start: tuple[int, int], end: tuple[int, int]) -> bool:
+        """True when the move from ``start`` to ``end`` goes some way in the blocked direction."""
+        dc, dr = self.step
+        return (end[0] - start[0]) * dc > 0 or (end[1] - start[1]) * dr > 0
+
+
+@dataclass(frozen=True)
 class StepLine:
     """One line of the procedure's outline, as the panel lists it."""
 
@@ -156,6 +174,12 @@ class Procedure(ABC, Generic[StateT]):
         Moves the GM forces may exceed the limit; ``state.moved`` then holds
         more than the speed, and this returns 0.
         """
+        return None
+
+    def blocked_direction(
+        self, encounter: Encounter, state: StateT, token_id: str
+    ) -> BlockedDirection | None:
+        """The direction ``token_id`` may not move in now, or None. The default blocks none."""
         return None
 
     # -- what the GM does -------------------------------------------------

@@ -6,7 +6,9 @@ the pointer changes (not on every mouse move); ``release`` returns the core
 command to push (one undoable step per drop) or the reason the drop is
 refused. Holding Shift at the drop places the token anyway: the GM is always
 in charge. The engine decides every rule; this module only asks it and words
-the answer.
+the answer. The combat procedure may also forbid a direction (003 Stumble:
+:mod:`.move_bans`): the squares that way leave the preview and a drop there is
+refused with the procedure's reason.
 """
 
 from __future__ import annotations
@@ -19,14 +21,17 @@ from typing import Any
 from tactical.app import engine
 from tactical.app.interaction.events import Pointer
 from tactical.app.interaction.locate import fits, grab_offset, position_at
+from tactical.app.interaction.move_bans import procedure_ban
 from tactical.core.commands.tokens import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.grid import Square, Terrain
 from tactical.core.tokens import Position, Token
+from tactical.rules import BlockedDirection
 
 _drag_ids = itertools.count(1)
 
 Budget = Callable[[Token], int | None]
+Ban = Callable[[Encounter, str], BlockedDirection | None]
 
 
 def speed_budget(token: Token) -> int | None:
@@ -56,9 +61,16 @@ class DragFeedback:
 class DragController:
     """The press / move / release cycle of dragging one token."""
 
-    def __init__(self, encounter: Callable[[], Encounter], budget: Budget = speed_budget) -> None:
+    def __init__(
+        self,
+        encounter: Callable[[], Encounter],
+        budget: Budget = speed_budget,
+        ban: Ban = procedure_ban,
+    ) -> None:
         self._encounter = encounter
         self._budget_of = budget
+        self._ban_of = ban
+        self.ban: BlockedDirection | None = None
         self.token_id: str | None = None
         self.start: Position = None
         self.grab: Square = (0, 0)
@@ -90,6 +102,8 @@ class DragController:
             if self.start is not None
             else {}
         )
+        self.ban = self._ban_of(self.encounter, token_id)
+        self.reach = {p: c for p, c in self.reach.items() if not self._banned(p)}
         self.target = self.start
         self.path = None
         self.cost = None
@@ -132,9 +146,16 @@ class DragController:
         token_id = self.token_id
         target = position_at(self.encounter, pointer.x, pointer.y, self.grab)
         token = self.encounter.token(token_id)
+        try:
+            return self._drop(token, target, pointer)
+        finally:
+            self.cancel()
+
+    def _drop(self, token: Token, target: Position, pointer: Pointer) -> DragFeedback:
+        """:meth:`release` before the drag is put away (so the ban still reads)."""
+        token_id = token.id
         start = self.start
         reach = self.reach
-        self.cancel()
         if target == start or start is None:
             return DragFeedback(finished=True, restore=True)
         if target is None or not fits(self.encounter, token, target):
@@ -171,6 +192,7 @@ class DragController:
 
     def cancel(self) -> None:
         self.token_id = None
+        self.ban = None
         self.reach = {}
         self.target = None
         self.path = None
@@ -190,11 +212,23 @@ class DragController:
     def quick_reason(self, token: Token, target: Position) -> str:
         """A short reason a position is not reachable, without a path search (for hovering)."""
         blocker = self._blocker(token, target)
+        if not blocker and self.ban is not None and self._banned(target):
+            return self.ban.reason
         return blocker or "out of reach"
 
     def full_reason(self, token: Token, target: Position) -> str:
         """Why the engine refuses ``target``, in words; may search a path (only on drops)."""
         return self._refusal(token, target)[0]
+
+    def _banned(self, target: Position) -> bool:
+        """The procedure forbids moving that way (003 Stumble)."""
+        start = self.start
+        return (
+            self.ban is not None
+            and isinstance(start, tuple)
+            and isinstance(target, tuple)
+            and self.ban.refuses(start, target)
+        )
 
     def _refusal(self, token: Token, target: Position) -> tuple[str, int | None]:
         """:meth:`full_reason` and the path's cost when there is a path (None when not)."""
@@ -202,6 +236,8 @@ class DragController:
         if blocker:
             return blocker, None
         found = engine.find_path(self.encounter, token.id, target)
+        if self.ban is not None and self._banned(target):
+            return self.ban.reason, (found[1] if found is not None else None)
         if found is None:
             return "there is no way there", None
         _, cost = found

@@ -37,6 +37,7 @@ from tactical.core.grid import Terrain
 from tactical.rules.context import ActionContext
 from tactical.rules.procedure import (
     Action,
+    BlockedDirection,
     PanelView,
     Param,
     Procedure,
@@ -44,6 +45,7 @@ from tactical.rules.procedure import (
     RulesError,
     StepLine,
 )
+from tactical.rules.procedures.two_second_turns import movement
 from tactical.rules.procedures.two_second_turns import view as views
 from tactical.rules.procedures.two_second_turns.clusters import (
     chain_targets,
@@ -136,6 +138,11 @@ class TwoSecondTurns(Procedure[TurnsState]):
 
     def outline(self, encounter: Encounter, state: TurnsState) -> list[StepLine]:
         return views.outline(state)
+
+    def blocked_direction(
+        self, encounter: Encounter, state: TurnsState, token_id: str
+    ) -> BlockedDirection | None:
+        return movement.blocked_direction(encounter, state, token_id)
 
     def view(self, encounter: Encounter, state: TurnsState) -> PanelView:
         return views.panel_view(self.title, encounter, state)
