@@ -144,6 +144,9 @@ class MainWindow(QMainWindow):
 
         self.table_screen = install_table_screen(self)
         self.wall_line_actions = install_wall_line_actions(self)
+        from tactical.app.terrain_effect_choice import install_terrain_effect_choice
+
+        self.terrain_effect_choice = install_terrain_effect_choice(self)
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.

@@ -20,6 +20,9 @@ class Template:
       ``direction``, one of the 8 unit steps such as ``(1, 0)`` or ``(-1, 1)``.
     On an area map a template covers exactly one area, ``area_id``.
     ``token_id`` also names who placed an area or line, for the placement rule.
+    ``terrain_effect``: the template is a Terrain Effect of ``token_id`` (001: "A
+    particular character can only have one Terrain Effect in place at a time"):
+    see :func:`tactical.core.commands.templates.place_template`.
     """
 
     id: str
@@ -32,3 +35,4 @@ class Template:
     label: str = ""
     color: str = "#e0a030"
     hidden: bool = False
+    terrain_effect: bool = False

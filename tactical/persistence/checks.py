@@ -200,6 +200,8 @@ def _template_problems(
         yield "token_id", "names a token that does not exist"
     if template.kind == "aura" and template.token_id is None:
         yield "token_id", "an aura needs the token it is centred on"
+    if template.terrain_effect and template.token_id is None:
+        yield "terrain_effect", "a Terrain Effect needs the token that created it (token_id)"
     if isinstance(model.map, GridMapModel):
         grid = model.map
         if template.area_id is not None:

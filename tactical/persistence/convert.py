@@ -120,6 +120,7 @@ def to_encounter(model: EncounterModel) -> Encounter:
             label=t.label,
             color=t.color,
             hidden=t.hidden,
+            terrain_effect=t.terrain_effect,
         )
         for t in model.templates
     ]
@@ -270,6 +271,7 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
                 "label": t.label,
                 "color": t.color,
                 "hidden": t.hidden,
+                **({"terrain_effect": True} if t.terrain_effect else {}),
             }
             for t in encounter.templates.values()
         ],

@@ -242,6 +242,8 @@ class TemplateModel(Strict):
     label: Name = ""
     color: Color = "#e0a030"
     hidden: bool = False
+    terrain_effect: bool = False
+    """A Terrain Effect of ``token_id`` (001); optional in schema 3, written only when true."""
 
 
 class ProcedureModel(Strict):

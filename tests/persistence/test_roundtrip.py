@@ -203,6 +203,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 draw(names),
                 draw(colors),
                 draw(st.booleans()),
+                draw(st.booleans()) and token_id is not None,
             )
         )
     procedure = draw(st.none() | st.sampled_from(["fray", "thrum", "judge", "seconds", "sides"]))

@@ -17,6 +17,13 @@ refused: ..."), so it cannot be read as the answer to the last click ("Placed
 ...", "Refused: ...", :attr:`TemplatePreview.reason`).
 On an area map a template covers one area: Aura the token's area, Area and
 Line the area clicked, within ``range`` areas of the user.
+
+With :attr:`TemplatePlacer.terrain_effect` on, the template is a Terrain Effect
+of the token that makes it (an aura's: the token it surrounds). 001: "A
+particular character can only have one Terrain Effect in place at a time": a
+click places it and removes that token's earlier Terrain Effects in one undo
+step (:func:`tactical.core.commands.templates.place_template`); the preview
+says which it would remove.
 """
 
 from __future__ import annotations
@@ -31,7 +38,8 @@ from tactical.app import engine
 from tactical.app.geometry import footprint_centre, square_at
 from tactical.app.interaction.events import Pointer
 from tactical.app.interaction.locate import position_at
-from tactical.core.commands.templates import PlaceTemplate
+from tactical.core.commands.base import Command
+from tactical.core.commands.templates import earlier_terrain_effects, place_template
 from tactical.core.encounter import Encounter
 from tactical.core.templates import Template, TemplateKind
 
@@ -48,7 +56,7 @@ class TemplatePreview:
     ok: bool = False
     reason: str = ""
     """What a click here did: "Area 2: Orc" (placed), "Refused: ...", or what is missing."""
-    command: PlaceTemplate | None = None
+    command: Command | None = None
     refusal: str = ""
     """Why the placement rule refuses it ("" when it does not)."""
 
@@ -112,6 +120,8 @@ class TemplatePlacer:
         self.range = range_
         self.user_id = user_id
         self.label = label
+        self.terrain_effect = False
+        """Place Terrain Effects of the token that makes them (001: one per token)."""
         self._last_key: object = object()
 
     @property
@@ -120,7 +130,14 @@ class TemplatePlacer:
 
     def preview(self, pointer: Pointer, hovered_token: str | None = None) -> TemplatePreview | None:
         """What a click here would place; None when nothing changed since the last call."""
-        key = (self._key(pointer, hovered_token), self.kind, self.size, self.range, self.user_id)
+        key = (
+            self._key(pointer, hovered_token),
+            self.kind,
+            self.size,
+            self.range,
+            self.user_id,
+            self.terrain_effect,
+        )
         if key == self._last_key:
             return None
         self._last_key = key
@@ -135,7 +152,7 @@ class TemplatePlacer:
         self._last_key = object()
         preview = self.build(pointer, hovered_token)
         if preview.ok and preview.template is not None:
-            preview.command = PlaceTemplate(preview.template)
+            preview.command = place_template(self.encounter, preview.template)
         return preview
 
     def _key(self, pointer: Pointer, hovered_token: str | None) -> object:
@@ -232,6 +249,7 @@ class TemplatePlacer:
         self, template: Template, reason: str | None, footprint: frozenset[Any] | None = None
     ) -> TemplatePreview:
         encounter = self.encounter
+        template.terrain_effect = self.terrain_effect
         if footprint is None:
             footprint = engine.template_footprint(encounter, template)
         affected = engine.tokens_in_footprint(encounter, footprint)
@@ -242,8 +260,24 @@ class TemplatePlacer:
         names = ", ".join(encounter.tokens[t].name for t in affected) or "nobody"
         kind = template.kind.capitalize()
         return TemplatePreview(
-            template, footprint, affected, True, f"{kind} {template.size}: {names}"
+            template,
+            footprint,
+            affected,
+            True,
+            f"{kind} {template.size}: {names}{_terrain_effect_note(encounter, template)}",
         )
+
+
+def _terrain_effect_note(encounter: Encounter, template: Template) -> str:
+    """`` (Terrain Effect of Kara; the earlier one disappears)`` or nothing."""
+    if not template.terrain_effect or template.token_id not in encounter.tokens:
+        return ""
+    creator = encounter.tokens[template.token_id].name
+    earlier = len(earlier_terrain_effects(encounter, template))
+    if not earlier:
+        return f" (Terrain Effect of {creator})"
+    which = "the earlier one" if earlier == 1 else f"the {earlier} earlier ones"
+    return f" (Terrain Effect of {creator}; {which} disappears)"
 
 
 def _first_square_beyond(

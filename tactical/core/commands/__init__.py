@@ -5,7 +5,7 @@ from tactical.core.commands.base import Batch, Command, UndoStack
 from tactical.core.commands.fog import RevealAreas, RevealSquares, SetFogSetting
 from tactical.core.commands.pictures import AddPicture, SetBackground
 from tactical.core.commands.procedure import LogRoll, SelectProcedure, SetProcedureState
-from tactical.core.commands.templates import PlaceTemplate, RemoveTemplate
+from tactical.core.commands.templates import PlaceTemplate, RemoveTemplate, place_template
 from tactical.core.commands.terrain import PaintSquares, SetWall
 from tactical.core.commands.tokens import (
     AddToken,
@@ -43,5 +43,6 @@ __all__ = [
     "SetWall",
     "SetWallLine",
     "UndoStack",
+    "place_template",
     "toggle_door",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tactical.core.changes import Change
-from tactical.core.commands.base import Command
+from tactical.core.commands.base import Batch, Command
 from tactical.core.encounter import Encounter
 from tactical.core.templates import Template
 
@@ -47,3 +47,30 @@ class RemoveTemplate(Command):
         items.insert(self.index, (self.template_id, self.removed))
         encounter.templates = dict(items)
         encounter.notify(Change("templates", frozenset((self.template_id,))))
+
+
+def earlier_terrain_effects(encounter: Encounter, template: Template) -> list[str]:
+    """Ids of the Terrain Effects ``template`` would replace: its creator's other ones."""
+    if not template.terrain_effect or template.token_id is None:
+        return []
+    return [
+        t.id
+        for t in encounter.templates.values()
+        if t.terrain_effect and t.token_id == template.token_id and t.id != template.id
+    ]
+
+
+def place_template(encounter: Encounter, template: Template) -> Command:
+    """The command that places ``template``, keeping 001's Terrain Effect rule.
+
+    001: "A particular character can only have one Terrain Effect in place at a
+    time: if they create a new one any previously placed Terrain Effects
+    disappear." A Terrain Effect of a token is placed together with the removal
+    of that token's earlier ones, as one undo step; any other template is a
+    plain :class:`PlaceTemplate`.
+    """
+    place = PlaceTemplate(template)
+    earlier = earlier_terrain_effects(encounter, template)
+    if not earlier:
+        return place
+    return Batch(place.text, [*(RemoveTemplate(t) for t in earlier), place])

@@ -1,0 +1,83 @@
+"""The template tool's "Terrain Effect of <token>" choice, beside its kind, size and label.
+
+001: "Some abilities create Terrain Effects ... A particular character can only
+have one Terrain Effect in place at a time: if they create a new one any
+previously placed Terrain Effects disappear." Ticked, the templates the tool
+places are Terrain Effects of the token that makes them (the selected token for
+an Area or Line; for an Aura, the token it surrounds), and placing one removes
+that token's earlier ones in the same undo step (the rule is the core's:
+:func:`tactical.core.commands.templates.place_template`).
+
+The box names the selected token, so the GM sees whose effect it will be;
+with no single token selected it says "the token that makes it".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtWidgets import QCheckBox
+
+from tactical.app.plain_text import menu_text
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+
+NOBODY = "the token that makes it"
+
+
+def choice_text(name: str | None) -> str:
+    """The box's words (a user's name shown literally: '&' is no shortcut marker)."""
+    return menu_text(f"Terrain Effect of {name if name else NOBODY}")
+
+
+class TerrainEffectChoice:
+    """The check box and its link to the template tool and the selection."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.box = QCheckBox(choice_text(None))
+        self.box.setObjectName("terrain-effect")
+        self.box.setToolTip(
+            "Place the template as the Terrain Effect of the token that makes it: "
+            "its earlier Terrain Effect disappears (001: one at a time)"
+        )
+        self.box.toggled.connect(self._toggled)
+        window.scene.selectionChanged.connect(self.refresh)
+        window.template_kind.currentIndexChanged.connect(self.refresh)
+        self.refresh()
+
+    def _toggled(self, on: bool) -> None:
+        tool = self.window.template_tool
+        tool.placer.terrain_effect = on
+        tool.placer.reset()
+
+    def refresh(self) -> None:
+        """Name the selected token (the aura's token is the one pointed at, so no name)."""
+        window = self.window
+        if not shiboken6.isValid(window.scene) or not shiboken6.isValid(self.box):
+            return  # the scene announces its items' removal as it is destroyed
+        selected = window.token_actions.selected()
+        aura = window.template_kind.currentText().lower() == "aura"
+        encounter = window.document.encounter
+        name = None
+        if not aura and len(selected) == 1 and selected[0] in encounter.tokens:
+            name = encounter.tokens[selected[0]].name
+        self.box.setText(choice_text(name))
+
+
+def install_terrain_effect_choice(window: MainWindow) -> TerrainEffectChoice:
+    """Put the choice on the tools bar, just after the template tool's label field."""
+    choice = TerrainEffectChoice(window)
+    bar = window.toolbar
+    actions = bar.actions()
+    after = next(
+        (i for i, a in enumerate(actions) if bar.widgetForAction(a) is window.template_label),
+        None,
+    )
+    if after is not None and after + 1 < len(actions):
+        bar.insertWidget(actions[after + 1], choice.box)
+    else:
+        bar.addWidget(choice.box)
+    return choice
