@@ -9,9 +9,7 @@ from typing import Any
 
 from tactical.core.grid import Square
 from tactical.rules.context import ActionContext
-from tactical.rules.procedure import (
-    RulesError,
-)
+from tactical.rules.procedure import RulesError
 
 
 def token_param(ctx: ActionContext, params: dict[str, Any], name: str) -> str:

@@ -8,17 +8,10 @@ from typing import Any
 
 from tactical.core.grid import Square, Terrain
 from tactical.rules.context import ActionContext
-from tactical.rules.procedure import (
-    RulesError,
-)
+from tactical.rules.procedure import RulesError
 from tactical.rules.procedures.thrum import order as turn_order
 from tactical.rules.procedures.thrum.params import square_param
-from tactical.rules.procedures.thrum.state import (
-    ZERO,
-    ThrumState,
-    display_name,
-    is_pc,
-)
+from tactical.rules.procedures.thrum.state import ZERO, ThrumState, display_name, is_pc
 from tactical.rules.procedures.thrum.turns import begin_turn
 
 

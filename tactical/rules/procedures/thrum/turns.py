@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactical.rules.context import ActionContext
-from tactical.rules.procedure import (
-    RulesError,
-)
+from tactical.rules.procedure import RulesError
 from tactical.rules.procedures.thrum import loads
 from tactical.rules.procedures.thrum import order as turn_order
 from tactical.rules.procedures.thrum.params import text_param, token_param
