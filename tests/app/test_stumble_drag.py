@@ -13,7 +13,7 @@ from tactical.core import Encounter, GridMap, Side, Token
 from tactical.core.commands import MoveToken, UndoStack
 from tactical.rules import BlockedDirection, ProcedureController
 
-REASON = "Brand is stumbling and cannot move left, the direction the stumble came from (003)"
+REASON = "stumbling, it cannot move left: the direction the stumble came from (003)"
 
 
 def at(col: float, row: float, **keys: bool) -> Pointer:

@@ -26,15 +26,14 @@ from tactical.rules.procedures.two_second_turns.state import STEPS, TurnsState
 def blocked_direction(
     encounter: Encounter, state: TurnsState, token_id: str
 ) -> BlockedDirection | None:
-    """The stumbling character's blocked direction, with the reason the GM reads."""
+    """The stumbling character's blocked direction, with the reason the GM reads (after
+    the token's name: "Ilsa stays: stumbling, it cannot move right: ...")."""
     if state.ended or token_id not in encounter.tokens:
         return None
     direction = stumble_from(state, token_id)
     if direction is None:
         return None
-    name = encounter.token(token_id).name
     return BlockedDirection(
         STEPS[direction],
-        f"{name} is stumbling and cannot move {direction}, the direction the stumble "
-        "came from (003)",
+        f"stumbling, it cannot move {direction}: the direction the stumble came from (003)",
     )
