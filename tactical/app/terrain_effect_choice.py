@@ -9,7 +9,8 @@ that token's earlier ones in the same undo step (the rule is the core's:
 :func:`tactical.core.commands.templates.place_template`).
 
 The box names the selected token, so the GM sees whose effect it will be;
-with no single token selected it says "the token that makes it".
+with no single token selected (or for an Aura, whose token is the one pointed
+at) it says just "Terrain Effect", to keep the tools bar short.
 """
 
 from __future__ import annotations
@@ -24,12 +25,10 @@ from tactical.app.plain_text import menu_text
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
 
-NOBODY = "the token that makes it"
-
 
 def choice_text(name: str | None) -> str:
     """The box's words (a user's name shown literally: '&' is no shortcut marker)."""
-    return menu_text(f"Terrain Effect of {name if name else NOBODY}")
+    return menu_text(f"Terrain Effect of {name}" if name else "Terrain Effect")
 
 
 class TerrainEffectChoice:

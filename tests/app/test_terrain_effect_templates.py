@@ -67,7 +67,7 @@ def test_the_choice_in_the_window_names_the_selected_token_and_replaces_in_one_u
 ) -> None:
     window = make_window()
     box = window.terrain_effect_choice.box
-    assert box.text() == "Terrain Effect of the token that makes it"
+    assert box.text() == "Terrain Effect"
     actions = window.toolbar.actions()
     label = next(
         i
@@ -90,7 +90,7 @@ def test_the_choice_in_the_window_names_the_selected_token_and_replaces_in_one_u
     window.document.undo_stack.undo()
     assert list(encounter.templates) == ["template-1"]
     window.template_kind.setCurrentText("Aura")
-    assert box.text() == "Terrain Effect of the token that makes it"
+    assert box.text() == "Terrain Effect"
 
 
 def test_a_name_with_an_ampersand_is_shown_literally() -> None:
