@@ -775,3 +775,16 @@ def test_an_elastic_attack_on_someone_in_ones_own_area_is_a_slugfest() -> None:
     t.do("next")
     with pytest.raises(RulesError, match="already in melee with Brute: declare a slugfest"):
         t.do("declare", token="vigil", kind="reach-attack", target="brute")
+
+
+def test_the_declare_form_offers_the_kinds_by_their_labels(table: Table) -> None:
+    declare = next(a for a in table.c.actions() if a.id == "declare")
+    kind = next(p for p in declare.params if p.name == "kind")
+    assert kind.default == "Ranged attack"
+    assert "Super-speed charge (Phase A)" in kind.options
+    assert "Elastic or long-reach attack (Phase C)" in kind.options
+    # the form sends the label; it is understood
+    table.do(
+        "declare", token="brute", kind="Super-speed slugfest or grapple (Phase A)", target="vigil"
+    )
+    assert table.c.state().declarations["brute"].kind == "speed-strike"  # type: ignore[attr-defined]

@@ -54,7 +54,11 @@ def _declare(encounter: Encounter, state: GameJudgeState) -> list[Action]:
             label,
             (
                 Param("token", "Combatant", "token", tuple(t.id for t in able), first),
-                Param("kind", "Action", "choice", tuple(KIND_LABELS), "ranged"),
+                # The labels, so the GM reads "Super-speed charge (Phase A)", not an id;
+                # the handler takes either.
+                Param(
+                    "kind", "Action", "choice", tuple(KIND_LABELS.values()), KIND_LABELS["ranged"]
+                ),
                 Param("target", "Target", "token", others, optional=True),
                 Param("destination", "Destination area", "area", optional=True),
                 Param("areas", "Areas moved (no destination)", "int", default=0, optional=True),
