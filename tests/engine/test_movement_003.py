@@ -213,6 +213,10 @@ def test_003_costs_match_the_rule_and_the_ruler(
     expected = _reference(grid, start)
     found = reachable(on(grid, start), "me", 40)
     assert found == {s: c for s, c in expected.items() if c <= 40}
-    # On open ground a move costs what the ruler measures (003's orthogonal distance).
+    # On open ground a move costs what the ruler measures (003's orthogonal distance),
+    # and the path search (A* guided by the Manhattan distance) finds the same cost.
+    encounter = on(grid, start)
     for square, cost in found.items():
         assert orthogonal_distance(grid, start, square) == cost
+        path = find_path(encounter, "me", square)
+        assert path is not None and path[1] == cost

@@ -8,7 +8,8 @@ start, since no step costs less than 1.
 
 ``cheapest_path`` is A* in pure Python reading the layer's bytes, guided by
 the Chebyshev distance (no step costs less than 1 nor moves more than one
-square, so the estimate never overshoots).
+square, so the estimate never overshoots); on a 003 layer, which has no
+diagonal steps, by the Manhattan distance, for the same reason.
 """
 
 from __future__ import annotations
@@ -113,7 +114,11 @@ def cheapest_path(
     limit = _UNREACHED if budget is None else budget
     best: dict[int, int] = {s: 0}
     came: dict[int, int] = {}
-    heap: list[tuple[int, int, int]] = [(max(abs(start[0] - gc), abs(start[1] - gr)), 0, s)]
+    rows_and_columns = layer.orthogonal  # 003: no diagonal steps, so the Manhattan distance
+    first = abs(start[0] - gc) + abs(start[1] - gr) if rows_and_columns else None
+    heap: list[tuple[int, int, int]] = [
+        (first if first is not None else max(abs(start[0] - gc), abs(start[1] - gr)), 0, s)
+    ]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         _, neg_cost, u = pop(heap)
@@ -132,7 +137,11 @@ def cheapest_path(
                 continue
             if total < best.get(v, _UNREACHED):
                 vr, vc = divmod(v, width)
-                estimate = max(abs(vc - gc), abs(vr - gr))
+                estimate = (
+                    abs(vc - gc) + abs(vr - gr)
+                    if rows_and_columns
+                    else max(abs(vc - gc), abs(vr - gr))
+                )
                 if total + estimate > limit:
                     continue  # the estimate never overshoots: no way on within the budget
                 best[v] = total
