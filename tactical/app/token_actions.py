@@ -113,7 +113,7 @@ class TokenActions:
         templates = [
             RemoveTemplate(t.id)
             for t in self.document.encounter.templates.values()
-            if t.kind == "aura" and t.token_id in token_ids
+            if (t.kind == "aura" or t.terrain_effect) and t.token_id in token_ids
         ]
         text = "Remove token" if len(token_ids) == 1 else f"Remove {len(token_ids)} tokens"
         self.document.push(Batch(text, [*templates, *commands]))

@@ -12,7 +12,8 @@ from tactical.app.geometry import CELL
 from tactical.app.interaction.events import Pointer
 from tactical.app.interaction.templates import TemplatePlacer
 from tactical.app.terrain_effect_choice import choice_text
-from tactical.core.commands import UndoStack
+from tactical.core.commands import PlaceTemplate, UndoStack
+from tactical.core.templates import Template
 
 from .conftest import small_grid
 from .test_drag_view import screen
@@ -95,3 +96,15 @@ def test_the_choice_in_the_window_names_the_selected_token_and_replaces_in_one_u
 
 def test_a_name_with_an_ampersand_is_shown_literally() -> None:
     assert choice_text("Salt & Pepper") == "Terrain Effect of Salt && Pepper"
+
+
+def test_removing_a_token_removes_its_terrain_effect_in_the_same_step(make_window) -> None:
+    window = make_window()
+    document = window.document
+    fire = Template("fire", "area", 2, token_id="hero", origin=(4, 4), terrain_effect=True)
+    document.push(PlaceTemplate(fire))
+    document.push(PlaceTemplate(Template("mark", "area", 1, origin=(0, 6))))
+    window.token_actions.remove_tokens(["hero"])
+    assert list(document.encounter.templates) == ["mark"]
+    document.undo_stack.undo()
+    assert list(document.encounter.templates) == ["fire", "mark"]
