@@ -25,10 +25,10 @@ from tactical.core.commands import (
     AddToken,
     Batch,
     RemoveTemplate,
-    RemoveToken,
     SetStatus,
     SetTokenField,
 )
+from tactical.core.commands.templates import remove_tokens
 from tactical.core.tokens import Position, Token
 
 AskText = Callable[[str, str], str | None]
@@ -109,14 +109,7 @@ class TokenActions:
     def remove_tokens(self, token_ids: list[str]) -> None:
         if not token_ids:
             return
-        commands = [RemoveToken(t) for t in token_ids]
-        templates = [
-            RemoveTemplate(t.id)
-            for t in self.document.encounter.templates.values()
-            if (t.kind == "aura" or t.terrain_effect) and t.token_id in token_ids
-        ]
-        text = "Remove token" if len(token_ids) == 1 else f"Remove {len(token_ids)} tokens"
-        self.document.push(Batch(text, [*templates, *commands]))
+        self.document.push(remove_tokens(self.document.encounter, token_ids))
 
     def toggle_hidden(self, token_ids: list[str]) -> None:
         encounter = self.document.encounter

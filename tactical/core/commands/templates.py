@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tactical.core.changes import Change
 from tactical.core.commands.base import Batch, Command
 from tactical.core.encounter import Encounter
@@ -74,3 +76,27 @@ def place_template(encounter: Encounter, template: Template) -> Command:
     if not earlier:
         return place
     return Batch(place.text, [*(RemoveTemplate(t) for t in earlier), place])
+
+
+def remove_tokens(encounter: Encounter, token_ids: list[str], text: str = "") -> Batch:
+    """Remove tokens as one undo step, leaving no template naming a removed token.
+
+    Auras and Terrain Effects go with the token that makes them; an Area or
+    Line template the token placed stays on the map and forgets its creator
+    (a file naming a missing token would refuse to save).
+    """
+    from tactical.core.commands.tokens import RemoveToken  # tokens does not import templates
+
+    gone = set(token_ids)
+    removed: list[Command] = []
+    kept: list[Command] = []
+    for template in encounter.templates.values():
+        if template.token_id not in gone:
+            continue
+        if template.kind == "aura" or template.terrain_effect:
+            removed.append(RemoveTemplate(template.id))
+        else:
+            kept.append(PlaceTemplate(replace(template, token_id=None)))
+    if not text:
+        text = "Remove token" if len(token_ids) == 1 else f"Remove {len(token_ids)} tokens"
+    return Batch(text, [*removed, *kept, *(RemoveToken(t) for t in token_ids)])
