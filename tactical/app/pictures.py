@@ -10,13 +10,14 @@ is decoded. :class:`PictureCache` decodes each picture of an encounter once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 from PySide6.QtGui import QImage, QImageReader
 
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, Picture, picture_id
+from tactical.persistence.paths import unsafe_relative_path
 from tactical.persistence.pictures import MAX_PICTURE_BYTES
 
 MAX_PICTURE_FILE_BYTES = MAX_PICTURE_BYTES
@@ -102,16 +103,6 @@ def decode_picture(data: bytes) -> QImage:
     return image
 
 
-def _safe_relative(text: str) -> PurePosixPath | None:
-    """A path that stays inside the encounter's folder, or None."""
-    if not text or "\\" in text or ":" in text or "\0" in text:
-        return None
-    path = PurePosixPath(text)
-    if path.is_absolute() or ".." in path.parts:
-        return None
-    return path
-
-
 class PictureCache:
     """Decoded pictures of one encounter, each decoded once, by picture id.
 
@@ -143,12 +134,13 @@ class PictureCache:
         try:
             if picture.data is not None:
                 return decode_picture(picture.data)
-            relative = _safe_relative(picture.path or "")
-            if relative is None:
-                raise PictureError("its path leaves the encounter's folder")
+            path = picture.path or ""
+            problem = unsafe_relative_path(path)
+            if problem is not None:
+                raise PictureError(f"its path {problem}")
             if folder is None:
                 raise PictureError("the encounter is not saved, so its folder is unknown")
-            loaded, _info = read_picture_file(folder / relative)
+            loaded, _info = read_picture_file(folder / path)
             assert loaded.data is not None
             return decode_picture(loaded.data)
         except PictureError as error:
