@@ -16,7 +16,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 from PySide6.QtGui import QImage, QImageReader
 
 from tactical.core.encounter import Encounter
-from tactical.core.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, Picture, picture_id
+from tactical.core.pictures import Picture, picture_id, picture_size_problem
 from tactical.persistence.paths import unsafe_relative_path
 from tactical.persistence.pictures import MAX_PICTURE_BYTES
 
@@ -66,16 +66,9 @@ def _checked_size(size: QSize) -> tuple[int, int]:
     width, height = size.width(), size.height()
     if width <= 0 or height <= 0:
         raise PictureError("has no readable size in its header")
-    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
-        raise PictureError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_SIDE:,} pixels a side"
-        )
-    if width * height > MAX_PICTURE_PIXELS:
-        raise PictureError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels"
-        )
+    problem = picture_size_problem(width, height)
+    if problem is not None:
+        raise PictureError(problem)
     return width, height
 
 

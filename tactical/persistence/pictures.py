@@ -16,7 +16,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
-from tactical.core.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, MediaType
+from tactical.core.pictures import MediaType, picture_size_problem
 
 MAX_PICTURE_BYTES = 160 * 1024 * 1024
 """The largest picture (its file, not its pixels) tactical embeds in an encounter.
@@ -89,16 +89,9 @@ def check_picture_size(header: PictureHeader) -> None:
     width, height = header.width, header.height
     if width <= 0 or height <= 0:
         raise PictureHeaderError(f"is a damaged {header.kind}: its header gives no size")
-    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
-        raise PictureHeaderError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_SIDE:,} pixels a side"
-        )
-    if width * height > MAX_PICTURE_PIXELS:
-        raise PictureHeaderError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels"
-        )
+    problem = picture_size_problem(width, height)
+    if problem is not None:
+        raise PictureHeaderError(problem)
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
