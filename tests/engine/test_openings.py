@@ -64,3 +64,14 @@ def test_a_wall_corner_at_a_doors_end_keeps_its_joint() -> None:
     kept = trimmed_at_openings([ABOVE, turn, door, BELOW], lambda line: line.blocks_movement)
     assert kept[0] == ABOVE and kept[1] == turn
     assert kept[2].a[1] > 2.5  # the piece below meets only the door: pulled back
+
+
+def test_opening_the_door_later_updates_the_steps_beside_its_ends() -> None:
+    door = WallLine((2, 1.5), (2, 2.5), "door")
+    grid = cut_wall(door)
+    encounter = Encounter(map=grid, tokens=[Token(id="me", side="pcs", position=(1, 1))])
+    assert (2, 1) not in reachable(encounter, "me", 1)  # the index is built, door closed
+    grid.set_wall_line(1, WallLine(door.a, door.b, "door", open=True))
+    assert reachable(encounter, "me", 1)[(2, 1)] == 1  # straight through, not round
+    grid.set_wall_line(1, door)
+    assert (2, 1) not in reachable(encounter, "me", 1)
