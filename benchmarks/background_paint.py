@@ -17,10 +17,8 @@ into a 1400 x 900 image as the GM's view would be.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +30,8 @@ if "DISPLAY" not in os.environ:
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QPainter, QPen  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from benchmarks.timing import timed  # noqa: E402
 
 WIDTH, HEIGHT, SQUARE, OFFSET = 6144, 3456, 70.4, 13.0
 FRAME = (1400, 900)
@@ -62,15 +62,6 @@ def picture_bytes() -> bytes:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     image.save(buffer, "JPEG", 85)
     return bytes(data.data())
-
-
-def timed(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main() -> int:

@@ -18,10 +18,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -30,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import maps, sight, table_scale  # noqa: E402
+from benchmarks.timing import timed  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
     GridMap,
@@ -46,16 +45,6 @@ from tactical.core.wall_lines import WallLine  # noqa: E402
 
 Row = tuple[str, str, str]
 """``(measure, figure, target)``."""
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> float:
-    """Median milliseconds of ``repeat`` calls."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def ms(value: float) -> str:

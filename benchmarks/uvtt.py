@@ -24,11 +24,8 @@ import json
 import math
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +38,7 @@ import numpy as np  # noqa: E402
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPen  # noqa: E402
 
+from benchmarks.timing import timed  # noqa: E402
 from tactical.persistence import load_encounter, save_encounter  # noqa: E402
 from tactical.persistence.foreign import import_map  # noqa: E402
 
@@ -136,15 +134,6 @@ def uvtt_document(image: bytes, lines: int = LINES) -> dict[str, Any]:
     }
 
 
-def timed(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def seconds(value: float) -> str:
     return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
 
@@ -161,13 +150,13 @@ def measure(
         encounter, _ = import_map(source)
         save_encounter(encounter, out)
 
-    imported = timed(do_import, repeat)
-    opened = timed(lambda: load_encounter(out), repeat)
+    imported = timed(do_import, repeat) / 1000
+    opened = timed(lambda: load_encounter(out), repeat) / 1000
     encounter = load_encounter(out)
     assert encounter.grid is not None and encounter.background is not None
     data = encounter.pictures[encounter.background.picture].data
     assert data is not None
-    decoded = timed(lambda: QImage.fromData(data), repeat)
+    decoded = timed(lambda: QImage.fromData(data), repeat) / 1000
     label = f"{fmt} {width} x {height}, {LINES} lines ({len(encounter.grid.wall_lines)} on the map)"
     mib = f"{source.stat().st_size / 2**20:.1f} MiB UVTT"
     return [

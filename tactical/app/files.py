@@ -53,6 +53,10 @@ class FileController(QObject):
         self.ask_unsaved: Callable[[], Unsaved] = self._dialog_unsaved
         self.show_error: Callable[[str, str], None] = self._dialog_error
         self.saved: Callable[[], None] = lambda: None
+        self.suggested: Path | None = None
+        """Where Save first proposes to put an untitled document (an imported map's folder
+        and name); forgotten when another encounter replaces it."""
+        document.encounter_replaced.connect(self._forget_suggestion)
         """Called after every successful save (autosave drops its recovery file)."""
 
     # -- recent files --------------------------------------------------------------
@@ -174,12 +178,20 @@ class FileController(QObject):
         )
         return name or None
 
-    def _dialog_save(self) -> str | None:
-        start = self._start_dir()
+    def _forget_suggestion(self) -> None:
+        self.suggested = None
+
+    def save_start(self) -> str:
+        """What the Save dialog starts on: the file itself, a suggested name, or a folder."""
         if self.document.path is not None:
-            start = str(self.document.path)
+            return str(self.document.path)
+        if self.suggested is not None:
+            return str(self.suggested)
+        return self._start_dir()
+
+    def _dialog_save(self) -> str | None:
         name, _ = QFileDialog.getSaveFileName(
-            self.parent_widget, "Save encounter as", start, FILE_FILTER
+            self.parent_widget, "Save encounter as", self.save_start(), FILE_FILTER
         )
         return name or None
 

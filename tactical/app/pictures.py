@@ -10,13 +10,14 @@ is decoded. :class:`PictureCache` decodes each picture of an encounter once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 from PySide6.QtGui import QImage, QImageReader
 
 from tactical.core.encounter import Encounter
-from tactical.core.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, Picture, picture_id
+from tactical.core.pictures import Picture, picture_id, picture_size_problem
+from tactical.persistence.paths import unsafe_relative_path
 from tactical.persistence.pictures import MAX_PICTURE_BYTES
 
 MAX_PICTURE_FILE_BYTES = MAX_PICTURE_BYTES
@@ -65,16 +66,9 @@ def _checked_size(size: QSize) -> tuple[int, int]:
     width, height = size.width(), size.height()
     if width <= 0 or height <= 0:
         raise PictureError("has no readable size in its header")
-    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
-        raise PictureError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_SIDE:,} pixels a side"
-        )
-    if width * height > MAX_PICTURE_PIXELS:
-        raise PictureError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels"
-        )
+    problem = picture_size_problem(width, height)
+    if problem is not None:
+        raise PictureError(problem)
     return width, height
 
 
@@ -100,16 +94,6 @@ def decode_picture(data: bytes) -> QImage:
     if image.isNull():
         raise PictureError("could not be decoded (the file is damaged)")
     return image
-
-
-def _safe_relative(text: str) -> PurePosixPath | None:
-    """A path that stays inside the encounter's folder, or None."""
-    if not text or "\\" in text or ":" in text or "\0" in text:
-        return None
-    path = PurePosixPath(text)
-    if path.is_absolute() or ".." in path.parts:
-        return None
-    return path
 
 
 class PictureCache:
@@ -143,12 +127,13 @@ class PictureCache:
         try:
             if picture.data is not None:
                 return decode_picture(picture.data)
-            relative = _safe_relative(picture.path or "")
-            if relative is None:
-                raise PictureError("its path leaves the encounter's folder")
+            path = picture.path or ""
+            problem = unsafe_relative_path(path)
+            if problem is not None:
+                raise PictureError(f"its path {problem}")
             if folder is None:
                 raise PictureError("the encounter is not saved, so its folder is unknown")
-            loaded, _info = read_picture_file(folder / relative)
+            loaded, _info = read_picture_file(folder / path)
             assert loaded.data is not None
             return decode_picture(loaded.data)
         except PictureError as error:

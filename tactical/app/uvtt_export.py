@@ -22,6 +22,7 @@ from shiboken6 import delete, isValid
 from tactical.app.document import EncounterDocument
 from tactical.app.snapshot.render import make_scene
 from tactical.core.encounter import Encounter
+from tactical.core.wall_lines import WallLine
 from tactical.persistence import write_atomic
 from tactical.persistence.foreign.uvtt_write import dumps_uvtt, to_uvtt
 
@@ -45,10 +46,19 @@ def export_pixels_per_square(encounter: Encounter) -> int:
 
 
 def _map_only(encounter: Encounter) -> Encounter:
-    """The same map, picture and sides without tokens, templates or procedure."""
+    """The same map, picture and sides without tokens, templates or procedure.
+
+    Doors are drawn closed: the file's portals are written closed (UVTT's
+    ``closed: false`` means a window), and a leaf drawn ajar into the picture
+    would stay ajar in the other tool, and on the art after an import back.
+    """
     assert encounter.grid is not None
+    grid = encounter.grid.copy()
+    grid.wall_lines = [
+        WallLine(line.a, line.b, line.kind) if line.open else line for line in grid.wall_lines
+    ]
     return Encounter(
-        encounter.grid.copy(),
+        grid,
         sides=list(encounter.sides.values()),
         name=encounter.name,
         pictures=list(encounter.pictures.values()),

@@ -219,14 +219,17 @@ class GridMap:
         return old
 
     def squares_near(self, line: WallLine) -> Iterator[Square]:
-        """The on-map squares within one square of a wall line's bounding box."""
-        c0 = max(int(min(line.a[0], line.b[0])) - 1, 0)
-        c1 = min(int(max(line.a[0], line.b[0])) + 1, self.width - 1)
-        r0 = max(int(min(line.a[1], line.b[1])) - 1, 0)
-        r1 = min(int(max(line.a[1], line.b[1])) + 1, self.height - 1)
-        for row in range(r0, r1 + 1):
-            for col in range(c0, c1 + 1):
-                yield (col, row)
+        """The on-map squares within one square of a wall line (not of its bounding box).
+
+        A square is near when its centre lies within ``NEAR_LINE`` (one square
+        plus half a square's diagonal) of the segment, so every square whose
+        own area comes within one square of the line is listed, and with it
+        the origin of every step between centres that meets the line. Row by
+        row, only the columns beside the line are tested (numpy, no Python loop
+        per square): a long diagonal lists a strip, not its bounding box.
+        """
+        rows, cols = squares_near_segment(line.a, line.b, self.width, self.height)
+        return zip(cols.tolist(), rows.tolist(), strict=True)
 
     # -- notation --------------------------------------------------------
 
@@ -313,3 +316,46 @@ class GridMap:
 
     def __repr__(self) -> str:
         return f"GridMap({self.width} x {self.height}, {len(self.walls)} walls)"
+
+
+NEAR_LINE = 1.0 + 0.5 * 2**0.5 + 1e-9
+"""How far (in squares) from a wall line a square's centre may lie for the square to be near it."""
+
+
+def squares_near_segment(
+    a: tuple[float, float], b: tuple[float, float], width: int, height: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Rows and columns of the on-map squares whose centres lie within ``NEAR_LINE`` of a-b."""
+    reach = NEAR_LINE
+    (ax, ay), (bx, by) = a, b
+    r0 = max(int(np.floor(min(ay, by) - reach - 0.5)), 0)
+    r1 = min(int(np.ceil(max(ay, by) + reach - 0.5)), height - 1)
+    empty = np.zeros(0, dtype=np.int64)
+    if r1 < r0 or width <= 0:
+        return empty, empty
+    rows = np.arange(r0, r1 + 1, dtype=np.int64)
+    yc = rows + 0.5
+    # The part of the segment within ``reach`` of each row's centre line, as x bounds.
+    if ay == by:
+        x_lo = np.full(rows.shape, min(ax, bx))
+        x_hi = np.full(rows.shape, max(ax, bx))
+    else:
+        t_a = np.clip((yc - reach - ay) / (by - ay), 0.0, 1.0)
+        t_b = np.clip((yc + reach - ay) / (by - ay), 0.0, 1.0)
+        x_a, x_b = ax + t_a * (bx - ax), ax + t_b * (bx - ax)
+        x_lo, x_hi = np.minimum(x_a, x_b), np.maximum(x_a, x_b)
+    c_lo = np.clip(np.floor(x_lo - reach - 0.5), 0, width - 1).astype(np.int64)
+    c_hi = np.clip(np.ceil(x_hi + reach - 0.5), 0, width - 1).astype(np.int64)
+    counts = np.maximum(c_hi - c_lo + 1, 0)
+    cand_rows = np.repeat(rows, counts)
+    starts = np.repeat(c_lo - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
+    cand_cols = starts + np.arange(int(counts.sum()), dtype=np.int64)
+    px, py = cand_cols + 0.5, cand_rows + 0.5
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        t = np.zeros(px.shape)
+    else:
+        t = np.clip(((px - ax) * dx + (py - ay) * dy) / length2, 0.0, 1.0)
+    near = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= reach * reach
+    return cand_rows[near], cand_cols[near]

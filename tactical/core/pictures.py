@@ -22,6 +22,25 @@ MAX_PICTURE_PIXELS = 200_000_000
 """The most pixels (width x height) a picture may have."""
 
 
+def picture_size_problem(width: int, height: int) -> str | None:
+    """Why a picture of this size is refused (over a limit), or None when it is opened.
+
+    The app's Qt reader and the Qt-free header reader both word their refusals
+    with it, so a GM reads the same limit whichever door the picture came in by.
+    """
+    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
+        return (
+            f"is {width} x {height} pixels; tactical opens pictures up to "
+            f"{MAX_PICTURE_SIDE:,} pixels a side"
+        )
+    if width * height > MAX_PICTURE_PIXELS:
+        return (
+            f"is {width} x {height} pixels; tactical opens pictures up to "
+            f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels"
+        )
+    return None
+
+
 @dataclass(frozen=True)
 class Picture:
     """A picture in the encounter: embedded ``data`` or a relative ``path``, never both."""

@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Square
+from tactical.core.openings import trimmed_at_openings
 from tactical.core.wall_lines import WallLine
 
 HEIGHT_BLOCK = 2
@@ -106,14 +107,14 @@ def _line_steps(line: WallLine, east: Mask, south: Mask, se: Mask, sw: Mask) -> 
         for cs in (np.ceil(cross - 1.5), np.floor(cross - 0.5)):  # two when on a centre
             steps = cs.astype(np.int64)
             _mark(mask, *((steps, ks) if swap else (ks, steps)))
-    # Diagonal steps: proper crossings only (a wall ending at a corner lets sight pass).
+    # Diagonal steps: crossings and touches (a joint of two lines closes the corner).
     for mask, sign in ((se, 1), (sw, -1)):
         # SE steps lie on x - y = k (k = c - r), SW steps on x + y = k (k = c + r + 1).
         fa, fb = ax - sign * ay, bx - sign * by
         if fa == fb:
             continue
         lo, hi = min(fa, fb), max(fa, fb)
-        ks = np.arange(math.floor(lo) + 1, math.ceil(hi), dtype=np.int64)
+        ks = np.arange(math.ceil(lo), math.floor(hi) + 1, dtype=np.int64)
         if ks.size == 0:
             continue
         t = (ks - fa) / (fb - fa)
@@ -124,14 +125,14 @@ def _line_steps(line: WallLine, east: Mask, south: Mask, se: Mask, sw: Mask) -> 
             # centre (c + .5, r + .5) has s = c + r + 1; the step covers s in (m + 1, m + 3)
             m = np.floor(s - 1).astype(np.int64)
             m = np.where((m - ks) % 2 == 0, m, m - 1)
-            ok = (s > m + 1) & (s < m + 3)
+            ok = (s >= m + 1) & (s <= m + 3)
             c, r = (m + ks) // 2, (m - ks) // 2
         else:
             # SW step from (c + .5, r + .5) to (c - .5, r + 1.5): x + y = c + r + 1 = k,
             # s = x - y runs from c - r to c - r - 2
             m = np.floor(s + 2).astype(np.int64)  # candidate c - r
             m = np.where((m + ks - 1) % 2 == 0, m, m - 1)
-            ok = (s < m) & (s > m - 2)
+            ok = (s <= m) & (s >= m - 2)
             c, r = (ks - 1 + m) // 2, (ks - 1 - m) // 2
         _mark(mask, r[ok], c[ok])
 
@@ -157,6 +158,10 @@ class SightMasks:
         return self.width + 2
 
 
+def _stops_eyes(line: WallLine) -> bool:
+    return line.blocks_sight
+
+
 def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> SightMasks:
     """Rasterise ``grid``'s walls and sight-blocking wall lines (do it once per edit)."""
     h, w = grid.height, grid.width
@@ -171,10 +176,10 @@ def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> Sight
             east[a[1], min(a[0], b[0])] = True
         else:
             south[min(a[1], b[1]), a[0]] = True
-    for line in grid.wall_lines if lines is None else lines:
-        if line.blocks_sight:
-            _line_steps(line, east, south, se, sw)
-    # Round a corner: both two-step paths blocked (the padding row/column counts as open here).
+    # Round a corner of edge walls: both two-step paths blocked (the padding row/column
+    # counts as open here). Wall lines need no such rule: their diagonal steps are tested
+    # exactly, touching included, so a joint of two lines is caught where it lies and a
+    # window narrower than a square between two wall pieces still lets a diagonal through.
     e_pad = np.pad(east, ((0, 1), (0, 1)))
     s_pad = np.pad(south, ((0, 1), (1, 1)))
     # SE from (c, r): via (c + 1, r): east[r, c] or south[r, c + 1]; via (c, r + 1): south[r, c]
@@ -188,6 +193,8 @@ def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> Sight
     via_left = e_left[:-1] | s_pad[:-1, :-2]
     via_down_sw = south | e_left[1:]
     sw |= via_left & via_down_sw
+    for line in trimmed_at_openings(grid.wall_lines if lines is None else lines, _stops_eyes):
+        _line_steps(line, east, south, se, sw)
     enter = np.ones((8, h + 2, w + 2), dtype=np.bool_)
     inner = (slice(1, h + 1), slice(1, w + 1))
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from tactical.core.areas import AreaError, overlapping_pairs, polygon_from_points
 from tactical.persistence.fog_bits import FogBitsError, decode_mask
-from tactical.persistence.pictures import PictureHeaderError, path_problem, read_picture_header
+from tactical.persistence.paths import unsafe_relative_path
+from tactical.persistence.pictures import PictureHeaderError, read_picture_header
 from tactical.persistence.problems import Problem, key_part
 from tactical.persistence.schema import (
     AreaMapModel,
@@ -243,7 +244,7 @@ def _check_pictures(model: EncounterModel) -> list[Problem]:
             problems.append(Problem(path, "needs either its data or a path, not both"))
         elif picture.data is not None:
             try:
-                data = binascii.a2b_base64(picture.data, strict_mode=True)
+                data = picture.data_bytes()
             except (binascii.Error, ValueError):
                 problems.append(Problem(f"{path}.data", "is not a picture written as base64"))
             else:
@@ -251,7 +252,9 @@ def _check_pictures(model: EncounterModel) -> list[Problem]:
                     read_picture_header(data)
                 except PictureHeaderError as error:
                     problems.append(Problem(f"{path}.data", str(error)))
-        elif picture.path is not None and (reason := path_problem(picture.path)) is not None:
+        elif (
+            picture.path is not None and (reason := unsafe_relative_path(picture.path)) is not None
+        ):
             problems.append(Problem(f"{path}.path", reason))
     ids = {p.id for p in model.pictures}
     for index, token in enumerate(model.tokens):

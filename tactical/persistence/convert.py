@@ -76,7 +76,7 @@ def _areas(model: AreaMapModel) -> AreaMap:
 
 
 def _picture(model: PictureModel) -> Picture:
-    data = None if model.data is None else base64.b64decode(model.data, validate=True)
+    data = None if model.data is None else model.data_bytes()
     return Picture(model.id, data=data, path=model.path)
 
 

@@ -6,18 +6,17 @@ VP8X), so the loader and the importers refuse a picture over the limits
 (:data:`~tactical.core.pictures.MAX_PICTURE_SIDE`,
 :data:`~tactical.core.pictures.MAX_PICTURE_PIXELS`, :data:`MAX_PICTURE_BYTES`)
 before anyone spends memory decoding it. A picture *path* written in a file
-someone sent must stay beside that file: :func:`path_problem` says why a path
-is refused (absolute, ``..``, a URL, a drive letter, a network share).
+someone sent must stay beside that file:
+:func:`tactical.persistence.paths.unsafe_relative_path` says why a path is refused
+(absolute, ``..``, a URL, a drive letter, a network share).
 """
 
 from __future__ import annotations
 
-import re
 import struct
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 
-from tactical.core.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, MediaType
+from tactical.core.pictures import MediaType, picture_size_problem
 
 MAX_PICTURE_BYTES = 160 * 1024 * 1024
 """The largest picture (its file, not its pixels) tactical embeds in an encounter.
@@ -90,16 +89,9 @@ def check_picture_size(header: PictureHeader) -> None:
     width, height = header.width, header.height
     if width <= 0 or height <= 0:
         raise PictureHeaderError(f"is a damaged {header.kind}: its header gives no size")
-    if width > MAX_PICTURE_SIDE or height > MAX_PICTURE_SIDE:
-        raise PictureHeaderError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_SIDE:,} pixels a side"
-        )
-    if width * height > MAX_PICTURE_PIXELS:
-        raise PictureHeaderError(
-            f"is {width} x {height} pixels; tactical opens pictures up to "
-            f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels"
-        )
+    problem = picture_size_problem(width, height)
+    if problem is not None:
+        raise PictureHeaderError(problem)
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -156,32 +148,3 @@ def _webp_size(data: bytes) -> tuple[int, int]:
         height = int.from_bytes(data[27:30], "little") + 1
         return width, height
     return 0, 0
-
-
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-
-
-def path_problem(text: str) -> str | None:
-    """Why a picture path in a file is refused, or None when it stays beside the file.
-
-    Refused: empty, absolute (``/``, ``C:\\``, ``\\\\server\\share``), any ``..``,
-    any URL scheme (``file://``, ``http:``), backslashes and control characters.
-    """
-    if not text:
-        return "is empty"
-    if any(ord(c) < 32 for c in text):
-        return "holds control characters; a picture path is a plain relative file name"
-    if text.startswith(("\\\\", "//")):
-        return "names a network share; a picture must lie in the encounter's folder"
-    if re.match(r"^[A-Za-z]:", text):
-        return "is a Windows drive path; a picture path must be relative to the encounter file"
-    if _SCHEME.match(text):
-        return "is a URL; a picture path must be a file beside the encounter file"
-    if "\\" in text:
-        return "uses backslashes; write a relative path with / (e.g. art/map.png)"
-    path = PurePosixPath(text)
-    if path.is_absolute():
-        return "is an absolute path; a picture path must be relative to the encounter file"
-    if ".." in path.parts:
-        return "leaves the encounter's folder (..); the picture must lie beside the file"
-    return None

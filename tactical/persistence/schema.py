@@ -10,11 +10,12 @@ gigantic map: at most 1024 x 1024 squares and 10,000 tokens.
 
 from __future__ import annotations
 
+import binascii
 import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, PrivateAttr
 from pydantic_core import PydanticCustomError
 
 from tactical.core.grid import MAX_SIDE
@@ -181,6 +182,16 @@ class PictureModel(Strict):
     id: Id
     data: str | None = None
     path: Annotated[str, Field(min_length=1, max_length=1024)] | None = None
+    _bytes: bytes | None = PrivateAttr(default=None)
+
+    def data_bytes(self) -> bytes:
+        """``data`` decoded from base64, once (the checks and the conversion share it).
+
+        binascii.Error (a ValueError) when the text is not strict base64.
+        """
+        if self._bytes is None:
+            self._bytes = binascii.a2b_base64(self.data or "", strict_mode=True)
+        return self._bytes
 
 
 class BackgroundModel(Strict):

@@ -370,3 +370,42 @@ def test_dropping_a_universal_vtt_file_imports_it(make_window) -> None:  # type:
     assert encounter.background is not None and encounter.background.square_px == 64
     assert len(encounter.grid.wall_lines) > 100
     assert window.document.path is None and window.document.modified
+
+
+def test_a_turned_view_draws_the_picture_as_sharp_as_a_straight_one(qapp: object) -> None:
+    # Stripes 4 pixels wide: a copy halved a few times blurs them to grey.
+    stripes = QImage(400, 300, QImage.Format.Format_RGB32)
+    stripes.fill(QColor("white"))
+    painter = QPainter(stripes)
+    for x in range(0, 400, 8):
+        painter.fillRect(x, 0, 4, 300, QColor("black"))
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    stripes.save(buffer, "PNG")
+    scene = MapScene(EncounterDocument(on_picture(bytes(data.data()))))
+    rect = scene.layer.scene_rect()
+    per_pixel = 400 / CELL / 4  # the picture's pixels per scene unit: drawn at 1:1 below
+
+    def dark_share(degrees: int) -> float:
+        image = QImage(400, 400, QImage.Format.Format_RGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        painter.translate(200, 200)
+        painter.rotate(degrees)
+        painter.scale(per_pixel, per_pixel)
+        painter.translate(-rect.center())
+        scene.render(painter, rect, rect)
+        painter.end()
+        dark = sum(
+            image.pixelColor(x, y).lightness() < 60
+            for x in range(0, 400, 3)
+            for y in range(0, 400, 3)
+        )
+        return dark / (134 * 134)
+
+    straight = dark_share(0)
+    assert straight > 0.2
+    for degrees in (90, 180, 270):
+        assert dark_share(degrees) > 0.8 * straight, degrees

@@ -132,3 +132,34 @@ def test_foreign_files_are_told_by_their_extension() -> None:
     assert is_foreign_file(Path("Cave.DD2VTT"))
     assert is_foreign_file(Path("x.df2vtt")) and is_foreign_file(Path("x.uvtt"))
     assert not is_foreign_file(Path("x.tactical.json")) and not is_foreign_file(Path("x.png"))
+
+
+def test_an_open_door_is_drawn_closed_in_the_exported_picture(qapp: object) -> None:
+    from tactical.app.uvtt_export import render_map_png
+    from tactical.core.encounter import Encounter
+    from tactical.core.grid import GridMap
+    from tactical.core.wall_lines import WallLine
+
+    def drawn(door: WallLine) -> bytes:
+        grid = GridMap(4, 4, wall_lines=[WallLine((2, 0), (2, 1.5)), door])
+        return render_map_png(Encounter(grid), None, 40)
+
+    closed = drawn(WallLine((2, 1.5), (2, 2.5), "door"))
+    # The file says the door is closed (a portal), so its picture must not show it ajar.
+    assert drawn(WallLine((2, 1.5), (2, 2.5), "door", open=True)) == closed
+
+
+def test_saving_an_imported_map_first_proposes_its_name_beside_the_import(
+    make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window()
+    source = tmp_path / "cave.dd2vtt"
+    write(source, uvtt())
+    assert open_foreign_file(window, source)
+    assert window.files.save_start() == str(tmp_path / "cave.tactical.json")
+    window.files.ask_save_path = window.files.save_start
+    assert window.files.save_as()
+    assert window.document.path == tmp_path / "cave.tactical.json"
+    assert open_foreign_file(window, source, ask_unsaved=False)
+    window.document.replace_encounter(window.document.encounter, None)  # File > New, say
+    assert window.files.suggested is None

@@ -89,8 +89,8 @@ def test_the_cache_reads_no_path_outside_the_encounter_folder(qapp: object, tmp_
     assert cache.image(encounter, "inside", folder) is None
     assert cache.image(encounter, "absolute", folder) is None
     assert cache.problems == {
-        "inside": "its path leaves the encounter's folder",
-        "absolute": "its path leaves the encounter's folder",
+        "inside": "its path leaves the encounter's folder ('..')",
+        "absolute": "its path is an absolute path; use a path relative to the encounter's folder",
     }
     ok = Encounter(GridMap(2, 2), pictures=[Picture("g", path="goblin.png")])
     image = cache.image(ok, "g", tmp_path / "art")

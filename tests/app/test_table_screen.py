@@ -457,3 +457,24 @@ def test_a_ping_shows_on_a_frozen_screen_where_its_picture_has_the_spot(make_win
     table(window).actions.blackout.trigger()
     table(window).ping(spot)
     assert not frozen.pings  # blacked out: nothing shows
+
+
+def test_a_frozen_screen_never_shows_what_fog_hides_now(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.core.commands import SetFogSetting
+    from tactical.core.commands.fog import reveal_all
+
+    window = make_window()
+    window.document.push(SetFogSetting("enabled", True))
+    window.document.push(reveal_all(window.document.encounter))
+    player = open_mat(window, qtbot)
+    table(window).actions.turn.trigger()  # a TV lying flat: turned a quarter
+    hero = player.view.mapFromScene(QPointF(1.5 * CELL, 1.5 * CELL)) + player.view.pos()
+    was = pixel(player, hero.x(), hero.y())
+    table(window).actions.freeze.trigger()
+    window.document.push(MoveToken("hero", (4, 4)))
+    assert pixel(player, hero.x(), hero.y()) == was  # frozen: the hero still stands there
+    window.document.push(reveal_all(window.document.encounter, reveal=False))
+    hidden = pixel(player, hero.x(), hero.y())
+    assert hidden != was  # the GM hid the room again: fog covers it on the frozen frame
+    table(window).actions.freeze.trigger()
+    assert pixel(player, hero.x(), hero.y()) == hidden  # the live screen: the same fog

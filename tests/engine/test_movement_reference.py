@@ -52,13 +52,34 @@ def wall_touches_point(grid: GridMap, x: int, y: int) -> bool:
 
 
 def line_blocks(grid: GridMap, a: Square, b: Square) -> bool:
-    """Does the segment between the two centres meet a wall line that blocks movement?"""
+    """Does the segment between the two centres meet a wall line that blocks movement?
+
+    Doorways (docs/rules.md): a step that meets a blocking line only at one of its
+    ends, where an open door ends and no other blocking line does, passes.
+    """
     step = LineString([(a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5)])
-    return any(
-        step.intersects(LineString([line.a, line.b]) if line.a != line.b else Point(line.a))
+    blocking = [line for line in grid.wall_lines if line.blocks_movement]
+    doorway_ends = {
+        end
         for line in grid.wall_lines
-        if line.blocks_movement
-    )
+        if line.kind == "door" and line.open
+        for end in (line.a, line.b)
+    }
+
+    def free_doorway_end(line: WallLine, point: tuple[float, float]) -> bool:
+        if point not in (line.a, line.b) or point not in doorway_ends:
+            return False
+        return sum(point in (other.a, other.b) for other in blocking) == 1
+
+    for line in blocking:
+        shape = LineString([line.a, line.b]) if line.a != line.b else Point(line.a)
+        meet = step.intersection(shape)
+        if meet.is_empty:
+            continue
+        if isinstance(meet, Point) and free_doorway_end(line, (meet.x, meet.y)):
+            continue
+        return True
+    return False
 
 
 def open_square(grid: GridMap, s: Square) -> bool:

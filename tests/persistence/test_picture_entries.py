@@ -63,9 +63,9 @@ def test_an_embedded_picture_over_the_limits_or_not_a_picture_is_named_by_its_pa
     [
         ("/home/gm/map.png", "is an absolute path"),
         ("../../.ssh/id_rsa", "leaves the encounter's folder"),
-        ("file:///etc/passwd", "is a URL"),
-        ("C:\\Users\\gm\\map.png", "is a Windows drive path"),
-        ("\\\\server\\share\\map.png", "names a network share"),
+        ("file:///etc/passwd", "is a file:// URL"),
+        ("C:\\Users\\gm\\map.png", "is an absolute Windows path"),
+        ("\\\\server\\share\\map.png", "is a network (UNC) path"),
     ],
 )
 def test_an_unsafe_picture_path_is_a_problem_validate_names(
@@ -76,3 +76,24 @@ def test_an_unsafe_picture_path_is_a_problem_validate_names(
     assert cli.main(["validate", str(file)]) == 1
     out = capsys.readouterr().out
     assert out.startswith(f"{file}: pictures[0].path: {words}")
+
+
+def test_an_embedded_picture_is_decoded_from_base64_once_on_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import binascii
+
+    data = png_header(40, 30)
+    text = b64(data)
+    seen: list[str] = []
+    real = binascii.a2b_base64
+
+    def counting(value: str, **kwargs: bool) -> bytes:
+        if value == text:
+            seen.append(value)
+        return real(value, **kwargs)
+
+    monkeypatch.setattr(binascii, "a2b_base64", counting)
+    encounter = loads_encounter(with_pictures({"id": "map", "data": text}))
+    assert encounter.pictures["map"].data == data
+    assert len(seen) == 1

@@ -134,7 +134,7 @@ def test_a_safe_picture_path_beside_the_file_is_embedded(tmp_path: Path) -> None
         ("/etc/hostname.png", "absolute path"),
         ("file:///etc/x.png", "URL"),
         ("C:\\maps\\x.png", "drive"),
-        ("\\\\server\\share\\x.png", "network share"),
+        ("\\\\server\\share\\x.png", "network"),
         ("missing.png", "no such picture beside the file"),
     ],
 )

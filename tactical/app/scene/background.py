@@ -160,7 +160,8 @@ def paint_picture(painter: QPainter, scene: MapScene, rect: QRectF) -> None:
     if background is None or art.image is None:
         return
     shown = rect.intersected(scene.layer.scene_rect()) if scene.encounter.grid else rect
-    art.paint(painter, background, shown, painter.worldTransform().m11())
+    world = painter.worldTransform()
+    art.paint(painter, background, shown, math.hypot(world.m11(), world.m12()))  # turned too
 
 
 def paint_map(painter: QPainter, scene: MapScene, rect: QRectF) -> None:

@@ -173,7 +173,61 @@ def with_suffix(name: str, selected_filter: str = "") -> Path:
     return path.with_name(path.name + (".png" if "png" in selected_filter.lower() else ".pdf"))
 
 
-class SnapshotExporter(QObject):
+class SnapshotAsker(QObject):
+    """What exporting and printing a snapshot share: the window's document, the options
+    dialog (remembering the last choice), a progress dialog, errors and the status line.
+
+    The ``ask_...``, ``make_progress`` and ``show_error`` attributes are replaceable
+    (tests answer without dialogs).
+    """
+
+    printing = False
+    """The options dialog is the print one (no file type, no PNG resolution)."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        document: EncounterDocument,
+        visible: Callable[[], QRectF],
+        say: Callable[[str], None],
+        last: SnapshotOptions,
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.document = document
+        self.visible = visible
+        self.say = say
+        self.last = last
+        self.ask_options: Callable[[], SnapshotOptions | None] = self._dialog_options
+        self.make_progress: Callable[[str], Progress] = self._dialog_progress
+        self.show_error: Callable[[str, str], None] = self._dialog_error
+
+    @staticmethod
+    def whose(options: SnapshotOptions) -> str:
+        """The view a snapshot shows, in the status line's words."""
+        words = "GM's view" if options.mode == "gm" else "players' view"
+        return words + (", table scale" if options.table_scale else "")
+
+    @staticmethod
+    def close_progress(progress: Progress) -> None:
+        close = getattr(progress, "close", None)
+        if close is not None:
+            close()
+
+    def _dialog_options(self) -> SnapshotOptions | None:
+        dialog = SnapshotDialog(self.last, self.parent_widget, printing=self.printing)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.options()
+
+    def _dialog_progress(self, label: str) -> Progress:
+        return PageProgress(self.parent_widget, label)
+
+    def _dialog_error(self, title: str, text: str) -> None:
+        plain_message_box(self.parent_widget, QMessageBox.Icon.Warning, title, text).exec()
+
+
+class SnapshotExporter(SnapshotAsker):
     """The File menu's export for one window: options, file name, writing, a status line."""
 
     def __init__(
@@ -183,17 +237,9 @@ class SnapshotExporter(QObject):
         visible: Callable[[], QRectF],
         say: Callable[[str], None],
     ) -> None:
-        super().__init__(parent)
-        self.parent_widget = parent
-        self.document = document
-        self.visible = visible
-        self.say = say
-        self.last = SnapshotOptions()
+        super().__init__(parent, document, visible, say, SnapshotOptions())
         self.folder: Path | None = None
-        self.ask_options: Callable[[], SnapshotOptions | None] = self._dialog_options
-        self.make_progress: Callable[[str], Progress] = self._dialog_progress
         self.ask_path: Callable[[SnapshotOptions], str | None] = self._dialog_path
-        self.show_error: Callable[[str, str], None] = self._dialog_error
 
     def export(self) -> Path | None:
         """Ask, then write; returns the file written (None when cancelled or failed)."""
@@ -220,13 +266,9 @@ class SnapshotExporter(QObject):
             return None
         finally:
             QApplication.restoreOverrideCursor()
-            close = getattr(progress, "close", None)
-            if close is not None:
-                close()
+            self.close_progress(progress)
         extent = f", {pages} pages" if pages > 1 else ""
-        whose = "GM's view" if options.mode == "gm" else "players' view"
-        whose += ", table scale" if options.table_scale else ""
-        self.say(f"Snapshot saved: {path.name} ({whose}{extent})")
+        self.say(f"Snapshot saved: {path.name} ({self.whose(options)}{extent})")
         return path
 
     def suggested_name(self, options: SnapshotOptions) -> str:
@@ -242,21 +284,9 @@ class SnapshotExporter(QObject):
 
     # -- dialogs ----------------------------------------------------------------
 
-    def _dialog_options(self) -> SnapshotOptions | None:
-        dialog = SnapshotDialog(self.last, self.parent_widget)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.options()
-
-    def _dialog_progress(self, label: str) -> Progress:
-        return PageProgress(self.parent_widget, label)
-
     def _dialog_path(self, options: SnapshotOptions) -> str | None:
         filters = PDF_FILTER if options.table_scale else FILE_FILTERS
         name, selected = QFileDialog.getSaveFileName(
             self.parent_widget, "Export snapshot", self.suggested_name(options), filters
         )
         return str(with_suffix(name, selected)) if name else None
-
-    def _dialog_error(self, title: str, text: str) -> None:
-        plain_message_box(self.parent_widget, QMessageBox.Icon.Warning, title, text).exec()

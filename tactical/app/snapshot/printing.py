@@ -19,18 +19,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
 from shiboken6 import delete, isValid
 
 from tactical.app.document import EncounterDocument
-from tactical.app.files import plain_message_box
-from tactical.app.snapshot.dialog import SnapshotDialog
+from tactical.app.snapshot.dialog import SnapshotAsker
 from tactical.app.snapshot.map_drawing import make_scene
 from tactical.app.snapshot.paged import ExportCancelled, Progress, print_book
-from tactical.app.snapshot.progress import PageProgress
 from tactical.app.snapshot.render import (
     MARGIN_MM,
     PAGE_SIZES,
@@ -74,8 +72,10 @@ def set_printer_paper(printer: QPrinter, options: SnapshotOptions) -> None:
     )
 
 
-class Printing(QObject):
+class Printing(SnapshotAsker):
     """Print and print preview for one window (see the module's docstring)."""
+
+    printing = True
 
     def __init__(
         self,
@@ -84,19 +84,11 @@ class Printing(QObject):
         visible: Callable[[], QRectF],
         say: Callable[[str], None],
     ) -> None:
-        super().__init__(parent)
-        self.parent_widget = parent
-        self.document = document
-        self.visible = visible
-        self.say = say
-        self.last = SnapshotOptions(table_scale=True)
-        self.ask_options: Callable[[], SnapshotOptions | None] = self._dialog_options
+        super().__init__(parent, document, visible, say, SnapshotOptions(table_scale=True))
         self.ask_printer: Callable[[QPrinter], bool] = self._print_dialog
         self.show_preview: Callable[[QPrinter, Callable[[QPrinter], None]], None] = (
             self._preview_dialog
         )
-        self.make_progress: Callable[[str], Progress] = self._dialog_progress
-        self.show_error: Callable[[str, str], None] = self._dialog_error
         self.printer: QPrinter | None = None
         """Kept for the session: the printer and its settings chosen last."""
         self.actions: tuple[QAction, ...] = ()
@@ -140,12 +132,8 @@ class Printing(QObject):
             self.show_error("Not printed", str(error))
             return None
         finally:
-            close = getattr(progress, "close", None)
-            if close is not None:
-                close()
-        whose = "GM's view" if options.mode == "gm" else "players' view"
-        whose += ", table scale" if options.table_scale else ""
-        self.say(f"Printed {pages} page{'s' if pages != 1 else ''} ({whose})")
+            self.close_progress(progress)
+        self.say(f"Printed {pages} page{'s' if pages != 1 else ''} ({self.whose(options)})")
         return pages
 
     def preview(self) -> None:
@@ -188,12 +176,6 @@ class Printing(QObject):
 
     # -- dialogs --------------------------------------------------------------------------
 
-    def _dialog_options(self) -> SnapshotOptions | None:
-        dialog = SnapshotDialog(self.last, self.parent_widget, printing=True)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.options()
-
     def _print_dialog(self, printer: QPrinter) -> bool:
         dialog = QPrintDialog(printer, self.parent_widget)
         dialog.setWindowTitle("Print")
@@ -205,12 +187,6 @@ class Printing(QObject):
         dialog.paintRequested.connect(paint)
         dialog.resize(1100, 800)
         dialog.exec()
-
-    def _dialog_progress(self, label: str) -> Progress:
-        return PageProgress(self.parent_widget, label)
-
-    def _dialog_error(self, title: str, text: str) -> None:
-        plain_message_box(self.parent_widget, QMessageBox.Icon.Warning, title, text).exec()
 
 
 def _drop_partial_file(printer: QPrinter) -> None:

@@ -43,7 +43,7 @@ class TableActions(QObject):
         self.handout = self._action("Show a &handout…", ("U",), screen.show_handout)
         self.dismiss = self._action("Put the handout &away", ("Shift+U",), screen.dismiss_handout)
         self.dismiss.setEnabled(False)
-        self.ping = self._action("&Ping here", ("G",), screen.ping_at_cursor)
+        self.ping = self._action("&Ping here", ("I",), screen.ping_at_cursor)
         self.mirror = self._action(
             "Show the ruler and &templates to the players", (), screen.mirror.set_on, True
         )

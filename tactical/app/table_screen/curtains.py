@@ -8,6 +8,8 @@ it shows whatever was under it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QWidget
@@ -52,11 +54,14 @@ class FrozenFrame(Curtain):
     """The last frame the players saw, held still while the GM moves things.
 
     A ping still shows on it: the picture holds still, the GM's finger does not.
+    ``cover`` paints over the picture what must be hidden now (today's fog, so a
+    square the GM hid again after the freeze is hidden on the frozen frame too).
     """
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.picture = QPixmap()
+        self.cover: Callable[[QPainter], None] | None = None
         self.pings: list[tuple[QPointF, QElapsedTimer]] = []
         self._ticks = QTimer(self)
         self._ticks.setInterval(30)
@@ -86,6 +91,10 @@ class FrozenFrame(Curtain):
         painter.fillRect(self.rect(), QColor("#000000"))
         if not self.picture.isNull():
             painter.drawPixmap(0, 0, self.picture)
+        if self.cover is not None:
+            painter.save()
+            self.cover(painter)
+            painter.restore()
         for point, clock in self.pings:
             paint_ripple(painter, point, min(1.0, clock.elapsed() / PING_MS))
 

@@ -3,19 +3,24 @@
 The curtains stack from the back: the frozen frame, the handout, the
 blackout, so a blackout hides everything and lifting it shows whatever was
 under it. The frozen frame is the map and the tracker as the players saw
-them, never a curtain.
+them, never a curtain, with today's fog painted over it through the view's
+transform of that moment: freezing holds the tokens still, never a square the
+GM has hidden since (a square revealed since stays as it was: under fog).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
+from tactical.app.fog.layer import FogItem
 from tactical.app.player_view import PlayerView
 from tactical.app.table_screen.battle_mat import BattleMat
 from tactical.app.table_screen.calibration import RulerMarks
 from tactical.app.table_screen.curtains import Blackout, FrozenFrame, Handout
 from tactical.app.table_screen.tracker_text import TrackerText
+from tactical.core.changes import Change
 
 
 class PlayerParts:
@@ -31,6 +36,9 @@ class PlayerParts:
         self.tracker_text = TrackerText(player)
         self._frozen_map = QTransform()
         self._frozen_offset = QPointF()
+        self._frozen_viewport = QRectF()
+        self.frozen.cover = self._paint_fog_now
+        player.document.changed.connect(self._on_change)
 
     def set_label_scale(self, factor: float) -> None:
         """Token names and the tracker's text ``factor`` times their usual size."""
@@ -49,10 +57,25 @@ class PlayerParts:
             # Where the map stood at this moment: pings land on the picture, not on today's map.
             self._frozen_map = QTransform(view.viewportTransform())
             self._frozen_offset = QPointF(view.viewport().mapTo(self.player, QPoint(0, 0)))
+            self._frozen_viewport = QRectF(self._frozen_offset, QSizeF(view.viewport().size()))
             self.frozen.freeze(self.picture())
             self._restack()
         else:
             self.frozen.hide()
+
+    def _on_change(self, change: Change) -> None:
+        if change.kind in ("fog", "areas") and self.frozen.isVisible():
+            self.frozen.update()
+
+    def _paint_fog_now(self, painter: QPainter) -> None:
+        """Today's fog over the frozen map, where the map stood when it froze."""
+        fog = next((i for i in self.player.scene.items() if isinstance(i, FogItem)), None)
+        if fog is None:
+            return
+        painter.setClipRect(self._frozen_viewport)
+        painter.translate(self._frozen_offset)
+        painter.setTransform(self._frozen_map, True)
+        fog.paint(painter, QStyleOptionGraphicsItem(), None)
 
     def show_handout(self, image: QImage) -> None:
         self.handout.show_image(image)

@@ -12,6 +12,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 
 from tactical.core.encounter import Encounter
+from tactical.core.grid import GridMap
+
+
+def grid_of(encounter: Encounter, needs: str = "this edit needs a grid map") -> GridMap:
+    """The encounter's grid; TypeError saying ``needs`` on an area map (a command misused)."""
+    grid = encounter.grid
+    if grid is None:
+        raise TypeError(needs)
+    return grid
 
 
 class Command(ABC):

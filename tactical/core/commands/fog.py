@@ -14,18 +14,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.changes import Change
-from tactical.core.commands.base import Command
+from tactical.core.commands.base import Command, grid_of
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog, FogStyle, party_tokens, sight_range, squares_mask
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
-
-
-def _grid(encounter: Encounter) -> GridMap:
-    grid = encounter.grid
-    if grid is None:
-        raise TypeError("this fog edit needs a grid map")
-    return grid
 
 
 class RevealSquares(Command):
@@ -57,7 +50,7 @@ class RevealSquares(Command):
         return squares_mask(self.region, grid.width, grid.height)
 
     def do(self, encounter: Encounter) -> None:
-        grid = _grid(encounter)
+        grid = grid_of(encounter, "this fog edit needs a grid map")
         mask = encounter.fog.mask(grid).copy()
         region = self.region = self._region(grid)  # kept as a mask: strokes merge by union
         flips = np.flatnonzero(region & (mask != self.reveal))
@@ -67,7 +60,7 @@ class RevealSquares(Command):
         encounter.notify(Change("fog"))
 
     def undo(self, encounter: Encounter) -> None:
-        grid = _grid(encounter)
+        grid = grid_of(encounter, "this fog edit needs a grid map")
         mask = encounter.fog.mask(grid).copy()
         mask.flat[self.changed] = not self.reveal
         encounter.fog.set_mask(mask)
@@ -180,7 +173,7 @@ def _check_style(value: object) -> FogStyle:
 
 def party_sight(encounter: Encounter) -> npt.NDArray[np.bool_]:
     """The squares any token of the party's sides sees now (grids only)."""
-    grid = _grid(encounter)
+    grid = grid_of(encounter, "this fog edit needs a grid map")
     viewers = [
         Viewer(square, sight_range(token))
         for token in party_tokens(encounter)

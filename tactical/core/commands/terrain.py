@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 from tactical.core.changes import Change
-from tactical.core.commands.base import Command
+from tactical.core.commands.base import Command, grid_of
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap, Square, Terrain, Wall
-
-
-def _grid(encounter: Encounter) -> GridMap:
-    grid = encounter.grid
-    if grid is None:
-        raise TypeError("this edit needs a grid map")
-    return grid
 
 
 class PaintSquares(Command):
@@ -56,14 +49,14 @@ class PaintSquares(Command):
         return grid.set_squares(changes)
 
     def do(self, encounter: Encounter) -> None:
-        grid = _grid(encounter)
+        grid = grid_of(encounter)
         old = self._apply(grid, self.squares)
         for square, value in old.items():
             self.before.setdefault(square, value)
         encounter.notify(Change("terrain", squares=frozenset(self.squares)))
 
     def undo(self, encounter: Encounter) -> None:
-        _grid(encounter).set_squares(dict(self.before))
+        grid_of(encounter).set_squares(dict(self.before))
         encounter.notify(Change("terrain", squares=frozenset(self.before)))
 
     def merge(self, other: object) -> bool:
@@ -93,9 +86,9 @@ class SetWall(Command):
         self.text = "Remove wall" if wall is None else ("Place door" if wall.door else "Place wall")
 
     def do(self, encounter: Encounter) -> None:
-        self.before = _grid(encounter).set_wall(self.a, self.b, self.wall)
+        self.before = grid_of(encounter).set_wall(self.a, self.b, self.wall)
         encounter.notify(Change("walls", squares=frozenset((self.a, self.b))))
 
     def undo(self, encounter: Encounter) -> None:
-        _grid(encounter).set_wall(self.a, self.b, self.before)
+        grid_of(encounter).set_wall(self.a, self.b, self.before)
         encounter.notify(Change("walls", squares=frozenset((self.a, self.b))))

@@ -11,17 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tactical.core.changes import Change
-from tactical.core.commands.base import Command
+from tactical.core.commands.base import Command, grid_of
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.wall_lines import WallLine
-
-
-def _grid(encounter: Encounter) -> GridMap:
-    grid = encounter.grid
-    if grid is None:
-        raise TypeError("wall lines live on grid maps")
-    return grid
 
 
 class SetWallLine(Command):
@@ -38,14 +31,14 @@ class SetWallLine(Command):
         encounter.notify(Change("walls", squares=frozenset(near)))
 
     def do(self, encounter: Encounter) -> None:
-        grid = _grid(encounter)
+        grid = grid_of(encounter, "wall lines live on grid maps")
         if not 0 <= self.index <= len(grid.wall_lines):
             raise IndexError(f"there is no wall line {self.index}")
         self.before = grid.set_wall_line(self.index, self.line)
         self._notify(encounter, grid)
 
     def undo(self, encounter: Encounter) -> None:
-        grid = _grid(encounter)
+        grid = grid_of(encounter, "wall lines live on grid maps")
         if self.line is None and self.before is not None:
             # set_wall_line replaces or appends; put the deleted line back in its place,
             # then "replace" it by itself so the grid's listeners hear the squares.
@@ -60,7 +53,7 @@ class SetWallLine(Command):
 
 def toggle_door(encounter: Encounter, index: int) -> SetWallLine:
     """The command that opens the door line at ``index`` if closed, closes it if open."""
-    line = _grid(encounter).wall_lines[index]
+    line = grid_of(encounter, "wall lines live on grid maps").wall_lines[index]
     if line.kind != "door":
         raise ValueError(f"wall line {index} is a {line.kind}, not a door")
     return SetWallLine(

@@ -23,6 +23,7 @@ import numpy as np
 
 from tactical.core.line_crossing import FloatArray, line_table, segments_meet
 from tactical.core.movement.costs import DIRECTIONS, FORWARD, BoolArray
+from tactical.core.openings import trimmed_at_openings
 from tactical.core.wall_lines import WallLine
 
 _CHUNK = 1 << 21
@@ -60,8 +61,13 @@ def _pieces(table: FloatArray) -> FloatArray:
 
 
 def blocking_lines(lines: Iterable[WallLine]) -> list[WallLine]:
-    """The lines that stop movement now (:attr:`WallLine.blocks_movement`)."""
-    return [line for line in lines if line.blocks_movement]
+    """The lines that stop movement now (:attr:`WallLine.blocks_movement`), their ends
+    stopping short of open doors (:mod:`tactical.core.openings`)."""
+    return trimmed_at_openings(lines, _stops_feet)
+
+
+def _stops_feet(line: WallLine) -> bool:
+    return line.blocks_movement
 
 
 def blocking_table(lines: Iterable[WallLine]) -> FloatArray:

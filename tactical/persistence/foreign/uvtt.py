@@ -38,10 +38,10 @@ from tactical.persistence.foreign.neutral import (
     Point,
     Polyline,
 )
+from tactical.persistence.paths import unsafe_relative_path
 from tactical.persistence.pictures import (
     MAX_PICTURE_BYTES,
     PictureHeaderError,
-    path_problem,
     read_picture_header,
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem
@@ -352,7 +352,7 @@ def _shown(text: str) -> str:
 
 def _picture_beside(value: str, folder: Path | None) -> bytes:
     missing = f"the picture is missing: the file names {_shown(value)!r} instead of carrying it"
-    problem = path_problem(value)
+    problem = unsafe_relative_path(value)
     if problem is not None:
         raise _refuse("image", f"{missing}, and that path {problem}")
     if folder is None:

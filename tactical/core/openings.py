@@ -1,0 +1,65 @@
+"""Walls that end where a doorway begins stop short of it, so the doorway lets steps through.
+
+Dungeondraft and other tools cut a wall where a door or window sits: the wall
+ends exactly at the door's end, and doors are often centred on a grid point,
+so both of their ends lie on lines of square centres (a door from (5, 1.5) to
+(5, 2.5)). Movement and sight count touching a wall as meeting it (a step
+through the end of a wall is stopped), so the orthogonal steps through such a
+door's ends touch the wall pieces beside it, and an open door or a window
+would let nothing through but a diagonal. Here the end of a blocking line
+that meets only an opening (a line that does not block, for the question
+asked) is pulled back by a hair; where the end also meets another blocking
+line (a corner or a joint of the wall) it stays, so no gap opens in a wall.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from tactical.core.wall_lines import Point, WallLine
+
+TRIM = 1e-6
+"""How far (in squares) a wall end that meets only an opening is pulled back."""
+
+
+def _key(point: Point) -> tuple[float, float]:
+    return (round(point[0], 6), round(point[1], 6))
+
+
+def _pulled(end: Point, towards: Point) -> Point:
+    dx, dy = towards[0] - end[0], towards[1] - end[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    if length <= 2 * TRIM:
+        return end
+    return (end[0] + dx / length * TRIM, end[1] + dy / length * TRIM)
+
+
+def trimmed_at_openings(
+    lines: Iterable[WallLine], blocks: Callable[[WallLine], bool]
+) -> list[WallLine]:
+    """The lines for which ``blocks`` holds, each end meeting only openings pulled back.
+
+    An opening is a door or window line for which ``blocks`` does not hold
+    (an open door for movement; an open door or a window for sight).
+    """
+    every = list(lines)
+    blocking = [line for line in every if blocks(line)]
+    openings = {
+        _key(end)
+        for line in every
+        if line.kind in ("door", "window") and not blocks(line)
+        for end in (line.a, line.b)
+    }
+    if not openings:
+        return blocking
+    ends = Counter(_key(end) for line in blocking for end in (line.a, line.b))
+    out = []
+    for line in blocking:
+        a, b = line.a, line.b
+        if _key(a) in openings and ends[_key(a)] == 1:
+            a = _pulled(line.a, line.b)
+        if _key(b) in openings and ends[_key(b)] == 1:
+            b = _pulled(line.b, line.a)
+        out.append(line if (a, b) == (line.a, line.b) else WallLine(a, b, line.kind, line.open))
+    return out
