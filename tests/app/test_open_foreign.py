@@ -4,30 +4,13 @@ from __future__ import annotations
 
 import base64
 import json
-import struct
-import zlib
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tactical.app.startup import start
-
-
-def png(width: int, height: int) -> bytes:
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-        )
-
-    rows = b"".join(b"\0" + b"\x80\x90\xa0" * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows))
-        + chunk(b"IEND", b"")
-    )
+from tests.persistence.uvtt_files import png
 
 
 def test_starting_on_a_universal_vtt_file_imports_it_as_an_unsaved_map(
