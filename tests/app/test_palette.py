@@ -274,3 +274,64 @@ def test_the_examples_goblins_wear_the_skull_mark(make_window) -> None:  # type:
         assert all(window.scene.token_items[t.id].look.picture is not None for t in wearing)
         labels = [c.label for c in window.token_palette.adder.picture_choices()]
         assert labels.count("Mark: Skull") == 0  # the same picture, offered once by its token
+
+
+def test_snapshots_and_the_player_view_draw_the_same_picture(make_window, tmp_path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app.player_view import PlayerView
+    from tactical.app.snapshot.map_drawing import make_scene
+
+    window = make_window()
+    window.token_palette.adder.ask = answer("Goblin")
+    token_id = window.token_palette.add_from_file(red_png(tmp_path / "goblin.png"))
+    assert token_id is not None
+    mine = window.scene.token_items[token_id].look.picture
+    paper = make_scene(window.document, "players").token_items[token_id].look.picture
+    view = PlayerView(window.document)
+    qtbot.addWidget(view)
+    players = view.scene.token_items[token_id].look.picture
+    assert mine is not None and paper is not None and players is not None
+    assert mine.cacheKey() == paper.cacheKey() == players.cacheKey()  # one scaled copy
+
+
+def test_the_form_asks_the_figures_the_active_rules_track(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.document.encounter.procedure = "side-initiative"
+    labels: list[str] = []
+
+    def ask(form: TokenForm) -> TokenSpec:
+        labels.extend(form.figures)
+        form.name.setText("Giant rat")
+        form.figures["hp"].setText("3")
+        form.figures["missile"].setText("20/40/60")
+        return form.spec()
+
+    window.token_actions.adder.ask = ask
+    token_id = window.token_actions.add_token_at((4, 6))
+    assert labels == ["hp", "max_hp", "speed_ft", "morale", "missile"]
+    rat = window.document.encounter.tokens[token_id or ""]
+    assert rat.figures == {"hp": 3, "missile": "20/40/60"}
+    assert (rat.side, rat.speed) == ("npcs", 6)
+
+
+def test_the_form_refuses_a_token_without_a_name(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    form = window.token_actions.adder.form()
+    qtbot.addWidget(form)
+    form.show()
+    form._accept()
+    assert form.result() == 0 and form.isVisible()
+    assert form.problem.text() == "Refused: a token needs a name."
+    form.name.setText("Rat")
+    form._accept()
+    assert form.result() == 1
+
+
+def test_the_token_list_follows_the_map_selection_and_back(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    dock = window.token_palette.dock
+    window.scene.token_items["orc"].setSelected(True)
+    assert dock.selected_ids() == ["orc"]
+    for row in range(dock.tokens.count()):
+        item = dock.tokens.item(row)
+        item.setSelected(item.text() == "Ally")
+    assert window.token_actions.selected() == ["ally"]

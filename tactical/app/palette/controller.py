@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QFileDialog, QInputDialog, QLineEdit
+from shiboken6 import isValid
 
 from tactical.app.geometry import square_at
 from tactical.app.limits import MAX_NAME
@@ -89,14 +90,14 @@ class Palette:
             self.say(text)
 
     def _scene_selection_changed(self) -> None:
+        if not (isValid(self.scene) and isValid(self.dock)):  # the window is being destroyed
+            return
         self.dock.select_tokens(set(self.window.token_actions.selected()))
 
     def list_selection_changed(self) -> None:
         chosen = set(self.dock.selected_ids())
-        blocked = self.scene.blockSignals(True)
         for token_id, item in self.scene.token_items.items():
             item.setSelected(token_id in chosen)
-        self.scene.blockSignals(blocked)
 
     # -- adding tokens -------------------------------------------------------------------
 
