@@ -119,6 +119,7 @@ def test_duplicate_takes_the_next_free_number(make_window) -> None:  # type: ign
 
 def test_delete_and_hide_from_the_palette(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
+    window.token_palette.dock.show()  # a hidden palette fills its lists when shown
     palette = window.token_palette
     encounter = window.document.encounter
     palette.toggle_hidden(["orc"])
@@ -135,6 +136,7 @@ def test_delete_and_hide_from_the_palette(make_window) -> None:  # type: ignore[
 
 def test_sides_added_renamed_and_recoloured_with_undo(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
+    window.token_palette.dock.show()  # a hidden palette fills its lists when shown
     palette = window.token_palette
     encounter = window.document.encounter
     palette.ask_text = lambda title, label, text: "Rat swarm"
@@ -328,6 +330,7 @@ def test_the_form_refuses_a_token_without_a_name(make_window, qtbot) -> None:  #
 
 def test_the_token_list_follows_the_map_selection_and_back(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
+    window.token_palette.dock.show()  # a hidden palette fills its lists when shown
     dock = window.token_palette.dock
     window.scene.token_items["orc"].setSelected(True)
     assert dock.selected_ids() == ["orc"]
@@ -335,3 +338,13 @@ def test_the_token_list_follows_the_map_selection_and_back(make_window) -> None:
         item = dock.tokens.item(row)
         item.setSelected(item.text() == "Ally")
     assert window.token_actions.selected() == ["ally"]
+
+
+def test_a_hidden_palette_fills_its_lists_when_shown(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    dock = window.token_palette.dock
+    assert not dock.isVisible() and dock.tokens.count() == 0
+    window.token_palette.duplicate(["orc"])
+    window.findChild(type(dock)).toggleViewAction().trigger()
+    names = [dock.tokens.item(i).text() for i in range(dock.tokens.count())]
+    assert names == ["Hero", "Ally", "Orc", "Ogre", "Spy  (hidden)", "Orc 2"]

@@ -55,6 +55,8 @@ class Palette:
         self.ask_colour: Callable[[str], str | None] = self._dialog_colour
         self.ask_path: Callable[[], Path | None] = self._dialog_path
         self.dock = PaletteDock(self, window)
+        self._stale = True
+        self.dock.visibilityChanged.connect(self._on_visibility)
         self.document.changed.connect(self._on_change)
         self.document.encounter_replaced.connect(self.refresh)
         self.scene.selectionChanged.connect(self._scene_selection_changed)
@@ -70,6 +72,12 @@ class Palette:
     # -- showing ---------------------------------------------------------------------
 
     def refresh(self) -> None:
+        """Refill the lists; while the dock is hidden, only once it is shown again (a drag
+        on a 200-token map changes the tokens at every step)."""
+        if not self.dock.isVisible():
+            self._stale = True
+            return
+        self._stale = False
         encounter = self.document.encounter
         self.dock.fill_pictures([(c.label, c.icon) for c in self.adder.picture_choices()])
         selected = set(self.window.token_actions.selected())
@@ -79,6 +87,10 @@ class Palette:
             rows.append((token.id, token.name, side.color if side else "#808080", token.hidden))
         self.dock.fill_tokens(rows, selected)
         self.dock.fill_sides([(s.id, s.name, s.color) for s in encounter.sides.values()])
+
+    def _on_visibility(self, visible: bool) -> None:
+        if visible and self._stale:
+            self.refresh()
 
     def _on_change(self, change: Change) -> None:
         if change.kind in PALETTE_KINDS:
@@ -92,6 +104,8 @@ class Palette:
     def _scene_selection_changed(self) -> None:
         if not (isValid(self.scene) and isValid(self.dock)):  # the window is being destroyed
             return
+        if self._stale:
+            self.refresh()
         self.dock.select_tokens(set(self.window.token_actions.selected()))
 
     def list_selection_changed(self) -> None:
