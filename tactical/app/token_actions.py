@@ -7,6 +7,7 @@ so tests can answer them.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from functools import partial
@@ -28,7 +29,6 @@ from tactical.core.commands import (
     SetStatus,
     SetTokenField,
 )
-from tactical.core.token_names import new_id
 from tactical.core.tokens import Position, Token
 
 AskText = Callable[[str, str], str | None]
@@ -58,7 +58,13 @@ def parse_status(text: str) -> tuple[str, int] | None:
 
 def new_token_id(existing: dict[str, Token], name: str) -> str:
     """An id from the name (``goblin-archer-2``), short enough for the file format."""
-    return new_id(existing, name, MAX_ID)
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
+    base = base[: MAX_ID - 8].strip("-") or "token"  # room for "-" and a counter
+    for n in itertools.count(1):
+        candidate = base if n == 1 else f"{base}-{n}"
+        if candidate not in existing:
+            return candidate
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 class TokenActions:

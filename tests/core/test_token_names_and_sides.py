@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tactical.core.commands import AddSide, SetSide, UndoStack
+from tactical.core.commands import UndoStack
+from tactical.core.commands.sides import AddSide, SetSide
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.placement import free_corner

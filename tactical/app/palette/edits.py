@@ -6,7 +6,8 @@ import copy
 import re
 
 from tactical.app.limits import MAX_ID, MAX_NAME
-from tactical.core.commands import AddSide, AddToken, Batch, Command, SetSide
+from tactical.core.commands import AddToken, Batch, Command
+from tactical.core.commands.sides import AddSide, SetSide
 from tactical.core.encounter import Encounter
 from tactical.core.placement import free_corner
 from tactical.core.sides import Side

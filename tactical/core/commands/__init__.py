@@ -5,7 +5,6 @@ from tactical.core.commands.base import Batch, Command, UndoStack
 from tactical.core.commands.fog import RevealAreas, RevealSquares, SetFogSetting
 from tactical.core.commands.pictures import AddPicture, SetBackground
 from tactical.core.commands.procedure import LogRoll, SelectProcedure, SetProcedureState
-from tactical.core.commands.sides import AddSide, SetSide
 from tactical.core.commands.templates import PlaceTemplate, RemoveTemplate
 from tactical.core.commands.terrain import PaintSquares, SetWall
 from tactical.core.commands.tokens import (
@@ -20,7 +19,6 @@ from tactical.core.commands.wall_lines import SetWallLine, toggle_door
 
 __all__ = [
     "AddPicture",
-    "AddSide",
     "AddToken",
     "Batch",
     "Command",
@@ -40,7 +38,6 @@ __all__ = [
     "SetFigure",
     "SetFogSetting",
     "SetProcedureState",
-    "SetSide",
     "SetStatus",
     "SetTokenField",
     "SetWall",
