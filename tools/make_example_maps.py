@@ -27,9 +27,11 @@ import numpy as np
 from tactical.core.areas import Area, AreaLink, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap, Square, Terrain, Wall
+from tactical.core.pictures import Picture, picture_id
 from tactical.core.sides import Side
 from tactical.core.templates import Template
 from tactical.core.tokens import Token
+from tactical.data import mark_png
 from tactical.persistence import save_encounter
 
 SEED = 20240611
@@ -43,6 +45,14 @@ def party() -> list[Side]:
         Side("pcs", "The Lantern Company", "#2f7fd8"),
         Side("npcs", "Broken Tooth goblins", "#c0392b"),
     ]
+
+
+def mark(name: str) -> Picture:
+    """A token mark from ``assets/tokens`` (its committed PNG), to embed in an example."""
+    data = mark_png(name)
+    if data is None:
+        raise SystemExit(f"assets/tokens/{name}.png is missing (tools/render_token_marks.py)")
+    return Picture(picture_id(data), data)
 
 
 # -- hillside ruin --------------------------------------------------------------
@@ -69,6 +79,8 @@ def _wall_around(
 
 
 def hillside_ruin() -> Encounter:
+    skull = mark("skull")  # the goblins' picture, as the token palette would embed it
+    goblin = skull.id
     rng = random.Random(SEED)
     width, height = 48, 36
     elevation = np.zeros((height, width), dtype=np.int16)
@@ -191,11 +203,43 @@ def hillside_ruin() -> Encounter:
             speed=6,
             figures={"wounds": 0, "morale": 9},
         ),
-        Token("archer-1", "Goblin archer", "npcs", (25, 15), speed=6, figures={"arrows": 12}),
-        Token("archer-2", "Goblin archer", "npcs", (34, 15), speed=6, figures={"arrows": 9}),
-        Token("archer-3", "Goblin archer", "npcs", (39, 7), speed=6, figures={"arrows": 14}),
-        Token("spear-1", "Goblin spearman", "npcs", (22, 18), speed=6, statuses={"Prone": 1}),
-        Token("spear-2", "Goblin spearman", "npcs", (23, 20), speed=6),
+        Token(
+            "archer-1",
+            "Goblin archer",
+            "npcs",
+            (25, 15),
+            speed=6,
+            image=goblin,
+            figures={"arrows": 12},
+        ),
+        Token(
+            "archer-2",
+            "Goblin archer",
+            "npcs",
+            (34, 15),
+            speed=6,
+            image=goblin,
+            figures={"arrows": 9},
+        ),
+        Token(
+            "archer-3",
+            "Goblin archer",
+            "npcs",
+            (39, 7),
+            speed=6,
+            image=goblin,
+            figures={"arrows": 14},
+        ),
+        Token(
+            "spear-1",
+            "Goblin spearman",
+            "npcs",
+            (22, 18),
+            speed=6,
+            image=goblin,
+            statuses={"Prone": 1},
+        ),
+        Token("spear-2", "Goblin spearman", "npcs", (23, 20), speed=6, image=goblin),
         Token(
             "brug",
             "Brug the hill ogre",
@@ -205,13 +249,14 @@ def hillside_ruin() -> Encounter:
             speed=5,
             figures={"wounds": 0, "morale": 7},
         ),
-        Token("scout", "Goblin scout", "npcs", (44, 30), speed=7, hidden=True),
+        Token("scout", "Goblin scout", "npcs", (44, 30), speed=7, image=goblin, hidden=True),
     ]
     return Encounter(
         grid,
         tokens,
         party(),
         name="Hillside ruin",
+        pictures=[skull],
         notes=(
             "The Lantern Company has tracked the Broken Tooth raiders to the old chapel. "
             "The stream is waist deep (difficult); the footbridge is the dry way across. "

@@ -7,6 +7,11 @@ One small table (:data:`HANDLERS`) says what each kind of file does:
   chooses a new map from it or this map's background;
 - a foreign map file (Universal VTT: ``.dd2vtt``, ``.uvtt``, ``.df2vtt``) is
   imported as a new map, as with File > Import....
+
+A picture dropped on the map itself becomes a token where it was dropped when
+the token palette's "Pictures dropped on the map make tokens" is on, or when
+Shift is held while dropping (:attr:`DropTarget.token_drop`, set by the
+palette); otherwise the GM chooses as above.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -109,6 +114,10 @@ class DropTarget(QObject):
     def __init__(self, window: MainWindow, widgets: list[QWidget]) -> None:
         super().__init__(window)
         self.window = window
+        self.token_drop: Callable[[Path, QPointF], bool] | None = None
+        """Makes a token of a picture dropped at a scene point (the token palette's)."""
+        self.token_mode: Callable[[], bool] = lambda: False
+        """True when every picture dropped on the map makes a token (the palette's switch)."""
         for widget in widgets:
             widget.setAcceptDrops(True)
             widget.installEventFilter(self)
@@ -132,9 +141,23 @@ class DropTarget(QObject):
             paths = self._paths(event)
             if paths:
                 event.acceptProposedAction()
-                handle_drop(self.window, paths)
+                if not self._drop_token(watched, event, paths):
+                    handle_drop(self.window, paths)
                 return True
         return False
+
+    def _drop_token(self, watched: QObject, event: QDropEvent, paths: list[Path]) -> bool:
+        """A picture dropped on the map in token mode (or with Shift): a token there."""
+        if self.token_drop is None or watched is not self.window.view.viewport():
+            return False
+        if file_kind(paths[0]) != "picture":
+            return False
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if not (shift or self.token_mode()):
+            return False
+        point = self.window.view.mapToScene(event.position().toPoint())
+        self.token_drop(paths[0], point)
+        return True
 
 
 def install_drops(window: MainWindow) -> DropTarget:

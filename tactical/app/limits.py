@@ -15,10 +15,12 @@ __all__ = [
     "MAX_ID",
     "MAX_INT",
     "MAX_NAME",
+    "MAX_SPEED",
     "MAX_STACKS",
     "MAX_STATUSES",
     "MAX_TAGS",
     "MAX_TEXT",
+    "MAX_TOKEN_SIZE",
 ]
 
 MAX_STACKS = 1_000_000
@@ -27,3 +29,8 @@ MAX_TAGS = 100
 """Most tags on one area."""
 MAX_FIGURE_TEXT = 1000
 """Longest text figure."""
+
+MAX_TOKEN_SIZE = 64
+"""Largest token, in squares a side (the schema's token ``size``)."""
+MAX_SPEED = 10_000
+"""Fastest token, in squares or areas (the schema's token ``speed``)."""

@@ -40,6 +40,7 @@ from tactical.app.import_export import install_import_export
 from tactical.app.interaction.wall_line_actions import install_wall_line_actions
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
+from tactical.app.palette import install_palette
 from tactical.app.plain_text import title_text
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.grid_layer import GridLayer
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
         self.backgrounds = install_backgrounds(self)
         self.drops = install_drops(self)
         self.fog_controls = install_fog(self)
+        self.token_palette = install_palette(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

@@ -18,11 +18,11 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import scene_to_map, square_at
 from tactical.app.limits import MAX_ID, MAX_NAME, MAX_STACKS
+from tactical.app.palette.adding import TokenAdder
 from tactical.app.plain_text import menu_text
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.token_item import TokenItem
 from tactical.core.commands import (
-    AddToken,
     Batch,
     RemoveTemplate,
     SetStatus,
@@ -79,6 +79,8 @@ class TokenActions:
         said = getattr(parent, "say", None)
         self.say: Callable[[str], None] = said if callable(said) else (lambda text: None)
         """Where a refusal is said (the window's status bar)."""
+        self.adder = TokenAdder(parent, document, lambda text: self.say(text))
+        """The add-token form, shared with the token palette (it remembers the last side)."""
 
     def selected(self) -> list[str]:
         items = self.scene.selectedItems()
@@ -87,24 +89,9 @@ class TokenActions:
     # -- edits -----------------------------------------------------------------------
 
     def add_token_at(self, position: Position) -> str | None:
-        encounter = self.document.encounter
-        name = self.ask_text("Add token", "Name:")
-        if not name or not name.strip():
-            return None
-        if len(name.strip()) > MAX_NAME:
-            self.say(f"Refused: a token's name may be at most {MAX_NAME} characters long.")
-            return None
-        sides = list(encounter.sides.values())
-        if not sides:
-            return None
-        labels = [f"{side.name} ({side.id})" for side in sides]
-        choice = self.ask_item("Add token", "Side:", labels)
-        if choice is None:
-            return None
-        side = sides[labels.index(choice)]
-        token = Token(new_token_id(encounter.tokens, name), name.strip(), side.id, position)
-        self.document.push(AddToken(token))
-        return token.id
+        """Right-click "Add token here…": the one add-token form (name, side, size, speed,
+        picture), see :mod:`tactical.app.palette.adding`; one undo step."""
+        return self.adder.add_at(position)
 
     def remove_tokens(self, token_ids: list[str]) -> None:
         if not token_ids:

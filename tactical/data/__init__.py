@@ -32,3 +32,9 @@ def asset(name: str) -> Path | None:
     folder = data_folder("assets")
     path = folder / name if folder is not None else None
     return path if path is not None and path.is_file() else None
+
+
+def mark_png(name: str) -> bytes | None:
+    """The committed PNG of the token mark ``name`` (``assets/tokens/NAME.png``), or None."""
+    path = asset(f"tokens/{name}.png")
+    return path.read_bytes() if path is not None else None

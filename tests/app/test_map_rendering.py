@@ -202,7 +202,10 @@ def test_a_token_with_a_picture_shows_it(qtbot, tmp_path: Path) -> None:  # type
     picture.fill(QColor("#00ff00"))
     picture.save(str(tmp_path / "hero.png"))
     encounter = small_grid()
-    encounter.tokens["hero"].image = "hero.png"  # relative to the encounter's file
+    from tactical.core.pictures import Picture
+
+    encounter.pictures["hero-art"] = Picture("hero-art", path="hero.png")  # beside the file
+    encounter.tokens["hero"].image = "hero-art"
     scene = MapScene(EncounterDocument(encounter, tmp_path / "fight.tactical.json"))
     item = scene.token_items["hero"]
     assert item.look.picture is not None and not item.look.picture.isNull()

@@ -30,19 +30,54 @@ def test_new_ids_do_not_clash() -> None:
 
 
 def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # type: ignore[no-untyped-def]
+    """One form (name, side, size, speed), defaults: a foe's side and speed 6; one undo step."""
     window = make_window()
     actions = window.token_actions
-    actions.ask_text = lambda title, label: "Wolf <i>alpha</i>"
-    actions.ask_item = lambda title, label, items: items[1]
+    seen: dict[str, object] = {}
+
+    def answer(form):  # type: ignore[no-untyped-def]
+        seen["side"] = form.side.currentText()
+        seen["speed"] = form.speed.value()
+        seen["sizes"] = [form.size.itemText(i) for i in range(form.size.count())]
+        form.name.setText("Wolf <i>alpha</i>")
+        form.size.setCurrentIndex(1)
+        return form.spec()
+
+    actions.adder.ask = answer
     menu = actions.context_menu(centre(4, 6))
     texts = [a.text() for a in menu.actions()]
     assert "Add token here…" in texts
     next(a for a in menu.actions() if a.text() == "Add token here…").trigger()
+    assert seen == {
+        "side": "Non-player characters",
+        "speed": 6,
+        "sizes": ["1 x 1", "2 x 2", "3 x 3"],
+    }
     token = window.document.encounter.tokens["wolf-i-alpha-i"]
     assert (token.name, token.side, token.position) == ("Wolf <i>alpha</i>", "npcs", (4, 6))
+    assert (token.size, token.speed, token.image) == (2, 6, None)
     assert window.scene.token_items["wolf-i-alpha-i"].pos() == QPointF(4 * CELL, 6 * CELL)
+    assert window.document.undo_stack.undoText() == "Add Wolf <i>alpha</i>"
     window.document.undo_stack.undo()
     assert "wolf-i-alpha-i" not in window.scene.token_items
+
+
+def test_the_form_remembers_the_last_side(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    adder = window.token_actions.adder
+    sides: list[str] = []
+
+    def answer(form):  # type: ignore[no-untyped-def]
+        sides.append(form.side.currentText())
+        form.name.setText("Squire")
+        form.side.setCurrentIndex(0)
+        return form.spec()
+
+    adder.ask = answer
+    window.token_actions.add_token_at((4, 6))
+    window.token_actions.add_token_at((4, 7))
+    assert sides == ["Non-player characters", "Player characters"]
+    assert window.document.encounter.tokens["squire-2"].side == "pcs"
 
 
 def test_token_menu_statuses_hide_remove(make_window) -> None:  # type: ignore[no-untyped-def]
@@ -122,11 +157,18 @@ def test_what_the_file_cannot_hold_is_refused_at_the_menu(make_window) -> None: 
     actions = window.token_actions
     said: list[str] = []
     actions.say = said.append
-    actions.ask_item = lambda title, label, items: items[1]
-    actions.ask_text = lambda title, label: "N" * 200
+    name = "N" * 200
+
+    def answer(form):  # type: ignore[no-untyped-def]
+        form.name.setText(name)
+        spec = form.spec()
+        spec.name = name  # past the field's own limit, as a script could
+        return spec
+
+    actions.adder.ask = answer
     token_id = actions.add_token_at((4, 6))
     assert token_id is not None and len(token_id) <= 128
-    actions.ask_text = lambda title, label: "N" * 280
+    name = "N" * 280
     assert actions.add_token_at((4, 5)) is None
     actions.ask_text = lambda title, label: "Slowed 5000000"
     actions.add_status(["orc"])

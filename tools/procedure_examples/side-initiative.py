@@ -22,6 +22,8 @@ from pathlib import Path
 
 from tactical.core import Encounter, GridMap, Side, Token, Wall
 from tactical.core.commands import UndoStack
+from tactical.core.pictures import Picture, picture_id
+from tactical.data import mark_png
 from tactical.persistence.examples import write_example
 from tactical.rules import ProcedureController
 
@@ -78,6 +80,14 @@ def _combatant(
     )
 
 
+def _skull() -> Picture:
+    """The skull mark from ``assets/tokens`` (its committed PNG)."""
+    data = mark_png("skull")
+    if data is None:
+        raise SystemExit("assets/tokens/skull.png is missing (tools/render_token_marks.py)")
+    return Picture(picture_id(data), data)
+
+
 def build() -> Encounter:
     goblin = {"hp": 3, "speed_ft": 20, "morale": 7}
     tokens = [
@@ -95,6 +105,10 @@ def build() -> Encounter:
         ),
     ]
     tokens[-2].hidden = True
+    skull = _skull()  # the goblins' picture, as the token palette embeds it
+    for token in tokens:
+        if token.side == "goblins":
+            token.image = skull.id
     encounter = Encounter(
         _grid(),
         tokens,
@@ -104,6 +118,7 @@ def build() -> Encounter:
             Side("ogre", "Wandering ogre", "#7a5c2e"),
         ],
         name="The Sunken Hall",
+        pictures=[skull],
         metric="feet",
         notes="Side initiative example: the party comes up the 10 ft corridor (two or three "
         "abreast at most) to the open double door; the goblins hold the hall, Skulk hidden "

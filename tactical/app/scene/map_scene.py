@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
@@ -38,6 +37,7 @@ from tactical.app.scene.overlays import (
     squares_path,
 )
 from tactical.app.scene.token_item import TokenItem, TokenLook
+from tactical.app.scene.token_pictures import token_pictures
 from tactical.core.area_layout import Placement, layout_tokens
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
@@ -69,7 +69,7 @@ class MapScene(QGraphicsScene):
         self.token_items: dict[str, TokenItem] = {}
         self.template_items: dict[str, FootprintOverlay] = {}
         self.layouts: dict[str, Placement] = {}
-        self._pictures: dict[str, QPixmap | None] = {}
+        self.token_pictures = token_pictures(document)
         self.label_scale = 1.0
         """How large token names are drawn (the player view's label size setting)."""
         self.background_art = BackgroundArt(shared_cache(document))
@@ -102,7 +102,6 @@ class MapScene(QGraphicsScene):
         self.token_items.clear()
         self.template_items.clear()
         self.layouts.clear()
-        self._pictures.clear()
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
             overlay.clear()
         grid, area_map = self.encounter.grid, self.encounter.area_map
@@ -192,19 +191,12 @@ class MapScene(QGraphicsScene):
             size=token.size,
             statuses=dict(token.statuses),
             hidden=token.hidden,
-            picture=self._picture(token.image),
+            picture=self._picture(token.image, token.size),
         )
 
-    def _picture(self, image: str | None) -> QPixmap | None:
-        if not image:
-            return None
-        if image not in self._pictures:
-            path = Path(image)
-            if not path.is_absolute() and self.document.path is not None:
-                path = self.document.path.parent / path
-            pixmap = QPixmap(str(path)) if path.is_file() else QPixmap()
-            self._pictures[image] = None if pixmap.isNull() else pixmap
-        return self._pictures[image]
+    def _picture(self, image: str | None, size: int) -> QPixmap | None:
+        """The token's picture, read only from the encounter (see ``token_pictures``)."""
+        return self.token_pictures.pixmap(image, size)
 
     def _sync_tokens(self, token_ids: Iterable[str]) -> None:
         """Create, update or remove the items of these tokens, then place them."""
@@ -429,6 +421,13 @@ class MapScene(QGraphicsScene):
         if isinstance(self.layer, GridLayer) and self.layer.grid is not self.encounter.map:
             self.rebuild()  # the grid was resized (a new grid object)
             return
+        if change.kind == "pictures":
+            for picture in change.ids:
+                self.token_pictures.forget(picture)
+            users = [t.id for t in self.encounter.tokens.values() if t.image in change.ids]
+            if users:
+                self._sync_tokens(users)
+                self.tokens_refreshed.emit()
         if change.kind in ("background", "pictures"):
             self._update_background()
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)

@@ -207,7 +207,8 @@ class TokenItem(QGraphicsItem):
             path.addEllipse(disc)
             painter.save()
             painter.setClipPath(path)
-            painter.drawPixmap(disc.toRect(), self.look.picture)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawPixmap(disc, self.look.picture, QRectF(self.look.picture.rect()))
             painter.restore()
         else:
             painter.setPen(Qt.PenStyle.NoPen)

@@ -1,0 +1,163 @@
+"""The token palette: a dock to add, copy, delete and hide tokens and edit sides.
+
+Pictures on top (double-click one to add a token with it: a plain disc, the
+encounter's token art, files the GM chose, the ready-made marks), the tokens
+below (their selection follows the map's), the sides at the bottom. The
+palette only asks; :class:`~tactical.app.palette.controller.Palette` edits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QGridLayout,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tactical.app.plain_text import plain_label, set_tooltip
+
+if TYPE_CHECKING:
+    from tactical.app.palette.controller import Palette
+
+ICON = QSize(40, 40)
+
+
+def _colour_icon(colour: str) -> QIcon:
+    pixmap = QPixmap(16, 16)
+    pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
+
+
+class PaletteDock(QDockWidget):
+    """The palette's widgets; every button calls the controller."""
+
+    def __init__(self, palette: Palette, parent: QWidget) -> None:
+        super().__init__("Token palette", parent)
+        self.setObjectName("token-palette")
+        self.palette = palette
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(plain_label("Pictures (double-click to add a token):"))
+        self.pictures = QListWidget()
+        self.pictures.setViewMode(QListWidget.ViewMode.IconMode)
+        self.pictures.setIconSize(ICON)
+        self.pictures.setGridSize(QSize(84, 72))
+        self.pictures.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.pictures.setMovement(QListWidget.Movement.Static)
+        self.pictures.setWordWrap(True)
+        self.pictures.setMaximumHeight(170)
+        self.pictures.itemDoubleClicked.connect(lambda _item: self.palette.add_token())
+        layout.addWidget(self.pictures)
+        row = QHBoxLayout()
+        self.add_button = QPushButton("Add token…")
+        self.add_button.clicked.connect(lambda: self.palette.add_token())
+        self.file_button = QPushButton("From picture file…")
+        self.file_button.clicked.connect(self.palette.add_from_file_dialog)
+        row.addWidget(self.add_button)
+        row.addWidget(self.file_button)
+        layout.addLayout(row)
+        self.drop_tokens = QCheckBox("Pictures dropped on the map make tokens")
+        set_tooltip(
+            self.drop_tokens,
+            "On: a picture file dropped on the map becomes a token there.\n"
+            "Off: you choose a new map or this map's background (Shift while dropping: a token).",
+        )
+        layout.addWidget(self.drop_tokens)
+        layout.addWidget(plain_label("Tokens:"))
+        self.tokens = QListWidget()
+        self.tokens.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tokens.itemSelectionChanged.connect(self.palette.list_selection_changed)
+        layout.addWidget(self.tokens, 1)
+        grid = QGridLayout()
+        self.duplicate_button = QPushButton("Duplicate")
+        self.duplicate_button.clicked.connect(lambda: self.palette.duplicate(self.selected_ids()))
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.clicked.connect(lambda: self.palette.delete(self.selected_ids()))
+        self.hide_button = QPushButton("Hide / show")
+        set_tooltip(self.hide_button, "Hide the selected tokens from the players, or show them")
+        self.hide_button.clicked.connect(lambda: self.palette.toggle_hidden(self.selected_ids()))
+        grid.addWidget(self.duplicate_button, 0, 0)
+        grid.addWidget(self.delete_button, 0, 1)
+        grid.addWidget(self.hide_button, 0, 2)
+        layout.addLayout(grid)
+        layout.addWidget(plain_label("Sides:"))
+        self.sides = QComboBox()
+        layout.addWidget(self.sides)
+        row = QHBoxLayout()
+        self.add_side_button = QPushButton("Add side…")
+        self.add_side_button.clicked.connect(self.palette.add_side_dialog)
+        self.rename_side_button = QPushButton("Rename…")
+        self.rename_side_button.clicked.connect(
+            lambda: self.palette.rename_side_dialog(self.current_side())
+        )
+        self.colour_side_button = QPushButton("Colour…")
+        self.colour_side_button.clicked.connect(
+            lambda: self.palette.recolour_side_dialog(self.current_side())
+        )
+        for button in (self.add_side_button, self.rename_side_button, self.colour_side_button):
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.setWidget(body)
+
+    # -- reading -------------------------------------------------------------------
+
+    def selected_ids(self) -> list[str]:
+        return [str(item.data(Qt.ItemDataRole.UserRole)) for item in self.tokens.selectedItems()]
+
+    def current_side(self) -> str | None:
+        data = self.sides.currentData()
+        return None if data is None else str(data)
+
+    def current_picture(self) -> int:
+        return max(0, self.pictures.currentRow())
+
+    # -- filling -------------------------------------------------------------------
+
+    def fill_pictures(self, labels: list[tuple[str, QIcon | None]]) -> None:
+        current = self.pictures.currentRow()
+        self.pictures.clear()
+        for label, icon in labels:
+            item = QListWidgetItem(label)
+            item.setIcon(icon if icon is not None else _colour_icon("#c8c8c8"))
+            set_tooltip(item, label)  # type: ignore[arg-type]
+            self.pictures.addItem(item)
+        self.pictures.setCurrentRow(max(0, min(current, self.pictures.count() - 1)))
+
+    def fill_tokens(self, rows: list[tuple[str, str, str, bool]], selected: set[str]) -> None:
+        """Rows of (token id, name, side colour, hidden)."""
+        blocked = self.tokens.blockSignals(True)
+        self.tokens.clear()
+        for token_id, name, colour, hidden in rows:
+            item = QListWidgetItem(_colour_icon(colour), name + ("  (hidden)" if hidden else ""))
+            item.setData(Qt.ItemDataRole.UserRole, token_id)
+            self.tokens.addItem(item)
+            item.setSelected(token_id in selected)
+        self.tokens.blockSignals(blocked)
+
+    def select_tokens(self, selected: set[str]) -> None:
+        blocked = self.tokens.blockSignals(True)
+        for row in range(self.tokens.count()):
+            item = self.tokens.item(row)
+            item.setSelected(str(item.data(Qt.ItemDataRole.UserRole)) in selected)
+        self.tokens.blockSignals(blocked)
+
+    def fill_sides(self, sides: list[tuple[str, str, str]]) -> None:
+        """Sides as (id, name, colour); the current one stays current."""
+        current = self.current_side()
+        self.sides.clear()
+        for side_id, name, colour in sides:
+            self.sides.addItem(_colour_icon(colour), name, side_id)
+        index = self.sides.findData(current)
+        self.sides.setCurrentIndex(max(0, index))
