@@ -225,8 +225,9 @@ def test_a_picture_path_out_of_the_folder_draws_the_disc_and_is_said_once(  # ty
     assert window.scene.token_items["ogre"].look.picture is None
     problems = [text for text in said if text.startswith("Token picture")]
     assert sorted(problems) == [
-        "Token picture ../../etc/passwd not shown (its path leaves the encounter's folder).",
-        "Token picture /etc/passwd not shown (its path leaves the encounter's folder).",
+        "Token picture ../../etc/passwd not shown (its path leaves the encounter's folder ('..')).",
+        "Token picture /etc/passwd not shown (its path is an absolute path; use a path relative "
+        "to the encounter's folder).",
     ]
 
 
