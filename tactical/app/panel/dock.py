@@ -374,6 +374,8 @@ class CombatPanel(QDockWidget):
             action.label, lambda: self.controller.perform(action.id, params, manual=manual)
         )
         if messages is None:
+            if self.form is not None and self.form.action == action:
+                self.form.focus_refusal(self._message[0])
             return False
         used = sum(1 for r in encounter.dice_log[rolls_before:] if r.manual)
         lines = list(messages)
@@ -451,6 +453,7 @@ class CombatPanel(QDockWidget):
         self.form = ParamForm(action, self.document.encounter, secrets=self.secrets())
         self.form.submitted.connect(self.perform)
         self.form.cancelled.connect(self._close_form)
+        self.form.refused.connect(lambda text: self._say(text, error=True))
         self._form_holder.addWidget(self.form)
         self.actions_bar.others.hide()  # the form is what to do now
         first = next(iter(self.form.inputs.values()), None)

@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Literal
 from tactical.core.encounter import Encounter
 from tactical.core.grid import Terrain
 from tactical.rules.context import ActionContext
+from tactical.rules.defaults import first_visible_foe
 from tactical.rules.procedure import (
     Action,
     PanelView,
@@ -238,7 +239,12 @@ class TwoSecondTurns(Procedure[TurnsState]):
                     "melee",
                     "Melee attack",
                     (
-                        _token_param("target", "Target", others),
+                        _token_param(
+                            "target",
+                            "Target",
+                            others,
+                            default=first_visible_foe(encounter, acting, others),
+                        ),
                         _token_param("attacker", "Attacker", fighters, default=acting),
                     ),
                     token_id=acting,
@@ -250,7 +256,12 @@ class TwoSecondTurns(Procedure[TurnsState]):
                     "ranged",
                     "Ranged attack",
                     (
-                        _token_param("target", "Target", others),
+                        _token_param(
+                            "target",
+                            "Target",
+                            others,
+                            default=first_visible_foe(encounter, acting, others),
+                        ),
                         Param("range", "Weapon range (empty: no limit)", "int", optional=True),
                         _token_param("attacker", "Attacker", fighters, default=acting),
                     ),
