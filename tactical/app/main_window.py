@@ -26,6 +26,7 @@ from tactical.app.drops import install_drops
 from tactical.app.editing import install_edit_tools
 from tactical.app.files import FileController, display_name
 from tactical.app.fog.install import install_fog
+from tactical.app.help_keys import install_help_keys
 from tactical.app.import_export import install_import_export
 from tactical.app.interaction.wall_line_actions import install_wall_line_actions
 from tactical.app.legend import ElevationLegend
@@ -122,6 +123,7 @@ class MainWindow(
         self.backgrounds = install_backgrounds(self)
         self.drops = install_drops(self)
         self.fog_controls = install_fog(self)
+        self.help_keys_action = install_help_keys(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)

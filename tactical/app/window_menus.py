@@ -72,6 +72,8 @@ class WindowMenus(WindowMixin):
             [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
         )
         self.addActions([self.undo_action, self.redo_action])
+        self.undo_action.triggered.connect(lambda _=False: self._say_undone(undone=True))
+        self.redo_action.triggered.connect(lambda _=False: self._say_undone(undone=False))
         # Qt relabels these on every push; with secrets hidden, relabel them again after it.
         self.document.undo_stack.undoTextChanged.connect(self._label_undo_actions)
         self.document.undo_stack.redoTextChanged.connect(self._label_undo_actions)

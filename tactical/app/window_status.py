@@ -72,6 +72,17 @@ class WindowStatus(WindowMixin):
         self._refresh_hover()
         self._label_undo_actions()
 
+    def _say_undone(self, *, undone: bool) -> None:
+        """After Undo or Redo, the status bar says what was undone or redone."""
+        stack = self.document.undo_stack
+        text = stack.redoText() if undone else stack.undoText()
+        if not text:
+            return
+        privacy = getattr(self, "hide_secrets_action", None)
+        if privacy is not None and privacy.isChecked():
+            text = Secrets(self.document.encounter).relabel(text)
+        self.say(f"Undone: {text}" if undone else f"Redone: {text}")
+
     def _label_undo_actions(self) -> None:
         """Mask a hidden token's name in "Undo Move Goblin Shaman" while secrets are hidden."""
         privacy = getattr(self, "hide_secrets_action", None)  # built after the undo actions

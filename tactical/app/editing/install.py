@@ -147,6 +147,8 @@ class MapEditing(QObject):
         self.grid_actions = [*self.brush_actions.values(), self.wall_action, self.door_action]
         self.area_actions = [self.draw_action, self.shape_action, self.link_action]
         self.new_grid_action = QAction("Empty &grid map…", window.window())
+        self.new_grid_action.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+        window.addAction(self.new_grid_action)
         self.new_grid_action.triggered.connect(lambda _=False: self.new_grid_map())
         self.new_area_action = QAction("Empty &area map", window.window())
         self.new_area_action.triggered.connect(lambda _=False: self.new_area_map())

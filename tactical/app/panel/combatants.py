@@ -38,6 +38,7 @@ from tactical.app.panel.keys import keep_return
 from tactical.app.panel.style import ACTING, LOCK, bold, dim_brush
 from tactical.app.panel.values import figure_text, statuses_text
 from tactical.app.plain_text import menu_text, set_tooltip
+from tactical.app.token_names import gm_name
 from tactical.core.encounter import Encounter
 from tactical.rules import Action, Combatant
 
@@ -225,8 +226,8 @@ class CombatantTable(QTableWidget):
             text = row.name
             if row.acting:
                 text = f"\N{BLACK RIGHT-POINTING TRIANGLE} {text}"
-            if token is not None and token.hidden:
-                text += " (hidden)"
+            if token is not None:
+                text = gm_name(token, encounter, text)
             return QTableWidgetItem(text)
         if key == "side":
             side = encounter.sides.get(row.side)

@@ -38,6 +38,7 @@ from tactical.app.scene.overlays import (
     squares_path,
 )
 from tactical.app.scene.token_item import TokenItem, TokenLook
+from tactical.app.token_names import gm_name
 from tactical.core.area_layout import Placement, layout_tokens
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
@@ -486,5 +487,9 @@ class MapScene(QGraphicsScene):
             parts.append(f"{len(inside)} token{'' if len(inside) == 1 else 's'}")
         item = self.token_item_at(point)
         if item is not None:
-            parts.append(f"token: {item.look.name}")
+            token = self.encounter.tokens.get(item.token_id)
+            name = item.look.name
+            if token is not None and not self.player:
+                name = gm_name(token, self.encounter, name)
+            parts.append(f"token: {name}")
         return " · ".join(parts)

@@ -1,0 +1,65 @@
+"""What a new GM meets in the first hour: Help, Ctrl+N, undo that says what it did, names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
+
+from tactical.app.help_keys import KeysDialog, keys_markdown
+from tactical.app.token_names import by_name, gm_name
+from tactical.core.commands.tokens import MoveToken, SetTokenField
+
+from .conftest import small_grid
+
+
+def menu_titles(window: Any) -> list[str]:
+    return [action.text() for action in window.menuBar().actions()]
+
+
+def test_help_lists_keys_and_mouse_from_the_guide_and_about(make_window: Any) -> None:
+    window = make_window(small_grid())
+    assert menu_titles(window)[-1] == "&Help"
+    help_menu = window.menuBar().actions()[-1].menu()
+    texts = [action.text() for action in help_menu.actions()]
+    assert texts[0] == "&Keys and mouse" and "&About tactical" in texts
+    window.help_keys_action.trigger()
+    dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, KeysDialog))
+    shown = dialog.browser.toPlainText()
+    assert "Mouse" in shown and "Keys" in shown
+    assert "Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y" in shown
+    assert "Playing on a TV" not in shown  # only the keys and the mouse
+    dialog.close()
+
+
+def test_the_keys_text_is_the_guides_sections() -> None:
+    guide = "# T\n\n## Mouse\n\nwheel\n\n## Files\n\nsave\n\n## Keys\n\nF fits\n![x](y.png)\n"
+    assert keys_markdown(guide) == "## Mouse\n\nwheel\n\n\n## Keys\n\nF fits\n"
+
+
+def test_ctrl_n_makes_a_new_map(make_window: Any) -> None:
+    window = make_window(small_grid())
+    action = window.map_editing.new_grid_action
+    assert action.shortcut() == QKeySequence(QKeySequence.StandardKey.New)
+    assert action in window.actions()
+
+
+def test_undo_and_redo_say_what_they_did_by_name(make_window: Any) -> None:
+    window = make_window(small_grid())
+    window.document.push(MoveToken("orc", (2, 4)))
+    assert window.undo_action.text() == "&Undo Move Orc"
+    window.undo_action.trigger()
+    assert window.statusBar().currentMessage() == "Undone: Move Orc"
+    window.redo_action.trigger()
+    assert window.statusBar().currentMessage() == "Redone: Move Orc"
+
+
+def test_names_replace_ids_and_hidden_tokens_are_marked_one_way() -> None:
+    encounter = small_grid()
+    assert by_name("Move spy; Remove orc", encounter) == "Move Spy; Remove Orc"
+    assert by_name("orcish", encounter) == "orcish"
+    assert gm_name(encounter.tokens["spy"], encounter) == "Spy (hidden)"
+    assert gm_name(encounter.tokens["orc"], encounter) == "Orc"
+    SetTokenField("orc", "hidden", True).do(encounter)
+    assert gm_name(encounter.tokens["orc"], encounter) == "Orc (hidden)"
