@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -24,6 +24,8 @@ class ElevationLegend(QWidget):
         super().__init__(parent)
         if isinstance(parent, MapView):
             parent.add_overlay(self)
+        if parent is not None:
+            parent.installEventFilter(self)  # the view shrinks when a toolbar shows: follow it
         self.entries: list[tuple[int, QColor]] = []
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self._font = QFont()
@@ -33,7 +35,19 @@ class ElevationLegend(QWidget):
         self.entries = list(entries)
         rows = len(self.entries) + 3
         self.setFixedSize(112, rows * ROW + 10)
+        self.place()
         self.update()
+
+    def place(self) -> None:
+        """In the bottom-left corner of the parent, whole (its last row is never cut)."""
+        parent = self.parentWidget()
+        if parent is not None:
+            self.move(10, max(10, parent.height() - self.height() - 10))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self.place()
+        return False
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

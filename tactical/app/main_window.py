@@ -177,6 +177,7 @@ class MainWindow(
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:
+        self._clear_status()  # nothing said about the previous file stays
         self.cover.set_attacker(None)
         self.use_tool("select")
         self.select_action.setChecked(True)

@@ -44,4 +44,4 @@ class WindowLegend(WindowMixin):
             self.scene.invalidate(self.scene.sceneRect(), self.scene.SceneLayer.BackgroundLayer)
 
     def _place_legend(self) -> None:
-        self.legend.move(10, max(10, self.view.height() - self.legend.height() - 10))
+        self.legend.place()

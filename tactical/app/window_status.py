@@ -46,6 +46,11 @@ class WindowStatus(WindowMixin):
         self.secrets_label.hide()
         self.statusBar().addPermanentWidget(self.secrets_label)
 
+    def _clear_status(self) -> None:
+        self.statusBar().clearMessage()
+        self.hover_label.clear()
+        self._hover_point = None
+
     def say(self, message: str) -> None:
         """Show a short message in the status bar (plain text)."""
         self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)

@@ -63,3 +63,71 @@ def test_names_replace_ids_and_hidden_tokens_are_marked_one_way() -> None:
     assert gm_name(encounter.tokens["orc"], encounter) == "Orc"
     SetTokenField("orc", "hidden", True).do(encounter)
     assert gm_name(encounter.tokens["orc"], encounter) == "Orc (hidden)"
+
+
+def test_opening_another_file_clears_what_the_status_bar_said(
+    make_window: Any, tmp_path: Any
+) -> None:
+    from tactical.persistence import save_encounter
+
+    other = tmp_path / "other.tactical.json"
+    save_encounter(small_grid(), other)
+    window = make_window(small_grid())
+    window.say("Moved Orc.")
+    window._on_hover(window.view.mapToScene(window.view.viewport().rect().center()))
+    window.hover_label.setText("Square 1, 1 · elevation +0 · open")
+    assert window.files.load_path(other)
+    assert window.statusBar().currentMessage() == ""
+    assert window.hover_label.text() == ""
+
+
+def test_the_legend_stays_whole_when_the_editing_toolbar_shows(
+    make_window: Any, qtbot: Any
+) -> None:
+    window = make_window(small_grid())
+    window.show()
+    qtbot.waitExposed(window)
+    window.map_editing.set_editing(True)
+    qtbot.waitUntil(lambda: window.map_editing.toolbar.isVisible())
+    QApplication.processEvents()
+    legend, view = window.legend, window.view
+    assert legend.isVisible()
+    assert legend.geometry().bottom() <= view.height() - 10
+
+
+def test_the_brush_outline_goes_when_the_cursor_leaves_the_map(
+    make_window: Any, qtbot: Any
+) -> None:
+    from PySide6.QtCore import QEvent, QPointF
+
+    from tactical.app.geometry import CELL
+
+    window = make_window(small_grid())
+    window.show()
+    qtbot.waitExposed(window)
+    editing = window.map_editing
+    editing.set_editing(True)
+    viewport = window.view.viewport()
+    qtbot.mouseMove(viewport, window.view.mapFromScene(QPointF(2.5 * CELL, 2.5 * CELL)))
+    assert editing.overlay.isVisible()
+    QApplication.sendEvent(viewport, QEvent(QEvent.Type.Leave))
+    assert not editing.overlay.isVisible()
+
+
+def test_the_combatant_table_scrolls_to_whoever_acts(qtbot: Any) -> None:
+    from tactical.app.panel.combatants import CombatantTable
+    from tactical.core import Encounter, GridMap, Token
+    from tactical.rules import Combatant
+
+    tokens = [Token(f"t{i}", f"Fighter {i}", "npcs", (i % 10, i // 10)) for i in range(40)]
+    encounter = Encounter(GridMap(10, 10), tokens)
+    table = CombatantTable()
+    qtbot.addWidget(table)
+    table.resize(400, 200)
+    table.show()
+    qtbot.waitExposed(table)
+    rows = [Combatant(t.id, t.name, "npcs", acting=(t.id == "t35")) for t in tokens]
+    table.show_combatants(encounter, rows, {})
+    qtbot.waitUntil(lambda: table.verticalScrollBar().value() > 0)
+    acting = table.visualItemRect(table.item(35, 0))
+    assert table.viewport().rect().contains(acting.center())

@@ -366,6 +366,10 @@ class MapEditing(QObject):
                 event.accept()
                 return True
             return False
+        if kind == QEvent.Type.Leave and watched is view.viewport():
+            if isinstance(tool, EditTool):
+                tool.leave()
+            return False
         if kind == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
             if isinstance(tool, EditTool):
                 scene_point = view.mapToScene(event.position().toPoint())

@@ -101,6 +101,9 @@ class EditTool:
     def context_menu(self, point: QPointF, parent: QWidget) -> QMenu | None:
         return None
 
+    def leave(self) -> None:
+        """The cursor left the map: a hover mark (not a gesture under way) goes."""
+
 
 class PaintTool(EditTool):
     """Raise, lower or level elevation, or set terrain, with a square brush."""
@@ -141,6 +144,10 @@ class PaintTool(EditTool):
     def cancel(self) -> None:
         self.stroke.cancel()
         super().cancel()
+
+    def leave(self) -> None:
+        if not self.stroke.active:
+            self.overlay.clear()
 
     def _outline(self, pointer: Pointer) -> None:
         squares = self.stroke.under(pointer)
@@ -207,3 +214,8 @@ class WallTool(EditTool):
         self.drawer.cancel()
         self._hovered = None
         super().cancel()
+
+    def leave(self) -> None:
+        if not self.drawer.active:
+            self._hovered = None
+            self.overlay.clear()

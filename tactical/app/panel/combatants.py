@@ -167,6 +167,21 @@ class CombatantTable(QTableWidget):
         self._rows = shown.rows
         self._actions = shown.actions
         self._rebuild(encounter, figure_labels)
+        self._scroll_pending = True  # done once the rebuilt rows are laid out
+        self.updateGeometries()
+
+    def updateGeometries(self) -> None:
+        super().updateGeometries()
+        if getattr(self, "_scroll_pending", False) and self.verticalScrollBar().maximum() > 0:
+            self._scroll_pending = False
+            self.scroll_to_acting()
+
+    def scroll_to_acting(self) -> None:
+        """Bring whoever acts now into view (a long list scrolled elsewhere follows the turn)."""
+        acting = self.acting_rows()
+        item = self.item(acting[0], 0) if acting else None
+        if item is not None:
+            self.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
 
     @staticmethod
     def _token_raw(
