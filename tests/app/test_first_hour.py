@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtGui import QKeySequence
@@ -131,3 +132,51 @@ def test_the_combatant_table_scrolls_to_whoever_acts(qtbot: Any) -> None:
     qtbot.waitUntil(lambda: table.verticalScrollBar().value() > 0)
     acting = table.visualItemRect(table.item(35, 0))
     assert table.viewport().rect().contains(acting.center())
+
+
+def test_names_badges_and_marks_stay_readable_when_zoomed_out(make_window: Any, qtbot: Any) -> None:
+    from PySide6.QtGui import QFontMetricsF, QTransform
+
+    from tactical.app.scene.token_item import MIN_LABEL_PX
+
+    encounter = small_grid()
+    encounter.tokens["orc"].name = "Maud the Archer"
+    window = make_window(encounter)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.view
+    view.setTransform(QTransform.fromScale(0.4, 0.4))
+    view.viewport().repaint()
+    item = window.scene.token_items["orc"]
+    assert item.boost > 1
+    assert item._font.pixelSize() * view.zoom >= MIN_LABEL_PX - 1  # screen pixels
+    metrics = QFontMetricsF(item._font)
+    assert item._label.width() >= metrics.horizontalAdvance("Maud the Archer")  # not elided
+    view.setTransform(QTransform.fromScale(1.5, 1.5))
+    view.viewport().repaint()
+    assert item.boost == 1.0
+
+
+def test_the_player_view_has_an_elevation_legend_and_a_whole_summary_title(
+    make_window: Any, qtbot: Any
+) -> None:
+    window = make_window(small_grid())
+    player = window.open_player_view()
+    qtbot.waitExposed(player)
+    player.resize(1920, 1080)
+    QApplication.processEvents()
+    assert player.legend.isVisible()
+    assert [value for value, _ in player.legend.entries] == [0, 2]
+    assert player.legend.geometry().bottom() <= player.view.height()
+    assert player.legend.width() > 112  # larger than the GM's, read from across the table
+    assert player.tracker.heading.wordWrap()
+    player.close()
+
+
+def test_every_elevation_up_to_16_has_its_own_shade() -> None:
+    from tactical.app.scene.palette import elevation_rgb
+
+    shades = [elevation_rgb(level) for level in range(9, 17)]
+    assert len(set(shades)) == len(shades)
+    for lower, higher in pairwise(shades):
+        assert sum(abs(a - b) for a, b in zip(lower, higher, strict=True)) >= 9
