@@ -125,6 +125,11 @@ class TokenItem(QGraphicsItem):
             self._measure()
             self.update()
 
+    @property
+    def _badge_grow(self) -> float:
+        """Badges grow with the zoom's boost and the player view's label size."""
+        return self.boost * self.label_scale
+
     def set_boost(self, boost: float) -> None:
         if abs(boost - self.boost) > 1e-3:
             self.boost = boost
@@ -151,7 +156,7 @@ class TokenItem(QGraphicsItem):
         shrink = max(0.6, min(1.0, self.scale_factor))
         grow = self.boost
         self._font.setPixelSize(max(7, int(LABEL_PX * shrink * self.label_scale * grow)))
-        self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * grow)))
+        self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * self._badge_grow)))
         metrics = QFontMetricsF(self._font)
         label_w = min(
             metrics.horizontalAdvance(self.look.name) + 8,
@@ -164,7 +169,7 @@ class TokenItem(QGraphicsItem):
         if self.look.statuses:  # badges run down the right, as wide as their names
             badges = QFontMetricsF(self._badge_font)
             widest = max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8
-            h = CELL * 0.3 * grow
+            h = CELL * 0.3 * self._badge_grow
             rows = min(len(self.look.statuses), MAX_BADGES)
             self._bounds = self._bounds.united(
                 QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
@@ -195,9 +200,9 @@ class TokenItem(QGraphicsItem):
         if on_screen < SIMPLE_BELOW_PX:
             self._paint_dot(painter, disc)
             return
+        self._paint_halo(painter, disc)  # full strength, even round a hidden token
         if self.look.hidden:
             painter.setOpacity(0.55)
-        self._paint_halo(painter, disc)
         self._paint_disc(painter, disc)
         painter.setOpacity(1.0)
         self._paint_badges(painter, disc)
@@ -287,7 +292,7 @@ class TokenItem(QGraphicsItem):
             return
         painter.setFont(self._badge_font)
         metrics = QFontMetricsF(self._badge_font)
-        h = CELL * 0.3 * self.boost
+        h = CELL * 0.3 * self._badge_grow
         x = disc.right() + h * 0.3
         y = disc.top() - h * 0.35
         for text in texts:
