@@ -235,3 +235,11 @@ def test_an_empty_file_says_it_is_empty(tmp_path: Path, capsys: pytest.CaptureFi
     empty.write_text("\n")
     assert cli.main(["validate", str(empty)]) == 1
     assert "(file): is empty" in capsys.readouterr().out
+
+
+def test_the_readme_names_every_example_map() -> None:
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for path in sorted((root / "maps").glob("*.tactical.json")):
+        name = path.name.removesuffix(".tactical.json")
+        assert f"`{name}`" in readme, name
