@@ -180,3 +180,15 @@ def test_every_elevation_up_to_16_has_its_own_shade() -> None:
     assert len(set(shades)) == len(shades)
     for lower, higher in pairwise(shades):
         assert sum(abs(a - b) for a, b in zip(lower, higher, strict=True)) >= 9
+
+
+def test_the_panels_steps_and_dice_fold_away_but_the_table_stays(make_window: Any) -> None:
+    window = make_window(small_grid())
+    panel = window.ensure_panel()
+    assert panel is not None
+    splitter = panel.splitter
+    assert [splitter.isCollapsible(i) for i in range(3)] == [True, False, True]
+    total = sum(splitter.sizes())
+    splitter.setSizes([0, total, 0])
+    assert splitter.sizes()[0] == 0 and splitter.sizes()[2] == 0
+    assert splitter.sizes()[1] > 0

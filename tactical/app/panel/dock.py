@@ -134,6 +134,10 @@ class CombatPanel(QDockWidget):
         for widget, stretch in ((self.outline, 2), (self.table, 5), (dice, 2)):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
+        # On a short screen the GM can drag the steps or the dice shut to give the table room.
+        self.splitter.setCollapsible(0, True)
+        self.splitter.setCollapsible(2, True)
+        self.splitter.setCollapsible(1, False)
 
         for widget, least in ((self.outline, 50), (self.table, 110), (self.dice_log, 50)):
             widget.setMinimumHeight(least)
