@@ -15,6 +15,7 @@ text is refused here; any refusal focuses the field it names.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -113,6 +114,9 @@ class ParamForm(QFrame):
         title = plain_label(action.label)
         title.setFont(bold(self.font()))
         form = QFormLayout()
+        form.setRowWrapPolicy(
+            QFormLayout.RowWrapPolicy.WrapLongRows
+        )  # a long label, then its field
         for param in action.params:
             widget = self._input(param, encounter)
             self.inputs[param.name] = widget
@@ -237,7 +241,9 @@ class ParamForm(QFrame):
         lowered = message.lower()
         for param in self.action.params:
             words = {param.name.lower(), param.label.lower(), param.label.split(" (")[0].lower()}
-            if any(word and word in lowered for word in words):
+            if any(
+                word and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", lowered) for word in words
+            ):
                 self.inputs[param.name].setFocus()
                 return param.name
         return None

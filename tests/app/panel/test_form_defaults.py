@@ -70,5 +70,17 @@ def test_approximated_fray_says_when_a_target_is_needed(qtbot: Any) -> None:
     form = ParamForm(declare, panel.document.encounter)
     qtbot.addWidget(form)
     labels = [label.text() for label in form.findChildren(QLabel)]
-    assert "Target creature (an attack needs it or a target area; a charge needs it)" in labels
+    assert "Target creature (for an attack or a charge)" in labels
+    assert "Target area (for an attack, or a creature)" in labels
     assert "Target creature (optional)" not in labels
+
+
+def test_a_refused_card_puts_the_cursor_in_the_target(qtbot: Any) -> None:
+    panel = open_panel(qtbot, "approximated-fray")
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return)  # opens Brother Bram's card (a Mace)
+    assert panel.form is not None
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return)  # no target: refused
+    assert panel.header.is_error
+    assert "needs a target creature" in panel.header.message.text()
+    assert panel.form is not None
+    assert panel.form.focusWidget() is panel.form.inputs["target"]
