@@ -119,11 +119,11 @@ class MainWindow(
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
         self.about_action = install_about(self)
+        self.help_keys_action = install_help_keys(self)  # first in the Help menu
         self.import_export = install_import_export(self)
         self.backgrounds = install_backgrounds(self)
         self.drops = install_drops(self)
         self.fog_controls = install_fog(self)
-        self.help_keys_action = install_help_keys(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)
