@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QColor, QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from tactical.app.help_keys import KeysDialog, keys_markdown
@@ -192,3 +192,14 @@ def test_the_panels_steps_and_dice_fold_away_but_the_table_stays(make_window: An
     splitter.setSizes([0, total, 0])
     assert splitter.sizes()[0] == 0 and splitter.sizes()[2] == 0
     assert splitter.sizes()[1] > 0
+
+
+def test_a_large_label_size_is_not_boosted_again(qtbot: Any) -> None:
+    from tactical.app.scene.token_item import LABEL_PX, TokenItem, TokenLook
+
+    item = TokenItem("t", TokenLook("Orc", QColor("#d8432f")))
+    item.set_label_scale(2.0)
+    item.set_boost(1.5)  # the player view's Large labels are readable already
+    assert item._font.pixelSize() == int(LABEL_PX * 2.0)
+    item.set_boost(2.5)
+    assert item._font.pixelSize() == int(LABEL_PX * 2.5)

@@ -126,9 +126,13 @@ class TokenItem(QGraphicsItem):
             self.update()
 
     @property
-    def _badge_grow(self) -> float:
-        """Badges grow with the zoom's boost and the player view's label size."""
-        return self.boost * self.label_scale
+    def _text_grow(self) -> float:
+        """Names and badges: the player view's label size, or more when zoomed out.
+
+        The boost is what the usual size needs to stay readable; a label size
+        already that large needs no more (``max``, not a product).
+        """
+        return max(self.boost, self.label_scale)
 
     def set_boost(self, boost: float) -> None:
         if abs(boost - self.boost) > 1e-3:
@@ -155,12 +159,12 @@ class TokenItem(QGraphicsItem):
         d = self.diameter
         shrink = max(0.6, min(1.0, self.scale_factor))
         grow = self.boost
-        self._font.setPixelSize(max(7, int(LABEL_PX * shrink * self.label_scale * grow)))
-        self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * self._badge_grow)))
+        self._font.setPixelSize(max(7, int(LABEL_PX * shrink * self._text_grow)))
+        self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * self._text_grow)))
         metrics = QFontMetricsF(self._font)
         label_w = min(
             metrics.horizontalAdvance(self.look.name) + 8,
-            max(d, CELL * 0.6) * self.label_cap * self.label_scale * grow,
+            max(d, CELL * 0.6) * self.label_cap * self._text_grow,
         )
         label_h = metrics.height() + 2
         self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)
@@ -169,7 +173,7 @@ class TokenItem(QGraphicsItem):
         if self.look.statuses:  # badges run down the right, as wide as their names
             badges = QFontMetricsF(self._badge_font)
             widest = max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8
-            h = CELL * 0.3 * self._badge_grow
+            h = CELL * 0.3 * self._text_grow
             rows = min(len(self.look.statuses), MAX_BADGES)
             self._bounds = self._bounds.united(
                 QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
@@ -292,7 +296,7 @@ class TokenItem(QGraphicsItem):
             return
         painter.setFont(self._badge_font)
         metrics = QFontMetricsF(self._badge_font)
-        h = CELL * 0.3 * self._badge_grow
+        h = CELL * 0.3 * self._text_grow
         x = disc.right() + h * 0.3
         y = disc.top() - h * 0.35
         for text in texts:
