@@ -34,6 +34,8 @@ MIN_LABEL_PX = 13.0
 """A name is drawn at least this many screen pixels tall, however far the view zooms out."""
 MAX_BOOST = 2.6
 """How many times its map size a name, badge or mark may grow to stay readable."""
+MARK_BOOST = 1.8
+"""Cover marks grow less than names: at fit zoom a larger one would hide the token."""
 LABEL_PX = CELL * 0.27
 """A name's height in scene units at the usual size."""
 
@@ -170,6 +172,8 @@ class TokenItem(QGraphicsItem):
         self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)
         pad = CELL * 0.14 * grow
         self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad).united(self._label)
+        mark = CELL * 0.5 * min(self.boost, MARK_BOOST) + 4  # the cover mark, top left
+        self._bounds = self._bounds.united(QRectF(-mark * 0.65, -mark * 0.5, mark, mark))
         if self.look.statuses:  # badges run down the right, as wide as their names
             badges = QFontMetricsF(self._badge_font)
             widest = max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8
@@ -324,8 +328,9 @@ class TokenItem(QGraphicsItem):
 
     def _paint_cover(self, painter: QPainter, disc: QRectF) -> None:
         text, colour = COVER_MARKS.get(self.cover_mark or "", ("?", QColor("#555")))
-        s = CELL * 0.5 * self.boost
-        box = QRectF(disc.left() - s * 0.3, disc.bottom() - s * 0.8, s, s)
+        s = CELL * 0.5 * min(self.boost, MARK_BOOST)
+        # top left, clear of the name below and the badges on the right
+        box = QRectF(disc.left() - s * 0.6, disc.top() - s * 0.45, s, s)
         painter.setPen(QPen(QColor("#111"), 1.5 * self.boost))
         painter.setBrush(QBrush(colour))
         painter.drawRoundedRect(box, 3, 3)
