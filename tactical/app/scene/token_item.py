@@ -150,6 +150,7 @@ class TokenItem(QGraphicsItem):
     def set_cover_mark(self, mark: str | None) -> None:
         if mark != self.cover_mark:
             self.cover_mark = mark
+            self._measure()  # the mark's corner joins (or leaves) the item's bounds
             self.update()
 
     def centre(self) -> QPointF:
@@ -172,8 +173,9 @@ class TokenItem(QGraphicsItem):
         self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)
         pad = CELL * 0.14 * grow
         self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad).united(self._label)
-        mark = CELL * 0.5 * min(self.boost, MARK_BOOST) + 4  # the cover mark, top left
-        self._bounds = self._bounds.united(QRectF(-mark * 0.65, -mark * 0.5, mark, mark))
+        if self.cover_mark is not None:  # the cover mark, top left
+            mark = CELL * 0.5 * min(self.boost, MARK_BOOST) + 4
+            self._bounds = self._bounds.united(QRectF(-mark * 0.65, -mark * 0.5, mark, mark))
         if self.look.statuses:  # badges run down the right, as wide as their names
             badges = QFontMetricsF(self._badge_font)
             widest = max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8
