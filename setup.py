@@ -1,4 +1,5 @@
-"""Copies the top-level ``maps/`` and ``assets/`` into the wheel as package data.
+"""Copies the top-level ``maps/`` and ``assets/`` (and ``docs/app.md``, Help > Keys and mouse)
+into the wheel as package data.
 
 Everything else is in pyproject.toml. The files live once in git, at the top of the
 checkout (``tools/make_example_maps.py`` writes ``maps/``); a built wheel carries them
@@ -15,7 +16,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-DATA = {"maps": "*.tactical.json", "assets": "**/*"}
+DATA = {"maps": "*.tactical.json", "assets": "**/*", "docs": "app.md"}
 
 
 class BuildPyWithData(build_py):

@@ -220,3 +220,26 @@ def test_a_universal_vtt_map_opens_the_app_on_it(
     path.write_text('{"format": 0.3}')
     assert cli.main([str(path)]) == 0
     assert opened == [str(path)]
+
+
+def test_opening_a_missing_file_says_so_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.tactical.json"
+    assert cli.main([str(missing)]) == 1
+    assert capsys.readouterr().err == f"{missing}: (file): there is no such file\n"
+
+
+def test_an_empty_file_says_it_is_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.tactical.json"
+    empty.write_text("\n")
+    assert cli.main(["validate", str(empty)]) == 1
+    assert "(file): is empty" in capsys.readouterr().out
+
+
+def test_the_readme_names_every_example_map() -> None:
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for path in sorted((root / "maps").glob("*.tactical.json")):
+        name = path.name.removesuffix(".tactical.json")
+        assert f"`{name}`" in readme, name

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from tactical.app.token_names import by_name
 from tactical.core.changes import Change
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
@@ -25,7 +26,7 @@ class CoreCommandAdapter(QUndoCommand):
     """A QUndoCommand that runs a Qt-free core command on the document's encounter."""
 
     def __init__(self, document: EncounterDocument, command: Command) -> None:
-        super().__init__(command.text)
+        super().__init__(by_name(command.text, document.encounter))
         self.document = document
         self.command = command
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -24,16 +24,40 @@ class ElevationLegend(QWidget):
         super().__init__(parent)
         if isinstance(parent, MapView):
             parent.add_overlay(self)
+        if parent is not None:
+            parent.installEventFilter(self)  # the view shrinks when a toolbar shows: follow it
         self.entries: list[tuple[int, QColor]] = []
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self._font = QFont()
         self._font.setPixelSize(12)
+        self.scale = 1.0
 
     def set_entries(self, entries: list[tuple[int, QColor]]) -> None:
         self.entries = list(entries)
+        self._resize()
+
+    def set_scale(self, factor: float) -> None:
+        """Draw the legend ``factor`` times its usual size (the player view on a TV)."""
+        self.scale = max(0.5, factor)
+        self._font.setPixelSize(max(8, round(12 * self.scale)))
+        self._resize()
+
+    def _resize(self) -> None:
         rows = len(self.entries) + 3
-        self.setFixedSize(112, rows * ROW + 10)
+        self.setFixedSize(round(112 * self.scale), round(rows * ROW * self.scale + 10))
+        self.place()
         self.update()
+
+    def place(self) -> None:
+        """In the bottom-left corner of the parent, whole (its last row is never cut)."""
+        parent = self.parentWidget()
+        if parent is not None:
+            self.move(10, max(10, parent.height() - self.height() - 10))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self.place()
+        return False
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -42,26 +66,30 @@ class ElevationLegend(QWidget):
         painter.setBrush(QColor(25, 27, 30, 215))
         painter.drawRoundedRect(QRectF(self.rect()), 6, 6)
         painter.setFont(self._font)
-        y = 6
+        row = ROW * self.scale
+        y = 6.0
         painter.setPen(QColor("#f0f0f0"))
-        painter.drawText(QRectF(8, y, 100, ROW), Qt.AlignmentFlag.AlignVCenter, "Elevation")
-        y += ROW
+        title = QRectF(8, y, self.width() - 10, row)
+        painter.drawText(title, Qt.AlignmentFlag.AlignVCenter, "Elevation")
+        y += row
         for value, colour in reversed(self.entries):
             self._swatch(painter, y, QBrush(colour), f"{value:+d}")
-            y += ROW
+            y += row
         base = QBrush(QColor(*palette.elevation_rgb(0)))
         self._swatch(painter, y, base, "difficult")
         self._swatch(painter, y, QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern), None)
-        y += ROW
+        y += row
         self._swatch(painter, y, QBrush(palette.IMPASSABLE), "impassable")
         painter.end()
 
-    def _swatch(self, painter: QPainter, y: int, brush: QBrush, label: str | None) -> None:
+    def _swatch(self, painter: QPainter, y: float, brush: QBrush, label: str | None) -> None:
+        swatch, row = SWATCH * self.scale, ROW * self.scale
         painter.setPen(QPen(QColor("#111111"), 1))
         painter.setBrush(brush)
-        painter.drawRect(QRectF(10, y + 1, SWATCH, SWATCH))
+        painter.drawRect(QRectF(10, y + 1, swatch, swatch))
         if label is not None:
             painter.setPen(QColor("#f0f0f0"))
+            left = 10 + swatch + 8
             painter.drawText(
-                QRectF(10 + SWATCH + 8, y, 80, ROW), Qt.AlignmentFlag.AlignVCenter, label
+                QRectF(left, y, self.width() - left, row), Qt.AlignmentFlag.AlignVCenter, label
             )

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QResizeEvent,
     QTransform,
     QWheelEvent,
@@ -123,6 +124,13 @@ class MapView(QGraphicsView):
         return scene
 
     # -- zoom and pan --------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Before drawing, tell the scene the zoom (names stay readable when zoomed out)."""
+        scene = self.scene()
+        if isinstance(scene, MapScene):
+            scene.set_view_zoom(self.zoom)
+        super().paintEvent(event)
 
     @property
     def zoom(self) -> float:

@@ -20,13 +20,17 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.files import display_name
+from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
+from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
 
 TRACKER_WIDTH = 260
 """Pixels: the players' tracker column right of the map."""
+PLAYER_LEGEND_SCALE = 1.5
+"""The players' elevation legend, read from across the table, before a label size is chosen."""
 
 
 class PlayerView(QWidget):
@@ -42,6 +46,10 @@ class PlayerView(QWidget):
         self.view.tool = SelectTool(self.scene, document, lambda _message: None)
         self.view.interactive = False
         self.following = False
+        self.legend = ElevationLegend(self.view)  # the players read the heights too
+        self.legend.set_scale(PLAYER_LEGEND_SCALE)
+        self.scene.map_refreshed.connect(self._update_legend)
+        self._update_legend()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         # Loaded here, not at import: the panel and the rules load after the GM's first frame.
@@ -86,6 +94,12 @@ class PlayerView(QWidget):
         self.view.resized.connect(self._follow)
         self.view.fit_map()
         self.set_following(True)
+
+    def _update_legend(self) -> None:
+        layer = self.scene.layer
+        if isinstance(layer, GridLayer):
+            self.legend.set_entries(layer.legend())
+        self.legend.setVisible(isinstance(layer, GridLayer))
 
     def _title(self) -> str:
         return f"{title_text(display_name(self.document.path))} — player view"

@@ -2,8 +2,9 @@
 
 Recovery after a crash, when the GM starts ``tactical FILE``:
 
-- the unsaved work is FILE's (or no FILE was named): a plain "Restore them?"
-  naming the file (:func:`ask_recover`);
+- the unsaved work is FILE's (or no FILE was named): "Restore them?" naming the
+  file, with buttons that say what they do, Enter and Escape restoring
+  (:func:`ask_recover`);
 - it belongs to another file: the GM chooses which to open (:func:`choose_recovery`),
   both named. Restoring opens the recovered work and puts FILE first in Open
   recent, saying so, so FILE is one click away and nothing is lost; opening FILE
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from tactical.app.autosave import Recovery, claim_folder, default_directory, pending_recovery
 from tactical.app.document import EncounterDocument
@@ -66,13 +67,27 @@ def choice_question(recovery: Recovery, requested: Path) -> str:
     )
 
 
-def ask_recover(recovery: Recovery) -> bool:
-    """Ask the GM whether to restore unsaved work found after a crash."""
+def recovery_box(recovery: Recovery) -> tuple[QMessageBox, QPushButton]:
+    """The question of :func:`ask_recover` and its restore button (Enter and Escape)."""
     box = plain_message_box(
         None, QMessageBox.Icon.Question, "Recover unsaved work?", recovery_question(recovery)
     )
-    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-    return box.exec() == QMessageBox.StandardButton.Yes
+    restore_button = box.addButton(
+        f"Restore changes to {_work_of(recovery)}", QMessageBox.ButtonRole.AcceptRole
+    )
+    box.addButton(
+        f"Discard the changes to {_work_of(recovery)}", QMessageBox.ButtonRole.DestructiveRole
+    )
+    box.setDefaultButton(restore_button)
+    box.setEscapeButton(restore_button)  # closing the box loses nothing
+    return box, restore_button
+
+
+def ask_recover(recovery: Recovery) -> bool:
+    """Ask the GM whether to restore unsaved work found after a crash (no other file named)."""
+    box, restore_button = recovery_box(recovery)
+    box.exec()
+    return box.clickedButton() is restore_button
 
 
 def choose_recovery(recovery: Recovery, requested: Path) -> Choice:

@@ -20,7 +20,7 @@ def _checkout_folder(name: str) -> Path | None:
 
 
 def data_folder(name: str) -> Path | None:
-    """``maps`` or ``assets``: the packaged copy, else the checkout's, else None."""
+    """``maps``, ``assets`` or ``docs``: the packaged copy, else the checkout's, else None."""
     packaged = files(__name__) / name
     if isinstance(packaged, Path) and packaged.is_dir():
         return packaged

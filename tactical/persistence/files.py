@@ -125,6 +125,8 @@ def _parse(data: bytes) -> tuple[dict[str, Any], list[Problem]]:
         raise LoadError(
             [Problem(ROOT, f"is not UTF-8 text (bad byte at offset {error.start})")]
         ) from None
+    if not text.strip():
+        raise LoadError([Problem(ROOT, "is empty: an encounter file holds a JSON object")])
     hook = PairsHook()
     try:
         raw = json.loads(text, object_pairs_hook=hook)

@@ -69,6 +69,8 @@ class Param:
     """For ``choice``; for ``token`` the ids that may be picked (empty: any)."""
     default: Any = None
     optional: bool = False
+    needed_for: str = ""
+    """When an optional param is needed after all ("for attacks"): the form says so."""
 
 
 @dataclass(frozen=True)

@@ -224,6 +224,22 @@ def test_the_recovery_questions_name_the_files(tmp_path: Path) -> None:
     assert "an untitled encounter" in choice_question(untitled, requested)
 
 
+def test_with_no_file_named_the_buttons_say_what_they_do_and_escape_restores(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """docs/app.md: Restore changes to the file (Enter or Escape) or Discard the changes."""
+    from tactical.app.startup import recovery_box
+
+    crashed, _requested = two_files(tmp_path)
+    box, restore = recovery_box(Recovery(tmp_path / "r.tactical.json", crashed, 0.0))
+    qtbot.addWidget(box)
+    assert [b.text() for b in box.buttons()] == [
+        "Restore changes to crypt",
+        "Discard the changes to crypt",
+    ]
+    assert box.defaultButton() is restore and box.escapeButton() is restore
+
+
 @pytest.mark.parametrize(
     ("call", "code", "reason"),
     [

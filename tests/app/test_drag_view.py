@@ -49,7 +49,7 @@ def test_drag_moves_the_token_in_one_undoable_step(make_window, qtbot) -> None: 
     assert not scene.reach.isVisible() and not scene.path.isVisible()
     stack = window.document.undo_stack
     assert stack.count() == 1
-    assert stack.undoText() == "Move hero"
+    assert stack.undoText() == "Move Hero"  # the undo menu names tokens by name
     assert window.statusBar().currentMessage() == "Hero moved (3 of 4 squares)."
     stack.undo()
     assert window.document.encounter.tokens["hero"].position == (1, 1)

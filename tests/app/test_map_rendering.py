@@ -127,8 +127,9 @@ def test_tokens_sharing_a_square_stand_side_by_side(qtbot) -> None:  # type: ign
 
 
 def test_badges_and_initials() -> None:
-    assert badge_text("Slowed", 2) == "Slo2"
-    assert badge_text("Dazed", 1) == "Daz"
+    assert badge_text("Slowed", 2) == "Slowed 2"
+    assert badge_text("Dazed", 1) == "Dazed"
+    assert badge_text("unconscious and bleeding", 1) == "Unconscious…"
     assert initials("Aria the Bold") == "AB"
     assert initials("orc") == "Or"
 

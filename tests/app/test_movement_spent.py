@@ -94,7 +94,7 @@ def test_a_second_drag_offers_only_the_movement_left_and_undo_gives_it_back(
     assert kestrel.position == (6, 10)
     assert document.move_budget(kestrel) == 2
     stack = document.undo_stack
-    assert stack.undoText() == "Move kestrel"
+    assert stack.undoText() == "Move Kestrel"
 
     # One undo: the position and the budget together.
     window.undo_action.trigger()

@@ -225,7 +225,8 @@ def test_not_an_encounter_file(write_json: WriteJson) -> None:
     [
         ('{"format": ', "is not valid JSON: Expecting value (line 1, column 12)"),
         ("[1, 2]", "must hold one JSON object (an encounter)"),
-        ("", "is not valid JSON: Expecting value (line 1, column 1)"),
+        ("", "is empty: an encounter file holds a JSON object"),
+        (" \n", "is empty: an encounter file holds a JSON object"),
         ("[" * 100_000 + "]" * 100_000, "nests lists or objects too deeply"),
     ],
 )

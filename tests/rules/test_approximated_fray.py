@@ -654,3 +654,11 @@ def test_second_wind_regains_fatigue_up_to_its_maximum() -> None:
     controller.perform("resolve")
     assert controller.perform("end-phase")[0] == "Knight has 2 fatigue"  # 2 at the start
     assert encounter.token("knight").figures["fatigue"] == 2
+
+
+def test_one_level_is_said_in_the_singular() -> None:
+    from tactical.rules.procedures.approximated_fray.levels import levels_text
+
+    assert levels_text(1, "injury") == "1 injury level"
+    assert levels_text(3, "morale") == "3 morale levels"
+    assert levels_text(0, "injury") == "0 injury levels"

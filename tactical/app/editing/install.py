@@ -14,31 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QComboBox, QMenu, QSpinBox, QToolBar
 
 from tactical.app.editing import dialogs
+from tactical.app.editing.area_tools import AreaDrawTool, AreaLinkTool, AreaShapeTool
+from tactical.app.editing.host import EditingHost
 from tactical.app.editing.overlay import EditOverlay
-from tactical.app.editing.tools import (
-    AreaDrawTool,
-    AreaLinkTool,
-    AreaShapeTool,
-    EditTool,
-    PaintTool,
-    WallTool,
-)
+from tactical.app.editing.tools import EditTool, PaintTool, WallTool
 from tactical.app.fog.settings import new_map_fog
 from tactical.app.interaction.paint import BRUSH_SIZES, Brush, BrushKind
 from tactical.app.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
 from tactical.app.map_view import pointer_from
 from tactical.core.encounter import Encounter
 from tactical.persistence.checks import MAX_ELEVATION, MIN_ELEVATION
-
-if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
 
 _BRUSHES: list[tuple[BrushKind, str, str]] = [
     ("raise", "Raise +1", "Raise the squares under the brush by 1"),
@@ -50,7 +41,7 @@ _BRUSHES: list[tuple[BrushKind, str, str]] = [
 ]
 
 
-def _file_menu(window: MainWindow) -> QMenu | None:
+def _file_menu(window: EditingHost) -> QMenu | None:
     for owner in window.new_menu.menuAction().associatedObjects():
         if isinstance(owner, QMenu):
             return owner
@@ -60,17 +51,17 @@ def _file_menu(window: MainWindow) -> QMenu | None:
 class MapEditing(QObject):
     """The editing mode of one main window (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: EditingHost) -> None:
+        super().__init__(window.window())
         self.window = window
         view, document = window.view, window.document
         self.overlay = EditOverlay()
         window.scene.addItem(self.overlay)
         self.ask_grid_size: Callable[[], tuple[int, int, int] | None] = lambda: (
-            dialogs.ask_grid_size(window)
+            dialogs.ask_grid_size(window.window())
         )
         self.ask_area_details: Callable[[str, str], tuple[str, str] | None] = lambda name, tags: (
-            dialogs.ask_area_details(window, name, tags)
+            dialogs.ask_area_details(window.window(), name, tags)
         )
         say = window.say
         self.paint_tool = PaintTool(view, document, self.overlay, say)
@@ -107,7 +98,7 @@ class MapEditing(QObject):
     # -- building --------------------------------------------------------------
 
     def _tool_action(self, text: str, tip: str, slot: Callable[[], None]) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(text, self.window.window())
         action.setCheckable(True)
         action.setToolTip(tip)
         action.triggered.connect(lambda _=False: slot())
@@ -117,7 +108,7 @@ class MapEditing(QObject):
 
     def _build_actions(self) -> None:
         window = self.window
-        self.edit_action = QAction("&Edit map", window)
+        self.edit_action = QAction("&Edit map", window.window())
         self.edit_action.setCheckable(True)
         self.edit_action.setShortcut(QKeySequence("E"))
         self.edit_action.setToolTip("Edit the map: terrain, walls and doors, areas (E)")
@@ -155,14 +146,16 @@ class MapEditing(QObject):
         )
         self.grid_actions = [*self.brush_actions.values(), self.wall_action, self.door_action]
         self.area_actions = [self.draw_action, self.shape_action, self.link_action]
-        self.new_grid_action = QAction("Empty &grid map…", window)
+        self.new_grid_action = QAction("Empty &grid map…", window.window())
+        self.new_grid_action.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+        window.addAction(self.new_grid_action)
         self.new_grid_action.triggered.connect(lambda _=False: self.new_grid_map())
-        self.new_area_action = QAction("Empty &area map", window)
+        self.new_area_action = QAction("Empty &area map", window.window())
         self.new_area_action.triggered.connect(lambda _=False: self.new_area_map())
 
     def _build_toolbar(self) -> None:
         window = self.window
-        bar = QToolBar("Map editing", window)
+        bar = QToolBar("Map editing", window.window())
         bar.setObjectName("map-editing")
         bar.setMovable(False)
         for kind, action in self.brush_actions.items():
@@ -198,7 +191,7 @@ class MapEditing(QObject):
         for action in [*self.grid_actions, *self.area_actions]:
             window.tools_menu.addAction(action)
         file_menu = _file_menu(window)
-        new_menu = QMenu("&New", window)
+        new_menu = QMenu("&New", window.window())
         new_menu.addAction(self.new_grid_action)
         new_menu.addAction(self.new_area_action)
         if file_menu is not None:
@@ -373,6 +366,10 @@ class MapEditing(QObject):
                 event.accept()
                 return True
             return False
+        if kind == QEvent.Type.Leave and watched is view.viewport():
+            if isinstance(tool, EditTool):
+                tool.leave()
+            return False
         if kind == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
             if isinstance(tool, EditTool):
                 scene_point = view.mapToScene(event.position().toPoint())
@@ -393,11 +390,11 @@ class MapEditing(QObject):
         tool = view.tool
         if not isinstance(tool, EditTool):
             return
-        menu = tool.context_menu(view.mapToScene(pos), self.window)
+        menu = tool.context_menu(view.mapToScene(pos), self.window.window())
         if menu is not None and not menu.isEmpty():
             menu.exec(view.viewport().mapToGlobal(pos))
 
 
-def install_edit_tools(window: MainWindow) -> MapEditing:
+def install_edit_tools(window: EditingHost) -> MapEditing:
     """Add map editing to ``window`` (its actions, toolbar, tools and File > New entries)."""
     return MapEditing(window)

@@ -78,6 +78,12 @@ class EditOverlay(QGraphicsItem):
 
     def show_state(self, picture: EditPicture, px: float) -> None:
         """Show ``picture`` (replacing what was shown) at ``px`` scene units per pixel."""
+        old = self.mapRectToScene(self._bounds)
+        scene = self.scene()
+        if scene is not None and not old.isNull():
+            # Repaint where the last picture was even when a terrain edit in the same event
+            # redraws the background under it (painting left bits of outlines behind).
+            scene.update(old)
         self.prepareGeometryChange()
         self.picture = picture
         self.px = px

@@ -38,6 +38,7 @@ from tactical.app.panel.keys import keep_return
 from tactical.app.panel.style import ACTING, LOCK, bold, dim_brush
 from tactical.app.panel.values import figure_text, statuses_text
 from tactical.app.plain_text import menu_text, set_tooltip
+from tactical.app.token_names import gm_name
 from tactical.core.encounter import Encounter
 from tactical.rules import Action, Combatant
 
@@ -166,6 +167,21 @@ class CombatantTable(QTableWidget):
         self._rows = shown.rows
         self._actions = shown.actions
         self._rebuild(encounter, figure_labels)
+        self._scroll_pending = True  # done once the rebuilt rows are laid out
+        self.updateGeometries()
+
+    def updateGeometries(self) -> None:
+        super().updateGeometries()
+        if getattr(self, "_scroll_pending", False) and self.verticalScrollBar().maximum() > 0:
+            self._scroll_pending = False
+            self.scroll_to_acting()
+
+    def scroll_to_acting(self) -> None:
+        """Bring whoever acts now into view (a long list scrolled elsewhere follows the turn)."""
+        acting = self.acting_rows()
+        item = self.item(acting[0], 0) if acting else None
+        if item is not None:
+            self.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
 
     @staticmethod
     def _token_raw(
@@ -225,8 +241,8 @@ class CombatantTable(QTableWidget):
             text = row.name
             if row.acting:
                 text = f"\N{BLACK RIGHT-POINTING TRIANGLE} {text}"
-            if token is not None and token.hidden:
-                text += " (hidden)"
+            if token is not None:
+                text = gm_name(token, encounter, text)
             return QTableWidgetItem(text)
         if key == "side":
             side = encounter.sides.get(row.side)

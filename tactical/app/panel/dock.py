@@ -134,6 +134,10 @@ class CombatPanel(QDockWidget):
         for widget, stretch in ((self.outline, 2), (self.table, 5), (dice, 2)):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
+        # On a short screen the GM can drag the steps or the dice shut to give the table room.
+        self.splitter.setCollapsible(0, True)
+        self.splitter.setCollapsible(2, True)
+        self.splitter.setCollapsible(1, False)
 
         for widget, least in ((self.outline, 50), (self.table, 110), (self.dice_log, 50)):
             widget.setMinimumHeight(least)
@@ -374,6 +378,8 @@ class CombatPanel(QDockWidget):
             action.label, lambda: self.controller.perform(action.id, params, manual=manual)
         )
         if messages is None:
+            if self.form is not None and self.form.action == action:
+                self.form.focus_refusal(self._message[0])
             return False
         used = sum(1 for r in encounter.dice_log[rolls_before:] if r.manual)
         lines = list(messages)
@@ -451,6 +457,7 @@ class CombatPanel(QDockWidget):
         self.form = ParamForm(action, self.document.encounter, secrets=self.secrets())
         self.form.submitted.connect(self.perform)
         self.form.cancelled.connect(self._close_form)
+        self.form.refused.connect(lambda text: self._say(text, error=True))
         self._form_holder.addWidget(self.form)
         self.actions_bar.others.hide()  # the form is what to do now
         first = next(iter(self.form.inputs.values()), None)

@@ -5,10 +5,17 @@ advance key confirms it. Token params list token names (only
 ``Param.options`` when given); optional params may be left at "(none)" and
 are then left out of the params passed to the procedure. With secrets hidden
 on the GM's screen a hidden token is offered as ``Hidden combatant``.
+
+Labels say what a field needs: "(required)" for a text that must be filled,
+"(optional)", or the param's ``needed_for`` ("needed for attacks") for an
+optional one some choices need. A token list without a default starts on the
+first token the players can see, never on a hidden one. An empty required
+text is refused here; any refusal focuses the field it names.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -32,6 +39,7 @@ from tactical.app.panel.style import bold
 from tactical.app.plain_text import add_plain_row, menu_text, plain_label
 from tactical.app.secrets import Secrets
 from tactical.core.encounter import Encounter
+from tactical.core.fog import hidden_from_players
 from tactical.rules import Action, Param
 
 NONE_LABEL = "(none)"
@@ -73,11 +81,22 @@ def _combo(choices: list[tuple[str, Any]], default: Any, optional: bool) -> QCom
     return combo
 
 
+def label_for(param: Param) -> str:
+    """A field's label with what it needs: required, optional, or when it is needed."""
+    if param.optional:
+        return f"{param.label} ({param.needed_for or 'optional'})"
+    if param.kind == "text" and param.default in (None, ""):
+        return f"{param.label} (required)"
+    return param.label
+
+
 class ParamForm(QFrame):
     """Inputs for one action; :attr:`submitted` carries the action and its params."""
 
     submitted = Signal(object, dict)
     cancelled = Signal()
+    refused = Signal(str)
+    """A required field left empty: the message (the field has the focus)."""
 
     def __init__(
         self,
@@ -95,10 +114,13 @@ class ParamForm(QFrame):
         title = plain_label(action.label)
         title.setFont(bold(self.font()))
         form = QFormLayout()
+        form.setRowWrapPolicy(
+            QFormLayout.RowWrapPolicy.WrapLongRows
+        )  # a long label, then its field
         for param in action.params:
             widget = self._input(param, encounter)
             self.inputs[param.name] = widget
-            add_plain_row(form, param.label + ("" if not param.optional else " (optional)"), widget)
+            add_plain_row(form, label_for(param), widget)
         self.ok_button = QPushButton(menu_text(f"{action.label} [{ADVANCE_KEY_NAME}]"))
         self.ok_button.clicked.connect(self.submit)
         cancel = QPushButton("Cancel")
@@ -120,7 +142,11 @@ class ParamForm(QFrame):
         if param.kind == "token":
             ids = param.options or tuple(encounter.tokens)
             tokens = [(self._name(encounter, i), i) for i in ids if i in encounter.tokens]
-            return _combo(tokens, param.default, param.optional)
+            default = param.default
+            if default is None and not param.optional:
+                hidden = hidden_from_players(encounter)
+                default = next((i for _, i in tokens if i not in hidden), None)
+            return _combo(tokens, default, param.optional)
         if param.kind == "area":
             area_map = encounter.area_map
             areas = [(a.name or a.id, a.id) for a in area_map] if area_map is not None else []
@@ -200,7 +226,34 @@ class ParamForm(QFrame):
             assert isinstance(widget, QLineEdit)
             widget.setText(str(value))
 
+    def missing(self) -> Param | None:
+        """The first required text left empty, if any."""
+        for param in self.action.params:
+            widget = self.inputs[param.name]
+            if param.optional or param.kind != "text" or not isinstance(widget, QLineEdit):
+                continue
+            if not widget.text().strip():
+                return param
+        return None
+
+    def focus_refusal(self, message: str) -> str | None:
+        """Focus the field a refusal names (its label or name in the message); its name."""
+        lowered = message.lower()
+        for param in self.action.params:
+            words = {param.name.lower(), param.label.lower(), param.label.split(" (")[0].lower()}
+            if any(
+                word and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", lowered) for word in words
+            ):
+                self.inputs[param.name].setFocus()
+                return param.name
+        return None
+
     def submit(self) -> None:
+        missing = self.missing()
+        if missing is not None:
+            self.inputs[missing.name].setFocus()
+            self.refused.emit(f"{missing.label} is required.")
+            return
         self.submitted.emit(self.action, self.values())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

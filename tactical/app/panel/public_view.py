@@ -61,6 +61,7 @@ class PublicTracker(QWidget):
         self.document = document
         self.heading = plain_label()
         self.heading.setFont(bold(scaled(self.font(), 1.3)))
+        self.heading.setWordWrap(True)  # "Round 2 — Combat phases (Step 6)" in a narrow column
         self.now = plain_label()
         self.now.setFont(scaled(self.font(), 1.15))
         self.now.setWordWrap(True)

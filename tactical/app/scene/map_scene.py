@@ -36,8 +36,9 @@ from tactical.app.scene.overlays import (
     ReachOverlay,
     squares_path,
 )
-from tactical.app.scene.token_item import TokenItem, TokenLook
+from tactical.app.scene.token_item import TokenItem, TokenLook, boost_for
 from tactical.app.scene.token_pictures import token_pictures
+from tactical.app.token_names import gm_name
 from tactical.core.area_layout import Placement, layout_tokens
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
@@ -72,6 +73,8 @@ class MapScene(QGraphicsScene):
         self.token_pictures = token_pictures(document)
         self.label_scale = 1.0
         """How large token names are drawn (the player view's label size setting)."""
+        self.view_boost = 1.0
+        """Names, badges and marks enlarged for the view's zoom (:meth:`set_view_zoom`)."""
         self.background_art = BackgroundArt(shared_cache(document))
         self._art_of: Encounter | None = None
         """The background picture, decoded once (see :mod:`tactical.app.scene.background`)."""
@@ -159,6 +162,15 @@ class MapScene(QGraphicsScene):
         self.refresh_templates()
         self.tokens_refreshed.emit()
 
+    def set_view_zoom(self, zoom: float) -> None:
+        """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
+        boost = boost_for(zoom)
+        if abs(boost - self.view_boost) <= 1e-3:
+            return
+        self.view_boost = boost
+        for item in self.token_items.values():
+            item.set_boost(boost)
+
     def set_label_scale(self, factor: float) -> None:
         """Draw token names ``factor`` times their usual size (readable on a TV)."""
         self.label_scale = factor
@@ -217,9 +229,10 @@ class MapScene(QGraphicsScene):
                 continue
             look = self.look_of(token)
             if item is None:
-                label_cap = 1.85 if self.encounter.area_map is not None else 2.2
+                label_cap = 2.6 if self.encounter.area_map is not None else 3.2
                 item = TokenItem(token_id, look, label_cap)
                 item.set_label_scale(self.label_scale)
+                item.set_boost(self.view_boost)
                 self.token_items[token_id] = item
                 self.addItem(item)
             else:
@@ -485,5 +498,9 @@ class MapScene(QGraphicsScene):
             parts.append(f"{len(inside)} token{'' if len(inside) == 1 else 's'}")
         item = self.token_item_at(point)
         if item is not None:
-            parts.append(f"token: {item.look.name}")
+            token = self.encounter.tokens.get(item.token_id)
+            name = item.look.name
+            if token is not None and not self.player:
+                name = gm_name(token, self.encounter, name)
+            parts.append(f"token: {name}")
         return " · ".join(parts)

@@ -28,6 +28,25 @@ from tactical.app.scene import palette
 
 TOKEN_Z = 10.0
 MAX_BADGES = 4
+BADGE_CHARS = 12
+"""A status badge shows the status's name up to this many characters."""
+MIN_LABEL_PX = 13.0
+"""A name is drawn at least this many screen pixels tall, however far the view zooms out."""
+MAX_BOOST = 2.6
+"""How many times its map size a name, badge or mark may grow to stay readable."""
+MARK_BOOST = 1.8
+"""Cover marks grow less than names: at fit zoom a larger one would hide the token."""
+LABEL_PX = CELL * 0.27
+"""A name's height in scene units at the usual size."""
+
+
+def boost_for(zoom: float) -> float:
+    """How much to enlarge names, badges and marks at ``zoom`` (screen px per scene unit)."""
+    if zoom <= 0:
+        return 1.0
+    return max(1.0, min(MAX_BOOST, MIN_LABEL_PX / (LABEL_PX * zoom)))
+
+
 SIMPLE_BELOW_PX = 14.0
 """On-screen disc size below which a token is drawn as a plain dot."""
 
@@ -67,6 +86,8 @@ class TokenItem(QGraphicsItem):
         """The area the item was laid out in (area maps), to relayout it when the token leaves."""
         self.label_scale = 1.0
         """Names drawn this many times their usual size (the player view's label size)."""
+        self.boost = 1.0
+        """Names, badges and marks enlarged to stay readable at the view's zoom (boost_for)."""
         self.square: tuple[int, int] | None = None
         """The square the item stands on (grid maps), to relayout a shared square it leaves."""
         self.setZValue(TOKEN_Z)
@@ -106,6 +127,21 @@ class TokenItem(QGraphicsItem):
             self._measure()
             self.update()
 
+    @property
+    def _text_grow(self) -> float:
+        """Names and badges: the player view's label size, or more when zoomed out.
+
+        The boost is what the usual size needs to stay readable; a label size
+        already that large needs no more (``max``, not a product).
+        """
+        return max(self.boost, self.label_scale)
+
+    def set_boost(self, boost: float) -> None:
+        if abs(boost - self.boost) > 1e-3:
+            self.boost = boost
+            self._measure()
+            self.update()
+
     def set_marks(self, *, acting: bool, target: bool) -> None:
         if (acting, target) != (self.acting, self.target):
             self.acting, self.target = acting, target
@@ -114,6 +150,7 @@ class TokenItem(QGraphicsItem):
     def set_cover_mark(self, mark: str | None) -> None:
         if mark != self.cover_mark:
             self.cover_mark = mark
+            self._measure()  # the mark's corner joins (or leaves) the item's bounds
             self.update()
 
     def centre(self) -> QPointF:
@@ -124,16 +161,29 @@ class TokenItem(QGraphicsItem):
         self.prepareGeometryChange()
         d = self.diameter
         shrink = max(0.6, min(1.0, self.scale_factor))
-        self._font.setPixelSize(max(7, int(CELL * 0.27 * shrink * self.label_scale)))
+        grow = self.boost
+        self._font.setPixelSize(max(7, int(LABEL_PX * shrink * self._text_grow)))
+        self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * self._text_grow)))
         metrics = QFontMetricsF(self._font)
         label_w = min(
             metrics.horizontalAdvance(self.look.name) + 8,
-            max(d, CELL * 0.6) * self.label_cap * self.label_scale,
+            max(d, CELL * 0.6) * self.label_cap * self._text_grow,
         )
         label_h = metrics.height() + 2
         self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)
-        pad = CELL * 0.14
+        pad = CELL * 0.14 * grow
         self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad).united(self._label)
+        if self.cover_mark is not None:  # the cover mark, top left
+            mark = CELL * 0.5 * min(self.boost, MARK_BOOST) + 4
+            self._bounds = self._bounds.united(QRectF(-mark * 0.65, -mark * 0.5, mark, mark))
+        if self.look.statuses:  # badges run down the right, as wide as their names
+            badges = QFontMetricsF(self._badge_font)
+            widest = max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8
+            h = CELL * 0.3 * self._text_grow
+            rows = min(len(self.look.statuses), MAX_BADGES)
+            self._bounds = self._bounds.united(
+                QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
+            )
         self._initials_font.setPixelSize(max(6, int(d * 0.36)))
 
     # -- QGraphicsItem ---------------------------------------------------------
@@ -160,9 +210,9 @@ class TokenItem(QGraphicsItem):
         if on_screen < SIMPLE_BELOW_PX:
             self._paint_dot(painter, disc)
             return
+        self._paint_halo(painter, disc)  # full strength, even round a hidden token
         if self.look.hidden:
             painter.setOpacity(0.55)
-        self._paint_halo(painter, disc)
         self._paint_disc(painter, disc)
         painter.setOpacity(1.0)
         self._paint_badges(painter, disc)
@@ -188,11 +238,15 @@ class TokenItem(QGraphicsItem):
 
     def _paint_halo(self, painter: QPainter, disc: QRectF) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        if self.acting:
+        if self.acting:  # a wide, solid ring with a dark edge: seen from across the table
+            b = self.boost
+            outer = CELL * 0.1 * b
+            painter.setPen(QPen(QColor(0, 0, 0, 200), CELL * 0.03 * b))
+            painter.drawEllipse(disc.adjusted(-outer, -outer, outer, outer))
             glow = QColor(palette.ACTING)
-            for grow, alpha in ((CELL * 0.13, 70), (CELL * 0.08, 140), (CELL * 0.04, 255)):
+            for grow, alpha in ((CELL * 0.1 * b, 120), (CELL * 0.055 * b, 255)):
                 glow.setAlpha(alpha)
-                painter.setPen(QPen(glow, CELL * 0.06))
+                painter.setPen(QPen(glow, CELL * 0.07 * b))
                 painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
         if self.isSelected():
             painter.setPen(QPen(palette.SELECTED, CELL * 0.08))
@@ -236,22 +290,25 @@ class TokenItem(QGraphicsItem):
         )
         painter.drawText(self._label, Qt.AlignmentFlag.AlignCenter, text)
 
-    def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
+    def _badge_texts(self) -> list[str]:
         items = sorted(self.look.statuses.items())
-        if not items:
-            return
-        shown = items[:MAX_BADGES]
-        texts = [badge_text(name, stacks) for name, stacks in shown]
+        texts = [badge_text(name, stacks) for name, stacks in items[:MAX_BADGES]]
         if len(items) > MAX_BADGES:
-            texts[-1] = f"+{len(items) - MAX_BADGES + 1}"
+            texts[-1] = f"+{len(items) - MAX_BADGES + 1} more"
+        return texts
+
+    def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
+        texts = self._badge_texts()
+        if not texts:
+            return
         painter.setFont(self._badge_font)
         metrics = QFontMetricsF(self._badge_font)
-        h = CELL * 0.3
-        x = disc.right() - h * 0.6
+        h = CELL * 0.3 * self._text_grow
+        x = disc.right() + h * 0.3
         y = disc.top() - h * 0.35
         for text in texts:
-            w = max(h, metrics.horizontalAdvance(text) + 6)
-            box = QRectF(x - w / 2, y, w, h)
+            w = max(h, metrics.horizontalAdvance(text) + 8)
+            box = QRectF(x - w, y, w, h)  # right-aligned on the disc's right edge
             painter.setPen(QPen(QColor("#1d1d1d"), 1))
             painter.setBrush(QColor("#f3e6b3"))
             painter.drawRoundedRect(box, h / 2, h / 2)
@@ -274,12 +331,15 @@ class TokenItem(QGraphicsItem):
 
     def _paint_cover(self, painter: QPainter, disc: QRectF) -> None:
         text, colour = COVER_MARKS.get(self.cover_mark or "", ("?", QColor("#555")))
-        s = CELL * 0.44
-        box = QRectF(disc.left() - s * 0.3, disc.bottom() - s * 0.8, s, s)
-        painter.setPen(QPen(QColor("#111"), 1.5))
+        s = CELL * 0.5 * min(self.boost, MARK_BOOST)
+        # top left, clear of the name below and the badges on the right
+        box = QRectF(disc.left() - s * 0.6, disc.top() - s * 0.45, s, s)
+        painter.setPen(QPen(QColor("#111"), 1.5 * self.boost))
         painter.setBrush(QBrush(colour))
         painter.drawRoundedRect(box, 3, 3)
-        painter.setFont(self._initials_font if self.diameter < CELL * 1.5 else self._badge_font)
+        font = QFont(self._badge_font)
+        font.setPixelSize(max(8, int(s * 0.7)))
+        painter.setFont(font)
         painter.setPen(QColor("#ffffff"))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
@@ -295,6 +355,9 @@ def initials(name: str) -> str:
 
 
 def badge_text(status: str, stacks: int) -> str:
-    """A status badge: three letters, and the stacks when more than one."""
-    short = status.strip()[:3].title() or "?"
-    return f"{short}{stacks}" if stacks > 1 else short
+    """A status badge: the status's name (shortened past BADGE_CHARS), and its stacks."""
+    name = status.strip() or "?"
+    if len(name) > BADGE_CHARS:
+        name = name[: BADGE_CHARS - 1].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
+    name = name[:1].upper() + name[1:]
+    return f"{name} {stacks}" if stacks > 1 else name

@@ -29,6 +29,7 @@ from typing import Literal
 
 import numpy as np
 
+from tactical.app import token_names
 from tactical.app.secrets import hidden_words
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
@@ -43,8 +44,8 @@ MODE_LABELS: dict[Mode, str] = {"players": "players' view", "gm": "GM's view"}
 ACTING_MARK = "\N{BLACK RIGHT-POINTING TRIANGLE} "
 """Before the name of whoever acts now (as in the combat panel)."""
 SECRET_MARK = "(secret) "
-HIDDEN_MARK = " (hidden)"
-IN_FOG_MARK = " (in fog)"
+HIDDEN_MARK = token_names.HIDDEN_MARK
+IN_FOG_MARK = token_names.IN_FOG_MARK
 """After a token the players do not see because it stands in fog (GM's version)."""
 
 

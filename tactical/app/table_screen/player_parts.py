@@ -43,6 +43,7 @@ class PlayerParts:
     def set_label_scale(self, factor: float) -> None:
         """Token names and the tracker's text ``factor`` times their usual size."""
         self.player.scene.set_label_scale(factor)
+        self.player.legend.set_scale(factor)
         self.tracker_text.set_factor(factor)
 
     def set_blackout(self, on: bool) -> None:

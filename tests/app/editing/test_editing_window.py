@@ -7,7 +7,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu, QSpinBox
 
 from tactical.app import engine
-from tactical.app.editing.tools import AreaDrawTool, AreaShapeTool, PaintTool, WallTool
+from tactical.app.editing.area_tools import AreaDrawTool, AreaShapeTool
+from tactical.app.editing.tools import PaintTool, WallTool
 from tactical.app.geometry import CELL
 from tactical.app.main_window import MainWindow
 from tactical.app.scene import palette

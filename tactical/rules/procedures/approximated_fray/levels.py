@@ -57,3 +57,8 @@ def describe(names: tuple[str, ...], level: int) -> str:
     if level == 0 or level == TOP:
         return names[level]
     return f"{names[level]} ({penalty(level)})"
+
+
+def levels_text(count: int, kind: str) -> str:
+    """``1 injury level``, ``3 morale levels``: the count with its word, singular for one."""
+    return f"{count} {kind} level{'' if count == 1 else 's'}"

@@ -23,6 +23,7 @@ from tactical.rules.procedures.approximated_fray.levels import (
     FLED,
     INJURY,
     MORALE,
+    levels_text,
 )
 from tactical.rules.procedures.approximated_fray.roster import (
     area_name,
@@ -208,15 +209,17 @@ def resolve(ctx: ActionContext, state: FrayState, params: dict[str, Any]) -> Non
             state,
             Effect(target=target.id, source=source, morale=levels, condition=condition),
         )
-        ctx.say(f"{source} hits {target.name}: {levels} morale levels at the end of the phase")
+        ctx.say(
+            f"{source} hits {target.name}: {levels_text(levels, 'morale')} at the end of the phase"
+        )
         flow.next_item(ctx.encounter, state, f"hit: {levels} morale")
         return
     if flow.free_fatigue(ctx.encounter, state, target.id) > 0:
         state.hit = Hit(target=target.id, levels=levels, source=source, condition=condition)
-        ctx.say(f"{source} hits {target.name} for {levels} injury levels: trade fatigue?")
+        ctx.say(f"{source} hits {target.name} for {levels_text(levels, 'injury')}: trade fatigue?")
         return
     flow.hold(state, Effect(target=target.id, source=source, injury=levels, condition=condition))
-    ctx.say(f"{source} hits {target.name}: {levels} injury levels at the end of the phase")
+    ctx.say(f"{source} hits {target.name}: {levels_text(levels, 'injury')} at the end of the phase")
     flow.next_item(ctx.encounter, state, f"hit: {levels} injury")
 
 
@@ -239,7 +242,9 @@ def settle(ctx: ActionContext, state: FrayState, params: dict[str, Any]) -> None
         ),
     )
     name = name_of(ctx.encounter, hit.target)
-    ctx.say(f"{name} trades {traded} fatigue: {hit.levels - traded} injury levels at phase end")
+    ctx.say(
+        f"{name} trades {traded} fatigue: {levels_text(hit.levels - traded, 'injury')} at phase end"
+    )
     flow.next_item(ctx.encounter, state, f"hit: {hit.levels - traded} injury, {traded} fatigue")
 
 

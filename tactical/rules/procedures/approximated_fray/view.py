@@ -18,6 +18,7 @@ from tactical.rules.procedures.approximated_fray.levels import (
     INJURY_NAMES,
     MORALE_NAMES,
     describe,
+    levels_text,
 )
 from tactical.rules.procedures.approximated_fray.roster import (
     area_name,
@@ -223,7 +224,7 @@ def _phase_instruction(encounter: Encounter, state: FrayState, phase: str) -> st
     if state.hit is not None:
         target = public_name(encounter.token(state.hit.target))
         return (
-            f"{phase} phase: {target} is hit for {state.hit.levels} injury levels; "
+            f"{phase} phase: {target} is hit for {levels_text(state.hit.levels, 'injury')}; "
             f"trade fatigue one for one?"
         )
     if item.part == "attack":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tactical.core.encounter import Encounter
+from tactical.rules.defaults import first_visible_foe
 from tactical.rules.procedure import Action, Param
 from tactical.rules.procedures.game_judge.combatants import combatants, disabled_by, is_out
 from tactical.rules.procedures.game_judge.flow import TITLES, following_phase, in_phases
@@ -59,7 +60,15 @@ def _declare(encounter: Encounter, state: GameJudgeState) -> list[Action]:
                 Param(
                     "kind", "Action", "choice", tuple(KIND_LABELS.values()), KIND_LABELS["ranged"]
                 ),
-                Param("target", "Target", "token", others, optional=True),
+                Param(
+                    "target",
+                    "Target",
+                    "token",
+                    others,
+                    first_visible_foe(encounter, first, others),
+                    optional=True,
+                    needed_for="needed for attacks",
+                ),
                 Param("destination", "Destination area", "area", optional=True),
                 Param("areas", "Areas moved (no destination)", "int", default=0, optional=True),
                 Param("note", "Note", "text", default="", optional=True),

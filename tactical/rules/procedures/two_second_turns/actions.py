@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactical.core.encounter import Encounter
+from tactical.rules.defaults import first_visible_foe
 from tactical.rules.procedure import Action, Param
 from tactical.rules.procedures.two_second_turns.effects import is_dazed
 from tactical.rules.procedures.two_second_turns.order import still_to_act
@@ -122,7 +123,12 @@ def turn_actions(encounter: Encounter, state: TurnsState, fighters: list[str]) -
                 "melee",
                 "Melee attack",
                 (
-                    token_param("target", "Target", others),
+                    token_param(
+                        "target",
+                        "Target",
+                        others,
+                        default=first_visible_foe(encounter, acting, others),
+                    ),
                     token_param("attacker", "Attacker", fighters, default=acting),
                 ),
                 token_id=acting,
@@ -134,7 +140,12 @@ def turn_actions(encounter: Encounter, state: TurnsState, fighters: list[str]) -
                 "ranged",
                 "Ranged attack",
                 (
-                    token_param("target", "Target", others),
+                    token_param(
+                        "target",
+                        "Target",
+                        others,
+                        default=first_visible_foe(encounter, acting, others),
+                    ),
                     Param("range", "Weapon range (empty: no limit)", "int", optional=True),
                     token_param("attacker", "Attacker", fighters, default=acting),
                 ),

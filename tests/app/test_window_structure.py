@@ -1,0 +1,37 @@
+"""The main window is assembled from small modules, and map editing does not import it back."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tactical
+
+APP = Path(tactical.__file__).parent / "app"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, type-checking-only imports included."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_map_editing_does_not_import_the_main_window() -> None:
+    for path in sorted((APP / "editing").glob("*.py")):
+        assert "tactical.app.main_window" not in imported_modules(path), path.name
+
+
+def test_the_window_mixins_do_not_import_the_main_window() -> None:
+    for path in sorted(APP.glob("window_*.py")):
+        assert "tactical.app.main_window" not in imported_modules(path), path.name
+
+
+def test_the_main_window_and_the_editing_tools_stay_small() -> None:
+    for path in (APP / "main_window.py", APP / "editing" / "tools.py"):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines < 500, f"{path.name}: {lines} lines"
