@@ -28,6 +28,7 @@ from tactical.core.area_queries import area_path, reachable_areas
 from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
+from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.index import index_for
 from tactical.core.movement.layers import CostLayer
@@ -112,23 +113,6 @@ def _placed(encounter: Encounter, token_id: str) -> tuple[Token, Square]:
     if token.square is None:
         raise EngineError(f"token '{token_id}' is not on a square of the map")
     return token, token.square
-
-
-def blockers_for(encounter: Encounter, token: Token) -> Blockers:
-    """The positions other tokens deny to ``token`` (see :class:`Blockers`)."""
-    size = token.size
-    no_entry: set[Square] = set()
-    no_stop: set[Square] = set()
-    for other in encounter.tokens.values():
-        if other.id == token.id or other.square is None:
-            continue
-        corners = {
-            (x - i, y - j) for x, y in other.occupied() for i in range(size) for j in range(size)
-        }
-        no_stop |= corners
-        if encounter.are_enemies(token.side, other.side):
-            no_entry |= corners
-    return Blockers(frozenset(no_entry), frozenset(no_stop))
 
 
 def _chebyshev(a: Square, b: Square) -> int:
