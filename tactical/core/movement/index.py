@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from tactical.core.grid import GridMap, Square
 from tactical.core.line_crossing import FloatArray
 from tactical.core.movement.costs import BoolArray, refresh_walls, wall_arrays
-from tactical.core.movement.layers import CostLayer, Rect
+from tactical.core.movement.layers import TILE, CostLayer, Rect
 from tactical.core.movement.line_steps import blocking_table, crossed_steps, line_crossings
-from tactical.core.movement.regions import TILE, RegionIndex
+from tactical.core.movement.regions import RegionIndex
 from tactical.core.wall_lines import WallLine
 
 _WALL_REBUILD_AT = 2048
@@ -54,23 +54,30 @@ class MovementIndex:
 
     # -- layers ----------------------------------------------------------
 
-    def layer(self, size: int = 1, roll_descent: bool = False) -> CostLayer:
-        """The cost layer for tokens of ``size``, built on first use."""
+    def layer(self, size: int = 1, roll_descent: bool = False, whole: bool = True) -> CostLayer:
+        """The cost layer for tokens of ``size``, created on first use.
+
+        With ``whole`` every tile is computed; without, the caller computes the
+        window it reads (:meth:`CostLayer.ensure`), so a bounded question on a
+        freshly opened map never pays for the whole map.
+        """
         key = (size, roll_descent)
         layer = self.layers.get(key)
         if layer is None:
-            base = None if size == 1 else self.layer(1, roll_descent)
+            base = None if size == 1 else self.layer(1, roll_descent, whole=False)
             layer = CostLayer(
                 self.grid, self.east, self.south, size, roll_descent, base, self.crossed
             )
             self.layers[key] = layer
+        if whole:
+            layer.ensure_all()
         return layer
 
     def region_index(self, size: int = 1) -> RegionIndex:
         """Regions for tokens of ``size`` (descent rolls change costs, never regions)."""
         regions = self.regions.get(size)
         if regions is None:
-            regions = RegionIndex(self.layer(size, False))
+            regions = RegionIndex(self.layer(size, False, whole=False))
             self.regions[size] = regions
         return regions
 

@@ -137,10 +137,12 @@ def reachable_squares(
     limit = token.speed if budget is None else budget
     if limit < 0:
         raise EngineError("a movement budget cannot be negative")
-    layer = index_for(grid).layer(token.size, options.roll_descent)
+    layer = index_for(grid).layer(token.size, options.roll_descent, whole=False)
     blockers = blockers_for(encounter, token)
     if options.teleport is not None:
+        layer.ensure_around(start, options.teleport)
         return _teleport_reach(layer.valid, start, limit, options, blockers)
+    layer.ensure_around(start, limit)
     return costs_within(layer, start, limit, blockers)
 
 
@@ -184,8 +186,16 @@ def find_square_path(
         return MovePath([start], 0)
     if not grid.in_bounds(goal):
         return None
+    if budget is not None and options.teleport is None and _chebyshev(start, goal) > budget:
+        return None  # no step costs less than 1 nor goes further than one square
     index = index_for(grid)
-    layer = index.layer(token.size, options.roll_descent)
+    # A small budget bounds the search by itself: no region index, no flood, and
+    # only the tiles within the budget are computed (the first drag on a big map).
+    bounded = budget is not None and (2 * budget + 1) ** 2 <= _BOUNDED_SEARCH
+    layer = index.layer(token.size, options.roll_descent, whole=False)
+    layer.ensure_around(goal, 1)
+    if bounded and budget is not None:
+        layer.ensure_around(start, budget)
     blockers = blockers_for(encounter, token)
     if not layer.valid[goal[1], goal[0]] or goal in blockers.no_stop:
         return None
@@ -195,16 +205,16 @@ def find_square_path(
         if distance > options.teleport or (budget is not None and cost > budget):
             return None
         return MovePath([start, goal], cost, teleport=True)
-    if budget is not None and _chebyshev(start, goal) > budget:
-        return None  # no step costs less than 1 nor goes further than one square
-    regions = index.region_index(token.size)
-    if layer.valid[start[1], start[0]]:
-        if not regions.connected(start, goal):
+    if not bounded:
+        layer.ensure_all()
+        regions = index.region_index(token.size)
+        if layer.valid[start[1], start[0]]:
+            if not regions.connected(start, goal):
+                return None
+            if blockers.no_entry and _sealed_by_enemies(layer, regions, start, goal, blockers):
+                return None
+        elif not _first_steps_reach_region(layer, regions, start, goal):
             return None
-        if blockers.no_entry and _sealed_by_enemies(layer, regions, start, goal, blockers, budget):
-            return None
-    elif not _first_steps_reach_region(layer, regions, start, goal):
-        return None
     found = cheapest_path(layer, start, goal, blockers, budget)
     if found is None:
         return None
@@ -233,7 +243,6 @@ def _sealed_by_enemies(
     start: Square,
     goal: Square,
     blockers: Blockers,
-    budget: int | None,
 ) -> bool:
     """True when enemies cut ``goal`` off from ``start`` (both in one walled region).
 
@@ -245,8 +254,6 @@ def _sealed_by_enemies(
     sealed = pocket_is_sealed(layer, goal, start, blockers)
     if sealed is not None:
         return sealed
-    if budget is not None and (2 * budget + 1) ** 2 <= _BOUNDED_SEARCH:
-        return False
     return not regions.connected_avoiding(start, goal, blockers.no_entry)
 
 
