@@ -10,6 +10,8 @@ blockers must equal the blockers rebuilt from every token.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -119,3 +121,82 @@ def test_lazy_index_and_kept_blockers_answer_as_a_fresh_whole_index(
     for size in (1, 2):
         assert np.array_equal(index.layer(size).costs, fresh_index.layer(size).costs)
         assert np.array_equal(index.layer(size).valid, fresh_index.layer(size).valid)
+
+
+@st.composite
+def long_questions(draw: st.DrawFn) -> tuple[Encounter, Square, int | None]:
+    width = draw(st.integers(20, 70))
+    height = draw(st.integers(20, 70))
+    rng = np.random.default_rng(draw(st.integers(0, 2**16)))
+    # Gentle ground (steps of one level are free), so paths cost close to their
+    # Chebyshev length and the band's edges matter.
+    elevation = rng.integers(0, 2, (height, width)).astype(np.int16)
+    share = draw(st.sampled_from([0.05, 0.2, 0.35]))
+    terrain = np.where(rng.random((height, width)) < share, 2, 0).astype(np.uint8)
+    terrain[rng.random((height, width)) < 0.03] = 1
+    grid = GridMap(width, height, elevation=elevation, terrain=terrain)
+    for _ in range(draw(st.integers(0, 60))):
+        c, r = int(rng.integers(0, width - 1)), int(rng.integers(0, height - 1))
+        grid.set_wall((c, r), (c + 1, r) if rng.random() < 0.5 else (c, r + 1), Wall())
+    size = draw(st.sampled_from([1, 1, 2]))
+    tokens = [Token(id="me", side="pcs", position=(0, 0), size=size)]
+    for n in range(draw(st.integers(0, 40))):
+        at = (int(rng.integers(1, width)), int(rng.integers(1, height)))
+        tokens.append(Token(id=f"t{n}", side="npcs" if n % 3 else "pcs", position=at))
+    grid.set_square((0, 0), terrain=Terrain.OPEN)
+    goal = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    budget = draw(st.one_of(st.none(), st.integers(0, 120)))
+    return Encounter(map=grid, tokens=tokens), goal, budget
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_questions())
+def test_the_band_search_finds_the_cost_of_the_a_star(
+    case: tuple[Encounter, Square, int | None],
+) -> None:
+    from tactical.core.movement.band import band_path
+    from tactical.core.movement.costs import DIRECTIONS
+    from tactical.core.movement.search import cheapest_path
+
+    encounter, goal, budget = case
+    token = encounter.token("me")
+    assert token.square is not None
+    layer = index_for(encounter.grid).layer(token.size)  # type: ignore[arg-type]
+    blockers = blockers_for(encounter, token)
+    if not layer.valid[goal[1], goal[0]] or goal in blockers.no_stop or goal == token.square:
+        return
+    expected = cheapest_path(layer, token.square, goal, blockers, budget)
+    found = band_path(layer, token.square, goal, blockers, budget)
+    assert found is not False
+    assert (found is None) == (expected is None)
+    if found is None or expected is None:
+        return
+    squares, cost = found
+    assert cost == expected[1]
+    assert squares[0] == token.square and squares[-1] == goal
+    steps = {step: d for d, step in enumerate(DIRECTIONS)}
+    total = 0
+    for (ac, ar), (bc, br) in pairwise(squares):
+        assert (bc, br) not in blockers.no_entry
+        total += int(layer.costs[steps[(bc - ac, br - ar)], ar, ac])
+    assert total == cost
+
+
+def test_the_band_reaches_a_detour_far_off_the_straight_line() -> None:
+    """A wall across the way with a dear gap on the straight line and a free way round
+    20 rows away: the cheap detour lies well outside the box of the two ends, and must
+    be found rather than the dear gap."""
+    from tactical.core.movement.band import band_path
+    from tactical.core.movement.search import Blockers, cheapest_path
+
+    terrain = np.zeros((40, 41), dtype=np.uint8)
+    terrain[5:16, 17:24] = int(Terrain.DIFFICULT)
+    terrain[0:31, 20] = int(Terrain.IMPASSABLE)
+    terrain[10, 20] = int(Terrain.DIFFICULT)
+    grid = GridMap(41, 40, terrain=terrain)
+    layer = index_for(grid).layer(1)
+    expected = cheapest_path(layer, (0, 10), (40, 10), Blockers())
+    found = band_path(layer, (0, 10), (40, 10), Blockers())
+    assert expected is not None and found
+    assert found[1] == expected[1] == 42  # type: ignore[index]
+    assert max(row for _col, row in found[0]) >= 31  # type: ignore[index]

@@ -28,6 +28,7 @@ from tactical.core.area_queries import area_path, reachable_areas
 from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
+from tactical.core.movement.band import band_path
 from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.index import index_for
@@ -215,12 +216,33 @@ def find_square_path(
                 return None
         elif not _first_steps_reach_region(layer, regions, start, goal):
             return None
-    found = cheapest_path(layer, start, goal, blockers, budget)
+    found = _search(layer, start, goal, blockers, budget, bounded)
     if found is None:
         return None
     squares, cost = found
     rolls = _descent_rolls(grid, token.size, squares) if options.roll_descent else []
     return MovePath(squares, cost, rolls)
+
+
+LONG_PATH = 48
+"""From this Chebyshev distance on, an unbounded path is searched in C on a band (:mod:`.band`)."""
+
+
+def _search(
+    layer: CostLayer,
+    start: Square,
+    goal: Square,
+    blockers: Blockers,
+    budget: int | None,
+    bounded: bool,
+) -> tuple[list[Square], int] | None:
+    """The cheapest path: the pure-Python A* for short and bounded questions (a drag
+    preview), scipy's Dijkstra on the band that can hold the path for long ones."""
+    if not bounded and _chebyshev(start, goal) >= LONG_PATH:
+        found = band_path(layer, start, goal, blockers, budget)
+        if found is not False:
+            return found  # type: ignore[return-value]
+    return cheapest_path(layer, start, goal, blockers, budget)
 
 
 def _first_steps_reach_region(
