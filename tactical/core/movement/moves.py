@@ -237,12 +237,21 @@ def _search(
     bounded: bool,
 ) -> tuple[list[Square], int] | None:
     """The cheapest path: the pure-Python A* for short and bounded questions (a drag
-    preview), scipy's Dijkstra on the band that can hold the path for long ones."""
-    if not bounded and _chebyshev(start, goal) >= LONG_PATH:
+    preview) and for long ones it crosses quickly, scipy's Dijkstra on the band that
+    can hold the path when the A* would look at many positions per step."""
+    distance = _chebyshev(start, goal)
+    if not bounded and distance >= LONG_PATH:
+        # The A* first, while its estimate guides it well (an open map: about one
+        # position per step); past a few per step, the band search in C.
+        quick = cheapest_path(layer, start, goal, blockers, budget, give_up=2 * distance + 64)
+        if quick is not False:
+            return quick
         found = band_path(layer, start, goal, blockers, budget)
         if found is not False:
             return found  # type: ignore[return-value]
-    return cheapest_path(layer, start, goal, blockers, budget)
+    found_here = cheapest_path(layer, start, goal, blockers, budget)
+    assert found_here is not False
+    return found_here
 
 
 def _first_steps_reach_region(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 
@@ -116,10 +117,13 @@ def cheapest_path(
     goal: Square,
     blockers: Blockers,
     budget: int | None = None,
-) -> tuple[list[Square], int] | None:
+    give_up: int | None = None,
+) -> tuple[list[Square], int] | Literal[False] | None:
     """The cheapest path from ``start`` to ``goal`` and its cost, or None.
 
     The caller has checked that the goal is a legal end and in the start's region.
+    With ``give_up``, False once that many positions were expanded without
+    reaching the goal (the caller then asks a search that suits the map better).
     """
     width = layer.width
     plane = layer.width * layer.height
@@ -135,6 +139,7 @@ def cheapest_path(
     came: dict[int, int] = {}
     heap: list[tuple[int, int, int]] = [(max(abs(start[0] - gc), abs(start[1] - gr)), 0, s)]
     pop, push = heapq.heappop, heapq.heappush
+    left = -1 if give_up is None else give_up
     while heap:
         _, neg_cost, u = pop(heap)
         if u == g:
@@ -142,6 +147,9 @@ def cheapest_path(
         spent = -neg_cost
         if spent != best[u]:
             continue
+        left -= 1
+        if left == 0:
+            return False
         for d in range(8):
             step = costs[planes[d] + u]
             if step == BLOCKED:
