@@ -10,9 +10,11 @@ blockers must equal the blockers rebuilt from every token.
 
 from __future__ import annotations
 
+import sys
 from itertools import pairwise
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -204,3 +206,22 @@ def test_the_band_reaches_a_detour_far_off_the_straight_line() -> None:
     assert expected is not None and found
     assert found[1] == expected[1] == 42  # type: ignore[index]
     assert max(row for _col, row in found[0]) >= 31  # type: ignore[index]
+
+
+def test_without_scipy_a_long_path_is_still_found_by_the_a_star(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A build without scipy (a trimmed folder app) answers long paths with the A*."""
+    from tactical.core.movement.band import band_path
+    from tactical.core.movement.search import Blockers
+
+    monkeypatch.setitem(sys.modules, "scipy.sparse", None)
+    monkeypatch.setitem(sys.modules, "scipy.sparse.csgraph", None)
+    terrain = np.zeros((40, 41), dtype=np.uint8)
+    terrain[0:31, 20] = int(Terrain.IMPASSABLE)
+    grid = GridMap(41, 40, terrain=terrain)
+    layer = index_for(grid).layer(1)
+    assert band_path(layer, (0, 10), (40, 10), Blockers()) is False
+    encounter = Encounter(map=grid, tokens=[Token(id="me", position=(0, 10))])
+    found = find_path(encounter, "me", (40, 10))
+    assert found is not None and found[1] == 42
