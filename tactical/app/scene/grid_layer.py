@@ -27,6 +27,10 @@ from tactical.core.grid import GridMap, Square, Terrain
 GRID_LINES_FROM = 9.0
 """Screen pixels per square from which grid lines are drawn."""
 NUMBERS_FROM = 40.0
+HATCH_RECTS_FROM = 3.0
+"""Below this many screen pixels a square, difficult squares are tinted from one image
+(the hatching's lines are finer than a square there, and a zoomed-out 1024 x 1024 map has
+90,000 runs to hatch)."""
 """Screen pixels per square from which elevation numbers are drawn."""
 
 
@@ -52,6 +56,7 @@ class GridLayer:
         screen, the player view, paper) draws it the same way.
         """
         self._art_image: QImage | None = None
+        self._tint_image: QImage | None = None
         """The shading over a background picture: level open squares left clear (lazy)."""
         self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
@@ -78,6 +83,7 @@ class GridLayer:
             self._refresh_squares(touched)
             return _bounding(touched)
         self._art_image = None
+        self._tint_image = None
         rgb = palette.elevation_argb(grid.elevation)
         rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
         self._rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
@@ -113,6 +119,11 @@ class GridLayer:
             if self._art_image is not None:
                 level = new == 0 and grid.terrain[row, col] != int(Terrain.IMPASSABLE)
                 self._art_image.setPixel(col, row, 0 if level else argb)
+        if self._tint_image is not None:
+            tint = palette.HATCH.rgba()
+            for col, row in squares:
+                difficult = grid.terrain[row, col] == int(Terrain.DIFFICULT)
+                self._tint_image.setPixel(col, row, tint if difficult else 0)
         for row in sorted({row for _col, row in squares}):
             runs = _runs(grid.terrain[row : row + 1] == int(Terrain.DIFFICULT))[0]
             self._difficult_runs[row] = runs
@@ -167,8 +178,11 @@ class GridLayer:
             painter.setOpacity(overlay)
         image = self.image if overlay is None else self.art_image()
         painter.drawImage(target, image, QRectF(c0, r0, c1 - c0, r1 - r0))
-        self._paint_hatch(painter, c0, r0, c1, r1)
         cell_px = CELL * scale
+        if cell_px < HATCH_RECTS_FROM:
+            painter.drawImage(target, self._tint(), QRectF(c0, r0, c1 - c0, r1 - r0))
+        else:
+            self._paint_hatch(painter, c0, r0, c1, r1)
         if cell_px >= GRID_LINES_FROM:
             self._paint_grid(painter, c0, r0, c1, r1)
         painter.restore()
@@ -176,6 +190,22 @@ class GridLayer:
             self._paint_numbers(painter, c0, r0, c1, r1, backing=overlay is not None)
         self._paint_walls(painter, c0, r0, c1, r1, scale)
         paint_wall_lines(painter, grid, rect, scale)
+
+    def _tint(self) -> QImage:
+        """Difficult squares in the hatching's colour, one pixel a square (made on first use)."""
+        if self._tint_image is None:
+            grid = self.grid
+            argb = np.where(
+                grid.terrain == int(Terrain.DIFFICULT), np.uint32(palette.HATCH.rgba()), 0
+            ).astype(np.uint32)
+            self._tint_image = QImage(
+                np.ascontiguousarray(argb).tobytes(),
+                grid.width,
+                grid.height,
+                grid.width * 4,
+                QImage.Format.Format_ARGB32,
+            ).copy()
+        return self._tint_image
 
     def _row_hatch(self, row: int) -> list[QRectF]:
         """The hatching rectangles of one row (made on first use: a 1024 x 1024 map has
