@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import maps, sight, table_scale  # noqa: E402
+from benchmarks import big, big_app, maps, sight, table_scale  # noqa: E402
 from benchmarks.timing import timed  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
@@ -435,7 +435,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-cold", action="store_true", help="skip the fresh-process start")
     parser.add_argument("--no-example", action="store_true", help="skip the 256 x 256 file")
     parser.add_argument("--no-print", action="store_true", help="skip the table-scale PDFs")
+    parser.add_argument(
+        "--quick", action="store_true", help="a quick look in under a minute (smaller, fewer runs)"
+    )
+    parser.add_argument("--no-big", action="store_true", help="skip the big-map rows (issue 13)")
+    parser.add_argument("--no-app", action="store_true", help="skip the app rows of big maps")
+    parser.add_argument(
+        "--no-write", action="store_true", help="do not write the table into docs/performance.md"
+    )
     args = parser.parse_args(argv)
+    if args.quick:
+        args.size, args.repeat, args.areas = 256, 10, 1000
+        args.no_cold = args.no_print = args.no_example = args.no_write = True
     columns: dict[str, dict[str, str]] = {}
     example = None if args.no_example else maps.example_256()
     if example is not None:
@@ -478,8 +489,34 @@ def main(argv: list[str] | None = None) -> int:
         if printed:
             columns["table scale"] = {key: figure for key, (figure, _t) in printed.items()}
             TARGETS.update({key: target for key, (_f, target) in printed.items()})
-    print(table(columns))
+    if not args.no_big and argv is None:  # slow: from the command line only
+        big_rows = big.rows(args.repeat, args.quick)
+        if not args.no_app:
+            big_rows.update(big_app.rows(args.quick))
+        columns["big maps (issue 13)"] = {key: figure for key, (figure, _t) in big_rows.items()}
+        TARGETS.update({key: target for key, (_f, target) in big_rows.items()})
+    text = table(columns)
+    print(text)
+    if argv is None and not args.no_write:  # the command line, not a test calling main()
+        write_table(text)
     return 0
+
+
+BEGIN = "<!-- benchmark table: begin (written by python -m benchmarks) -->"
+END = "<!-- benchmark table: end -->"
+
+
+def write_table(text: str) -> None:
+    """Put the table between the markers of docs/performance.md (added at the end if missing)."""
+    doc = ROOT / "docs" / "performance.md"
+    old = doc.read_text(encoding="utf-8")
+    block = f"{BEGIN}\n{text}\n{END}"
+    if BEGIN in old and END in old:
+        head, rest = old.split(BEGIN, 1)
+        new = head + block + rest.split(END, 1)[1]
+    else:
+        new = old.rstrip("\n") + "\n\n## The latest full run\n\n" + block + "\n"
+    doc.write_text(new, encoding="utf-8")
 
 
 if __name__ == "__main__":

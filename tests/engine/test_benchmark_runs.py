@@ -15,6 +15,7 @@ from tactical.core import find_path  # noqa: E402
 
 def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--size", "48", "--repeat", "2", "--no-cold", "--no-example", "--no-print"]
+    args += ["--no-big", "--no-write"]
     assert run.main(args) == 0
     out = capsys.readouterr().out
     lines = out.strip().splitlines()

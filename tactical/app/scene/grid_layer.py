@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from itertools import pairwise
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -26,6 +27,10 @@ from tactical.core.grid import GridMap, Square, Terrain
 GRID_LINES_FROM = 9.0
 """Screen pixels per square from which grid lines are drawn."""
 NUMBERS_FROM = 40.0
+HATCH_RECTS_FROM = 3.0
+"""Below this many screen pixels a square, difficult squares are tinted from one image
+(the hatching's lines are finer than a square there, and a zoomed-out 1024 x 1024 map has
+90,000 runs to hatch)."""
 """Screen pixels per square from which elevation numbers are drawn."""
 
 
@@ -36,7 +41,8 @@ class GridLayer:
         self.grid = grid
         self.image = QImage()
         self._difficult_runs: list[list[tuple[int, int]]] = []
-        self._hatch_rects: list[list[QRectF]] = []
+        self._hatch_rects: list[list[QRectF] | None] = []
+        """Per row, the hatching rectangles, made the first time the row is painted."""
         self._rgb: np.ndarray = np.zeros((0, 0), dtype=np.uint32)
         self._elevation: np.ndarray = np.zeros((0, 0), dtype=np.int16)
         """The elevations as last painted, so an edit knows which legend counts to move."""
@@ -50,6 +56,7 @@ class GridLayer:
         screen, the player view, paper) draws it the same way.
         """
         self._art_image: QImage | None = None
+        self._tint_image: QImage | None = None
         """The shading over a background picture: level open squares left clear (lazy)."""
         self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
@@ -76,6 +83,7 @@ class GridLayer:
             self._refresh_squares(touched)
             return _bounding(touched)
         self._art_image = None
+        self._tint_image = None
         rgb = palette.elevation_argb(grid.elevation)
         rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
         self._rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
@@ -86,10 +94,7 @@ class GridLayer:
             self._rgb.tobytes(), grid.width, grid.height, grid.width * 4, QImage.Format.Format_RGB32
         ).copy()
         self._difficult_runs = _runs(grid.terrain == int(Terrain.DIFFICULT))
-        self._hatch_rects = [
-            [QRectF(start * CELL, row * CELL, (end - start) * CELL, CELL) for start, end in runs]
-            for row, runs in enumerate(self._difficult_runs)
-        ]
+        self._hatch_rects = [None] * grid.height
         if squares is None:
             return self.scene_rect()
         return _bounding(squares)
@@ -114,12 +119,15 @@ class GridLayer:
             if self._art_image is not None:
                 level = new == 0 and grid.terrain[row, col] != int(Terrain.IMPASSABLE)
                 self._art_image.setPixel(col, row, 0 if level else argb)
+        if self._tint_image is not None:
+            tint = palette.HATCH.rgba()
+            for col, row in squares:
+                difficult = grid.terrain[row, col] == int(Terrain.DIFFICULT)
+                self._tint_image.setPixel(col, row, tint if difficult else 0)
         for row in sorted({row for _col, row in squares}):
             runs = _runs(grid.terrain[row : row + 1] == int(Terrain.DIFFICULT))[0]
             self._difficult_runs[row] = runs
-            self._hatch_rects[row] = [
-                QRectF(start * CELL, row * CELL, (end - start) * CELL, CELL) for start, end in runs
-            ]
+            self._hatch_rects[row] = None
 
     def scene_rect(self) -> QRectF:
         return QRectF(0, 0, self.grid.width * CELL, self.grid.height * CELL)
@@ -170,8 +178,11 @@ class GridLayer:
             painter.setOpacity(overlay)
         image = self.image if overlay is None else self.art_image()
         painter.drawImage(target, image, QRectF(c0, r0, c1 - c0, r1 - r0))
-        self._paint_hatch(painter, c0, r0, c1, r1)
         cell_px = CELL * scale
+        if cell_px < HATCH_RECTS_FROM:
+            painter.drawImage(target, self._tint(), QRectF(c0, r0, c1 - c0, r1 - r0))
+        else:
+            self._paint_hatch(painter, c0, r0, c1, r1)
         if cell_px >= GRID_LINES_FROM:
             self._paint_grid(painter, c0, r0, c1, r1)
         painter.restore()
@@ -180,9 +191,37 @@ class GridLayer:
         self._paint_walls(painter, c0, r0, c1, r1, scale)
         paint_wall_lines(painter, grid, rect, scale)
 
+    def _tint(self) -> QImage:
+        """Difficult squares in the hatching's colour, one pixel a square (made on first use)."""
+        if self._tint_image is None:
+            grid = self.grid
+            argb = np.where(
+                grid.terrain == int(Terrain.DIFFICULT), np.uint32(palette.HATCH.rgba()), 0
+            ).astype(np.uint32)
+            self._tint_image = QImage(
+                np.ascontiguousarray(argb).tobytes(),
+                grid.width,
+                grid.height,
+                grid.width * 4,
+                QImage.Format.Format_ARGB32,
+            ).copy()
+        return self._tint_image
+
+    def _row_hatch(self, row: int) -> list[QRectF]:
+        """The hatching rectangles of one row (made on first use: a 1024 x 1024 map has
+        about 90,000 runs, and most rows are never painted at full detail)."""
+        rects = self._hatch_rects[row]
+        if rects is None:
+            rects = [
+                QRectF(start * CELL, row * CELL, (end - start) * CELL, CELL)
+                for start, end in self._difficult_runs[row]
+            ]
+            self._hatch_rects[row] = rects
+        return rects
+
     def _paint_hatch(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
         """Hatch difficult squares: one ``drawRects`` call for the exposed rows' runs."""
-        rects = [rect for row in range(r0, r1) for rect in self._hatch_rects[row]]
+        rects = [rect for row in range(r0, r1) for rect in self._row_hatch(row)]
         if not rects:
             return
         painter.setPen(Qt.PenStyle.NoPen)
@@ -279,12 +318,13 @@ def door_leaf(a: Square, b: Square) -> QLineF:
 
 def _runs(mask: np.ndarray) -> list[list[tuple[int, int]]]:
     """Per row, the ``[start, end)`` column runs where ``mask`` is true."""
-    runs: list[list[tuple[int, int]]] = []
-    for row in mask:
-        padded = np.concatenate(([False], row, [False])).astype(np.int8)
-        edges = np.flatnonzero(np.diff(padded))
-        runs.append([(int(s), int(e)) for s, e in zip(edges[::2], edges[1::2], strict=True)])
-    return runs
+    height, width = mask.shape
+    padded = np.zeros((height, width + 2), dtype=np.int8)
+    padded[:, 1:-1] = mask
+    rows, cols = np.nonzero(np.diff(padded, axis=1))  # row by row: a start, then its end
+    starts, ends = cols[0::2].tolist(), cols[1::2].tolist()
+    bounds = np.searchsorted(rows[0::2], np.arange(height + 1)).tolist()
+    return [list(zip(starts[a:b], ends[a:b], strict=True)) for a, b in pairwise(bounds)]
 
 
 def _bounding(squares: Iterable[Square]) -> QRectF:

@@ -4,12 +4,12 @@ The costs of the map live in numpy arrays kept per grid (:mod:`.index`);
 tokens are applied at query time. See :mod:`.moves` for the rules chosen.
 """
 
+from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.index import MovementIndex, index_for
 from tactical.core.movement.moves import (
     DescentRoll,
     MoveOptions,
     MovePath,
-    blockers_for,
     find_path,
     find_square_path,
     reachable,

@@ -18,9 +18,9 @@ from tactical.core.grid import GridMap, Square
 from tactical.core.line_crossing import FloatArray
 from tactical.core.movement.costs import BoolArray, refresh_walls, wall_arrays
 from tactical.core.movement.costs_003 import uses_003
-from tactical.core.movement.layers import CostLayer, Rect
+from tactical.core.movement.layers import TILE, CostLayer, Rect
 from tactical.core.movement.line_steps import blocking_table, crossed_steps, line_crossings
-from tactical.core.movement.regions import TILE, RegionIndex
+from tactical.core.movement.regions import RegionIndex
 from tactical.core.wall_lines import WallLine
 
 _WALL_REBUILD_AT = 2048
@@ -56,23 +56,31 @@ class MovementIndex:
     # -- layers ----------------------------------------------------------
 
     def layer(
-        self, size: int = 1, roll_descent: bool = False, metric: str = "chebyshev"
+        self,
+        size: int = 1,
+        roll_descent: bool = False,
+        metric: str = "chebyshev",
+        whole: bool = True,
     ) -> CostLayer:
-        """The cost layer for tokens of ``size``, built on first use.
+        """The cost layer for tokens of ``size``, created on first use.
 
         The encounter's ``metric`` chooses the rule: 003's costs for
         ``orthogonal`` (:mod:`.costs_003`, where a descent roll means nothing),
-        001's otherwise.
+        001's otherwise. With ``whole`` every tile is computed; without, the
+        caller computes the window it reads (:meth:`CostLayer.ensure`), so a
+        bounded question on a freshly opened map never pays for the whole map.
         """
         orthogonal = uses_003(metric)
         key = (size, roll_descent and not orthogonal, orthogonal)
         layer = self.layers.get(key)
         if layer is None:
-            base = None if size == 1 else self.layer(1, key[1], metric)
+            base = None if size == 1 else self.layer(1, key[1], metric, whole=False)
             layer = CostLayer(
                 self.grid, self.east, self.south, size, key[1], base, self.crossed, orthogonal
             )
             self.layers[key] = layer
+        if whole:
+            layer.ensure_all()
         return layer
 
     def region_index(self, size: int = 1, metric: str = "chebyshev") -> RegionIndex:
@@ -80,7 +88,7 @@ class MovementIndex:
         key = (size, uses_003(metric))
         regions = self.regions.get(key)
         if regions is None:
-            regions = RegionIndex(self.layer(size, False, metric))
+            regions = RegionIndex(self.layer(size, False, metric, whole=False))
             self.regions[key] = regions
         return regions
 

@@ -1,4 +1,11 @@
-"""Cost layers: the step costs of one token size, kept up to date square by square."""
+"""Cost layers: the step costs of one token size, built tile by tile on demand.
+
+A layer is cut into :data:`TILE` x :data:`TILE` tiles that are computed the
+first time a question needs them (:meth:`CostLayer.ensure`): a drag on a
+freshly opened 1024 x 1024 map computes the few tiles round the token, not the
+million squares of the map. Edits recompute small windows at once and mark
+larger ones stale, so a brush stroke never recomputes the whole map either.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +23,12 @@ from tactical.core.movement.costs_003 import step_costs_003
 Rect = tuple[int, int, int, int]
 """``(row0, row1, col0, col1)``, half-open, already clipped to the map."""
 
+TILE = 32
+"""Side of the tiles a layer is computed by (the regions use the same tiles)."""
+
+_RECOMPUTE_AT = 4 * TILE * TILE
+"""An edited window up to this many positions is recomputed at once; larger ones go stale."""
+
 
 class CostLayer:
     """Step costs ``(8, height, width)`` and valid positions for one token size.
@@ -23,6 +36,8 @@ class CostLayer:
     The costs live in a ``bytearray`` that a numpy array views: vectorised
     searches read the array, the pure-Python A* reads the bytes (an index into a
     ``bytearray`` is an ``int``, several times cheaper than a numpy scalar).
+    Only the tiles marked in ``ready`` hold answers: call :meth:`ensure` on a
+    window (or :meth:`ensure_all`) before reading it.
     """
 
     def __init__(
@@ -50,13 +65,74 @@ class CostLayer:
         self.valid: BoolArray = np.zeros((grid.height, grid.width), dtype=bool)
         self.crossed = crossed
         """Forward steps crossing a wall line (:mod:`.line_steps`), updated by the index."""
-        self.update(grid, east, south, (0, grid.height, 0, grid.width))
+        self.ready: BoolArray = np.zeros(
+            (-(-grid.height // TILE), -(-grid.width // TILE)), dtype=bool
+        )
+        self._grid = grid
+        self._east = east
+        self._south = south
+
+    # -- on demand ---------------------------------------------------------
+
+    def ensure(self, rect: Rect) -> None:
+        """Compute every tile of ``rect`` not computed yet (``rect`` is clipped here)."""
+        r0, r1, c0, c1 = rect
+        r0, c0 = max(r0, 0), max(c0, 0)
+        r1, c1 = min(r1, self.height), min(c1, self.width)
+        if r0 >= r1 or c0 >= c1:
+            return
+        t0, t1 = r0 // TILE, (r1 - 1) // TILE + 1
+        u0, u1 = c0 // TILE, (c1 - 1) // TILE + 1
+        ready = self.ready[t0:t1, u0:u1]
+        if ready.all():
+            return
+        rows, cols = np.nonzero(~ready)
+        tr0, tr1 = t0 + int(rows.min()), t0 + int(rows.max()) + 1
+        tc0, tc1 = u0 + int(cols.min()), u0 + int(cols.max()) + 1
+        box = (
+            tr0 * TILE,
+            min(tr1 * TILE, self.height),
+            tc0 * TILE,
+            min(tc1 * TILE, self.width),
+        )
+        self._compute(box)
+        self.ready[tr0:tr1, tc0:tc1] = True
+
+    def ensure_all(self) -> None:
+        """Compute the whole layer (regions, and searches without a budget, need it)."""
+        self.ensure((0, self.height, 0, self.width))
+
+    def ensure_around(self, square: tuple[int, int], reach: int) -> None:
+        """Compute the tiles within ``reach`` squares of ``square`` (col, row)."""
+        col, row = square
+        pad = reach + self.size + 1
+        self.ensure((row - pad, row + pad + 1, col - pad, col + pad + 1))
+
+    # -- upkeep ------------------------------------------------------------
 
     def update(self, grid: GridMap, east: BoolArray, south: BoolArray, rect: Rect) -> None:
-        """Recompute the costs of leaving every position inside ``rect``."""
+        """The costs of leaving positions inside ``rect`` may have changed.
+
+        A small window is recomputed now; a large one marks its tiles stale, to be
+        recomputed when a question needs them.
+        """
+        self._grid, self._east, self._south = grid, east, south
         r0, r1, c0, c1 = rect
         if r0 >= r1 or c0 >= c1:
             return
+        t0, t1 = r0 // TILE, (r1 - 1) // TILE + 1
+        u0, u1 = c0 // TILE, (c1 - 1) // TILE + 1
+        if not self.ready[t0:t1, u0:u1].any():
+            return
+        if (r1 - r0) * (c1 - c0) <= _RECOMPUTE_AT:
+            self._compute(rect)
+        else:
+            self.ready[t0:t1, u0:u1] = False
+
+    def _compute(self, rect: Rect) -> None:
+        """Recompute the costs of leaving every position inside ``rect``."""
+        grid, east, south = self._grid, self._east, self._south
+        r0, r1, c0, c1 = rect
         if self.base is None:
             rule = step_costs_003 if self.orthogonal else step_costs
             self.costs[:, r0:r1, c0:c1] = rule(
@@ -70,6 +146,7 @@ class CostLayer:
             )
             self.valid[r0:r1, c0:c1] = grid.terrain[r0:r1, c0:c1] != int(Terrain.IMPASSABLE)
         else:
+            self.base.ensure((r0 - 1, r1 + self.size, c0 - 1, c1 + self.size))
             costs, valid = footprint_costs(
                 self.base.costs,
                 self.base.valid,

@@ -30,6 +30,8 @@ from tactical.core.area_queries import area_path, reachable_areas
 from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
+from tactical.core.movement.band import band_path
+from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.index import index_for
 from tactical.core.movement.layers import CostLayer
@@ -116,23 +118,6 @@ def _placed(encounter: Encounter, token_id: str) -> tuple[Token, Square]:
     return token, token.square
 
 
-def blockers_for(encounter: Encounter, token: Token) -> Blockers:
-    """The positions other tokens deny to ``token`` (see :class:`Blockers`)."""
-    size = token.size
-    no_entry: set[Square] = set()
-    no_stop: set[Square] = set()
-    for other in encounter.tokens.values():
-        if other.id == token.id or other.square is None:
-            continue
-        corners = {
-            (x - i, y - j) for x, y in other.occupied() for i in range(size) for j in range(size)
-        }
-        no_stop |= corners
-        if encounter.are_enemies(token.side, other.side):
-            no_entry |= corners
-    return Blockers(frozenset(no_entry), frozenset(no_stop))
-
-
 def _chebyshev(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
@@ -155,10 +140,12 @@ def reachable_squares(
     limit = token.speed if budget is None else budget
     if limit < 0:
         raise EngineError("a movement budget cannot be negative")
-    layer = index_for(grid).layer(token.size, options.roll_descent, encounter.metric)
+    layer = index_for(grid).layer(token.size, options.roll_descent, encounter.metric, whole=False)
     blockers = blockers_for(encounter, token)
     if options.teleport is not None:
+        layer.ensure_around(start, options.teleport)
         return _teleport_reach(layer.valid, start, limit, options, blockers)
+    layer.ensure_around(start, limit)
     return costs_within(layer, start, limit, blockers)
 
 
@@ -202,8 +189,16 @@ def find_square_path(
         return MovePath([start], 0)
     if not grid.in_bounds(goal):
         return None
+    if budget is not None and options.teleport is None and _chebyshev(start, goal) > budget:
+        return None  # no step costs less than 1 nor goes further than one square
     index = index_for(grid)
-    layer = index.layer(token.size, options.roll_descent, encounter.metric)
+    # A small budget bounds the search by itself: no region index, no flood, and
+    # only the tiles within the budget are computed (the first drag on a big map).
+    bounded = budget is not None and (2 * budget + 1) ** 2 <= _BOUNDED_SEARCH
+    layer = index.layer(token.size, options.roll_descent, encounter.metric, whole=False)
+    layer.ensure_around(goal, 1)
+    if bounded and budget is not None:
+        layer.ensure_around(start, budget)
     blockers = blockers_for(encounter, token)
     if not layer.valid[goal[1], goal[0]] or goal in blockers.no_stop:
         return None
@@ -213,22 +208,52 @@ def find_square_path(
         if distance > options.teleport or (budget is not None and cost > budget):
             return None
         return MovePath([start, goal], cost, teleport=True)
-    if budget is not None and _chebyshev(start, goal) > budget:
-        return None  # no step costs less than 1 nor goes further than one square
-    regions = index.region_index(token.size, encounter.metric)
-    if layer.valid[start[1], start[0]]:
-        if not regions.connected(start, goal):
+    if not bounded:
+        layer.ensure_all()
+        regions = index.region_index(token.size, encounter.metric)
+        if layer.valid[start[1], start[0]]:
+            if not regions.connected(start, goal):
+                return None
+            if blockers.no_entry and _sealed_by_enemies(layer, regions, start, goal, blockers):
+                return None
+        elif not _first_steps_reach_region(layer, regions, start, goal):
             return None
-        if blockers.no_entry and _sealed_by_enemies(layer, regions, start, goal, blockers, budget):
-            return None
-    elif not _first_steps_reach_region(layer, regions, start, goal):
-        return None
-    found = cheapest_path(layer, start, goal, blockers, budget)
+    found = _search(layer, start, goal, blockers, budget, bounded)
     if found is None:
         return None
     squares, cost = found
     rolls = _descent_rolls(grid, token.size, squares) if layer.roll_descent else []
     return MovePath(squares, cost, rolls)
+
+
+LONG_PATH = 48
+"""From this Chebyshev distance on, an unbounded path is searched in C on a band (:mod:`.band`)."""
+
+
+def _search(
+    layer: CostLayer,
+    start: Square,
+    goal: Square,
+    blockers: Blockers,
+    budget: int | None,
+    bounded: bool,
+) -> tuple[list[Square], int] | None:
+    """The cheapest path: the pure-Python A* for short and bounded questions (a drag
+    preview) and for long ones it crosses quickly, scipy's Dijkstra on the band that
+    can hold the path when the A* would look at many positions per step."""
+    distance = _chebyshev(start, goal)
+    if not bounded and distance >= LONG_PATH:
+        # The A* first, while its estimate guides it well (an open map: about one
+        # position per step); past a few per step, the band search in C.
+        quick = cheapest_path(layer, start, goal, blockers, budget, give_up=2 * distance + 64)
+        if quick is not False:
+            return quick
+        found = band_path(layer, start, goal, blockers, budget)
+        if found is not False:
+            return found  # type: ignore[return-value]
+    found_here = cheapest_path(layer, start, goal, blockers, budget)
+    assert found_here is not False
+    return found_here
 
 
 def _first_steps_reach_region(
@@ -251,7 +276,6 @@ def _sealed_by_enemies(
     start: Square,
     goal: Square,
     blockers: Blockers,
-    budget: int | None,
 ) -> bool:
     """True when enemies cut ``goal`` off from ``start`` (both in one walled region).
 
@@ -263,8 +287,6 @@ def _sealed_by_enemies(
     sealed = pocket_is_sealed(layer, goal, start, blockers)
     if sealed is not None:
         return sealed
-    if budget is not None and (2 * budget + 1) ** 2 <= _BOUNDED_SEARCH:
-        return False
     return not regions.connected_avoiding(start, goal, blockers.no_entry)
 
 

@@ -15,9 +15,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS, FORWARD, BoolArray, IntArray
-from tactical.core.movement.layers import CostLayer, Rect
+from tactical.core.movement.layers import TILE, CostLayer, Rect
 
-TILE = 32
+__all__ = ["TILE", "RegionIndex", "label_pieces"]
 
 
 def label_pieces(layer: CostLayer, rect: Rect, closed: BoolArray | None = None) -> IntArray:
@@ -84,6 +84,7 @@ class RegionIndex:
         self._components: dict[int, int] | None = None
         self._version = 0
         self._overlay: tuple[object, _Overlay] | None = None
+        layer.ensure_all()
         whole = (0, layer.height, 0, layer.width)
         self.labels[:, :] = self._tile_labels_all()
         for tile in self._tiles_in(whole):
@@ -182,6 +183,7 @@ class RegionIndex:
     def _refresh(self) -> None:
         if not self.dirty:
             return
+        self.layer.ensure_all()  # an edit may have left tiles stale
         # Relabel every dirty tile first, then link: a link read while a
         # neighbouring tile still had its old labels would join the wrong pieces.
         for tile in self.dirty:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 
@@ -38,6 +39,22 @@ class Blockers:
     no_entry: frozenset[Square] = field(default_factory=frozenset)
     no_stop: frozenset[Square] = field(default_factory=frozenset)
 
+    def entry_codes(self, width: int) -> set[int]:
+        """``no_entry`` as flat indexes ``row * width + col``, worked out once per width."""
+        codes: dict[int, set[int]] = self.__dict__.setdefault("_codes", {})
+        found = codes.get(width)
+        if found is None:
+            found = codes[width] = {r * width + c for c, r in self.no_entry}
+        return found
+
+    def entry_array(self) -> IntArray:
+        """``no_entry`` as an ``(n, 2)`` array of ``(col, row)``, worked out once."""
+        found: IntArray | None = self.__dict__.get("_array")
+        if found is None:
+            found = np.array(sorted(self.no_entry), dtype=np.int64).reshape(-1, 2)
+            self.__dict__["_array"] = found
+        return found
+
 
 def costs_within(
     layer: CostLayer, start: Square, budget: int, blockers: Blockers
@@ -53,9 +70,10 @@ def costs_within(
     costs = layer.costs[:, r0:r1, c0:c1].reshape(8, h * w).astype(np.int32)
     offsets = np.array([dr * w + dc for dc, dr in DIRECTIONS], dtype=np.int64)[:, None]
     enterable = np.ones(h * w, dtype=bool)
-    for c, r in blockers.no_entry:
-        if r0 <= r < r1 and c0 <= c < c1:
-            enterable[(r - r0) * w + (c - c0)] = False
+    if blockers.no_entry:
+        cols, rows = blockers.entry_array().T
+        near = (rows >= r0) & (rows < r1) & (cols >= c0) & (cols < c1)
+        enterable[(rows[near] - r0) * w + (cols[near] - c0)] = False
     dist = np.full(h * w, _UNREACHED, dtype=np.int32)
     origin = (sr - r0) * w + (sc - c0)
     dist[origin] = 0
@@ -85,7 +103,10 @@ def costs_within(
             strict=True,
         )
     )
-    for square in blockers.no_stop:
+    no_stop = blockers.no_stop
+    if len(result) < len(no_stop):
+        return {sq: cost for sq, cost in result.items() if sq == start or sq not in no_stop}
+    for square in no_stop:
         if square != start:
             result.pop(square, None)
     return result
@@ -97,17 +118,20 @@ def cheapest_path(
     goal: Square,
     blockers: Blockers,
     budget: int | None = None,
-) -> tuple[list[Square], int] | None:
+    give_up: int | None = None,
+) -> tuple[list[Square], int] | Literal[False] | None:
     """The cheapest path from ``start`` to ``goal`` and its cost, or None.
 
     The caller has checked that the goal is a legal end and in the start's region.
+    With ``give_up``, False once that many positions were expanded without
+    reaching the goal (the caller then asks a search that suits the map better).
     """
     width = layer.width
     plane = layer.width * layer.height
     costs = layer.buffer
     offsets = [dr * width + dc for dc, dr in DIRECTIONS]
     planes = [d * plane for d in range(8)]
-    no_entry = {r * width + c for c, r in blockers.no_entry}
+    no_entry = blockers.entry_codes(width)
     s = start[1] * width + start[0]
     g = goal[1] * width + goal[0]
     gc, gr = goal
@@ -120,6 +144,7 @@ def cheapest_path(
         (first if first is not None else max(abs(start[0] - gc), abs(start[1] - gr)), 0, s)
     ]
     pop, push = heapq.heappop, heapq.heappush
+    left = -1 if give_up is None else give_up
     while heap:
         _, neg_cost, u = pop(heap)
         if u == g:
@@ -127,6 +152,9 @@ def cheapest_path(
         spent = -neg_cost
         if spent != best[u]:
             continue
+        left -= 1
+        if left == 0:
+            return False
         for d in range(8):
             step = costs[planes[d] + u]
             if step == BLOCKED:
@@ -174,7 +202,7 @@ def pocket_is_sealed(
     plane = layer.width * layer.height
     costs = layer.buffer
     offsets = [dr * width + dc for dc, dr in DIRECTIONS]
-    no_entry = {r * width + c for c, r in blockers.no_entry}
+    no_entry = blockers.entry_codes(width)
     s = start[1] * width + start[0]
     g = goal[1] * width + goal[0]
     seen = {g}

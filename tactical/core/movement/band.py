@@ -1,0 +1,115 @@
+"""Long paths: Dijkstra in C (scipy.sparse.csgraph) on the band of squares that can lie on one.
+
+A square ``v`` can lie on a path of cost at most ``bound`` only if
+``cheb(start, v) + cheb(v, goal) <= bound`` (no step costs less than 1 nor
+moves more than one square). So the cheapest path, when it costs at most
+``bound``, lies inside that band, and a Dijkstra restricted to the band
+finds it. Conversely, when the band's answer costs at most ``bound`` it is the
+cheapest on the whole map (a cheaper one would also lie in the band). The
+bound starts a little above the Chebyshev distance and is widened until the
+answer fits; the pure-Python A* (:func:`.search.cheapest_path`) is kept for
+short paths, where building the graph would cost more than the search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tactical.core.grid import Square
+from tactical.core.movement.costs import BLOCKED, DIRECTIONS
+from tactical.core.movement.layers import CostLayer
+from tactical.core.movement.search import Blockers
+
+_NO_BOUND = 1 << 30
+"""A bound no path reaches (every step costs at most 254, a map has at most 2**22 squares)."""
+
+_BAND_CELLS = 4_000_000
+"""Beyond this many candidate positions in the band, give up (the caller falls back)."""
+
+
+def band_path(
+    layer: CostLayer,
+    start: Square,
+    goal: Square,
+    blockers: Blockers,
+    budget: int | None = None,
+) -> tuple[list[Square], int] | bool | None:
+    """``(squares, cost)``, None when there is no path within ``budget``, or False when
+    the band grew too large to be worth it (ask the A*). The layer must be whole."""
+    try:
+        from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
+        from scipy.sparse.csgraph import dijkstra  # type: ignore[import-untyped]
+    except ImportError:  # a build without scipy: the A* answers, only slower
+        return False
+
+    sc, sr = start
+    gc, gr = goal
+    distance = max(abs(sc - gc), abs(sr - gr))
+    width, height = layer.width, layer.height
+    if budget is not None and distance > budget:
+        return None  # no step goes further than one square nor costs less than 1
+    slack = max(8, distance // 64)
+    while True:
+        bound = distance + slack
+        whole = bound >= 2 * max(width, height)  # the band holds the whole map
+        if whole:
+            bound = _NO_BOUND
+        if budget is not None:
+            bound = min(bound, budget)
+        # A band square is within ``bound`` of both ends along each axis.
+        r0, r1 = max((sr + gr - bound) // 2, 0), min((sr + gr + bound) // 2 + 1, height)
+        c0, c1 = max((sc + gc - bound) // 2, 0), min((sc + gc + bound) // 2 + 1, width)
+        h, w = r1 - r0, c1 - c0
+        if h * w > _BAND_CELLS:
+            return False
+        rows = np.arange(r0, r1, dtype=np.int32)[:, None]
+        cols = np.arange(c0, c1, dtype=np.int32)[None, :]
+        from_start = np.maximum(np.abs(cols - sc), np.abs(rows - sr))
+        to_goal = np.maximum(np.abs(cols - gc), np.abs(rows - gr))
+        band = (from_start + to_goal) <= bound
+        band &= layer.valid[r0:r1, c0:c1] | ((rows == sr) & (cols == sc))
+        if blockers.no_entry:
+            ec, er = blockers.entry_array().T
+            inside = (er >= r0) & (er < r1) & (ec >= c0) & (ec < c1)
+            band[er[inside] - r0, ec[inside] - c0] = False
+            band[sr - r0, sc - c0] = True
+        cells = np.flatnonzero(band)
+        count = cells.size
+        number = np.full(h * w, -1, dtype=np.int32)
+        number[cells] = np.arange(count, dtype=np.int32)
+        rows_in, cols_in = np.divmod(cells, w)
+        at = (rows_in + r0) * width + (cols_in + c0)
+        costs = layer.costs.reshape(8, width * height)
+        # Each position's links in a row of 8 (one per direction): the CSR layout as it is.
+        targets = np.full((count, 8), -1, dtype=np.int32)
+        weights = np.zeros((count, 8), dtype=np.float64)
+        for d, (dc, dr) in enumerate(DIRECTIONS):
+            step = costs[d, at]
+            tr, tc = rows_in + dr, cols_in + dc
+            inside = (tr >= 0) & (tr < h) & (tc >= 0) & (tc < w) & (step != BLOCKED)
+            there = np.full(count, -1, dtype=np.int32)
+            there[inside] = number[tr[inside] * w + tc[inside]]
+            targets[:, d] = there
+            weights[:, d] = step
+        linked = targets >= 0
+        indptr = np.zeros(count + 1, dtype=np.int32)
+        np.cumsum(linked.sum(axis=1), out=indptr[1:])
+        graph = csr_matrix((weights[linked], targets[linked], indptr), shape=(count, count))
+        s = int(number[(sr - r0) * w + (sc - c0)])
+        g = int(number[(gr - r0) * w + (gc - c0)])
+        if g < 0:
+            return None  # the goal is closed (an enemy stands there)
+        dist, pred = dijkstra(graph, indices=s, return_predecessors=True, limit=float(bound))
+        cost = dist[g]
+        if np.isfinite(cost) and cost <= bound:
+            path = [g]
+            while path[-1] != s:
+                path.append(int(pred[path[-1]]))
+            path.reverse()
+            flat = np.flatnonzero(band)[path]
+            pr, pc = np.divmod(flat, w)
+            squares = list(zip((pc + c0).tolist(), (pr + r0).tolist(), strict=True))
+            return squares, int(cost)
+        if whole or (budget is not None and bound >= budget):
+            return None
+        slack *= 4
