@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -45,6 +45,7 @@ from tactical.app.panel.outline import StepOutline
 from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.publish import publish_budgets, publish_highlights
 from tactical.app.panel.roll_box import RollBox
+from tactical.app.panel.sections import Section
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
 from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
 from tactical.core.changes import Change
@@ -58,6 +59,8 @@ NO_PROCEDURE = "Choose a combat procedure and press Start."
 REFRESHING_KINDS = {"procedure", "tokens", "dice", "sides"}
 HIDE_SECRETS_TEXT = "Hide secrets on this screen"
 HIDE_SECRETS_KEY = "Ctrl+Shift+H"
+MIN_WIDTH = 440
+"""The panel's narrowest: at 1400 x 900 the map keeps two thirds of the window."""
 SHORT_TEXT = "Hide secrets"
 """The panel's button (the View menu says it whole)."""
 
@@ -124,23 +127,37 @@ class CombatPanel(QDockWidget):
         self._form_holder = QVBoxLayout()
         self._form_holder.setContentsMargins(0, 0, 0, 0)
 
-        dice = QWidget()
+        for widget, least in ((self.outline, 50), (self.table, 110), (self.dice_log, 50)):
+            widget.setMinimumHeight(least)
+        settings = getattr(parent, "settings", None)
+        self.sections = {
+            key: Section(key, title, widget, settings if isinstance(settings, QSettings) else None)
+            for key, title, widget in (
+                ("steps", "Steps", self.outline),
+                ("combatants", "Combatants", self.table),
+                ("roll", "Roll", self.roll_box),
+                ("dice", "Dice log", self.dice_log),
+            )
+        }
+        """The panel's foldable sections (see :mod:`tactical.app.panel.sections`)."""
+        self._dice = dice = QWidget()
         dice_layout = QVBoxLayout(dice)
         dice_layout.setContentsMargins(0, 0, 0, 0)
-        dice_layout.addWidget(self.roll_box)
-        dice_layout.addWidget(self.dice_log, 1)
+        dice_layout.addWidget(self.sections["roll"])
+        dice_layout.addWidget(self.sections["dice"], 1)
         self.splitter = _CompactSplitter(Qt.Orientation.Vertical)
         self.splitter.setChildrenCollapsible(False)
-        for widget, stretch in ((self.outline, 2), (self.table, 5), (dice, 2)):
+        sections = (self.sections["steps"], self.sections["combatants"], dice)
+        for widget, stretch in zip(sections, (2, 5, 2), strict=True):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
         # On a short screen the GM can drag the steps or the dice shut to give the table room.
         self.splitter.setCollapsible(0, True)
         self.splitter.setCollapsible(2, True)
         self.splitter.setCollapsible(1, False)
-
-        for widget, least in ((self.outline, 50), (self.table, 110), (self.dice_log, 50)):
-            widget.setMinimumHeight(least)
+        for section in self.sections.values():
+            section.toggled.connect(self._fit_sections)
+        self._fit_sections()
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -152,7 +169,7 @@ class CombatPanel(QDockWidget):
         layout.addWidget(self.actions_bar)
         layout.addLayout(self._form_holder)
         layout.addWidget(self.splitter, 1)
-        body.setMinimumWidth(440)
+        body.setMinimumWidth(MIN_WIDTH)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -175,6 +192,14 @@ class CombatPanel(QDockWidget):
         document.encounter_replaced.connect(self._on_replaced)
         document.undo_stack.indexChanged.connect(self._update_back)
         self.refresh()
+
+    def _fit_sections(self, *_: object) -> None:
+        """A folded section keeps only its header: the splitter gives the rest to the others."""
+        dice_open = self.sections["dice"].is_open()
+        self._dice.setMaximumHeight(16_777_215 if dice_open else self._dice.sizeHint().height())
+        sizes = self.splitter.sizes()
+        if sum(sizes) > 0:  # shown: hand the height of what folded to what stays open
+            self.splitter.setSizes(sizes)
 
     # -- the controller ---------------------------------------------------------
 

@@ -8,6 +8,10 @@ templates, has no GM overlays, and marks only the targets of revealed actions
 The GM's scene can switch to the same filter at run time
 (:meth:`MapScene.set_player_filter`, the GM window's "Hide secrets on this
 screen"): the GM's tools keep working on the tokens that stay.
+
+Under that filter the tokens left are drawn above the fog (:data:`PLAYER_TOKEN_Z`):
+every token standing in fog is already gone from the scene, so what rises over
+the fog is only what the players may see, whole, its name label included.
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ from shapely.geometry import box as shapely_box
 
 from tactical.app import engine
 from tactical.app.document import EncounterDocument
-from tactical.app.fog.layer import install_fog_layer
+from tactical.app.fog.layer import FOG_Z, install_fog_layer
 from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene import palette
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.background import BackgroundArt, paint_map, shared_cache
 from tactical.app.scene.grid_layer import GridLayer
+from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.overlays import (
     FootprintOverlay,
     LinesOverlay,
@@ -36,7 +41,7 @@ from tactical.app.scene.overlays import (
     ReachOverlay,
     squares_path,
 )
-from tactical.app.scene.token_item import TokenItem, TokenLook, boost_for
+from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook, boost_for
 from tactical.app.scene.token_pictures import token_pictures
 from tactical.app.token_names import gm_name
 from tactical.core.area_layout import Placement, layout_tokens
@@ -52,6 +57,10 @@ AREA_GAP = 0.9
 """Space between token discs in an area, in token widths: room for their name labels."""
 SHARED_FILL = 0.94
 """How much of its slot a token takes when several stand on one square (a combat cluster)."""
+
+
+PLAYER_TOKEN_Z = FOG_Z + 1.0
+"""Visible tokens on the players' screens: above the fog (30), below the fog tool's preview (32)."""
 
 
 class MapScene(QGraphicsScene):
@@ -158,6 +167,8 @@ class MapScene(QGraphicsScene):
         if on == self.player:
             return
         self.player = on
+        for item in self.token_items.values():
+            item.setZValue(self.token_z())
         self._sync_tokens(list(self.encounter.tokens))
         self.refresh_templates()
         self.tokens_refreshed.emit()
@@ -170,12 +181,18 @@ class MapScene(QGraphicsScene):
         self.view_boost = boost
         for item in self.token_items.values():
             item.set_boost(boost)
+        lay_out_labels(list(self.token_items.values()))
 
     def set_label_scale(self, factor: float) -> None:
         """Draw token names ``factor`` times their usual size (readable on a TV)."""
         self.label_scale = factor
         for item in self.token_items.values():
             item.set_label_scale(factor)
+        lay_out_labels(list(self.token_items.values()))
+
+    def token_z(self) -> float:
+        """Tokens over the fog for the players (only visible ones are left), under it for the GM."""
+        return PLAYER_TOKEN_Z if self.player else TOKEN_Z
 
     def shows_token(self, token: Token) -> bool:
         return not (self.player and (token.hidden or token_in_fog(self.encounter, token)))
@@ -233,6 +250,7 @@ class MapScene(QGraphicsScene):
                 item = TokenItem(token_id, look, label_cap)
                 item.set_label_scale(self.label_scale)
                 item.set_boost(self.view_boost)
+                item.setZValue(self.token_z())
                 self.token_items[token_id] = item
                 self.addItem(item)
             else:
@@ -244,6 +262,7 @@ class MapScene(QGraphicsScene):
         if self.encounter.area_map is not None:
             self._relayout(touched_areas)
         self._relayout_squares(touched_squares)
+        lay_out_labels(list(self.token_items.values()))  # neighbours' names keep clear
         self.refresh_highlights()
 
     def place_item(self, item: TokenItem, position: Position) -> set[Square]:
@@ -334,6 +353,7 @@ class MapScene(QGraphicsScene):
         self._relayout_squares(self.place_item(item, token.position))
         if token.area:
             self._relayout([token.area])
+        lay_out_labels(list(self.token_items.values()))
 
     def preview_token_at(self, token_id: str, position: Position) -> None:
         """Show a dragged token at ``position`` without touching the model."""

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.geometry import CELL
+from tactical.app.plain_text import set_tooltip
 from tactical.app.scene import palette
 
 TOKEN_Z = 10.0
@@ -90,6 +91,12 @@ class TokenItem(QGraphicsItem):
         """Names, badges and marks enlarged to stay readable at the view's zoom (boost_for)."""
         self.square: tuple[int, int] | None = None
         """The square the item stands on (grid maps), to relayout a shared square it leaves."""
+        self.label_room: float | None = None
+        """The widest the name may be drawn here, neighbours considered (None: no neighbour)."""
+        self.label_shown = True
+        """False where the name has no room at all: the full name shows on hover instead."""
+        self.crowded = False
+        """Other tokens close by: status badges no wider than the disc."""
         self.setZValue(TOKEN_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
@@ -115,6 +122,48 @@ class TokenItem(QGraphicsItem):
         self.look = look
         self._measure()
         self.update()
+
+    def set_label_room(self, room: float | None, shown: bool = True) -> None:
+        """Leave the neighbours' names their room (see :mod:`tactical.app.scene.label_room`)."""
+        if (room, shown) != (self.label_room, self.label_shown):
+            self.label_room, self.label_shown = room, shown
+            self._measure()
+            self.update()
+
+    def set_crowded(self, crowded: bool) -> None:
+        if crowded != self.crowded:
+            self.crowded = crowded
+            self._measure()
+            self.update()
+
+    def badge_rect(self, crowded: bool | None = None) -> QRectF:
+        """Where the status badges are drawn, in item coordinates (empty without any).
+
+        ``crowded``: as they would be drawn crowded (True) or not (False).
+        """
+        texts = self._badge_texts()
+        if not texts:
+            return QRectF()
+        metrics = QFontMetricsF(self._badge_font)
+        h = CELL * 0.3 * self._text_grow
+        room = self._badge_room(h, self.crowded if crowded is None else crowded)
+        d = self.diameter
+        right = d - d * 0.06 + h * 0.3
+        widest = max(max(h, min(metrics.horizontalAdvance(t) + 8, room)) for t in texts)
+        top = d * 0.06 - h * 0.35
+        return QRectF(right - widest, top, widest, h * 0.95 * (len(texts) - 1) + h)
+
+    def full_label_width(self) -> float:
+        """The name label's width with no neighbour about (long names still capped)."""
+        metrics = QFontMetricsF(self._font)
+        return min(
+            metrics.horizontalAdvance(self.look.name) + 8,
+            max(self.diameter, CELL * 0.6) * self.label_cap * self._text_grow,
+        )
+
+    def label_rect(self) -> QRectF:
+        """The name label in item coordinates, as drawn (empty when not drawn)."""
+        return QRectF(self._label) if self.label_shown else QRectF()
 
     def set_scale_factor(self, factor: float) -> None:
         if abs(factor - self.scale_factor) > 1e-9:
@@ -165,21 +214,27 @@ class TokenItem(QGraphicsItem):
         self._font.setPixelSize(max(7, int(LABEL_PX * shrink * self._text_grow)))
         self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * self._text_grow)))
         metrics = QFontMetricsF(self._font)
-        label_w = min(
-            metrics.horizontalAdvance(self.look.name) + 8,
-            max(d, CELL * 0.6) * self.label_cap * self._text_grow,
-        )
+        label_w = self.full_label_width()
+        if self.label_room is not None:
+            label_w = min(label_w, self.label_room)
         label_h = metrics.height() + 2
         self._label = QRectF(d / 2 - label_w / 2, d - label_h * 0.35, label_w, label_h)
         pad = CELL * 0.14 * grow
-        self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad).united(self._label)
+        self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad)
+        if self.label_shown:
+            self._bounds = self._bounds.united(self._label)
+        elided = not self.label_shown or label_w < metrics.horizontalAdvance(self.look.name) + 8
+        set_tooltip(self, self.look.name if elided else "")
         if self.cover_mark is not None:  # the cover mark, top left
             mark = CELL * 0.5 * min(self.boost, MARK_BOOST) + 4
             self._bounds = self._bounds.united(QRectF(-mark * 0.65, -mark * 0.5, mark, mark))
         if self.look.statuses:  # badges run down the right, as wide as their names
             badges = QFontMetricsF(self._badge_font)
-            widest = max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8
             h = CELL * 0.3 * self._text_grow
+            widest = min(
+                max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8,
+                self._badge_room(h),
+            )
             rows = min(len(self.look.statuses), MAX_BADGES)
             self._bounds = self._bounds.united(
                 QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
@@ -216,7 +271,8 @@ class TokenItem(QGraphicsItem):
         self._paint_disc(painter, disc)
         painter.setOpacity(1.0)
         self._paint_badges(painter, disc)
-        self._paint_label(painter)
+        if self.label_shown:
+            self._paint_label(painter)
         if self.target:
             self._paint_target(painter, disc)
         if self.cover_mark is not None:
@@ -297,6 +353,12 @@ class TokenItem(QGraphicsItem):
             texts[-1] = f"+{len(items) - MAX_BADGES + 1} more"
         return texts
 
+    def _badge_room(self, h: float, crowded: bool | None = None) -> float:
+        """How wide a badge may be: no wider than the disc where neighbours crowd it."""
+        if not (self.crowded if crowded is None else crowded):
+            return float("inf")
+        return max(h, self.diameter * 0.94 + h * 0.3)
+
     def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
         texts = self._badge_texts()
         if not texts:
@@ -306,8 +368,10 @@ class TokenItem(QGraphicsItem):
         h = CELL * 0.3 * self._text_grow
         x = disc.right() + h * 0.3
         y = disc.top() - h * 0.35
-        for text in texts:
-            w = max(h, metrics.horizontalAdvance(text) + 8)
+        room = self._badge_room(h)
+        for full in texts:
+            w = max(h, min(metrics.horizontalAdvance(full) + 8, room))
+            text = metrics.elidedText(full, Qt.TextElideMode.ElideRight, max(0.0, w - 6))
             box = QRectF(x - w, y, w, h)  # right-aligned on the disc's right edge
             painter.setPen(QPen(QColor("#1d1d1d"), 1))
             painter.setBrush(QColor("#f3e6b3"))
