@@ -68,9 +68,9 @@ class WindowMenus(WindowMixin):
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(
-            [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
-        )
+        # Some platforms bind Ctrl+Y to Redo already: a key listed twice is ambiguous to Qt.
+        redo_key, ctrl_y = QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")
+        self.redo_action.setShortcuts([redo_key] if redo_key == ctrl_y else [redo_key, ctrl_y])
         self.addActions([self.undo_action, self.redo_action])
         self.undo_action.triggered.connect(lambda _=False: self._say_undone(undone=True))
         self.redo_action.triggered.connect(lambda _=False: self._say_undone(undone=False))

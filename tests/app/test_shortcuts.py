@@ -2,24 +2,59 @@
 
 Qt fires neither action of an ambiguous shortcut (it only logs "Ambiguous
 shortcut overload"), so a clash made by two branches merging silently kills
-both keys.
+both keys. The same holds for one action that lists a key twice (Redo once
+listed the platform's Redo key and Ctrl+Y, which are the same key on some
+platforms), and for the player view, a window of its own.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from PySide6.QtGui import QAction
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QShortcut
+from PySide6.QtWidgets import QWidget
+
+from tactical.core.commands import SetStatus
 
 from .conftest import WindowFactory
 
 
-def test_no_two_actions_of_the_window_share_a_key(make_window: WindowFactory) -> None:
-    window = make_window()
-    keys: dict[str, set[str]] = defaultdict(set)
+def key_owners(window: QWidget) -> dict[str, list[str]]:
+    """Each key of the window's actions and shortcuts, with every entry that binds it."""
+    keys: dict[str, list[str]] = defaultdict(list)
     for action in window.findChildren(QAction):
         for shortcut in action.shortcuts():
             if not shortcut.isEmpty():
-                keys[shortcut.toString()].add(action.text().replace("&", ""))
-    clashes = {key: sorted(texts) for key, texts in keys.items() if len(texts) > 1}
-    assert clashes == {}
+                keys[shortcut.toString()].append(action.text().replace("&", ""))
+    for shortcut_object in window.findChildren(QShortcut):
+        keys[shortcut_object.key().toString()].append(shortcut_object.objectName() or "shortcut")
+    return keys
+
+
+def clashes_of(window: QWidget) -> dict[str, list[str]]:
+    return {key: sorted(who) for key, who in key_owners(window).items() if len(who) > 1}
+
+
+def test_no_two_actions_of_the_window_share_a_key(make_window: WindowFactory) -> None:
+    window = make_window()
+    assert clashes_of(window) == {}
+
+
+def test_no_two_actions_of_the_player_view_share_a_key(make_window: WindowFactory) -> None:
+    window = make_window()
+    player_view = window.open_player_view()
+    assert key_owners(player_view)  # it has keys of its own to check
+    assert clashes_of(player_view) == {}
+    player_view.close()
+
+
+def test_ctrl_y_redoes(make_window: WindowFactory, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    stack = window.document.undo_stack
+    window.document.push(SetStatus("hero", "prone", 1))
+    stack.undo()
+    assert stack.index() == 0
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert stack.index() == 1
