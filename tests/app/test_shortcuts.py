@@ -9,12 +9,14 @@ platforms), and for the player view, a window of its own.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QWidget
 
+from tactical.app.help_keys import keys_markdown
 from tactical.core.commands import SetStatus
 
 from .conftest import WindowFactory
@@ -23,7 +25,9 @@ from .conftest import WindowFactory
 def key_owners(window: QWidget) -> dict[str, list[str]]:
     """Each key of the window's actions and shortcuts, with every entry that binds it."""
     keys: dict[str, list[str]] = defaultdict(list)
-    for action in window.findChildren(QAction):
+    actions = window.findChildren(QAction)
+    actions += [action for action in window.actions() if action not in actions]  # lent keys
+    for action in actions:
         for shortcut in action.shortcuts():
             if not shortcut.isEmpty():
                 keys[shortcut.toString()].append(action.text().replace("&", ""))
@@ -44,7 +48,7 @@ def test_no_two_actions_of_the_window_share_a_key(make_window: WindowFactory) ->
 def test_no_two_actions_of_the_player_view_share_a_key(make_window: WindowFactory) -> None:
     window = make_window()
     player_view = window.open_player_view()
-    assert key_owners(player_view)  # it has keys of its own to check
+    assert {"F11", "B", "Shift+U"} <= set(key_owners(player_view))  # its own and lent keys
     assert clashes_of(player_view) == {}
     player_view.close()
 
@@ -58,3 +62,13 @@ def test_ctrl_y_redoes(make_window: WindowFactory, qtbot) -> None:  # type: igno
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert stack.index() == 1
+
+
+def test_help_keys_names_every_key_of_the_window(make_window: WindowFactory) -> None:
+    """Help > Keys and mouse (F1) is where a GM looks a key up: every key is there."""
+    window = make_window()
+    text = keys_markdown()
+    named = {key for key in key_owners(window) if re.search(rf"(?<![\w+]){re.escape(key)}\b", text)}
+    missing = set(key_owners(window)) - named - {"+", "-"}  # zoom keys: "+ / -" in the table
+    assert missing - {"Del"} == set()
+    assert "| Delete |" in text and "| + / - |" in text
