@@ -72,3 +72,29 @@ def test_help_keys_names_every_key_of_the_window(make_window: WindowFactory) -> 
     missing = set(key_owners(window)) - named - {"+", "-"}  # zoom keys: "+ / -" in the table
     assert missing - {"Del"} == set()
     assert "| Delete |" in text and "| + / - |" in text
+
+
+def mnemonic(text: str) -> str | None:
+    """The letter after a single '&' (the menu's Alt key), lower case."""
+    found = re.search(r"&([^&])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def mnemonic_clashes(actions: list[QAction], where: str) -> dict[str, list[str]]:
+    """Entries of one menu (and, recursively, its submenus) that share an Alt letter."""
+    letters: dict[str, list[str]] = defaultdict(list)
+    clashes: dict[str, list[str]] = {}
+    for action in actions:
+        letter = mnemonic(action.text())
+        if letter is not None:
+            letters[letter].append(action.text())
+        if action.menu() is not None:
+            clashes.update(mnemonic_clashes(action.menu().actions(), action.text()))
+    clashes.update({f"{where} {k}": v for k, v in letters.items() if len(v) > 1})
+    return clashes
+
+
+def test_no_two_entries_of_a_menu_share_an_alt_letter(make_window) -> None:  # type: ignore[no-untyped-def]
+    """With two entries on one letter, the letter only moves between them (nothing runs)."""
+    window = make_window()
+    assert mnemonic_clashes(window.menuBar().actions(), "menu bar") == {}
