@@ -53,6 +53,9 @@ class FileController(QObject):
         self.ask_unsaved: Callable[[], Unsaved] = self._dialog_unsaved
         self.show_error: Callable[[str, str], None] = self._dialog_error
         self.saved: Callable[[], None] = lambda: None
+        self.open_foreign: Callable[[Path], bool] | None = None
+        """Set by File > Import: a map of another tool's (a .dd2vtt) chosen in File > Open or
+        File > Open recent is imported, not refused as a broken encounter file."""
         self.suggested: Path | None = None
         """Where Save first proposes to put an untitled document (an imported map's folder
         and name); forgotten when another encounter replaces it."""
@@ -93,7 +96,10 @@ class FileController(QObject):
     def load_path(self, path: Path, *, as_new: bool = False) -> bool:
         """Load a file into the document; on failure show why and keep what was open."""
         from tactical.persistence import LoadError, load_encounter
+        from tactical.persistence.foreign import reader_for
 
+        if not as_new and self.open_foreign is not None and reader_for(path) is not None:
+            return self.open_foreign(path)
         try:
             encounter = load_encounter(path)
         except LoadError as error:

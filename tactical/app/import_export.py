@@ -74,6 +74,7 @@ class ImportExport(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        window.files.open_foreign = lambda path: open_foreign_file(window, path, ask_unsaved=False)
         self.ask_import_path: Callable[[], str | None] = self._dialog_import
         self.ask_export_path: Callable[[], str | None] = self._dialog_export
         self.import_action = QAction("&Import…", window)

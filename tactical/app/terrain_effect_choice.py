@@ -26,8 +26,14 @@ if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
 
 
+NAME_SHOWN = 20
+"""At most this many characters of the name: a long one would push the tools off the bar."""
+
+
 def choice_text(name: str | None) -> str:
     """The box's words (a user's name shown literally: '&' is no shortcut marker)."""
+    if name and len(name) > NAME_SHOWN:
+        name = name[: NAME_SHOWN - 1].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
     return menu_text(f"Terrain Effect of {name}" if name else "Terrain Effect")
 
 

@@ -68,9 +68,9 @@ class WindowMenus(WindowMixin):
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(
-            [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
-        )
+        # Some platforms bind Ctrl+Y to Redo already: a key listed twice is ambiguous to Qt.
+        redo_key, ctrl_y = QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")
+        self.redo_action.setShortcuts([redo_key] if redo_key == ctrl_y else [redo_key, ctrl_y])
         self.addActions([self.undo_action, self.redo_action])
         self.undo_action.triggered.connect(lambda _=False: self._say_undone(undone=True))
         self.redo_action.triggered.connect(lambda _=False: self._say_undone(undone=False))
@@ -127,7 +127,7 @@ class WindowMenus(WindowMixin):
             lambda: self.token_actions.toggle_hidden(self.token_actions.selected()),
         )
         self.remove_action = self._action(
-            "&Remove selected tokens",
+            "Re&move selected tokens",
             QKeySequence.StandardKey.Delete,
             lambda: self.token_actions.remove_tokens(self.token_actions.selected()),
         )
@@ -145,50 +145,7 @@ class WindowMenus(WindowMixin):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        self.new_menu = file_menu.addMenu("&New from template")
-        for path in example_files():
-            action = self.new_menu.addAction(menu_text(display_name(path)))
-            action.triggered.connect(lambda _=False, p=path: self.files.new_from_template(p))
-        self.new_menu.setEnabled(bool(example_files()))
-        file_menu.addAction(self.open_action)
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self._fill_recent()
-        file_menu.addSeparator()
-        file_menu.addAction(self.save_action)
-        file_menu.addAction(self.save_as_action)
-        file_menu.addAction(self.snapshot_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        self.edit_menu = bar.addMenu("&Edit")
-        self.edit_menu.addAction(self.undo_action)
-        self.edit_menu.addAction(self.redo_action)
-        self.edit_menu.addSeparator()
-        for action in (self.add_status_action, self.hide_action, self.remove_action):
-            self.edit_menu.addAction(action)
-        self.view_menu = bar.addMenu("&View")
-        for action in (self.fit_action, self.zoom_in_action, self.zoom_out_action):
-            self.view_menu.addAction(action)
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(self.legend_action)
-        self.view_menu.addAction(self.adjacency_action)
-        self.view_menu.addAction(self.hide_secrets_action)
-        self.view_menu.addSeparator()
-        self.tools_menu = bar.addMenu("&Tools")
-        for action in (self.select_action, self.ruler_action, self.template_action):
-            self.tools_menu.addAction(action)
-        self.tools_menu.addSeparator()
-        self.tools_menu.addAction(self.cover_action)
-        self.player_menu = bar.addMenu("&Player view")
-        self.player_menu.addAction(self.player_action)
-        self.screens_menu = self.player_menu.addMenu("Full screen &on")
-        self.screens_menu.aboutToShow.connect(self._fill_screens)
-        self.player_menu.addAction(self.follow_action)
-        self.player_menu.addAction(self.allow_edits_action)
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self.new_menu = file_menu.addMenu("&New from template")
+        self.new_menu = file_menu.addMenu("New &from template")
         for path in example_files():
             action = self.new_menu.addAction(menu_text(display_name(path)))
             action.triggered.connect(lambda _=False, p=path: self.files.new_from_template(p))

@@ -17,7 +17,14 @@ from PySide6.QtCore import (
     Qt,
     QUrl,
 )
-from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage, QPainter
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDropEvent,
+    QImage,
+    QPainter,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QApplication
 
 from tactical.app import drops
@@ -218,6 +225,23 @@ def test_a_missing_picture_opens_the_map_without_it_and_says_so(
     assert "not shown" in window.statusBar().currentMessage()
     assert window.backgrounds.problem_label.text() == "Picture not shown"
     window.view.viewport().grab()  # drawn without it, no exception
+
+
+def test_a_missing_pictures_path_shows_literally_in_the_tooltip(
+    make_window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    encounter = Encounter(
+        GridMap(4, 3),
+        pictures=[Picture("floor", path="<b>floor</b>.png")],
+        background=Background("floor", 0, 0, 100),
+    )
+    path = tmp_path / "lost.tactical.json"
+    save_encounter(encounter, path)
+    window = make_window()
+    assert window.files.open_path(path)
+    shown = QTextDocument()
+    shown.setHtml(window.backgrounds.problem_label.toolTip())
+    assert "<b>floor</b>.png is not shown" in shown.toPlainText()
 
 
 # -- new maps and drops --------------------------------------------------------------

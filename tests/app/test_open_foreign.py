@@ -47,3 +47,39 @@ def test_starting_on_a_universal_vtt_file_imports_it_as_an_unsaved_map(
     assert window.document.path is None
     assert window.document.modified
     window.files.ask_unsaved = lambda: "discard"
+
+
+def test_file_open_and_open_recent_import_a_universal_vtt_file(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """After a crash, `tactical cave.dd2vtt` + Restore puts the .dd2vtt in Open recent: it opens."""
+    source = tmp_path / "cellar.dd2vtt"
+    source.write_text(
+        json.dumps(
+            {
+                "format": 0.3,
+                "resolution": {
+                    "map_origin": {"x": 0, "y": 0},
+                    "map_size": {"x": 4, "y": 3},
+                    "pixels_per_grid": 50,
+                },
+                "line_of_sight": [],
+                "portals": [],
+                "image": base64.b64encode(png(4 * 50, 3 * 50)).decode("ascii"),
+            }
+        )
+    )
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = start(None, settings=settings, recovery_dir=tmp_path / "recovery")
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda: "discard"
+    errors: list[tuple[str, str]] = []
+    window.files.show_error = lambda title, text: errors.append((title, text))
+    window.files.add_recent(source)
+    window.files.ask_open_path = lambda: str(source)
+    assert window.files.open_dialog()
+    grid = window.document.encounter.grid
+    assert grid is not None and (grid.width, grid.height) == (4, 3)
+    assert window.document.path is None and window.document.modified  # an import: unsaved
+    assert window.files.open_path(source)
+    assert errors == []

@@ -2,24 +2,99 @@
 
 Qt fires neither action of an ambiguous shortcut (it only logs "Ambiguous
 shortcut overload"), so a clash made by two branches merging silently kills
-both keys.
+both keys. The same holds for one action that lists a key twice (Redo once
+listed the platform's Redo key and Ctrl+Y, which are the same key on some
+platforms), and for the player view, a window of its own.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
-from PySide6.QtGui import QAction
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QShortcut
+from PySide6.QtWidgets import QWidget
+
+from tactical.app.help_keys import keys_markdown
+from tactical.core.commands import SetStatus
 
 from .conftest import WindowFactory
 
 
-def test_no_two_actions_of_the_window_share_a_key(make_window: WindowFactory) -> None:
-    window = make_window()
-    keys: dict[str, set[str]] = defaultdict(set)
-    for action in window.findChildren(QAction):
+def key_owners(window: QWidget) -> dict[str, list[str]]:
+    """Each key of the window's actions and shortcuts, with every entry that binds it."""
+    keys: dict[str, list[str]] = defaultdict(list)
+    actions = window.findChildren(QAction)
+    actions += [action for action in window.actions() if action not in actions]  # lent keys
+    for action in actions:
         for shortcut in action.shortcuts():
             if not shortcut.isEmpty():
-                keys[shortcut.toString()].add(action.text().replace("&", ""))
-    clashes = {key: sorted(texts) for key, texts in keys.items() if len(texts) > 1}
-    assert clashes == {}
+                keys[shortcut.toString()].append(action.text().replace("&", ""))
+    for shortcut_object in window.findChildren(QShortcut):
+        keys[shortcut_object.key().toString()].append(shortcut_object.objectName() or "shortcut")
+    return keys
+
+
+def clashes_of(window: QWidget) -> dict[str, list[str]]:
+    return {key: sorted(who) for key, who in key_owners(window).items() if len(who) > 1}
+
+
+def test_no_two_actions_of_the_window_share_a_key(make_window: WindowFactory) -> None:
+    window = make_window()
+    assert clashes_of(window) == {}
+
+
+def test_no_two_actions_of_the_player_view_share_a_key(make_window: WindowFactory) -> None:
+    window = make_window()
+    player_view = window.open_player_view()
+    assert {"F11", "B", "Shift+U"} <= set(key_owners(player_view))  # its own and lent keys
+    assert clashes_of(player_view) == {}
+    player_view.close()
+
+
+def test_ctrl_y_redoes(make_window: WindowFactory, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    stack = window.document.undo_stack
+    window.document.push(SetStatus("hero", "prone", 1))
+    stack.undo()
+    assert stack.index() == 0
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert stack.index() == 1
+
+
+def test_help_keys_names_every_key_of_the_window(make_window: WindowFactory) -> None:
+    """Help > Keys and mouse (F1) is where a GM looks a key up: every key is there."""
+    window = make_window()
+    text = keys_markdown()
+    named = {key for key in key_owners(window) if re.search(rf"(?<![\w+]){re.escape(key)}\b", text)}
+    missing = set(key_owners(window)) - named - {"+", "-"}  # zoom keys: "+ / -" in the table
+    assert missing - {"Del"} == set()
+    assert "| Delete |" in text and "| + / - |" in text
+
+
+def mnemonic(text: str) -> str | None:
+    """The letter after a single '&' (the menu's Alt key), lower case."""
+    found = re.search(r"&([^&])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def mnemonic_clashes(actions: list[QAction], where: str) -> dict[str, list[str]]:
+    """Entries of one menu (and, recursively, its submenus) that share an Alt letter."""
+    letters: dict[str, list[str]] = defaultdict(list)
+    clashes: dict[str, list[str]] = {}
+    for action in actions:
+        letter = mnemonic(action.text())
+        if letter is not None:
+            letters[letter].append(action.text())
+        if action.menu() is not None:
+            clashes.update(mnemonic_clashes(action.menu().actions(), action.text()))
+    clashes.update({f"{where} {k}": v for k, v in letters.items() if len(v) > 1})
+    return clashes
+
+
+def test_no_two_entries_of_a_menu_share_an_alt_letter(make_window) -> None:  # type: ignore[no-untyped-def]
+    """With two entries on one letter, the letter only moves between them (nothing runs)."""
+    window = make_window()
+    assert mnemonic_clashes(window.menuBar().actions(), "menu bar") == {}

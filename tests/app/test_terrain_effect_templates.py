@@ -108,3 +108,9 @@ def test_removing_a_token_removes_its_terrain_effect_in_the_same_step(make_windo
     assert list(document.encounter.templates) == ["mark"]
     document.undo_stack.undo()
     assert list(document.encounter.templates) == ["fire", "mark"]
+
+
+def test_a_long_name_is_shortened_on_the_tools_bar() -> None:
+    assert choice_text("Brug the hill ogre") == "Terrain Effect of Brug the hill ogre"
+    long_name = "Grak, goblin chief of the Broken Tooth clan"
+    assert choice_text(long_name) == "Terrain Effect of Grak, goblin chief\N{HORIZONTAL ELLIPSIS}"

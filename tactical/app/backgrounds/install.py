@@ -34,6 +34,7 @@ from tactical.app.backgrounds.making import (
 )
 from tactical.app.files import plain_message_box
 from tactical.app.pictures import PictureError, read_picture_file
+from tactical.app.plain_text import set_tooltip
 from tactical.core.alignment import Alignment
 from tactical.core.changes import Change
 from tactical.core.commands.base import Batch, Command
@@ -145,7 +146,7 @@ class BackgroundTools(QObject):
         named = f" {entry.path}" if entry is not None and entry.path else ""
         message = f"The background picture{named} is not shown: it {problem}."
         self.problem_label.setText("Picture not shown")
-        self.problem_label.setToolTip(message)
+        set_tooltip(self.problem_label, message)  # the path comes from the file: plain text
         self.window.say(message)
 
     def _sync(self) -> None:

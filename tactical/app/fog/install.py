@@ -123,7 +123,7 @@ class FogControls(QObject):
         self.reveal_all_action = self._action("Reveal &all", lambda: self.reveal_all(True))
         self.hide_all_action = self._action("Hide a&ll under fog", lambda: self.reveal_all(False))
         self.party_action = self._action(
-            "Reveal what the &party sees",
+            "Reveal &what the party sees",
             self.reveal_party,
             "Ctrl+R",
             tip="Reveal every square a player character can see (Ctrl+R)",
@@ -132,9 +132,9 @@ class FogControls(QObject):
         self.auto_action.setCheckable(True)
         self.auto_action.triggered.connect(self.set_auto_reveal)
         self.tint_action = self._action(
-            "Show fog as a &tint here", self.set_tint, "Ctrl+Shift+G", checkable=True
+            "Show fog as a tint h&ere", self.set_tint, "Ctrl+Shift+G", checkable=True
         )
-        self.new_fogged_action = QAction("New maps start under &fog", self.window)
+        self.new_fogged_action = QAction("&New maps start under fog", self.window)
         self.new_fogged_action.setCheckable(True)
         self.new_fogged_action.setChecked(
             bool(self.window.settings.value(NEW_MAPS_FOGGED, False, type=bool))
@@ -173,7 +173,7 @@ class FogControls(QObject):
         menu.addAction(self.reveal_all_action)
         menu.addAction(self.hide_all_action)
         menu.addSeparator()
-        look = menu.addMenu("Fog &look for the players")
+        look = menu.addMenu("Fog l&ook for the players")
         for action in self.style_actions.values():
             look.addAction(action)
         menu.addAction(self.tint_action)

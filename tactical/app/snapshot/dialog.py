@@ -49,14 +49,22 @@ class SnapshotDialog(QDialog):
     """What to print: whose view, fitted or at table scale, how much of the map, the paper,
     the square's size and the overlap at table scale, the PNG's resolution.
 
-    ``printing`` words it for File > Print (no PNG, no file name to come).
+    ``printing`` words it for File > Print (no PNG, no file name to come);
+    ``previewing`` for File > Print preview (its button says Preview, not Print).
     """
 
     def __init__(
-        self, options: SnapshotOptions, parent: QWidget | None = None, *, printing: bool = False
+        self,
+        options: SnapshotOptions,
+        parent: QWidget | None = None,
+        *,
+        printing: bool = False,
+        previewing: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Print" if printing else "Export snapshot")
+        if previewing:
+            self.setWindowTitle("Print preview")
         self.players = QRadioButton("Players' view: no hidden tokens, no secrets")
         self.gm = QRadioButton("GM's view: everything, secrets marked")
         self.fitted = QRadioButton("Fitted: the fight on one page")
@@ -111,6 +119,8 @@ class SnapshotDialog(QDialog):
         )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(("Print" if printing else "Export") + "\N{HORIZONTAL ELLIPSIS}")
+        if previewing:
+            ok.setText("Preview\N{HORIZONTAL ELLIPSIS}")  # it prints nothing yet
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -183,6 +193,8 @@ class SnapshotAsker(QObject):
 
     printing = False
     """The options dialog is the print one (no file type, no PNG resolution)."""
+    previewing = False
+    """The print options dialog is asked for a preview."""
 
     def __init__(
         self,
@@ -215,7 +227,9 @@ class SnapshotAsker(QObject):
             close()
 
     def _dialog_options(self) -> SnapshotOptions | None:
-        dialog = SnapshotDialog(self.last, self.parent_widget, printing=self.printing)
+        dialog = SnapshotDialog(
+            self.last, self.parent_widget, printing=self.printing, previewing=self.previewing
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.options()

@@ -138,7 +138,11 @@ class Printing(SnapshotAsker):
 
     def preview(self) -> None:
         """Ask, then show the print preview of the same pages (it can print them too)."""
-        options = self._options()
+        self.previewing = True
+        try:
+            options = self._options()
+        finally:
+            self.previewing = False
         if options is None:
             return
         printer = self._printer(options)

@@ -35,15 +35,15 @@ class TableActions(QObject):
             "&Battle-mat scale (squares true to size)", ("M",), screen.set_battle_mat, True
         )
         self.calibrate = self._action("&Calibrate the players' screen…", (), screen.calibrate)
-        self.blackout = self._action("Black&out", ("B",), screen.set_blackout, True)
+        self.blackout = self._action("Blac&kout", ("B",), screen.set_blackout, True)
         self.freeze = self._action(
             "F&reeze the players' screen", ("Z", "Pause"), screen.set_frozen, True
         )
         self.turn = self._action("&Turn the players' screen a quarter", ("O",), screen.turn_quarter)
         self.handout = self._action("Show a &handout…", ("U",), screen.show_handout)
-        self.dismiss = self._action("Put the handout &away", ("Shift+U",), screen.dismiss_handout)
+        self.dismiss = self._action("Put the handout a&way", ("Shift+U",), screen.dismiss_handout)
         self.dismiss.setEnabled(False)
-        self.ping = self._action("&Ping here", ("I",), screen.ping_at_cursor)
+        self.ping = self._action("P&ing here", ("I",), screen.ping_at_cursor)
         self.mirror = self._action(
             "Show the ruler and &templates to the players", (), screen.mirror.set_on, True
         )

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QKeySequence, QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
+from PySide6.QtWidgets import QDialogButtonBox
 
+from tactical.app.snapshot.dialog import SnapshotDialog
 from tactical.app.snapshot.printing import printer_margins
 from tactical.app.snapshot.progress import PageProgress
 from tactical.app.snapshot.render import SnapshotOptions
@@ -155,3 +157,22 @@ def test_the_progress_dialog_cancels(qtbot) -> None:  # type: ignore[no-untyped-
     assert progress(2, 300) is False
     progress.close()
     assert progress.dialog is None
+
+
+def test_the_preview_s_options_say_preview_and_print_says_print(make_window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
+    asked: list[tuple[str, str]] = []
+
+    def exec_(dialog: SnapshotDialog) -> int:
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        asked.append((dialog.windowTitle(), ok.text()))
+        return 0  # cancelled: nothing printed or previewed
+
+    monkeypatch.setattr(SnapshotDialog, "exec", exec_)
+    print_action, preview_action = window.printing.actions
+    preview_action.trigger()
+    print_action.trigger()
+    assert asked == [
+        ("Print preview", "Preview\N{HORIZONTAL ELLIPSIS}"),
+        ("Print", "Print\N{HORIZONTAL ELLIPSIS}"),
+    ]
