@@ -85,6 +85,18 @@ class ImportExport(QObject):
         self.export_action = QAction("Export as &Universal VTT…", window)
         self.export_action.setStatusTip("Write the grid map as a .uvtt file for other tools")
         self.export_action.triggered.connect(self.export_dialog)
+        window.document.encounter_replaced.connect(self._enable_export)
+        self._enable_export()
+
+    def _enable_export(self) -> None:
+        """Only a grid map can be exported: greyed out, with the reason, on an area map."""
+        grid = self.window.document.encounter.grid is not None
+        self.export_action.setEnabled(grid)
+        self.export_action.setStatusTip(
+            "Write the grid map as a .uvtt file for other tools"
+            if grid
+            else "Only grid maps can be exported to Universal VTT: an area map has no grid"
+        )
 
     def import_dialog(self) -> bool:
         if not self.window.files.maybe_save():

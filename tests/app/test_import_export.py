@@ -117,6 +117,11 @@ def test_export_of_an_area_map_says_why_not_and_writes_nothing(
     make_window: WindowFactory, tmp_path: Path
 ) -> None:
     window = make_window(small_areas())
+    action = window.import_export.export_action
+    assert not action.isEnabled()  # greyed out in the File menu, saying why
+    assert action.statusTip() == (
+        "Only grid maps can be exported to Universal VTT: an area map has no grid"
+    )
     window.import_export.ask_export_path = lambda: str(tmp_path / "x.uvtt")
     assert not window.import_export.export_dialog()
     assert window.errors == [  # type: ignore[attr-defined]
@@ -126,6 +131,11 @@ def test_export_of_an_area_map_says_why_not_and_writes_nothing(
         )
     ]
     assert list(tmp_path.glob("*.uvtt")) == []
+    from tactical.core.encounter import Encounter
+    from tactical.core.grid import GridMap
+
+    window.document.replace_encounter(Encounter(GridMap(4, 4)), None)
+    assert action.isEnabled()
 
 
 def test_foreign_files_are_told_by_their_extension() -> None:
