@@ -67,6 +67,8 @@ class EncounterDocument(QObject):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.encounter = encounter
         self.path = path
+        self.imported_from: Path | None = None
+        """The foreign map file (a .dd2vtt) this unsaved document was imported from, if any."""
         self.acting: set[str] = set()
         self.targets: set[str] = set()
         self.public_targets: set[str] = set()
@@ -98,6 +100,12 @@ class EncounterDocument(QObject):
 
     def set_path(self, path: Path | None) -> None:
         self.path = path
+        self.imported_from = None
+        self.path_changed.emit()
+
+    def set_imported_from(self, source: Path) -> None:
+        """Name the foreign file this unsaved document came from (the titles say it)."""
+        self.imported_from = source
         self.path_changed.emit()
 
     @property

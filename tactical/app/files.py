@@ -36,6 +36,13 @@ def display_name(path: Path | None) -> str:
     return name[: -len(".tactical.json")] if name.endswith(".tactical.json") else name
 
 
+def document_name(document: EncounterDocument) -> str:
+    """What the titles call a document: its file, the file it was imported from, or Untitled."""
+    if document.path is None and document.imported_from is not None:
+        return f"{document.imported_from.name} (imported)"
+    return display_name(document.path)
+
+
 class FileController(QObject):
     """The file side of the main window, working on one :class:`EncounterDocument`."""
 
@@ -206,7 +213,7 @@ class FileController(QObject):
             self.parent_widget,
             QMessageBox.Icon.Warning,
             "Unsaved changes",
-            f"{display_name(self.document.path)} has unsaved changes. Save them?",
+            f"{document_name(self.document)} has unsaved changes. Save them?",
         )
         box.setStandardButtons(
             QMessageBox.StandardButton.Save

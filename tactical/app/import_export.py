@@ -63,6 +63,7 @@ def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = Tru
     document = window.document
     document.replace_encounter(encounter, None)
     document.mark_modified()
+    document.set_imported_from(path)
     window.files.suggested = path.with_name(path.name.rsplit(".", 1)[0] + ".tactical.json")
     window.say(f"{path.name}: {describe(encounter, foreign)}")
     return True

@@ -24,7 +24,7 @@ from tactical.app.backgrounds import install_backgrounds
 from tactical.app.document import EncounterDocument
 from tactical.app.drops import install_drops
 from tactical.app.editing import install_edit_tools
-from tactical.app.files import FileController, display_name
+from tactical.app.files import FileController, document_name
 from tactical.app.fog.install import install_fog
 from tactical.app.help_keys import install_help_keys
 from tactical.app.import_export import install_import_export
@@ -178,7 +178,7 @@ class MainWindow(
     # -- reactions -----------------------------------------------------------
 
     def _update_title(self, *_: object) -> None:
-        self.setWindowTitle(f"{title_text(display_name(self.document.path))}[*] — tactical")
+        self.setWindowTitle(f"{title_text(document_name(self.document))}[*] — tactical")
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:

@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, Q
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
-from tactical.app.files import display_name
+from tactical.app.files import document_name
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
@@ -102,7 +102,7 @@ class PlayerView(QWidget):
         self.legend.setVisible(isinstance(layer, GridLayer))
 
     def _title(self) -> str:
-        return f"{title_text(display_name(self.document.path))} — player view"
+        return f"{title_text(document_name(self.document))} — player view"
 
     # -- following -------------------------------------------------------------
 

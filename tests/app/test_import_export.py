@@ -34,7 +34,7 @@ def test_import_opens_a_new_unsaved_document_with_the_art_and_walls(
     assert window.import_export.import_action.trigger() is None
     document = window.document
     assert document.path is None and document.modified
-    assert window.windowTitle().startswith("Untitled")
+    assert window.windowTitle().startswith("dd-imagix-sampleMap.dd2vtt (imported)")
     grid = document.encounter.grid
     assert grid is not None and (grid.width, grid.height) == (10, 10)
     assert len(grid.wall_lines) == 68

@@ -83,3 +83,22 @@ def test_file_open_and_open_recent_import_a_universal_vtt_file(
     assert window.document.path is None and window.document.modified  # an import: unsaved
     assert window.files.open_path(source)
     assert errors == []
+
+
+def test_an_imported_map_is_named_by_its_source_until_saved(qtbot: QtBot, tmp_path: Path) -> None:
+    from tactical.app.files import document_name
+    from tactical.app.import_export import open_foreign_file
+    from tests.persistence.uvtt_files import real_file
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = start(None, settings=settings, recovery_dir=tmp_path / "recovery")
+    qtbot.addWidget(window)
+    source = real_file("dd-mbround-headmasters-quarters.dd2vtt")
+    assert open_foreign_file(window, source, ask_unsaved=False)
+    name = "dd-mbround-headmasters-quarters.dd2vtt (imported)"
+    assert document_name(window.document) == name
+    assert window.windowTitle() == f"{name}[*] — tactical"
+    saved = tmp_path / "quarters.tactical.json"
+    window.files.ask_save_path = lambda: str(saved)
+    window.save_as_action.trigger()
+    assert window.windowTitle() == "quarters[*] — tactical"
