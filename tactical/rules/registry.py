@@ -50,3 +50,16 @@ def get(procedure_id: str) -> Procedure[Any]:
     except KeyError:
         known = ", ".join(available()) or "none"
         raise KeyError(f"no combat procedure '{procedure_id}' (known: {known})") from None
+
+
+def tracked_figures(procedure_id: str | None) -> dict[str, str]:
+    """The figures a procedure tracks (its combatants table's columns), by key with their labels.
+
+    Empty without a procedure or for one this version does not know.
+    """
+    if not procedure_id:
+        return {}
+    try:
+        return dict(get(procedure_id).figure_labels)
+    except KeyError:
+        return {}

@@ -66,14 +66,9 @@ def default_speed(encounter: Encounter) -> int:
 
 def figure_labels(encounter: Encounter) -> dict[str, str]:
     """The figures the active procedure tracks (its combatants table's columns)."""
-    if not encounter.procedure:
-        return {}
-    from tactical.rules.registry import get
+    from tactical.rules.registry import tracked_figures  # the rules load on first use
 
-    try:
-        return dict(get(encounter.procedure).figure_labels)
-    except KeyError:
-        return {}
+    return tracked_figures(encounter.procedure)
 
 
 def parse_figure(text: str) -> Figure:

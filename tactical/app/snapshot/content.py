@@ -36,7 +36,8 @@ from tactical.core.encounter import Encounter
 from tactical.core.fog import fogged_token_ids, hidden_from_players
 from tactical.core.grid import Terrain
 from tactical.core.tokens import Figure, Token
-from tactical.rules import Combatant, PanelView, ProcedureController, get
+from tactical.rules import Combatant, PanelView, ProcedureController
+from tactical.rules.registry import tracked_figures
 
 Mode = Literal["players", "gm"]
 MODE_LABELS: dict[Mode, str] = {"players": "players' view", "gm": "GM's view"}
@@ -109,16 +110,6 @@ def panel_view(encounter: Encounter) -> PanelView | None:
         return ProcedureController(encounter, _ignore).view()
     except Exception:  # the GM's panel reports the problem; a snapshot prints the tokens
         return None
-
-
-def figure_labels_of(encounter: Encounter) -> dict[str, str]:
-    """The tracked figures the active procedure shows as columns, with their labels."""
-    if not encounter.procedure:
-        return {}
-    try:
-        return dict(get(encounter.procedure).figure_labels)
-    except KeyError:
-        return {}
 
 
 def figure_text(value: Figure) -> str:
@@ -343,7 +334,7 @@ def build_content(
     """
     builder = _Builder(encounter, mode)
     if view is not None:
-        labels = figure_labels_of(encounter) if figure_labels is None else figure_labels
+        labels = tracked_figures(encounter.procedure) if figure_labels is None else figure_labels
         columns, rows = builder.procedure_table(view, labels)
     else:
         columns, rows = builder.token_table()
