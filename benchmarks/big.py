@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks import maps
+from benchmarks.timing import CHILD_PRELUDE
 from tactical.core import Encounter, Token, find_path, reachable
 from tactical.core.commands.terrain import PaintSquares
 from tactical.core.grid import Terrain
@@ -82,31 +83,6 @@ def fresh(encounter: Encounter) -> Encounter:
     assert grid is not None
     tokens = [Token(**vars(t)) for t in encounter.tokens.values()]
     return Encounter(map=grid.copy(), tokens=tokens, sides=list(encounter.sides.values()))
-
-
-def middle_token(encounter: Encounter) -> str:
-    grid = encounter.grid
-    assert grid is not None
-    mid = (grid.width // 2, grid.height // 2)
-    placed = [t for t in encounter.tokens.values() if t.square is not None and t.size == 1]
-    best = min(placed, key=lambda t: abs(t.square[0] - mid[0]) + abs(t.square[1] - mid[1]))  # type: ignore[index]
-    return best.id
-
-
-def far_goal(encounter: Encounter, who: str) -> tuple[int, int]:
-    """A square far across the map that the token can reach (the region index says so)."""
-    grid = encounter.grid
-    assert grid is not None
-    regions = index_for(grid).region_index(1)
-    start = encounter.token(who).square
-    assert start is not None
-    home = regions.region(*start)
-    taken = set(encounter.occupants())
-    for d in range(grid.width):
-        for goal in ((grid.width - 1 - d, grid.height - 1 - d), (d, grid.height - 1 - d)):
-            if goal not in taken and regions.region(*goal) == home:
-                return goal
-    raise RuntimeError("no far goal")
 
 
 def tcod_astar(encounter: Encounter, who: str) -> Callable[[tuple[int, int]], int] | None:
@@ -164,7 +140,7 @@ def big_map(folder: Path, repeat: int, quick: bool) -> Figures:
         )
     size = 512 if quick else 1024
     encounter = load_encounter(map_file(size, folder))
-    who = middle_token(encounter)
+    who = maps.middle_token(encounter)
     start = encounter.token(who).square
     assert start is not None
     warm = fresh(encounter)
@@ -184,7 +160,7 @@ def big_map(folder: Path, repeat: int, quick: bool) -> Figures:
         ms(statistics.median(firsts)),
         "< 16 ms",
     )
-    far = far_goal(warm, who)
+    far = maps.far_goal(warm, who)
     copies = [fresh(encounter) for _ in range(cold)]
     colds = []
     for copy in copies:
@@ -258,7 +234,7 @@ def crowds(repeat: int, quick: bool) -> Figures:
     counts = (10, 200, 5000) if quick else (10, 200, 1000, 5000)
     for count in counts:
         encounter = maps.generated(256, tokens=count)
-        who = middle_token(encounter)
+        who = maps.middle_token(encounter)
         near = reachable(encounter, who, 12)
         goals = sorted(near, key=lambda s: (near[s], s))[1:]
         goals = goals[:: max(1, len(goals) // 60)]
@@ -281,18 +257,13 @@ def crowds(repeat: int, quick: bool) -> Figures:
     return out
 
 
-MEMORY_CHILD = """
-import json, resource, sys, time
-def peak_mb():
-    # VmHWM: this process's own peak (ru_maxrss keeps the parent's size at fork)
-    for line in open("/proc/self/status"):
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+MEMORY_CHILD = (
+    CHILD_PRELUDE
+    + """
 t0 = time.perf_counter()
 from tactical.persistence import load_encounter
 from tactical.core import find_path, reachable
-from benchmarks.big import middle_token
+from benchmarks.maps import middle_token
 e = load_encounter(sys.argv[1])
 t1 = time.perf_counter()
 who = middle_token(e)
@@ -303,6 +274,7 @@ t2 = time.perf_counter()
 rss = peak_mb()
 print(json.dumps({"open": t1 - t0, "drag": t2 - t1, "rss": rss}))
 """
+)
 
 
 def first_drag_process(folder: Path, size: int) -> Figures:

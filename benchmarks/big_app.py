@@ -23,17 +23,13 @@ import time
 from pathlib import Path
 
 from benchmarks import big
+from benchmarks.timing import CHILD_PRELUDE
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CHILD = r"""
-import json, resource, sys, time
-def peak_mb():
-    # VmHWM: this process's own peak (ru_maxrss keeps the parent's size at fork)
-    for line in open("/proc/self/status"):
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+CHILD = (
+    CHILD_PRELUDE
+    + r"""
 t0 = time.perf_counter()
 from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, Qt, QTimer
@@ -64,7 +60,7 @@ def settle():
 for _ in range(10):
     settle()
 from tactical.app.geometry import CELL
-from benchmarks.big import middle_token
+from benchmarks.maps import middle_token
 view = window.view
 viewport = view.viewport()
 encounter = window.document.encounter
@@ -112,21 +108,18 @@ window.close()
 print(json.dumps({"frame": first_frame, "press": press, "drag": drag, "rss": rss,
                   "stroke": strokes[1]}))
 """
+)
 
-SNAPSHOT = """
-import json, resource, sys, time
-def peak_mb():
-    # VmHWM: this process's own peak (ru_maxrss keeps the parent's size at fork)
-    for line in open("/proc/self/status"):
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+SNAPSHOT = (
+    CHILD_PRELUDE
+    + """
 t0 = time.perf_counter()
 from tactical import cli
 status = cli.main(["snapshot", sys.argv[1], sys.argv[2]])
 rss = peak_mb()
 print(json.dumps({"status": status, "seconds": time.perf_counter() - t0, "rss": rss}))
 """
+)
 
 
 def _env() -> dict[str, str]:

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from tactical.core import AreaMap, Encounter, GridMap, Terrain, Token, Wall
+from tactical.core.movement import index_for
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "maps" / "benchmark-256.tactical.json"
 
@@ -123,3 +124,29 @@ def area_map(count: int = 5000) -> AreaMap:
         outline = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         areas.append(Area(f"a{index}", f"Area {index}", polygon_from_points(outline)))
     return AreaMap(areas)
+
+
+def middle_token(encounter: Encounter) -> str:
+    """The one-square token nearest the middle of the map (the mover of the drag rows)."""
+    grid = encounter.grid
+    assert grid is not None
+    mid = (grid.width // 2, grid.height // 2)
+    placed = [t for t in encounter.tokens.values() if t.square is not None and t.size == 1]
+    best = min(placed, key=lambda t: abs(t.square[0] - mid[0]) + abs(t.square[1] - mid[1]))  # type: ignore[index]
+    return best.id
+
+
+def far_goal(encounter: Encounter, who: str) -> tuple[int, int]:
+    """A square far across the map that the token can reach (the region index says so)."""
+    grid = encounter.grid
+    assert grid is not None
+    regions = index_for(grid).region_index(1)
+    start = encounter.token(who).square
+    assert start is not None
+    home = regions.region(*start)
+    taken = set(encounter.occupants())
+    for d in range(grid.width):
+        for goal in ((grid.width - 1 - d, grid.height - 1 - d), (d, grid.height - 1 - d)):
+            if goal not in taken and regions.region(*goal) == home:
+                return goal
+    raise RuntimeError("no far goal")

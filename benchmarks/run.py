@@ -79,32 +79,6 @@ def cold_start(size: int) -> dict[str, float]:
     return figures
 
 
-def mover(encounter: Encounter) -> str:
-    """The token nearest the middle of the map."""
-    grid = encounter.grid
-    assert grid is not None
-    mid = (grid.width // 2, grid.height // 2)
-    placed = [t for t in encounter.tokens.values() if t.square is not None and t.size == 1]
-    best = min(placed, key=lambda t: abs(t.square[0] - mid[0]) + abs(t.square[1] - mid[1]))  # type: ignore[index]
-    return best.id
-
-
-def far_goal(encounter: Encounter, token_id: str) -> tuple[int, int]:
-    """A reachable square far across the map from the token."""
-    grid = encounter.grid
-    assert grid is not None
-    index = index_for(grid).region_index(1)
-    start = encounter.token(token_id).square
-    assert start is not None
-    home = index.region(*start)
-    taken = set(encounter.occupants())
-    for d in range(0, grid.width):
-        for goal in ((grid.width - 1 - d, grid.height - 1 - d), (d, grid.height - 1 - d)):
-            if goal not in taken and index.region(*goal) == home:
-                return goal
-    raise RuntimeError("no far goal")
-
-
 def sealed_goal(encounter: Encounter) -> tuple[int, int] | None:
     """A free square inside the generated map's sealed vault."""
     grid = encounter.grid
@@ -182,7 +156,7 @@ def measure(name: str, encounter: Encounter, repeat: int) -> dict[str, str]:
     start = time.perf_counter()
     index.region_index(1)
     out["regions build (tiles + networkx)"] = ms((time.perf_counter() - start) * 1000)
-    who = mover(encounter)
+    who = maps.middle_token(encounter)
     for budget in (6, 12, 30):
         out[f"reachable, budget {budget}"] = ms(
             timed(lambda b=budget: reachable(encounter, who, b), repeat)  # type: ignore[misc]
@@ -192,7 +166,7 @@ def measure(name: str, encounter: Encounter, repeat: int) -> dict[str, str]:
         ours = timed(lambda: reachable(encounter, who, 12), repeat)
         out["tcod dijkstra2d, budget 12 (C reference)"] = ms(reference)
         out["ratio ours / tcod, budget 12"] = f"{ours / reference:.1f} x"
-    goal = far_goal(encounter, who)
+    goal = maps.far_goal(encounter, who)
     result = find_path(encounter, who, goal)
     steps = len(result[0]) - 1 if result else 0
     across = timed(lambda: find_path(encounter, who, goal), max(3, repeat // 10))

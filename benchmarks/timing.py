@@ -15,3 +15,15 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
         fn()
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
+
+
+CHILD_PRELUDE = """
+import json, resource, sys, time
+def peak_mb():
+    # VmHWM: this process's own peak (ru_maxrss keeps the parent's size at fork)
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+"""
+"""The start of a measured child process's script: its imports and ``peak_mb()``."""
