@@ -37,12 +37,11 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from benchmarks import maps
-from benchmarks.timing import CHILD_PRELUDE
+from benchmarks.timing import CHILD_PRELUDE, timed
 from tactical.core import Encounter, Token, find_path, reachable
 from tactical.core.commands.terrain import PaintSquares
 from tactical.core.grid import Terrain
@@ -52,15 +51,6 @@ from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 ROOT = Path(__file__).resolve().parent.parent
 Figures = dict[str, tuple[str, str]]
 """measure -> (figure, target)."""
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def ms(value: float) -> str:
