@@ -16,6 +16,7 @@ imports this module, and an import-linter contract keeps it so.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -71,6 +72,10 @@ class Param:
     optional: bool = False
     needed_for: str = ""
     """When an optional param is needed after all ("for attacks"): the form says so."""
+    follows: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)
+    """A default that depends on the other fields (a target only for an attack card):
+    given the form's other values, this field's value. The form asks again whenever
+    another field changes, until the GM picks this one by hand."""
 
 
 @dataclass(frozen=True)

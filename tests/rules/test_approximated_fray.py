@@ -662,3 +662,28 @@ def test_one_level_is_said_in_the_singular() -> None:
     assert levels_text(1, "injury") == "1 injury level"
     assert levels_text(3, "morale") == "3 morale levels"
     assert levels_text(0, "injury") == "0 injury levels"
+
+
+def test_a_card_form_aims_at_a_seen_foe_only_for_an_attack_or_a_charge() -> None:
+    """000 l.32: a target is "an area or a Creature"; the form's default follows the card."""
+    encounter, _, controller = open_example()
+    declare = next(a for a in controller.actions() if a.id == "declare:bram")
+    target = next(p for p in declare.params if p.name == "target")
+    assert target.follows is not None
+    first_foe = next(t.id for t in clockwise(encounter) if t.side == "npcs" and not t.hidden)
+    assert target.follows({"card": "Mace"}) == first_foe  # Middle attack
+    assert target.follows({"card": "Rebuke"}) == first_foe  # First attack (morale)
+    assert target.follows({"card": "Sidestep"}) is None  # a move goes to an area
+    assert target.follows({"card": "Mend"}) is None  # "other"
+    assert target.follows({"card": "Mace", "area": "bridge"}) is None  # an area attack
+    assert target.follows({"card": "Sidestep", "kind": "charge"}) == first_foe
+    # The hidden shaman is never the default, even when it is the only foe left.
+    shaman = encounter.token("shaman")
+    assert shaman.hidden
+    for token in list(encounter.tokens.values()):
+        if token.side == "npcs" and token.id != "shaman":
+            token.hidden = True
+    declare = next(a for a in controller.actions() if a.id == "declare:bram")
+    target = next(p for p in declare.params if p.name == "target")
+    assert target.follows is not None
+    assert target.follows({"card": "Mace"}) is None

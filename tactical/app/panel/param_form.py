@@ -9,7 +9,9 @@ on the GM's screen a hidden token is offered as ``Hidden combatant``.
 Labels say what a field needs: "(required)" for a text that must be filled,
 "(optional)", or the param's ``needed_for`` ("needed for attacks") for an
 optional one some choices need. A token list without a default starts on the
-first token the players can see, never on a hidden one. An empty required
+first token the players can see, never on a hidden one. A param that
+``follows`` the others (a target only for an attack card) is set again each
+time another field changes, until the GM picks it by hand. An empty required
 text is refused here; any refusal focuses the field it names.
 """
 
@@ -111,6 +113,8 @@ class ParamForm(QFrame):
         self.secrets = secrets
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.inputs: dict[str, QWidget] = {}
+        self.picked: set[str] = set()
+        """Fields the GM set by hand: a following default no longer moves them."""
         title = plain_label(action.label)
         title.setFont(bold(self.font()))
         form = QFormLayout()
@@ -121,6 +125,7 @@ class ParamForm(QFrame):
             widget = self._input(param, encounter)
             self.inputs[param.name] = widget
             add_plain_row(form, label_for(param), widget)
+        self._install_follows()
         self.ok_button = QPushButton(menu_text(f"{action.label} [{ADVANCE_KEY_NAME}]"))
         self.ok_button.clicked.connect(self.submit)
         cancel = QPushButton("Cancel")
@@ -180,6 +185,44 @@ class ParamForm(QFrame):
         line.returnPressed.connect(self.submit)
         return line
 
+    def _install_follows(self) -> None:
+        """Re-ask each following default whenever another field changes."""
+        following = [p for p in self.action.params if p.follows is not None]
+        if not following:
+            return
+        for param in following:
+            widget = self.inputs[param.name]
+            if isinstance(widget, QComboBox):
+                widget.activated.connect(lambda _=0, name=param.name: self.picked.add(name))
+        for param in self.action.params:
+            widget = self.inputs[param.name]
+            if param.follows is not None:
+                continue  # its own change is the GM's pick, not a reason to move it
+            if isinstance(widget, QComboBox):
+                widget.currentIndexChanged.connect(self._follow)
+            elif isinstance(widget, QLineEdit):
+                widget.textChanged.connect(self._follow)
+            elif isinstance(widget, QSpinBox):
+                widget.valueChanged.connect(self._follow)
+        self._follow()
+
+    def _follow(self, *_: object) -> None:
+        values = self.values()
+        for param in self.action.params:
+            widget = self.inputs[param.name]
+            if param.follows is None or param.name in self.picked:
+                continue
+            if not isinstance(widget, QComboBox):
+                continue
+            others = {k: v for k, v in values.items() if k != param.name}
+            value = param.follows(others)
+            # An optional list's first entry is "(none)".
+            index = widget.findData(value) if value is not None else (0 if param.optional else -1)
+            if index >= 0 and index != widget.currentIndex():
+                widget.blockSignals(True)
+                widget.setCurrentIndex(index)
+                widget.blockSignals(False)
+
     def _name(self, encounter: Encounter, token_id: str) -> str:
         name = encounter.tokens[token_id].name
         return self.secrets.alias(token_id, name) if self.secrets is not None else name
@@ -210,6 +253,7 @@ class ParamForm(QFrame):
     def set_value(self, name: str, value: Any) -> None:
         """Set one input as the GM would (tests and scripted use)."""
         widget = self.inputs[name]
+        self.picked.add(name)
         if isinstance(widget, QComboBox):
             index = widget.findData(value)
             if index < 0:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel import CombatPanel
@@ -75,10 +75,46 @@ def test_approximated_fray_says_when_a_target_is_needed(qtbot: Any) -> None:
     assert "Target creature (optional)" not in labels
 
 
+def test_approximated_fray_first_enter_puts_a_card_down_on_a_seen_foe(qtbot: Any) -> None:
+    panel = open_panel(qtbot, "approximated-fray")
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return)  # opens Brother Bram's card (a Mace)
+    assert panel.form is not None
+    assert panel.form.values() == {"card": "Mace", "target": "ogre"}
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return)
+    assert not panel.header.is_error, panel.header.message.text()
+    declared = panel.controller.state().declarations["bram"]  # type: ignore[attr-defined]
+    assert (declared.card, declared.target) == ("Mace", "ogre")
+
+
+def test_the_default_target_follows_the_card(qtbot: Any) -> None:
+    panel = open_panel(qtbot, "approximated-fray")
+    declare = next(a for a in panel.controller.actions() if a.id == "declare:aldra")
+    form = ParamForm(declare, panel.document.encounter)
+    qtbot.addWidget(form)
+    card = form.inputs["card"]
+    target = form.inputs["target"]
+    assert isinstance(card, QComboBox) and isinstance(target, QComboBox)
+    assert form.values()["target"] == "ogre"  # Strike
+    card.setCurrentIndex(card.findData("Dash"))
+    assert "target" not in form.values()  # a move aims at an area
+    card.setCurrentIndex(card.findData("Charge"))
+    assert form.values()["target"] == "ogre"
+    form.set_value("area", "bridge")
+    card.setCurrentIndex(card.findData("Strike"))
+    assert "target" not in form.values()  # an attack on an area hits who stands there
+    form.set_value("area", None)
+    # Once the GM picks a target by hand, the card no longer moves it.
+    target.setCurrentIndex(target.findData("archer"))
+    target.activated.emit(target.currentIndex())
+    card.setCurrentIndex(card.findData("Dash"))
+    assert form.values()["target"] == "archer"
+
+
 def test_a_refused_card_puts_the_cursor_in_the_target(qtbot: Any) -> None:
     panel = open_panel(qtbot, "approximated-fray")
     qtbot.keyClick(panel.table, Qt.Key.Key_Return)  # opens Brother Bram's card (a Mace)
     assert panel.form is not None
+    panel.form.set_value("target", None)  # the GM clears the target
     qtbot.keyClick(panel.table, Qt.Key.Key_Return)  # no target: refused
     assert panel.header.is_error
     assert "needs a target creature" in panel.header.message.text()

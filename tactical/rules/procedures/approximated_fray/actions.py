@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Token
+from tactical.rules.defaults import first_visible_foe
 from tactical.rules.procedure import Action, Param
 from tactical.rules.procedures.approximated_fray import flow
 from tactical.rules.procedures.approximated_fray.cards import KINDS, PHASES, in_hand
@@ -51,7 +55,28 @@ def undeclared(encounter: Encounter, state: FrayState) -> list[Token]:
     ]
 
 
-def _declare(token: Token, state: FrayState, primary: bool) -> Action | None:
+def target_default(encounter: Encounter, token: Token) -> Callable[[Mapping[str, Any]], str | None]:
+    """The target a card form starts on, following the card chosen.
+
+    An attack or a charge aims at the first foe the players can see (000: "an
+    area or a Creature"); a move, an "other" card, or an attack given a target
+    area aims at no creature, so a default never sticks to a card that does
+    not want it.
+    """
+    foe = first_visible_foe(encounter, token.id, [t.id for t in clockwise(encounter)])
+    kinds = {c.name: c.kind for c in hand(token)}
+    free_kind = "move" if panicked(token) else "attack"
+
+    def default(values: Mapping[str, Any]) -> str | None:
+        if values.get("area"):
+            return None
+        kind = values.get("kind") or kinds.get(str(values.get("card", "")), free_kind)
+        return foe if kind in ("attack", "charge") else None
+
+    return default
+
+
+def _declare(encounter: Encounter, token: Token, state: FrayState, primary: bool) -> Action | None:
     options = playable(token, state)
     if hand(token):
         if not options and not panicked(token):
@@ -80,6 +105,7 @@ def _declare(token: Token, state: FrayState, primary: bool) -> Action | None:
                 "token",
                 optional=True,
                 needed_for="for an attack or a charge",
+                follows=target_default(encounter, token),
             ),
             Param(
                 "area",
@@ -105,7 +131,7 @@ def staging(encounter: Encounter, state: FrayState) -> list[Action]:
         if out_of_fight(token):
             continue
         next_up = bool(waiting) and token is waiting[0]
-        declare = _declare(token, state, primary=next_up)
+        declare = _declare(encounter, token, state, primary=next_up)
         if declare is not None:
             actions.append(declare)
         actions.append(
