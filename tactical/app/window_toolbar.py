@@ -44,6 +44,19 @@ class WindowToolbar(WindowMixin):
         bar.addSeparator()
         bar.addAction(self.player_action)
         bar.addAction(self.hide_secrets_action)  # a one-screen GM turns it on before anyone looks
+        for action, tip in (
+            (self.select_action, "Select tokens and drag them (V)"),
+            (self.ruler_action, "Measure with waypoints (R); right-click or Escape puts it away"),
+            (self.template_action, "Place an Aura, Area or Line (T): its options show below"),
+            (
+                self.cover_action,
+                "Cover from the selected token (C): the others show - (none), C (cover) "
+                "or X (obstructed)",
+            ),
+            (self.player_action, "Open the player view (P)"),
+            (self.hide_secrets_action, "Hide secrets on this screen (Ctrl+Shift+H)"),
+        ):
+            action.setToolTip(tip)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.toolbar = bar
         self._build_template_bar()
@@ -95,6 +108,7 @@ class WindowToolbar(WindowMixin):
         self.template_label.textChanged.connect(self._configure_templates)
         self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        bar.toggleViewAction().setVisible(False)  # it follows the tool, not a switch of its own
         bar.setVisible(self.template_action.isChecked())
         self.template_action.toggled.connect(bar.setVisible)
         self.template_bar = bar

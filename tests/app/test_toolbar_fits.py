@@ -120,12 +120,20 @@ def test_the_tools_bar_keeps_every_tool_it_had(make_window: WindowFactory) -> No
     ]
 
 
+def test_every_tools_bar_tooltip_names_its_key(make_window: WindowFactory) -> None:
+    window = make_window()
+    for action in window.toolbar.actions():
+        key = action.shortcut().toString()
+        assert action.isSeparator() or (key and f"({key})" in action.toolTip()), action.text()
+
+
 def test_the_template_row_shows_only_while_templates_is_the_tool(
     make_window: WindowFactory, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     assert shown_bars(window) == ["Tools"]
     assert not window.template_kind.isVisible()
+    assert not window.template_bar.toggleViewAction().isVisible()  # not a switch of its own
     qtbot.keyClick(window.view, Qt.Key.Key_T)
     assert window.template_action.isChecked()
     assert shown_bars(window) == ["Tools", "Template"]
