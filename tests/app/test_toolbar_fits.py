@@ -147,6 +147,8 @@ def test_the_template_row_shows_only_while_templates_is_the_tool(
         window.terrain_effect_choice.box,
     ]
     assert all(w is not None and w.isVisible() for w in widgets)
+    legend = window.legend  # the view shrank under the new row: the legend follows it
+    assert legend.isVisible() and legend.geometry().bottom() <= window.view.height() - 10
     qtbot.keyClick(window.view, Qt.Key.Key_R)
     assert shown_bars(window) == ["Tools"]
     window.template_action.trigger()
