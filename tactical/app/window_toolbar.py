@@ -93,7 +93,7 @@ class WindowToolbar(WindowMixin):
         self.template_label.setMaxLength(200)  # a template's label in the file
         self.template_label.setMaximumWidth(160)
         self.template_label.setToolTip(
-            "A name for the template (the map's right-click menu offers to remove it by it)"
+            "A name for the template, used by the map's right-click menu (Remove template: …)"
         )
         for widget in (
             self.template_kind,
