@@ -10,7 +10,7 @@ that token's earlier ones in the same undo step (the rule is the core's:
 
 The box names the selected token, so the GM sees whose effect it will be;
 with no single token selected (or for an Aura, whose token is the one pointed
-at) it says just "Terrain Effect", to keep the tools bar short.
+at) it says just "Terrain Effect", to keep the Template row short.
 """
 
 from __future__ import annotations
@@ -73,9 +73,9 @@ class TerrainEffectChoice:
 
 
 def install_terrain_effect_choice(window: MainWindow) -> TerrainEffectChoice:
-    """Put the choice on the tools bar, just after the template tool's label field."""
+    """Put the choice on the Template row, just after the template tool's label field."""
     choice = TerrainEffectChoice(window)
-    bar = window.toolbar
+    bar = window.template_bar
     actions = bar.actions()
     after = next(
         (i for i, a in enumerate(actions) if bar.widgetForAction(a) is window.template_label),

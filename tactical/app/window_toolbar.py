@@ -1,22 +1,29 @@
-"""The main window's Tools toolbar: the tools, the template controls, cover, the player view.
+"""The main window's Tools toolbar, and the Template row shown while Templates is the tool.
 
 A mixin of :class:`tactical.app.main_window.MainWindow` (``window.toolbar``,
-``window.template_kind``, ``template_size``, ``template_range``,
-``template_label`` stay the window's attributes).
+``window.template_bar``, ``window.template_kind``, ``template_size``,
+``template_range``, ``template_label`` stay the window's attributes).
+
+The Tools bar holds what the GM reaches for at any moment (the tools, cover,
+the player view, hiding secrets; map editing and fog add theirs), so it fits a
+1280 px wide window. The template's options (kind, X, range, label) matter
+only while placing one: they sit on a row of their own under the Tools bar,
+shown while Templates is the tool, like the fog tool's row and the map
+editing row (docs/app.md, "The toolbar").
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QToolBar
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QToolBar
 
 from tactical.app.tools import TemplateTool
 from tactical.app.window_base import WindowMixin
 
 
 class WindowToolbar(WindowMixin):
-    """Builds the Tools toolbar (see the module's docstring)."""
+    """Builds the Tools toolbar and the Template row (see the module's docstring)."""
 
     template_tool: TemplateTool
     select_action: QAction
@@ -33,21 +40,61 @@ class WindowToolbar(WindowMixin):
         for action in (self.select_action, self.ruler_action, self.template_action):
             bar.addAction(action)
         bar.addSeparator()
+        bar.addAction(self.cover_action)
+        bar.addSeparator()
+        bar.addAction(self.player_action)
+        bar.addAction(self.hide_secrets_action)  # a one-screen GM turns it on before anyone looks
+        for action, tip in (
+            (self.select_action, "Select tokens and drag them (V)"),
+            (self.ruler_action, "Measure with waypoints (R); right-click or Escape puts it away"),
+            (self.template_action, "Place an Aura, Area or Line (T): its options show below"),
+            (
+                self.cover_action,
+                "Cover from the selected token (C): the others show - (none), C (cover) "
+                "or X (obstructed)",
+            ),
+            (self.player_action, "Open the player view (P)"),
+            (self.hide_secrets_action, "Hide secrets on this screen (Ctrl+Shift+H)"),
+        ):
+            action.setToolTip(tip)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
+        self._build_template_bar()
+        self._configure_templates()
+
+    def _build_template_bar(self) -> None:
+        bar = QToolBar("Template", self)
+        bar.setObjectName("template-options")
+        bar.setMovable(False)
+        title = QLabel(" Template: ")
+        title.setTextFormat(Qt.TextFormat.PlainText)
+        bar.addWidget(title)
         self.template_kind = QComboBox()
         self.template_kind.addItems(["Aura", "Area", "Line"])
         self.template_kind.setCurrentIndex(1)
+        self.template_kind.setToolTip(
+            "Aura: around the token you click; Area: centred on the square you click; "
+            "Line: from the selected token towards the pointer"
+        )
         self.template_size = QSpinBox()
         self.template_size.setRange(1, 30)
         self.template_size.setValue(2)
         self.template_size.setPrefix("X = ")
+        self.template_size.setToolTip("The template's size X")
         self.template_range = QSpinBox()
         self.template_range.setRange(0, 99)
         self.template_range.setValue(6)
         self.template_range.setPrefix("range ")
+        self.template_range.setToolTip(
+            "How far from the token that makes it an Area or Line may be placed"
+        )
         self.template_label = QLineEdit()
         self.template_label.setPlaceholderText("label (optional)")
         self.template_label.setMaxLength(200)  # a template's label in the file
         self.template_label.setMaximumWidth(160)
+        self.template_label.setToolTip(
+            "A name for the template, used by the map's right-click menu (Remove template: …)"
+        )
         for widget in (
             self.template_kind,
             self.template_size,
@@ -59,14 +106,12 @@ class WindowToolbar(WindowMixin):
         self.template_size.valueChanged.connect(self._configure_templates)
         self.template_range.valueChanged.connect(self._configure_templates)
         self.template_label.textChanged.connect(self._configure_templates)
-        bar.addSeparator()
-        bar.addAction(self.cover_action)
-        bar.addSeparator()
-        bar.addAction(self.player_action)
-        bar.addAction(self.hide_secrets_action)  # a one-screen GM turns it on before anyone looks
+        self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        self.toolbar = bar
-        self._configure_templates()
+        bar.toggleViewAction().setVisible(False)  # it follows the tool, not a switch of its own
+        bar.setVisible(self.template_action.isChecked())
+        self.template_action.toggled.connect(bar.setVisible)
+        self.template_bar = bar
 
     def _configure_templates(self, *_: object) -> None:
         kind = self.template_kind.currentText().lower()

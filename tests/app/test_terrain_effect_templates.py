@@ -69,13 +69,13 @@ def test_the_choice_in_the_window_names_the_selected_token_and_replaces_in_one_u
     window = make_window()
     box = window.terrain_effect_choice.box
     assert box.text() == "Terrain Effect"
-    actions = window.toolbar.actions()
+    actions = window.template_bar.actions()
     label = next(
         i
         for i, a in enumerate(actions)
-        if window.toolbar.widgetForAction(a) is window.template_label
+        if window.template_bar.widgetForAction(a) is window.template_label
     )
-    assert window.toolbar.widgetForAction(actions[label + 1]) is box  # beside the label field
+    assert window.template_bar.widgetForAction(actions[label + 1]) is box  # beside the label field
     viewport = window.view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
     assert box.text() == "Terrain Effect of Hero"
