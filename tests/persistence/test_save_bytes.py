@@ -8,6 +8,7 @@ the example maps in ``maps/`` are that save's output too.
 
 from __future__ import annotations
 
+import base64
 import json
 import struct
 import zlib
@@ -27,6 +28,7 @@ from tactical.persistence import (
     dumps_encounter,
     encounter_bytes,
     files,
+    jsonfmt,
     load_encounter,
     loads_encounter,
     save_encounter,
@@ -214,3 +216,13 @@ def test_long_base64_is_a_part_of_its_own_not_copied_into_the_text() -> None:
     parts = dumps_parts({"pictures": [{"id": "p", "data": text}]})
     assert [part is text for part in parts] == [False, True, False]
     assert parts[0].endswith('"data": "') and parts[2].startswith('"\n')
+
+
+@pytest.mark.parametrize("extra", [-1, 0, 1, 2, 3])
+@pytest.mark.parametrize("slices", [0, 1, 2])
+def test_base64_made_a_slice_at_a_time_is_b64encodes_text(slices: int, extra: int) -> None:
+    size = max(0, slices * jsonfmt._SLICE + extra)
+    data = bytes(n * 7 % 251 for n in range(size))
+    text = Base64Text.of(data)
+    assert text == base64.b64encode(data).decode("ascii")
+    assert text.data is data
