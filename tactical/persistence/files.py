@@ -12,7 +12,7 @@ surrogate) is refused with its path.
 The proof does not pay for embedded pictures again: the text is loaded with
 each picture's base64 set aside (a stand-in in its place) and the loader's
 checks run on the picture bytes held in memory, which that base64 was made
-from (:func:`encounter_bytes`).
+from (:func:`document_parts`).
 """
 
 from __future__ import annotations
@@ -44,12 +44,7 @@ from tactical.persistence.plain_data import (
     unsaveable_values,
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError, join_path
-from tactical.persistence.schema import (
-    FORMAT,
-    MAP_KINDS,
-    SCHEMA_VERSION,
-    EncounterModel,
-)
+from tactical.persistence.schema import FORMAT, MAP_KINDS, SCHEMA_VERSION, EncounterModel
 from tactical.persistence.v1_paths import version_1_paths
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
