@@ -6,6 +6,12 @@ small ``recovery.json`` beside it naming the file it came from. Saving or
 closing cleanly removes both, so finding them at start-up means the last
 session did not end cleanly: the app then offers to restore them.
 
+The timer's tick takes a snapshot of the encounter on the GUI thread (cheap:
+no picture is read) and leaves turning it into text, proving it loads and
+writing it to a worker thread, so a map with a big picture does not freeze
+while the GM drags tokens; one write runs at a time, and removing the
+recovery waits for it. :meth:`Autosave.tick` does the same work at once.
+
 A write that fails (a full disk, a read-only folder, a document that would
 not load again) is caught: :attr:`Autosave.failed` is emitted once per run of
 failures, so the GM is told once, and the next tick simply tries again.
@@ -18,10 +24,13 @@ deletes it, nor writes over it. A lock whose process has died is free again.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
@@ -100,6 +109,8 @@ class Autosave(QObject):
     """Autosave stopped working (said once until it works again): what went wrong."""
     recovered = Signal()
     """Autosave works again after a failure."""
+    _written = Signal(object)
+    """A worker's write is over: None, or the exception it met (delivered on the GUI thread)."""
 
     def __init__(
         self, document: EncounterDocument, directory: Path, interval_ms: int = INTERVAL_MS
@@ -109,41 +120,78 @@ class Autosave(QObject):
         self.directory = directory
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(self.tick)
+        self.timer.timeout.connect(self.tick_in_background)
         self.timer.start()
         self.writes = 0
         self.failures = 0
         self.failing = False
         self.lock: QLockFile | None = None
         """The lock on :attr:`directory` while this app runs (see :func:`claim_folder`)."""
+        self.worker: threading.Thread | None = None
+        """The thread writing the recovery right now, if any."""
+        self._written.connect(self._finish)
 
     @property
     def recovery_path(self) -> Path:
         return self.directory / RECOVERY_NAME
 
     def tick(self) -> bool:
-        """Write the recovery file if there are unsaved changes; True when written."""
-        if not self.document.modified:
+        """Write the recovery file now if there are unsaved changes; True when written."""
+        self.wait()
+        job = self._job()
+        if job is None:
             return False
-        from tactical.persistence import SaveError, encounter_bytes, write_atomic
+        return self._finish(_write_recovery(*job))
 
+    def tick_in_background(self) -> bool:
+        """The timer's tick: snapshot here, write on a worker thread; True when one started.
+
+        Nothing starts while the last write still runs (the next tick tries again).
+        """
+        if self.worker is not None and self.worker.is_alive():
+            return False
+        job = self._job()
+        if job is None:
+            return False
+
+        def run() -> None:
+            outcome = _write_recovery(*job)
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile: nobody to tell
+                self._written.emit(outcome)
+
+        self.worker = threading.Thread(target=run, name="autosave", daemon=True)
+        self.worker.start()
+        return True
+
+    def wait(self) -> None:
+        """Return once no write is running (its outcome is then reported by the event loop)."""
+        if self.worker is not None:
+            self.worker.join()
+            self.worker = None
+
+    def _job(self) -> tuple[Path, dict[str, Any], str | None] | None:
+        """What a write needs, taken on the GUI thread; None when there is nothing to write."""
+        if not self.document.modified:
+            return None
         target = self.recovery_path
         if self.document.path is not None and self.document.path.resolve() == target.resolve():
-            return False  # never write over the user's own file
-        try:
-            data = encounter_bytes(self.document.encounter)
-            self.directory.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, data)
-            meta = {
-                "original": str(self.document.path) if self.document.path is not None else None,
-                "saved_at": time.time(),
-            }
-            write_atomic(self.directory / META_NAME, json.dumps(meta).encode("utf-8"))
-        except (OSError, SaveError) as error:
+            return None  # never write over the user's own file
+        from tactical.persistence.convert import snapshot_document
+
+        original = str(self.document.path) if self.document.path is not None else None
+        return self.directory, snapshot_document(self.document.encounter), original
+
+    def _finish(self, outcome: BaseException | None) -> bool:
+        """Count a write's outcome and tell the GM when autosave stops or starts working."""
+        if outcome is not None:
+            from tactical.persistence import SaveError
+
+            if not isinstance(outcome, OSError | SaveError):
+                raise outcome  # a defect, not a full disk: to the app's crash report
             self.failures += 1
             if not self.failing:
                 self.failing = True
-                self.failed.emit(self.failure_text(error))
+                self.failed.emit(self.failure_text(outcome))
             return False
         self.writes += 1
         if self.failing:
@@ -166,13 +214,33 @@ class Autosave(QObject):
         )
 
     def discard(self) -> None:
-        """Remove the recovery (after a save or a clean exit)."""
+        """Remove the recovery (after a save or a clean exit), once no write is running."""
+        self.wait()
         for name in (RECOVERY_NAME, META_NAME):
             (self.directory / name).unlink(missing_ok=True)
 
     def stop(self) -> None:
         """No more autosaves; the folder is free for the next start."""
         self.timer.stop()
+        self.wait()
         if self.lock is not None:
             self.lock.unlock()
             self.lock = None
+
+
+def _write_recovery(
+    directory: Path, snapshot: dict[str, Any], original: str | None
+) -> BaseException | None:
+    """Write the recovery and its note from a snapshot, on any thread; what went wrong, or None."""
+    from tactical.persistence.convert import finish_document
+    from tactical.persistence.files import document_parts, file_chunks, write_atomic
+
+    try:
+        parts = document_parts(finish_document(snapshot))
+        directory.mkdir(parents=True, exist_ok=True)
+        write_atomic(directory / RECOVERY_NAME, file_chunks(parts))
+        meta = {"original": original, "saved_at": time.time()}
+        write_atomic(directory / META_NAME, json.dumps(meta).encode("utf-8"))
+    except Exception as error:  # reported on the GUI thread by Autosave._finish
+        return error
+    return None

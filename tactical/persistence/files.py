@@ -8,6 +8,11 @@ then writes a temporary file beside the target, flushes it to disk and renames
 it over the target, so a crash or a full disk mid-save leaves the old file as
 it was. JSON that is not plain data (a key twice in one object, a lone
 surrogate) is refused with its path.
+
+The proof does not pay for embedded pictures again: the text is loaded with
+each picture's base64 set aside (a stand-in in its place) and the loader's
+checks run on the picture bytes held in memory, which that base64 was made
+from (:func:`document_parts`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import os
 import re
 import secrets
 import time
+from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +35,7 @@ from tactical.core.encounter import Encounter
 from tactical.persistence import migrations
 from tactical.persistence.checks import check_encounter
 from tactical.persistence.convert import to_document, to_encounter
-from tactical.persistence.jsonfmt import dumps
+from tactical.persistence.jsonfmt import Base64Text, dumps, dumps_parts
 from tactical.persistence.partial import problems_beyond_schema
 from tactical.persistence.plain_data import (
     PairsHook,
@@ -185,6 +192,16 @@ def loads_encounter(data: str | bytes) -> Encounter:
     """The encounter in a file's contents; LoadError with every problem otherwise."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
+    return _load(data, ())
+
+
+def _load(data: bytes, lent: tuple[bytes, ...]) -> Encounter:
+    """:func:`loads_encounter`, with the pictures whose base64 a stand-in replaces.
+
+    A picture whose ``data`` is the stand-in ``#n`` (see :func:`_stand_in`) is
+    judged and opened with ``lent[n]`` as its bytes; with ``lent`` empty a
+    stand-in is base64 like any other (and refused: ``#`` is not base64).
+    """
     raw, problems = _parse(data)
     try:
         version = _version(raw)
@@ -194,9 +211,9 @@ def loads_encounter(data: str | bytes) -> Encounter:
     try:
         migrated = migrations.migrate(raw, version)
     except LoadError as error:
-        problems += error.problems + _without_map(raw, version)
+        problems += error.problems + _without_map(raw, version, lent)
         raise LoadError(translate(problems)) from None
-    model, found = _judge(migrated)
+    model, found = _judge(migrated, lent)
     problems += found
     if problems or model is None:
         raise LoadError(translate(problems))
@@ -206,24 +223,46 @@ def loads_encounter(data: str | bytes) -> Encounter:
         raise LoadError([Problem(ROOT, f"cannot be opened: {error}")]) from None
 
 
-def _judge(raw: dict[str, Any]) -> tuple[EncounterModel | None, list[Problem]]:
+def _judge(
+    raw: dict[str, Any], lent: tuple[bytes, ...] = ()
+) -> tuple[EncounterModel | None, list[Problem]]:
     """The model and its problems: the schema's, then the checks' on what the schema took."""
+    lend = partial(_lend, lent=lent) if lent else None
     try:
         model = EncounterModel.model_validate(raw)
     except ValidationError as error:
         errors = error.errors()
-        return None, [_error_problem(e) for e in errors] + problems_beyond_schema(raw, errors)
+        beyond = problems_beyond_schema(raw, errors, lend)
+        return None, [_error_problem(e) for e in errors] + beyond
+    if lend is not None:
+        lend(model)
     return model, check_encounter(model)
 
 
-def _without_map(raw: dict[str, Any], version: int) -> list[Problem]:
+def _stand_in(index: int) -> str:
+    """What the save's check reads in place of the ``index``-th picture's base64."""
+    return f"#{index}"
+
+
+def _lend(model: EncounterModel, lent: tuple[bytes, ...]) -> None:
+    """Give each picture whose ``data`` is a stand-in the bytes its base64 was made from."""
+    for picture in model.pictures:
+        data = picture.data
+        if data is None or not data.startswith("#") or not data[1:].isdecimal():
+            continue
+        index = int(data[1:])
+        if index < len(lent):
+            picture._bytes = lent[index]
+
+
+def _without_map(raw: dict[str, Any], version: int, lent: tuple[bytes, ...]) -> list[Problem]:
     """The problems of everything but a map the migration could not read (said already)."""
     rest = {**raw, "map": None}
     try:
         migrated = migrations.migrate(rest, version)
     except LoadError:
         return []
-    _model, found = _judge(migrated)
+    _model, found = _judge(migrated, lent)
     return [p for p in found if not (p.path == "map" or p.path.startswith(("map.", "map[")))]
 
 
@@ -263,6 +302,16 @@ def dumps_encounter(encounter: Encounter) -> str:
     return dumps(to_document(encounter))
 
 
+FileParts = list[bytes | Base64Text]
+"""A file's contents in order: UTF-8 runs of text and each long picture base64 as it is."""
+
+CHUNK_BYTES = 1024 * 1024
+"""A picture's base64 is turned into bytes and written this much at a time.
+
+So no single copy of tens of MB holds Python's lock while autosave writes on
+its worker thread, and no second whole copy of the file is made."""
+
+
 def encounter_bytes(encounter: Encounter) -> bytes:
     """The file contents for ``encounter``, proven to open again.
 
@@ -270,18 +319,64 @@ def encounter_bytes(encounter: Encounter) -> bytes:
     load (a name too long for the format, a lone surrogate, a NaN), so that a
     save never replaces a good file with one the app would refuse.
     """
-    document = to_document(encounter)
+    return b"".join(file_chunks(document_parts(to_document(encounter))))
+
+
+def document_parts(document: dict[str, Any]) -> FileParts:
+    """The file contents for ``document`` (from ``to_document``), proven to open again.
+
+    :class:`SaveError` as for :func:`encounter_bytes`. Needs nothing but the
+    document, so autosave runs it on a worker thread on a document taken on
+    the GUI thread.
+    """
     try:
-        data = dumps(document).encode("utf-8")
+        parts: FileParts = [
+            part if isinstance(part, Base64Text) else part.encode("utf-8")
+            for part in dumps_parts(document)
+        ]
     except ValueError:  # NaN or infinity; UnicodeEncodeError: a lone surrogate
         raise SaveError(
             unsaveable_values(document) or [Problem(ROOT, "holds a value JSON cannot hold")]
         ) from None
+    if sum(map(len, parts)) > MAX_FILE_BYTES:  # base64 is ASCII: one byte a character
+        raise SaveError([Problem(ROOT, _too_big())])
+    _prove_it_loads(parts)
+    return parts
+
+
+def file_chunks(parts: FileParts) -> Iterator[bytes]:
+    """The bytes of ``parts`` in order, each picture's base64 in :data:`CHUNK_BYTES` slices."""
+    for part in parts:
+        if isinstance(part, Base64Text):
+            for start in range(0, len(part), CHUNK_BYTES):
+                yield part[start : start + CHUNK_BYTES].encode("ascii")
+        else:
+            yield part
+
+
+def _prove_it_loads(parts: FileParts) -> None:
+    """SaveError unless the file made of ``parts`` loads, without reading its pictures again.
+
+    The text is loaded with every picture's base64 replaced by a stand-in, and
+    the loader's checks (the header: type, size, limits) run on the bytes that
+    base64 was made from (``Base64Text.data``). What this skips is only
+    decoding the base64, which gives those bytes back by construction (it is
+    ``base64.b64encode``'s output, and its alphabet needs no JSON escaping),
+    so the file loads exactly when this check passes (its size is checked by
+    the caller).
+    """
+    lent: list[bytes] = []
+    check: list[bytes] = []
+    for part in parts:
+        if isinstance(part, Base64Text):
+            check.append(_stand_in(len(lent)).encode("ascii"))
+            lent.append(part.data)
+        else:
+            check.append(part)
     try:
-        loads_encounter(data)
+        _load(b"".join(check), tuple(lent))
     except LoadError as error:
         raise SaveError(error.problems) from None
-    return data
 
 
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
@@ -289,7 +384,7 @@ def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
 
     Nothing is written when the file would not open again (:class:`SaveError`).
     """
-    write_atomic(Path(path), encounter_bytes(encounter))
+    write_atomic(Path(path), file_chunks(document_parts(to_document(encounter))))
 
 
 TEMP_PREFIX = ".tactical-"
@@ -328,8 +423,10 @@ def remove_stale_temps(folder: Path, *, older_than: float = STALE_SECONDS) -> li
     return removed
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
     """Replace ``path`` with ``data`` so that readers see the old or the new file, never half.
+
+    ``data`` is the whole contents, or the contents in chunks written in order.
 
     The temporary file sits beside the target (same file system, so the rename
     is atomic), is fsynced before the rename, and is removed if anything fails.
@@ -341,10 +438,11 @@ def write_atomic(path: Path, data: bytes) -> None:
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
+            for chunk in [data] if isinstance(data, bytes) else data:
+                view = memoryview(chunk)
+                while view:
+                    written = os.write(fd, view)
+                    view = view[written:]
             if target.exists():
                 os.chmod(temp, target.stat().st_mode & 0o7777)
             os.fsync(fd)

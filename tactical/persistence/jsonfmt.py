@@ -5,10 +5,16 @@ Objects are written one key per line in the order given; a list of numbers
 is 256 readable lines of elevation; a small object or list of scalars (a wall,
 a side, a short polygon) goes on one line when it fits. Output is UTF-8 text
 with a trailing newline and no NaN or infinity.
+
+An embedded picture's base64 (tens of MB for a battle map) is a :class:`Base64Text`:
+it needs no escaping, so it is written between quotes as it is, without passing
+through ``json.dumps``, and :func:`dumps_parts` hands it back as a part of its own
+so a caller can set it aside (the save's check) or write it without copying.
 """
 
 from __future__ import annotations
 
+import binascii
 import json
 import numbers
 from typing import Any
@@ -16,6 +22,38 @@ from typing import Any
 INDENT = "  "
 ONE_LINE = 100
 """An object or list of scalars is put on one line when that line is this short."""
+
+
+class Base64Text(str):
+    """Base64 text of :attr:`data`, made only by :meth:`of`: its JSON is itself in quotes.
+
+    The base64 alphabet (``A-Z a-z 0-9 + / =``) holds nothing JSON escapes, so the
+    text is the JSON string's inside as it is, whatever ``ensure_ascii`` says.
+    """
+
+    data: bytes
+    """The bytes this text encodes (strict base64 decoding gives them back)."""
+
+    @classmethod
+    def of(cls, data: bytes) -> Base64Text:
+        """``base64.b64encode(data)`` as text, encoded a slice at a time.
+
+        Whole 3-byte groups per slice give the same text as one call, and no
+        call holds Python's lock for long (autosave encodes on a worker thread).
+        """
+        view = memoryview(data)
+        text = cls(
+            "".join(
+                binascii.b2a_base64(view[start : start + _SLICE], newline=False).decode("ascii")
+                for start in range(0, len(view), _SLICE)
+            )
+        )
+        text.data = data
+        return text
+
+
+_SLICE = 3 * 256 * 1024
+"""Bytes encoded per call by :meth:`Base64Text.of` (a multiple of 3: no padding inside)."""
 
 
 def _scalar(value: Any) -> bool:
@@ -42,6 +80,8 @@ def _flat(value: Any) -> bool:
 
 
 def _atom(value: Any) -> str:
+    if isinstance(value, Base64Text):
+        return f'"{value}"'
     return json.dumps(_plain(value), ensure_ascii=False, allow_nan=False)
 
 
@@ -76,7 +116,7 @@ def _write(value: Any, depth: int, out: list[str]) -> None:
         numbers_only = isinstance(value, list | tuple) and all(
             v is None or isinstance(v, numbers.Real) for v in value
         )
-        if numbers_only or _flat(value):
+        if numbers_only or (_flat(value) and not _holds_long_base64(value)):
             line = _inline(value)
             if numbers_only or len(line) <= ONE_LINE:
                 out.append(line)
@@ -97,7 +137,37 @@ def _write(value: Any, depth: int, out: list[str]) -> None:
                 out.append(",\n" if index < len(value) - 1 else "\n")
             out.append(INDENT * depth + "]")
         return
+    if isinstance(value, Base64Text):
+        out += ('"', value, '"')
+        return
     out.append(_atom(value))
+
+
+def _holds_long_base64(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
+    """True when a base64 item alone is too long for one line (so no line is built to see it)."""
+    items = value.values() if isinstance(value, dict) else value
+    return any(isinstance(v, Base64Text) and len(v) > ONE_LINE for v in items)
+
+
+def dumps_parts(value: Any) -> list[str]:
+    """The text of :func:`dumps` in parts: runs of plain text and each long Base64Text alone.
+
+    ``"".join(dumps_parts(value)) == dumps(value)``; a Base64Text written on a
+    line of its own is one part (the very object given), never copied into a run.
+    """
+    out: list[str] = []
+    _write(value, 0, out)
+    out.append("\n")
+    parts: list[str] = []
+    run: list[str] = []
+    for piece in out:
+        if isinstance(piece, Base64Text):
+            parts += ("".join(run), piece)
+            run = []
+        else:
+            run.append(piece)
+    parts.append("".join(run))
+    return parts
 
 
 def dumps(value: Any) -> str:
@@ -106,7 +176,4 @@ def dumps(value: Any) -> str:
     Raises ValueError for NaN or infinity (the format allows finite numbers only)
     and TypeError for values JSON cannot hold.
     """
-    out: list[str] = []
-    _write(value, 0, out)
-    out.append("\n")
-    return "".join(out)
+    return "".join(dumps_parts(value))

@@ -55,8 +55,16 @@ def _under(path: str, prefix: str) -> bool:
     return path == prefix or path.startswith((prefix + ".", prefix + "["))
 
 
-def problems_beyond_schema(raw: dict[str, Any], errors: list[ErrorDetails]) -> list[Problem]:
-    """Check problems of the parts of ``raw`` that ``errors`` (pydantic's) leave sound."""
+def problems_beyond_schema(
+    raw: dict[str, Any],
+    errors: list[ErrorDetails],
+    prepare: Callable[[EncounterModel], None] | None = None,
+) -> list[Problem]:
+    """Check problems of the parts of ``raw`` that ``errors`` (pydantic's) leave sound.
+
+    ``prepare`` is given the model before it is checked (the save's check lends
+    it the pictures it set aside).
+    """
     fields = EncounterModel.model_fields
     fixed = {k: v for k, v in raw.items() if k in fields}
     fixed["schema_version"] = SCHEMA_VERSION
@@ -102,6 +110,8 @@ def problems_beyond_schema(raw: dict[str, Any], errors: list[ErrorDetails]) -> l
         model = EncounterModel.model_validate(fixed)
     except ValidationError:
         return []  # a stand-in the schema refuses: report the schema's problems alone
+    if prepare is not None:
+        prepare(model)
     return [p for p in check_encounter(model) if not any(drop(p.path) for drop in dropped)]
 
 

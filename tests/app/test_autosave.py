@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 import os
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +15,11 @@ from tactical.app.autosave import Autosave, Recovery, pending_recovery
 from tactical.app.document import EncounterDocument
 from tactical.app.startup import choice_question, recovery_question, start
 from tactical.core.commands import MoveToken
-from tactical.persistence import load_encounter, save_encounter
+from tactical.core.encounter import Encounter
+from tactical.core.pictures import Background, Picture, picture_id
+from tactical.persistence import encounter_bytes, files, load_encounter, save_encounter
 
-from .conftest import small_grid
+from .conftest import MAPS, small_grid
 
 
 def test_autosave_writes_only_when_modified_and_never_the_users_file(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -288,3 +292,93 @@ def test_the_window_says_an_autosave_failure_in_the_status_bar_and_one_dialog(ma
     assert dialogs == ["Autosave failed: the disk is full."]
     window.autosave.recovered.emit()
     assert window.statusBar().currentMessage() == "Autosave works again."
+
+
+def picture_grid() -> Encounter:
+    """The small grid on a background picture long enough to be set aside by the save's check."""
+    encounter = small_grid()
+    art = (MAPS.parent / "assets" / "tokens" / "paw.png").read_bytes()
+    encounter.pictures[picture_id(art)] = Picture(picture_id(art), data=art)
+    encounter.background = Background(picture_id(art))
+    return encounter
+
+
+def test_the_timers_write_runs_on_a_worker_from_a_snapshot_taken_at_the_tick(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = EncounterDocument(picture_grid())
+    autosave = Autosave(document, tmp_path / "data")
+    document.push(MoveToken("hero", (2, 1)))
+    release = threading.Event()
+    writers: list[str] = []
+    write = files.write_atomic
+
+    def held_write(path: Path, data: Any) -> None:
+        writers.append(threading.current_thread().name)
+        release.wait(5)
+        write(path, data)
+
+    monkeypatch.setattr(files, "write_atomic", held_write)
+    assert autosave.tick_in_background()
+    document.push(MoveToken("hero", (3, 1)))  # after the snapshot: in the next autosave
+    assert not autosave.tick_in_background()  # one write at a time
+    release.set()
+    qtbot.waitUntil(lambda: autosave.writes == 1, timeout=5000)
+    assert writers == ["autosave", "autosave"]  # the recovery and its note, off the GUI thread
+    recovered = load_encounter(autosave.recovery_path)
+    assert recovered.tokens["hero"].position == (2, 1)
+    assert recovered.pictures == document.encounter.pictures
+    assert autosave.recovery_path.read_bytes() == encounter_bytes(recovered)
+    assert autosave.tick_in_background()
+    qtbot.waitUntil(lambda: autosave.writes == 2, timeout=5000)
+    assert load_encounter(autosave.recovery_path).tokens["hero"].position == (3, 1)
+
+
+def test_a_save_during_a_background_write_leaves_no_recovery(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = EncounterDocument(picture_grid())
+    autosave = Autosave(document, tmp_path / "data")
+    document.push(MoveToken("hero", (2, 1)))
+    write = files.write_atomic
+
+    def slow_write(path: Path, data: Any) -> None:
+        time.sleep(0.2)
+        write(path, data)
+
+    monkeypatch.setattr(files, "write_atomic", slow_write)
+    assert autosave.tick_in_background()
+    worker = autosave.worker
+    assert worker is not None
+    autosave.discard()  # what a save or a clean close does: it waits for the write first
+    worker.join()
+    assert pending_recovery(tmp_path / "data") is None
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == []
+
+
+def test_a_background_write_that_fails_is_said_once(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "data"
+    document = EncounterDocument(picture_grid())
+    autosave = Autosave(document, folder)
+    failures: list[str] = []
+    autosave.failed.connect(failures.append)
+    document.push(MoveToken("hero", (2, 1)))
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", refuse)
+        for expected in (1, 2):
+            assert autosave.tick_in_background()
+            qtbot.waitUntil(lambda n=expected: autosave.failures == n, timeout=5000)
+    assert failures == [
+        f"Autosave failed: it cannot write to {folder}: No space left on device. Your changes "
+        "are still open here but not backed up; save them with File > Save As. Autosave tries "
+        "again every minute."
+    ]
+    assert autosave.tick_in_background()
+    qtbot.waitUntil(lambda: autosave.writes == 1, timeout=5000)
+    assert not autosave.failing

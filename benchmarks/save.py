@@ -1,0 +1,207 @@
+"""Time saving a map with a big picture (``python -m benchmarks.save``).
+
+The map is the Universal VTT benchmark's (``benchmarks/uvtt.py``): a 6144 x
+3456 PNG battle map (about 40 MiB, 54 MiB as base64) under a 48 x 27 grid with
+449 wall lines, imported as ``tactical import`` does. Measured, medians of
+``--repeat`` runs, each for the code as it is and for the code path of before
+(every save encoding the picture again, ``json.dumps`` escaping its base64 and
+the whole text loaded back, all on the GUI thread), same map, same work:
+
+With ``--grid 1024`` the generated 1024 x 1024 battlefield of
+``benchmarks/maps.py`` (200 tokens, no picture) is measured the same way.
+
+- *save (Ctrl+S)*: ``save_encounter`` to a file, fsync included; the first
+  save after opening also encodes the picture (its base64 is kept afterwards);
+- *autosave tick, longest GUI stall*: the longest gap between beats of a 1 ms
+  timer on the GUI thread's event loop while one autosave runs, from the tick
+  until its outcome is back (a stall the GM sees while dragging); and the
+  whole autosave, tick to written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import itertools
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEventLoop, Qt, QTimer  # noqa: E402
+from PySide6.QtGui import QGuiApplication  # noqa: E402
+
+from benchmarks import maps  # noqa: E402
+from benchmarks.timing import timed  # noqa: E402
+from benchmarks.uvtt import HEIGHT, WIDTH, picture, seconds, uvtt_document  # noqa: E402
+from tactical.app.autosave import META_NAME, RECOVERY_NAME, Autosave  # noqa: E402
+from tactical.app.document import EncounterDocument  # noqa: E402
+from tactical.core.commands import AddToken, MoveToken  # noqa: E402
+from tactical.core.encounter import Encounter  # noqa: E402
+from tactical.core.tokens import Token  # noqa: E402
+from tactical.persistence import (  # noqa: E402
+    load_encounter,
+    loads_encounter,
+    save_encounter,
+    write_atomic,
+)
+from tactical.persistence.convert import to_document  # noqa: E402
+from tactical.persistence.foreign import import_map  # noqa: E402
+from tactical.persistence.jsonfmt import dumps  # noqa: E402
+
+
+def before_bytes(encounter: Encounter) -> bytes:
+    """The save's bytes as the code of before made them: the reference, same output."""
+    document = to_document(encounter)
+    document["pictures"] = [
+        {"id": p.id, "data": base64.b64encode(p.data).decode("ascii")}  # a plain str: escaped
+        if p.data is not None
+        else {"id": p.id, "path": p.path}
+        for p in encounter.pictures.values()
+    ]
+    data = dumps(document).encode("utf-8")
+    loads_encounter(data)  # the whole text loaded back, pictures decoded again
+    return data
+
+
+def before_save(encounter: Encounter, path: Path) -> None:
+    write_atomic(path, before_bytes(encounter))
+
+
+def before_autosave(encounter: Encounter, folder: Path) -> None:
+    """The autosave tick of before: all of it on the GUI thread."""
+    write_atomic(folder / RECOVERY_NAME, before_bytes(encounter))
+    meta = {"original": None, "saved_at": time.time()}
+    write_atomic(folder / META_NAME, json.dumps(meta).encode("utf-8"))
+
+
+def longest_stall(start: Callable[[], object], done: Callable[[], bool]) -> tuple[float, float]:
+    """The longest gap between 1 ms beats on this thread's event loop, and the time to done.
+
+    ``start`` runs from the event loop once the beats run; the loop runs until
+    ``done()`` is true (checked on every beat), in seconds.
+    """
+    loop = QEventLoop()
+    beats: list[float] = []
+    started: list[float] = []
+
+    def beat() -> None:
+        beats.append(time.perf_counter())
+        if started and done():
+            loop.quit()
+
+    def go() -> None:
+        started.append(time.perf_counter())
+        start()
+
+    probe = QTimer()
+    probe.setTimerType(Qt.TimerType.PreciseTimer)
+    probe.setInterval(1)
+    probe.timeout.connect(beat)
+    probe.start()
+    QTimer.singleShot(30, go)
+    QTimer.singleShot(60_000, loop.quit)  # a safety net, never reached when all is well
+    loop.exec()
+    probe.stop()
+    during = [b for b in beats if b >= started[0]]
+    marks = [started[0], *during]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(marks)]
+    return max(gaps), during[-1] - started[0]
+
+
+def measure(
+    encounter: Encounter, folder: Path, repeat: int, label: str
+) -> list[tuple[str, str, str]]:
+    folder.mkdir()
+    target = folder / "saved.tactical.json"
+    opened = folder / "opened.tactical.json"
+    save_encounter(encounter, opened)
+
+    cold: list[float] = []
+    for _ in range(repeat):
+        fresh = load_encounter(opened)  # its picture's base64 not yet made
+        begin = time.perf_counter()
+        save_encounter(fresh, target)
+        cold.append(time.perf_counter() - begin)
+    save_now = timed(lambda: save_encounter(encounter, target), repeat) / 1000
+    save_before = timed(lambda: before_save(encounter, target), repeat) / 1000
+    assert target.read_bytes() == opened.read_bytes()
+
+    document = EncounterDocument(encounter)
+    autosave = Autosave(document, folder / "now")
+    autosave.timer.stop()
+    document.push(AddToken(Token("bench-hero", "Hero", "pcs", (1, 1))))
+    stalls_now, totals_now, stalls_before, totals_before = [], [], [], []
+    for index in range(repeat):
+        document.push(MoveToken("bench-hero", (index % 2, 0)))  # a change to save
+        writes = autosave.writes
+        stall, total = longest_stall(
+            autosave.tick_in_background, lambda writes=writes: autosave.writes > writes
+        )
+        stalls_now.append(stall)
+        totals_now.append(total)
+        (folder / "before").mkdir(exist_ok=True)
+        stall, total = longest_stall(
+            lambda: before_autosave(encounter, folder / "before"), lambda: True
+        )
+        stalls_before.append(stall)
+        totals_before.append(total)
+    autosave.stop()
+    assert autosave.failures == 0
+    recovered = (folder / "now" / RECOVERY_NAME).read_bytes()
+    assert recovered == (folder / "before" / RECOVERY_NAME).read_bytes()
+
+    def median(values: list[float]) -> str:
+        return seconds(statistics.median(values))
+
+    mib = f"{opened.stat().st_size / 2**20:.1f} MiB file"
+    rows = [
+        (f"{label}: save (Ctrl+S), {mib}", seconds(save_now), seconds(save_before)),
+        (f"{label}: save (Ctrl+S), first after opening", median(cold), seconds(save_before)),
+        (f"{label}: autosave tick, longest GUI stall", median(stalls_now), median(stalls_before)),
+        (f"{label}: autosave tick to written", median(totals_now), median(totals_before)),
+    ]
+    return rows if encounter.pictures else [rows[0], *rows[2:]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--small", action="store_true", help="a 640 x 360 picture (a quick check)")
+    parser.add_argument(
+        "--grid",
+        type=int,
+        default=0,
+        help="also the generated SIZE x SIZE map of benchmarks/maps.py",
+    )
+    options = parser.parse_args(argv)
+    app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    width, height = (640, 360) if options.small else (WIDTH, HEIGHT)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        source = folder / "bench.dd2vtt"
+        source.write_text(json.dumps(uvtt_document(picture("PNG", width, height))))
+        encounter, _ = import_map(source)
+        rows = measure(encounter, folder / "picture", options.repeat, f"PNG {width} x {height}")
+        if options.grid:
+            grid = maps.generated(options.grid)
+            rows += measure(grid, folder / "grid", options.repeat, f"grid {options.grid}")
+    print("| measure | now | before (the reference) |")
+    print("| --- | ---: | ---: |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    del app
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

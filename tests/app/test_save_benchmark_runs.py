@@ -1,0 +1,31 @@
+"""The save benchmark prints its rows, now and before (a small picture, no timing asserted)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import save  # noqa: E402
+
+
+def test_the_save_benchmark_prints_its_rows(
+    qapp: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert save.main(["--small", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "| measure | now | before (the reference) |"
+    rows = [line.strip("| ").split(" | ") for line in lines[2:]]
+    assert [re.sub(r"[0-9.]+ MiB", "N MiB", row[0]) for row in rows] == [
+        "PNG 640 x 360: save (Ctrl+S), N MiB file",
+        "PNG 640 x 360: save (Ctrl+S), first after opening",
+        "PNG 640 x 360: autosave tick, longest GUI stall",
+        "PNG 640 x 360: autosave tick to written",
+    ]
+    assert all(re.fullmatch(r"[0-9.]+ (ms|s)", figure) for row in rows for figure in row[1:])
