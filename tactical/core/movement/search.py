@@ -183,11 +183,14 @@ def cheapest_path(
             total = spent + step
             if total > limit or v in no_entry:
                 continue
+            known = best.get(v, _NO_RANK)
+            if total << shift > known:
+                continue  # dearer whatever the line says: skip measuring it
             vr, vc = divmod(v, width)
             cross = abs((vc - sc) * ldr - (vr - sr) * ldc)
             off = int(cross * quarters) - CORRIDOR
             rank = (total << shift) | (strayed + off if off > 0 else strayed)
-            if rank < best.get(v, _NO_RANK):
+            if rank < known:
                 estimate = (
                     abs(vc - gc) + abs(vr - gr)
                     if rows_and_columns
