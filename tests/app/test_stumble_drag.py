@@ -14,6 +14,7 @@ from tactical.core.commands import MoveToken, UndoStack
 from tactical.rules import BlockedDirection, ProcedureController
 
 REASON = "stumbling, it cannot move left: the direction the stumble came from (003)"
+ROUND_THE_BAN = f"{REASON}; every way there takes a step that way"
 
 
 def at(col: float, row: float, **keys: bool) -> Pointer:
@@ -121,19 +122,19 @@ def test_a_square_reached_only_by_a_step_left_leaves_the_preview_too() -> None:
     assert reach[(4, 4)] == 4
     assert {sq for sq in reach if sq[0] < 2} == set()
     hover = drag.move(at(2, 4))
-    assert hover is not None and not hover.ok and hover.label == REASON
+    assert hover is not None and not hover.ok and hover.label == ROUND_THE_BAN
     preview = drag.move(at(4, 4))
     assert preview is not None and preview.ok
     assert preview.path == [(2, 2), (3, 2), (4, 2), (4, 3), (4, 4)]
     refused = drag.release(at(2, 4))
     assert refused.command is None
     assert refused.message == (
-        f"Brand stays: {REASON}. Hold Shift while dropping to place it anyway."
+        f"Brand stays: {ROUND_THE_BAN}. Hold Shift while dropping to place it anyway."
     )
     drag.press("brand", at(2, 2))
     forced = drag.release(at(2, 4, shift=True))
     assert isinstance(forced.command, MoveToken) and forced.command.to == (2, 4)
-    assert forced.message == f"Brand placed by the GM ({REASON})."
+    assert forced.message == f"Brand placed by the GM ({ROUND_THE_BAN})."
     assert forced.cost == 6  # the path round the wall, left step and all
 
 

@@ -224,11 +224,18 @@ class DragController:
     def quick_reason(self, token: Token, target: Position) -> str:
         """A short reason a position is not reachable, without a path search (for hovering)."""
         blocker = self._blocker(token, target)
-        # The ban's reason for a target that way, or reached only by a step that way.
-        banned = self._banned(target) or target in self.unbanned
-        if not blocker and self.ban is not None and banned:
-            return self.ban.reason
+        if not blocker and self.ban is not None:
+            if self._banned(target):
+                return self.ban.reason
+            if target in self.unbanned:
+                return self._round_the_ban()
         return blocker or "out of reach"
+
+    def _round_the_ban(self) -> str:
+        """The ban's reason for a square that lies another way but is reached only by a
+        step the banned way (a way round an obstacle)."""
+        assert self.ban is not None
+        return f"{self.ban.reason}; every way there takes a step that way"
 
     def full_reason(self, token: Token, target: Position) -> str:
         """Why the engine refuses ``target``, in words; may search a path (only on drops)."""
@@ -264,7 +271,7 @@ class DragController:
         within = self.budget is None or cost <= self.budget
         if self.ban is not None and self._banned_steps() and within:
             # Within reach but for the ban: every way there steps the banned way.
-            return self.ban.reason, cost
+            return self._round_the_ban(), cost
         if self.budget is not None and cost > self.budget:
             left = " left" if self.budget < token.speed else ""
             return f"it costs {cost}, more than the {self.budget}{left} this turn", cost
