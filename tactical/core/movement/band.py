@@ -114,11 +114,15 @@ def band_path(
             there = np.full(count, -1, dtype=np.int32)
             there[inside] = number[tr[inside] * w + tc[inside]]
             targets[:, d] = there
-            weights[inside, d] = step[inside].astype(np.float64) * scale + off[there[inside]]
+            weights[:, d] = step
         linked = targets >= 0
         indptr = np.zeros(count + 1, dtype=np.int32)
         np.cumsum(linked.sum(axis=1), out=indptr[1:])
-        graph = csr_matrix((weights[linked], targets[linked], indptr), shape=(count, count))
+        heads = targets[linked]
+        values = weights[linked]
+        if not unranked:
+            values = values * scale + off[heads]  # the line ranks after the cost
+        graph = csr_matrix((values, heads, indptr), shape=(count, count))
         s = int(number[(sr - r0) * w + (sc - c0)])
         g = int(number[(gr - r0) * w + (gc - c0)])
         if g < 0:
