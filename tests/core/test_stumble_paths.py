@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tactical.core import Encounter, EngineError, GridMap, MoveOptions, Token, find_path, reachable
-from tactical.core.movement import index_for, steps_towards
+from tactical.core.movement import index_for, moves, steps_towards
 from tactical.core.movement.band import band_path
 from tactical.core.movement.banned import direction_indexes
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
@@ -160,3 +160,18 @@ def test_reach_and_paths_equal_networkx_on_the_graph_without_the_banned_steps(
         found = find_path(encounter, "me", goal, options, budget=8)
         assert found is not None and found[1] == cost
         assert all((b[0] - a[0], b[1] - a[1]) not in banned for a, b in pairwise(found[0]))
+
+
+def test_a_goal_on_the_banned_side_is_refused_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    encounter = below_a_wall()
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(moves, "_search", no_search)
+    assert find_path(encounter, "me", (0, 3), NO_LEFT) is None  # down and to the left
+    assert find_path(encounter, "me", (1, 1), NO_LEFT) is None
+    with pytest.raises(AssertionError, match="searched"):
+        find_path(encounter, "me", (2, 0), NO_LEFT)  # straight up: searched

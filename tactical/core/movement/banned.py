@@ -33,3 +33,14 @@ def direction_indexes(steps: Iterable[Step]) -> frozenset[int]:
     if unknown:
         raise EngineError(f"not a step to a neighbouring square: {sorted(unknown)}")
     return frozenset(DIRECTIONS.index(step) for step in wanted)
+
+
+def beyond_banned_side(banned: frozenset[Step], start: tuple[int, int], goal: tuple[int, int]) -> bool:
+    """True when every step towards one side is banned and ``goal`` lies on that side:
+    no path gets there, so no search is needed (a stumbling token asked about a
+    square the way it cannot move)."""
+    for side in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        beyond = (goal[0] - start[0]) * side[0] + (goal[1] - start[1]) * side[1] > 0
+        if beyond and steps_towards(side) <= banned:
+            return True
+    return False

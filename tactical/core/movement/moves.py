@@ -31,7 +31,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
 from tactical.core.movement.band import band_path
-from tactical.core.movement.banned import direction_indexes
+from tactical.core.movement.banned import direction_indexes, beyond_banned_side
 from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.index import index_for
@@ -51,7 +51,11 @@ class MoveOptions:
     price of a roll the rules call for (001).
     ``banned_steps``: steps ``(d_column, d_row)`` no step of the path may take
     (003 Stumble: :func:`.banned.steps_towards` the blocked direction). A
-    teleport is one jump and ignores them.
+    teleport is one jump and ignores them. A goal on the banned side is refused
+    without a search; the region checks ignore the bans, so a path question
+    with no budget to any other goal that only a banned step reaches searches
+    the goal's region before it answers None (the drag asks with its budget,
+    which bounds the search).
     """
 
     teleport: int | None = None
@@ -196,6 +200,8 @@ def find_square_path(
         return None
     if budget is not None and options.teleport is None and _chebyshev(start, goal) > budget:
         return None  # no step costs less than 1 nor goes further than one square
+    if options.teleport is None and beyond_banned_side(options.banned_steps, start, goal):
+        return None  # every step that way is banned (003 Stumble)
     index = index_for(grid)
     # A small budget bounds the search by itself: no region index, no flood, and
     # only the tiles within the budget are computed (the first drag on a big map).
