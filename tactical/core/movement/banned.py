@@ -35,7 +35,9 @@ def direction_indexes(steps: Iterable[Step]) -> frozenset[int]:
     return frozenset(DIRECTIONS.index(step) for step in wanted)
 
 
-def beyond_banned_side(banned: frozenset[Step], start: tuple[int, int], goal: tuple[int, int]) -> bool:
+def beyond_banned_side(
+    banned: frozenset[Step], start: tuple[int, int], goal: tuple[int, int]
+) -> bool:
     """True when every step towards one side is banned and ``goal`` lies on that side:
     no path gets there, so no search is needed (a stumbling token asked about a
     square the way it cannot move)."""

@@ -31,7 +31,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
 from tactical.core.movement.band import band_path
-from tactical.core.movement.banned import direction_indexes, beyond_banned_side
+from tactical.core.movement.banned import beyond_banned_side, direction_indexes
 from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.index import index_for
