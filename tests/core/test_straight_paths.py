@@ -283,3 +283,29 @@ def test_both_searches_rank_like_networkx_by_cost_then_distance_from_the_line(
         assert (cost, rank(start, goal, squares)) == divmod(best, big)
         assert squares[0] == start and squares[-1] == goal
         assert sum(graph[a][b]["w"] for a, b in pairwise(squares)) == best
+
+
+def test_an_area_map_path_follows_the_line_across_a_field_of_equal_areas() -> None:
+    """7 x 4 square areas sharing edges: 9 hops to the far corner by many routes. Before,
+    networkx went down the first column and then along the bottom row."""
+    from shapely.geometry import box
+
+    from tactical.core.areas import Area, AreaMap
+
+    field = AreaMap(
+        [
+            Area(f"r{r}c{c}", f"r{r}c{c}", box(c * 10, r * 10, c * 10 + 10, r * 10 + 10))
+            for r in range(4)
+            for c in range(7)
+        ]
+    )
+    encounter = Encounter(map=field, tokens=[Token(id="me", position="r0c0", speed=20)])
+    assert find_path(encounter, "me", "r3c6") == (
+        ["r0c0", "r0c1", "r1c1", "r1c2", "r1c3", "r2c3", "r2c4", "r2c5", "r3c5", "r3c6"],
+        9,
+    )
+    assert find_path(encounter, "me", "r1c6") == (
+        ["r0c0", "r0c1", "r0c2", "r0c3", "r1c3", "r1c4", "r1c5", "r1c6"],
+        7,
+    )
+    assert find_path(encounter, "me", "r1c6", budget=6) is None
