@@ -9,7 +9,10 @@ start, since no step costs less than 1.
 ``cheapest_path`` is A* in pure Python reading the layer's bytes, guided by
 the Chebyshev distance (no step costs less than 1 nor moves more than one
 square, so the estimate never overshoots); on a 003 layer, which has no
-diagonal steps, by the Manhattan distance, for the same reason.
+diagonal steps, by the Manhattan distance, for the same reason. Among equally
+cheap paths it returns the one nearest the straight line (:mod:`.straight`).
+
+Both take banned step directions (003 Stumble: :mod:`.banned`).
 """
 
 from __future__ import annotations
@@ -189,7 +192,7 @@ def cheapest_path(
             vr, vc = divmod(v, width)
             cross = abs((vc - sc) * ldr - (vr - sr) * ldc)
             off = int(cross * quarters) - CORRIDOR
-            rank = (total << shift) | (strayed + off if off > 0 else strayed)
+            rank = (total << shift) + (strayed + off if off > 0 else strayed)
             if rank < known:
                 estimate = (
                     abs(vc - gc) + abs(vr - gr)
