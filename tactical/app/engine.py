@@ -17,27 +17,50 @@ from tactical.core.templates import Template
 from tactical.core.tokens import Position
 
 
-def reachable(encounter: Encounter, token_id: str, budget: int | None) -> dict[Any, int]:
-    """Every square (or area) the token may end its move on, with the cheapest cost."""
+def reachable(
+    encounter: Encounter,
+    token_id: str,
+    budget: int | None,
+    banned_steps: frozenset[tuple[int, int]] = frozenset(),
+) -> dict[Any, int]:
+    """Every square (or area) the token may end its move on, with the cheapest cost.
+
+    ``banned_steps``: steps no path may take (003 Stumble; grids only).
+    """
+    from tactical.core.movement import MoveOptions
     from tactical.core.movement import reachable as _reachable
 
-    return dict(_reachable(encounter, token_id, budget))
+    return dict(_reachable(encounter, token_id, budget, MoveOptions(banned_steps=banned_steps)))
 
 
 def find_path(
-    encounter: Encounter, token_id: str, goal: Position, budget: int | None = None
+    encounter: Encounter,
+    token_id: str,
+    goal: Position,
+    budget: int | None = None,
+    banned_steps: frozenset[tuple[int, int]] = frozenset(),
 ) -> tuple[list[Any], int] | None:
     """The cheapest path from where the token stands to ``goal`` and its cost, or None.
 
-    With ``budget`` the search stops there (None when the goal costs more).
+    With ``budget`` the search stops there (None when the goal costs more);
+    ``banned_steps`` as for :func:`reachable`.
     """
+    from tactical.core.movement import MoveOptions
     from tactical.core.movement import find_path as _find_path
 
-    found = _find_path(encounter, token_id, goal, budget=budget)
+    options = MoveOptions(banned_steps=banned_steps)
+    found = _find_path(encounter, token_id, goal, options, budget=budget)
     if found is None:
         return None
     path, cost = found
     return list(path), int(cost)
+
+
+def steps_towards(direction: tuple[int, int]) -> frozenset[tuple[int, int]]:
+    """The steps with a part along ``direction`` (a unit step): what a ban on it forbids."""
+    from tactical.core.movement.banned import steps_towards as _steps_towards
+
+    return _steps_towards(direction)
 
 
 def distance(encounter: Encounter, a: Any, b: Any) -> int | None:

@@ -65,16 +65,48 @@ def area_path(
 ) -> tuple[list[str], int] | None:
     """The shortest chain of areas from the token's area to ``goal`` and its hops, or None."""
     start = _token_area(encounter, token_id)
-    graph = _area_map(encounter).graph()
-    _known(_area_map(encounter), goal)
+    area_map = _area_map(encounter)
+    graph = area_map.graph()
+    _known(area_map, goal)
     try:
-        path = [str(a) for a in nx.shortest_path(graph, start, goal)]
+        hops = int(nx.shortest_path_length(graph, start, goal))
     except nx.NetworkXNoPath:
         return None
-    hops = len(path) - 1
     if budget is not None and hops > budget:
         return None
-    return path, hops
+    return _nearest_the_line(area_map, graph, start, goal, hops), hops
+
+
+def _nearest_the_line(
+    area_map: AreaMap, graph: nx.Graph, start: str, goal: str, hops: int
+) -> list[str]:
+    """Of the paths of ``hops`` hops, the one a person would draw: from the start, each
+    hop goes to the area, among those still on a shortest path, whose centre lies
+    nearest the straight line between the start's and the goal's centres (then by id).
+
+    Without it networkx returns whichever shortest path its search meets first,
+    which can zigzag across a field of equal areas (grids rank the same way:
+    :mod:`tactical.core.movement.straight`).
+    """
+    from_start = nx.single_source_shortest_path_length(graph, start, cutoff=hops)
+    to_goal = nx.single_source_shortest_path_length(graph, goal, cutoff=hops)
+    a = area_map.areas[start].polygon.centroid
+    b = area_map.areas[goal].polygon.centroid
+    dx, dy = b.x - a.x, b.y - a.y
+
+    def off_line(area_id: str) -> tuple[float, str]:
+        c = area_map.areas[area_id].polygon.centroid
+        return abs((c.x - a.x) * dy - (c.y - a.y) * dx), str(area_id)
+
+    path = [start]
+    for step in range(1, hops + 1):
+        on_a_shortest = [
+            v
+            for v in graph[path[-1]]
+            if from_start.get(v) == step and to_goal.get(v) == hops - step
+        ]
+        path.append(str(min(on_a_shortest, key=off_line)))
+    return path
 
 
 def same_area_is_melee(encounter: Encounter, token_a: str, token_b: str) -> bool:

@@ -37,7 +37,8 @@ class BlockedDirection:
     of the directions ... This is the direction from which the effect came").
 
     ``step`` is the unit step of that direction as ``(d_column, d_row)``: ``(-1, 0)``
-    is left. A move is refused when it ends any distance that way from its start.
+    is left. A move is refused when it ends any distance that way from its start, and
+    no step of its path may go that way (``tactical.core.movement.steps_towards``).
     """
 
     step: tuple[int, int]

@@ -14,18 +14,19 @@ from tactical.core.commands import MoveToken, UndoStack
 from tactical.rules import BlockedDirection, ProcedureController
 
 REASON = "stumbling, it cannot move left: the direction the stumble came from (003)"
+ROUND_THE_BAN = f"{REASON}; every way there takes a step that way"
 
 
 def at(col: float, row: float, **keys: bool) -> Pointer:
     return Pointer((col + 0.5) * CELL, (row + 0.5) * CELL, left=True, **keys)
 
 
-def stumbling() -> tuple[Encounter, ProcedureController]:
+def stumbling(grid: GridMap | None = None, speed: int = 2) -> tuple[Encounter, ProcedureController]:
     """Brand (speed 2) in the middle of a 5 x 5 map, hit by a stumble that came from the left."""
     encounter = Encounter(
-        GridMap(5, 5),
+        grid or GridMap(5, 5),
         [
-            Token("brand", "Brand", "pcs", (2, 2), speed=2, figures={"willpower": 1}),
+            Token("brand", "Brand", "pcs", (2, 2), speed=speed, figures={"willpower": 1}),
             Token("grub", "Grub", "npcs", (4, 4), figures={"willpower": 1}),
         ],
         [Side("pcs", "Heroes"), Side("npcs", "Goblins")],
@@ -93,3 +94,52 @@ def test_the_ban_ends_with_the_fight_and_does_not_touch_others() -> None:
     assert controller.blocked_direction("brand") is None
     reach = DragController(lambda: encounter).press("brand", at(2, 2)).reach or {}
     assert (1, 2) in reach
+
+
+# Brand at (2, 2) above a wall of impassable squares; (2, 4) lies straight below it.
+BEHIND_A_WALL = """
+0 0  0  0  0 0 0
+0 0  0  0  0 0 0
+0 0  0  0  0 0 0
+0 0x 0x 0x 0 0 0
+0 0  0  0  0 0 0
+"""
+
+
+def behind_a_wall() -> tuple[Encounter, ProcedureController]:
+    encounter, controller = stumbling(GridMap.from_text(BEHIND_A_WALL), speed=6)
+    encounter.token("grub").position = (6, 0)  # out of the way
+    return encounter, controller
+
+
+def test_a_square_reached_only_by_a_step_left_leaves_the_preview_too() -> None:
+    # The whole path obeys the stumble, not only where it ends: round either end of the
+    # wall, the way back to (2, 4) steps left.
+    encounter, _controller = behind_a_wall()
+    drag = DragController(lambda: encounter)
+    reach = drag.press("brand", at(2, 2)).reach or {}
+    assert (2, 4) not in reach and (3, 4) not in reach
+    assert reach[(4, 4)] == 4
+    assert {sq for sq in reach if sq[0] < 2} == set()
+    hover = drag.move(at(2, 4))
+    assert hover is not None and not hover.ok and hover.label == ROUND_THE_BAN
+    preview = drag.move(at(4, 4))
+    assert preview is not None and preview.ok
+    assert preview.path == [(2, 2), (3, 2), (4, 2), (4, 3), (4, 4)]
+    refused = drag.release(at(2, 4))
+    assert refused.command is None
+    assert refused.message == (
+        f"Brand stays: {ROUND_THE_BAN}. Hold Shift while dropping to place it anyway."
+    )
+    drag.press("brand", at(2, 2))
+    forced = drag.release(at(2, 4, shift=True))
+    assert isinstance(forced.command, MoveToken) and forced.command.to == (2, 4)
+    assert forced.message == f"Brand placed by the GM ({ROUND_THE_BAN})."
+    assert forced.cost == 6  # the path round the wall, left step and all
+
+
+def test_without_the_stumble_the_way_round_is_open() -> None:
+    encounter, controller = behind_a_wall()
+    controller.perform("end-combat")
+    reach = DragController(lambda: encounter).press("brand", at(2, 2)).reach or {}
+    assert reach[(2, 4)] == 6

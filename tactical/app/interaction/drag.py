@@ -7,8 +7,10 @@ command to push (one undoable step per drop) or the reason the drop is
 refused. Holding Shift at the drop places the token anyway: the GM is always
 in charge. The engine decides every rule; this module only asks it and words
 the answer. The combat procedure may also forbid a direction (003 Stumble:
-:mod:`.move_bans`): the squares that way leave the preview and a drop there is
-refused with the procedure's reason.
+:mod:`.move_bans`): no step of the previewed path goes that way (a diagonal
+with a part that way included), so the squares that way, and those reached
+only by a way round through it, leave the preview, and a drop there is refused
+with the procedure's reason.
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ class DragController:
         self.start: Position = None
         self.grab: Square = (0, 0)
         self.reach: dict[Any, int] = {}
+        self.unbanned: dict[Any, int] = {}
+        """The reach as it would be without the procedure's ban (to word a refusal)."""
         self.budget: int | None = None
         self.target: Position = None
         self.path: list[Any] | None = None
@@ -97,12 +101,17 @@ class DragController:
         self.start = token.position
         self.grab = grab_offset(token, pointer.x, pointer.y)
         self.budget = self._budget_of(token)
-        self.reach = (
-            engine.reachable(self.encounter, token_id, self.budget)
-            if self.start is not None
-            else {}
-        )
         self.ban = self._ban_of(self.encounter, token_id)
+        banned = self._banned_steps()
+        if self.start is None:
+            self.reach = self.unbanned = {}
+        else:
+            self.unbanned = engine.reachable(self.encounter, token_id, self.budget)
+            self.reach = (
+                engine.reachable(self.encounter, token_id, self.budget, banned)
+                if banned
+                else self.unbanned
+            )
         self.reach = {p: c for p, c in self.reach.items() if not self._banned(p)}
         self.target = self.start
         self.path = None
@@ -126,7 +135,9 @@ class DragController:
             return DragFeedback(token_at=target, path=[], label="")
         self.previews += 1
         if target in self.reach:
-            found = engine.find_path(self.encounter, self.token_id, target, self.budget)
+            found = engine.find_path(
+                self.encounter, self.token_id, target, self.budget, self._banned_steps()
+            )
             self.path, self.cost = (
                 found if found is not None else ([self.start, target], self.reach[target])
             )
@@ -194,6 +205,7 @@ class DragController:
         self.token_id = None
         self.ban = None
         self.reach = {}
+        self.unbanned = {}
         self.target = None
         self.path = None
         self.cost = None
@@ -212,9 +224,18 @@ class DragController:
     def quick_reason(self, token: Token, target: Position) -> str:
         """A short reason a position is not reachable, without a path search (for hovering)."""
         blocker = self._blocker(token, target)
-        if not blocker and self.ban is not None and self._banned(target):
-            return self.ban.reason
+        if not blocker and self.ban is not None:
+            if self._banned(target):
+                return self.ban.reason
+            if target in self.unbanned:
+                return self._round_the_ban()
         return blocker or "out of reach"
+
+    def _round_the_ban(self) -> str:
+        """The ban's reason for a square that lies another way but is reached only by a
+        step the banned way (a way round an obstacle)."""
+        assert self.ban is not None
+        return f"{self.ban.reason}; every way there takes a step that way"
 
     def full_reason(self, token: Token, target: Position) -> str:
         """Why the engine refuses ``target``, in words; may search a path (only on drops)."""
@@ -230,6 +251,12 @@ class DragController:
             and self.ban.refuses(start, target)
         )
 
+    def _banned_steps(self) -> frozenset[tuple[int, int]]:
+        """The steps no path may take while the procedure's ban holds (none on area maps)."""
+        if self.ban is None or self.encounter.grid is None:
+            return frozenset()
+        return engine.steps_towards(self.ban.step)
+
     def _refusal(self, token: Token, target: Position) -> tuple[str, int | None]:
         """:meth:`full_reason` and the path's cost when there is a path (None when not)."""
         blocker = self._blocker(token, target)
@@ -241,6 +268,10 @@ class DragController:
         if found is None:
             return "there is no way there", None
         _, cost = found
+        within = self.budget is None or cost <= self.budget
+        if self.ban is not None and self._banned_steps() and within:
+            # Within reach but for the ban: every way there steps the banned way.
+            return self._round_the_ban(), cost
         if self.budget is not None and cost > self.budget:
             left = " left" if self.budget < token.speed else ""
             return f"it costs {cost}, more than the {self.budget}{left} this turn", cost

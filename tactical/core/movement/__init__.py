@@ -4,6 +4,7 @@ The costs of the map live in numpy arrays kept per grid (:mod:`.index`);
 tokens are applied at query time. See :mod:`.moves` for the rules chosen.
 """
 
+from tactical.core.movement.banned import steps_towards
 from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.index import MovementIndex, index_for
 from tactical.core.movement.moves import (
@@ -29,4 +30,5 @@ __all__ = [
     "index_for",
     "reachable",
     "reachable_squares",
+    "steps_towards",
 ]

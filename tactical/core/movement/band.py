@@ -19,9 +19,13 @@ from tactical.core.grid import Square
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.layers import CostLayer
 from tactical.core.movement.search import Blockers
+from tactical.core.movement.straight import Line
 
 _NO_BOUND = 1 << 30
 """A bound no path reaches (every step costs at most 254, a map has at most 2**22 squares)."""
+
+_EXACT = 1 << 52
+"""Integers below this add up exactly in float64 (scipy's weights)."""
 
 _BAND_CELLS = 4_000_000
 """Beyond this many candidate positions in the band, give up (the caller falls back)."""
@@ -33,9 +37,16 @@ def band_path(
     goal: Square,
     blockers: Blockers,
     budget: int | None = None,
+    banned: frozenset[int] = frozenset(),
 ) -> tuple[list[Square], int] | bool | None:
     """``(squares, cost)``, None when there is no path within ``budget``, or False when
-    the band grew too large to be worth it (ask the A*). The layer must be whole."""
+    the band grew too large to be worth it (ask the A*). The layer must be whole.
+
+    ``banned`` directions (indexes into ``DIRECTIONS``) are never stepped. Among
+    paths of the same cost, the one nearest the straight line (:mod:`.straight`):
+    each link weighs ``cost * scale + off_line`` of the square it enters, with
+    ``scale`` above any path's summed ``off_line``, while the weights of every
+    path within the bound stay exact in float64."""
     try:
         from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
         from scipy.sparse.csgraph import dijkstra  # type: ignore[import-untyped]
@@ -49,6 +60,8 @@ def band_path(
     if budget is not None and distance > budget:
         return None  # no step goes further than one square nor costs less than 1
     slack = max(8, distance // 64)
+    line = Line(start, goal)
+    known: int | None = None  # the cost found ranking by cost alone (the whole map)
     while True:
         bound = distance + slack
         whole = bound >= 2 * max(width, height)  # the band holds the whole map
@@ -56,6 +69,8 @@ def band_path(
             bound = _NO_BOUND
         if budget is not None:
             bound = min(bound, budget)
+        if known is not None:
+            bound, whole = known, False  # again, on the band of that cost, with the line
         # A band square is within ``bound`` of both ends along each axis.
         r0, r1 = max((sr + gr - bound) // 2, 0), min((sr + gr + bound) // 2 + 1, height)
         c0, c1 = max((sc + gc - bound) // 2, 0), min((sc + gc + bound) // 2 + 1, width)
@@ -80,10 +95,19 @@ def band_path(
         rows_in, cols_in = np.divmod(cells, w)
         at = (rows_in + r0) * width + (cols_in + c0)
         costs = layer.costs.reshape(8, width * height)
+        off = line.off_line_array(cols_in + c0, rows_in + r0)
+        # No path within the bound makes more steps than the bound, each off the line
+        # by at most the band's worst square: so ``scale`` keeps the cost ranked first.
+        scale = bound * int(off.max(initial=0)) + 1
+        unranked = (bound + 1) * scale >= _EXACT
+        if unranked:
+            scale, off = 1, np.zeros_like(off)  # the whole map: rank by cost alone first
         # Each position's links in a row of 8 (one per direction): the CSR layout as it is.
         targets = np.full((count, 8), -1, dtype=np.int32)
         weights = np.zeros((count, 8), dtype=np.float64)
         for d, (dc, dr) in enumerate(DIRECTIONS):
+            if d in banned:
+                continue
             step = costs[d, at]
             tr, tc = rows_in + dr, cols_in + dc
             inside = (tr >= 0) & (tr < h) & (tc >= 0) & (tc < w) & (step != BLOCKED)
@@ -94,22 +118,32 @@ def band_path(
         linked = targets >= 0
         indptr = np.zeros(count + 1, dtype=np.int32)
         np.cumsum(linked.sum(axis=1), out=indptr[1:])
-        graph = csr_matrix((weights[linked], targets[linked], indptr), shape=(count, count))
+        heads = targets[linked]
+        values = weights[linked]
+        if not unranked:
+            values = values * scale + off[heads]  # the line ranks after the cost
+        graph = csr_matrix((values, heads, indptr), shape=(count, count))
         s = int(number[(sr - r0) * w + (sc - c0)])
         g = int(number[(gr - r0) * w + (gc - c0)])
         if g < 0:
             return None  # the goal is closed (an enemy stands there)
-        dist, pred = dijkstra(graph, indices=s, return_predecessors=True, limit=float(bound))
-        cost = dist[g]
-        if np.isfinite(cost) and cost <= bound:
-            path = [g]
-            while path[-1] != s:
-                path.append(int(pred[path[-1]]))
-            path.reverse()
-            flat = np.flatnonzero(band)[path]
-            pr, pc = np.divmod(flat, w)
-            squares = list(zip((pc + c0).tolist(), (pr + r0).tolist(), strict=True))
-            return squares, int(cost)
+        reach = float((bound + 1) * scale - 1)
+        dist, pred = dijkstra(graph, indices=s, return_predecessors=True, limit=reach)
+        ranked = dist[g]
+        if np.isfinite(ranked):
+            cost = int(ranked) // scale
+            if cost <= bound and unranked and known is None:
+                known = cost  # the cost is found; the band of that cost can rank the line
+                continue
+            if cost <= bound:
+                path = [g]
+                while path[-1] != s:
+                    path.append(int(pred[path[-1]]))
+                path.reverse()
+                flat = cells[path]
+                pr, pc = np.divmod(flat, w)
+                squares = list(zip((pc + c0).tolist(), (pr + r0).tolist(), strict=True))
+                return squares, cost
         if whole or (budget is not None and bound >= budget):
             return None
         slack *= 4

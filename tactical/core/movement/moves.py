@@ -31,6 +31,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
 from tactical.core.grid import GridMap, Square
 from tactical.core.movement.band import band_path
+from tactical.core.movement.banned import beyond_banned_side, direction_indexes
 from tactical.core.movement.blocking import blockers_for
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
 from tactical.core.movement.index import index_for
@@ -48,11 +49,19 @@ class MoveOptions:
     ``teleport_uses_movement``: the teleport spends its distance from the budget.
     ``roll_descent``: drops of two or more levels cost nothing extra, at the
     price of a roll the rules call for (001).
+    ``banned_steps``: steps ``(d_column, d_row)`` no step of the path may take
+    (003 Stumble: :func:`.banned.steps_towards` the blocked direction). A
+    teleport is one jump and ignores them. A goal on the banned side is refused
+    without a search; the region checks ignore the bans, so a path question
+    with no budget to any other goal that only a banned step reaches searches
+    the goal's region before it answers None (the drag asks with its budget,
+    which bounds the search).
     """
 
     teleport: int | None = None
     teleport_uses_movement: bool = True
     roll_descent: bool = False
+    banned_steps: frozenset[tuple[int, int]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -146,7 +155,7 @@ def reachable_squares(
         layer.ensure_around(start, options.teleport)
         return _teleport_reach(layer.valid, start, limit, options, blockers)
     layer.ensure_around(start, limit)
-    return costs_within(layer, start, limit, blockers)
+    return costs_within(layer, start, limit, blockers, direction_indexes(options.banned_steps))
 
 
 def _teleport_reach(
@@ -191,6 +200,8 @@ def find_square_path(
         return None
     if budget is not None and options.teleport is None and _chebyshev(start, goal) > budget:
         return None  # no step costs less than 1 nor goes further than one square
+    if options.teleport is None and beyond_banned_side(options.banned_steps, start, goal):
+        return None  # every step that way is banned (003 Stumble)
     index = index_for(grid)
     # A small budget bounds the search by itself: no region index, no flood, and
     # only the tiles within the budget are computed (the first drag on a big map).
@@ -218,7 +229,8 @@ def find_square_path(
                 return None
         elif not _first_steps_reach_region(layer, regions, start, goal):
             return None
-    found = _search(layer, start, goal, blockers, budget, bounded)
+    banned = direction_indexes(options.banned_steps)
+    found = _search(layer, start, goal, blockers, budget, bounded, banned)
     if found is None:
         return None
     squares, cost = found
@@ -237,6 +249,7 @@ def _search(
     blockers: Blockers,
     budget: int | None,
     bounded: bool,
+    banned: frozenset[int] = frozenset(),
 ) -> tuple[list[Square], int] | None:
     """The cheapest path: the pure-Python A* for short and bounded questions (a drag
     preview) and for long ones it crosses quickly, scipy's Dijkstra on the band that
@@ -245,13 +258,15 @@ def _search(
     if not bounded and distance >= LONG_PATH:
         # The A* first, while its estimate guides it well (an open map: about one
         # position per step); past a few per step, the band search in C.
-        quick = cheapest_path(layer, start, goal, blockers, budget, give_up=2 * distance + 64)
+        quick = cheapest_path(
+            layer, start, goal, blockers, budget, give_up=2 * distance + 64, banned=banned
+        )
         if quick is not False:
             return quick
-        found = band_path(layer, start, goal, blockers, budget)
+        found = band_path(layer, start, goal, blockers, budget, banned)
         if found is not False:
             return found  # type: ignore[return-value]
-    found_here = cheapest_path(layer, start, goal, blockers, budget)
+    found_here = cheapest_path(layer, start, goal, blockers, budget, banned=banned)
     assert found_here is not False
     return found_here
 

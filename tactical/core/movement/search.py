@@ -9,7 +9,10 @@ start, since no step costs less than 1.
 ``cheapest_path`` is A* in pure Python reading the layer's bytes, guided by
 the Chebyshev distance (no step costs less than 1 nor moves more than one
 square, so the estimate never overshoots); on a 003 layer, which has no
-diagonal steps, by the Manhattan distance, for the same reason.
+diagonal steps, by the Manhattan distance, for the same reason. Among equally
+cheap paths it returns the one nearest the straight line (:mod:`.straight`).
+
+Both take banned step directions (003 Stumble: :mod:`.banned`).
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ import numpy as np
 from tactical.core.grid import Square
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS, IntArray
 from tactical.core.movement.layers import CostLayer
+from tactical.core.movement.straight import CORRIDOR, SHIFT, Line
 
 _UNREACHED = np.iinfo(np.int32).max
+_NO_RANK = 1 << 80
 
 
 @dataclass(frozen=True)
@@ -57,17 +62,24 @@ class Blockers:
 
 
 def costs_within(
-    layer: CostLayer, start: Square, budget: int, blockers: Blockers
+    layer: CostLayer,
+    start: Square,
+    budget: int,
+    blockers: Blockers,
+    banned: frozenset[int] = frozenset(),
 ) -> dict[Square, int]:
     """Cheapest cost of every position reachable from ``start`` within ``budget``.
 
     The start is included at 0; positions where the move cannot end are left out.
+    ``banned`` directions (indexes into ``DIRECTIONS``) are never stepped.
     """
     sc, sr = start
     r0, r1 = max(sr - budget, 0), min(sr + budget + 1, layer.height)
     c0, c1 = max(sc - budget, 0), min(sc + budget + 1, layer.width)
     h, w = r1 - r0, c1 - c0
     costs = layer.costs[:, r0:r1, c0:c1].reshape(8, h * w).astype(np.int32)
+    if banned:
+        costs[sorted(banned)] = BLOCKED
     offsets = np.array([dr * w + dc for dc, dr in DIRECTIONS], dtype=np.int64)[:, None]
     enterable = np.ones(h * w, dtype=bool)
     if blockers.no_entry:
@@ -119,43 +131,54 @@ def cheapest_path(
     blockers: Blockers,
     budget: int | None = None,
     give_up: int | None = None,
+    banned: frozenset[int] = frozenset(),
 ) -> tuple[list[Square], int] | Literal[False] | None:
     """The cheapest path from ``start`` to ``goal`` and its cost, or None.
 
     The caller has checked that the goal is a legal end and in the start's region.
     With ``give_up``, False once that many positions were expanded without
     reaching the goal (the caller then asks a search that suits the map better).
+    ``banned`` directions (indexes into ``DIRECTIONS``) are never stepped.
+    Among paths of the same cost, the one nearest the straight line (:mod:`.straight`).
     """
     width = layer.width
     plane = layer.width * layer.height
     costs = layer.buffer
     offsets = [dr * width + dc for dc, dr in DIRECTIONS]
     planes = [d * plane for d in range(8)]
+    directions = [d for d in range(8) if d not in banned]
     no_entry = blockers.entry_codes(width)
     s = start[1] * width + start[0]
     g = goal[1] * width + goal[0]
     gc, gr = goal
     limit = _UNREACHED if budget is None else budget
+    line = Line(start, goal)
+    sc, sr, ldc, ldr, quarters = line.sc, line.sr, line.dc, line.dr, line.quarters
+    shift = SHIFT
+    low = (1 << shift) - 1
+    # best and the heap hold cost << SHIFT | off_line: the cost first, then the line.
     best: dict[int, int] = {s: 0}
     came: dict[int, int] = {}
     rows_and_columns = layer.orthogonal  # 003: no diagonal steps, so the Manhattan distance
     first = abs(start[0] - gc) + abs(start[1] - gr) if rows_and_columns else None
-    heap: list[tuple[int, int, int]] = [
-        (first if first is not None else max(abs(start[0] - gc), abs(start[1] - gr)), 0, s)
-    ]
+    if first is None:
+        first = max(abs(start[0] - gc), abs(start[1] - gr))
+    heap: list[tuple[int, int, int, int]] = [(first << shift, 0, 0, s)]
     pop, push = heapq.heappop, heapq.heappush
     left = -1 if give_up is None else give_up
     while heap:
-        _, neg_cost, u = pop(heap)
+        _, neg_rank, _, u = pop(heap)
         if u == g:
             break
-        spent = -neg_cost
-        if spent != best[u]:
+        ranked = -neg_rank
+        if ranked != best[u]:
             continue
         left -= 1
         if left == 0:
             return False
-        for d in range(8):
+        spent = ranked >> shift
+        strayed = ranked & low
+        for d in directions:
             step = costs[planes[d] + u]
             if step == BLOCKED:
                 continue
@@ -163,8 +186,14 @@ def cheapest_path(
             total = spent + step
             if total > limit or v in no_entry:
                 continue
-            if total < best.get(v, _UNREACHED):
-                vr, vc = divmod(v, width)
+            known = best.get(v, _NO_RANK)
+            if total << shift > known:
+                continue  # dearer whatever the line says: skip measuring it
+            vr, vc = divmod(v, width)
+            cross = abs((vc - sc) * ldr - (vr - sr) * ldc)
+            off = int(cross * quarters) - CORRIDOR
+            rank = (total << shift) + (strayed + off if off > 0 else strayed)
+            if rank < known:
                 estimate = (
                     abs(vc - gc) + abs(vr - gr)
                     if rows_and_columns
@@ -172,16 +201,16 @@ def cheapest_path(
                 )
                 if total + estimate > limit:
                     continue  # the estimate never overshoots: no way on within the budget
-                best[v] = total
+                best[v] = rank
                 came[v] = u
-                push(heap, (total + estimate, -total, v))
+                push(heap, (rank + (estimate << shift), -rank, cross, v))
     if g not in best:
         return None
     path = [g]
     while path[-1] != s:
         path.append(came[path[-1]])
     path.reverse()
-    return [(p % width, p // width) for p in path], best[g]
+    return [(p % width, p // width) for p in path], best[g] >> shift
 
 
 POCKET_LIMIT = 1024

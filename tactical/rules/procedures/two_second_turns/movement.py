@@ -6,13 +6,14 @@ which the effect came."
 
 Choices: the direction is the one recorded with the stumble (the "Came from"
 of "Apply an effect", kept in ``state.effects`` and shown as the token's
-``stumble_from`` figure). A drag is refused when it ends any distance that way
-from where it started (a drop up and to the left is refused for a character
-that cannot move left: 003 moves along rows and columns, so getting there takes
-a step left). A way round an obstacle that steps that way on the path to an
-allowed square is not policed; the GM sees the path. Shift while dropping
-places the character anyway, as for every refused drop. Nothing is blocked
-once the fight has ended.
+``stumble_from`` figure). The whole move obeys it, not only where it ends: no
+step of the path goes that way, a diagonal step with a part that way included
+(up-left counts as left and as up). So a drag ending any distance that way is
+refused, and so is one to a square reached only by a way round an obstacle
+that steps that way; the preview's reach and path are searched with those
+steps banned (``MoveOptions.banned_steps``), so the preview and the drop agree.
+Shift while dropping places the character anyway, as for every refused drop.
+Nothing is blocked once the fight has ended.
 """
 
 from __future__ import annotations
