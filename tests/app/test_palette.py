@@ -276,7 +276,7 @@ def test_the_examples_goblins_wear_the_skull_mark(make_window) -> None:  # type:
         window = make_window(encounter, path)
         assert all(window.scene.token_items[t.id].look.picture is not None for t in wearing)
         labels = [c.label for c in window.token_palette.adder.picture_choices()]
-        assert labels.count("Mark: Skull") == 0  # the same picture, offered once by its token
+        assert labels.count("Mark: Skull") == 1  # the same picture, offered once by its name
 
 
 def test_snapshots_and_the_player_view_draw_the_same_picture(make_window, tmp_path, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -349,3 +349,45 @@ def test_a_hidden_palette_fills_its_lists_when_shown(make_window) -> None:  # ty
     window.findChild(type(dock)).toggleViewAction().trigger()
     names = [dock.tokens.item(i).text() for i in range(dock.tokens.count())]
     assert names == ["Hero", "Ally", "Orc", "Ogre", "Spy  (hidden)", "Orc 2"]
+
+
+def test_a_picture_keeps_the_name_the_gm_or_the_file_gave_it_once_tokens_wear_it(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    window = make_window()
+    palette = window.token_palette
+    palette.adder.ask = answer("Goblin")
+    assert palette.add_from_file(red_png(tmp_path / "goblin.png")) == "goblin"
+    skull = [c.label for c in palette.adder.picture_choices()].index("Mark: Skull")
+    palette.dock.show()
+    palette.dock.pictures.setCurrentRow(skull)
+    palette.adder.ask = answer("Orc chief")
+    chief = palette.add_token()
+    assert chief is not None
+    labels = [c.label for c in palette.adder.picture_choices()]
+    assert labels.count("goblin.png") == 1 and labels.count("Mark: Skull") == 1
+    assert not [label for label in labels if label.endswith("'s picture")]
+    window.document.push(MoveToken("goblin", (5, 5)))  # tokens change: names do not
+    window.document.undo_stack.undo()
+    shown = [palette.dock.pictures.item(i).text() for i in range(palette.dock.pictures.count())]
+    assert shown == labels and shown.index("Mark: Skull") == skull  # it stays where it was
+
+
+def test_pictures_of_a_reopened_file_are_named_by_their_file_or_numbered_and_kept(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    from tactical.core.commands import SetTokenField
+    from tactical.core.pictures import picture_id
+
+    encounter = small_grid()
+    red = red_png(tmp_path / "red.png").read_bytes()
+    encounter.pictures["chief"] = Picture("chief", path="art/orc-chief.png")
+    encounter.pictures[picture_id(red)] = Picture(picture_id(red), data=red)
+    encounter.tokens["orc"].image = "chief"
+    encounter.tokens["ogre"].image = picture_id(red)
+    window = make_window(encounter, tmp_path / "reopened.tactical.json")
+    labels = [c.label for c in window.token_palette.adder.picture_choices()]
+    assert labels[:3] == ["Plain disc", "orc-chief.png", "Picture 1"]
+    window.document.push(SetTokenField("ogre", "name", "Ogre boss"))
+    again = [c.label for c in window.token_palette.adder.picture_choices()]
+    assert again == labels
