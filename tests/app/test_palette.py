@@ -391,3 +391,16 @@ def test_pictures_of_a_reopened_file_are_named_by_their_file_or_numbered_and_kep
     window.document.push(SetTokenField("ogre", "name", "Ogre boss"))
     again = [c.label for c in window.token_palette.adder.picture_choices()]
     assert again == labels
+
+
+def test_the_palette_shown_stays_shown_after_the_window_closes(make_window, settings) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.token_palette.dock.toggleViewAction().trigger()  # View > Token palette
+    assert settings.value("palette/shown", type=bool) is True
+    window.files.ask_unsaved = lambda: "discard"
+    window.close()
+    assert settings.value("palette/shown", type=bool) is True  # it opens shown next time
+    again = make_window()
+    assert again.token_palette.dock.isVisible()
+    again.token_palette.dock.close()  # the dock's own close button
+    assert settings.value("palette/shown", type=bool) is False
