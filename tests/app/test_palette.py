@@ -404,3 +404,23 @@ def test_the_palette_shown_stays_shown_after_the_window_closes(make_window, sett
     assert again.token_palette.dock.isVisible()
     again.token_palette.dock.close()  # the dock's own close button
     assert settings.value("palette/shown", type=bool) is False
+
+
+def test_a_numbered_picture_takes_the_file_name_the_gm_chooses_it_by(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    from tactical.core.pictures import picture_id
+
+    encounter = small_grid()
+    red = red_png(tmp_path / "knight.png").read_bytes()
+    encounter.pictures[picture_id(red)] = Picture(picture_id(red), data=red)
+    encounter.tokens["hero"].image = picture_id(red)
+    window = make_window(encounter, tmp_path / "reopened.tactical.json")
+    palette = window.token_palette
+    assert [c.label for c in palette.adder.picture_choices()][1] == "Picture 1"
+    palette.adder.ask = answer("Knight")
+    assert palette.add_from_file(tmp_path / "knight.png") is not None
+    labels = [c.label for c in palette.adder.picture_choices()]
+    assert labels.count("knight.png") == 1 and "Picture 1" not in labels
+    assert palette.adder.choose_file(red_png(tmp_path / "paladin.png")) is not None
+    assert "knight.png" in [c.label for c in palette.adder.picture_choices()]  # a name stays

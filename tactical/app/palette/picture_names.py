@@ -4,9 +4,9 @@ A picture has no name in the encounter file, so its name comes from where it
 came in: a ready-made mark by its mark ("Mark: Skull"), a picture file the GM
 chose or dropped by that file's name ("goblin.png"), a path picture by the
 file it names. A picture that came in with no name (embedded in a reopened
-encounter) is numbered ("Picture 1"). The first name a picture gets in a
-window is the one it keeps: tokens that wear it, their names and their number
-never rename it.
+encounter) is numbered ("Picture 1") until the GM chooses its file again. The
+first name a picture gets in a window is the one it keeps: tokens that wear it,
+their names and their number never rename it.
 """
 
 from __future__ import annotations
@@ -22,11 +22,15 @@ class PictureNames:
 
     def __init__(self) -> None:
         self._names: dict[str, str] = {}
-        self._numbered = 0
+        self._numbered: set[str] = set()
+        """Pictures that only have a number, not a name."""
+        self._count = 0
 
     def give(self, picture: Picture, name: str) -> None:
-        """Name ``picture`` ``name`` unless it already has a name."""
-        self._names.setdefault(picture.id, name)
+        """Name ``picture`` ``name`` unless it already has a name (a number is not one)."""
+        if picture.id not in self._names or picture.id in self._numbered:
+            self._names[picture.id] = name
+            self._numbered.discard(picture.id)
 
     def of(self, picture: Picture) -> str:
         """The picture's name, given now (see the module's docstring) if it had none."""
@@ -42,5 +46,6 @@ class PictureNames:
                 return f"Mark: {label}"
         if picture.path is not None:
             return PurePosixPath(picture.path.replace("\\", "/")).name or picture.path
-        self._numbered += 1
-        return f"Picture {self._numbered}"
+        self._numbered.add(picture.id)
+        self._count += 1
+        return f"Picture {self._count}"
