@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from tactical.app.geometry import CELL
 from tactical.app.palette.form import TokenForm
+from tactical.app.palette.marks import ready_marks
 from tactical.app.palette.spec import TokenSpec
 from tactical.app.scene.token_item import TokenItem
 from tactical.core.commands import MoveToken
@@ -424,3 +425,21 @@ def test_a_numbered_picture_takes_the_file_name_the_gm_chooses_it_by(  # type: i
     assert labels.count("knight.png") == 1 and "Picture 1" not in labels
     assert palette.adder.choose_file(red_png(tmp_path / "paladin.png")) is not None
     assert "knight.png" in [c.label for c in palette.adder.picture_choices()]  # a name stays
+
+
+def test_the_picture_the_gm_picked_stays_picked_when_the_list_grows(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    skull = [c.label for c in palette.adder.picture_choices()].index("Mark: Skull")
+    palette.dock.pictures.setCurrentRow(skull)
+    palette.adder.ask = answer("Knight")
+    assert palette.add_from_file(red_png(tmp_path / "knight.png")) is not None  # one more
+    current = palette.dock.pictures.currentItem().text()
+    assert current == "Mark: Skull"
+    palette.adder.ask = answer("Goblin")
+    goblin = palette.add_token()  # "Add token…" with what is picked
+    assert goblin is not None
+    assert window.document.encounter.tokens[goblin].image == dict(ready_marks())["Skull"].id

@@ -79,7 +79,12 @@ class Palette:
             return
         self._stale = False
         encounter = self.document.encounter
-        self.dock.fill_pictures([(c.label, c.icon) for c in self.adder.picture_choices()])
+        self.dock.fill_pictures(
+            [
+                (c.picture.id if c.picture is not None else "", c.label, c.icon)
+                for c in self.adder.picture_choices()
+            ]
+        )
         selected = set(self.window.token_actions.selected())
         rows = []
         for token in self.scene.visible_tokens():  # no hidden token while secrets are hidden

@@ -125,15 +125,22 @@ class PaletteDock(QDockWidget):
 
     # -- filling -------------------------------------------------------------------
 
-    def fill_pictures(self, labels: list[tuple[str, QIcon | None]]) -> None:
-        current = self.pictures.currentRow()
+    def fill_pictures(self, pictures: list[tuple[str, str, QIcon | None]]) -> None:
+        """Pictures as (key, label, icon); the picked one stays picked, found by its key
+        (a picture added before it must not move the pick onto its neighbour)."""
+        current = self.pictures.currentItem()
+        picked = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         self.pictures.clear()
-        for label, icon in labels:
+        row = 0
+        for index, (key, label, icon) in enumerate(pictures):
             item = QListWidgetItem(label)
             item.setIcon(icon if icon is not None else _colour_icon("#c8c8c8"))
+            item.setData(Qt.ItemDataRole.UserRole, key)
             set_tooltip(item, label)  # type: ignore[arg-type]
             self.pictures.addItem(item)
-        self.pictures.setCurrentRow(max(0, min(current, self.pictures.count() - 1)))
+            if key == picked:
+                row = index
+        self.pictures.setCurrentRow(row)
 
     def fill_tokens(self, rows: list[tuple[str, str, str, bool]], selected: set[str]) -> None:
         """Rows of (token id, name, side colour, hidden)."""
