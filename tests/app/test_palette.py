@@ -443,3 +443,22 @@ def test_the_picture_the_gm_picked_stays_picked_when_the_list_grows(  # type: ig
     goblin = palette.add_token()  # "Add token…" with what is picked
     assert goblin is not None
     assert window.document.encounter.tokens[goblin].image == dict(ready_marks())["Skull"].id
+
+
+def test_two_pictures_dropped_with_shift_make_one_token_and_say_so(make_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.token_palette.adder.ask = answer("Goblin")
+    mime = QMimeData()
+    mime.setUrls(
+        [
+            QUrl.fromLocalFile(str(red_png(tmp_path / "goblin.png"))),
+            QUrl.fromLocalFile(str(red_png(tmp_path / "wolf.png", 32))),
+        ]
+    )
+    before = len(window.document.encounter.tokens)
+    drop(window, mime, QPointF(6.5 * CELL, 3.5 * CELL), Qt.KeyboardModifier.ShiftModifier)
+    assert window.document.encounter.tokens["goblin"].square == (6, 3)
+    assert len(window.document.encounter.tokens) == before + 1
+    assert window.statusBar().currentMessage() == (
+        "2 files were dropped: only goblin.png was used (drop one file at a time)."
+    )
