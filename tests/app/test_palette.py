@@ -462,3 +462,13 @@ def test_two_pictures_dropped_with_shift_make_one_token_and_say_so(make_window, 
     assert window.statusBar().currentMessage() == (
         "2 files were dropped: only goblin.png was used (drop one file at a time)."
     )
+
+
+def test_the_copies_are_selected_and_named_after_duplicate(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    new = palette.duplicate(["orc", "ogre"])
+    assert sorted(window.token_actions.selected()) == sorted(new)  # a drag moves the copies
+    assert sorted(palette.dock.selected_ids()) == sorted(new)
+    assert window.statusBar().currentMessage() == "Added Orc 2, Ogre 2."
