@@ -472,3 +472,24 @@ def test_the_copies_are_selected_and_named_after_duplicate(make_window) -> None:
     assert sorted(window.token_actions.selected()) == sorted(new)  # a drag moves the copies
     assert sorted(palette.dock.selected_ids()) == sorted(new)
     assert window.statusBar().currentMessage() == "Added Orc 2, Ogre 2."
+
+
+def test_a_picture_from_a_file_proposes_its_name_in_the_form(make_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    assert palette.adder.choose_file(red_png(tmp_path / "giant-wolf.png")) is not None
+    palette.refresh()
+    names: list[str] = []
+
+    def ask(form: TokenForm) -> None:
+        names.append(form.name.text())
+
+    palette.adder.ask = ask  # type: ignore[assignment]
+    palette.dock.pictures.setCurrentRow(
+        [c.label for c in palette.adder.picture_choices()].index("giant-wolf.png")
+    )
+    palette.add_token()  # double-click or Add token… with the file's picture picked
+    palette.dock.pictures.setCurrentRow(0)
+    palette.add_token()  # a plain disc: no name to propose
+    assert names == ["Giant wolf", ""]

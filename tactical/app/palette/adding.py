@@ -30,6 +30,7 @@ from tactical.core.pictures import Picture
 from tactical.core.tokens import Position, Token
 
 ICON_PIXELS = 48
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 
 
 def picture_icon(picture: Picture | None) -> QIcon | None:
@@ -107,6 +108,16 @@ class TokenAdder:
         if all(p.id != picture.id for p in self.chosen):
             self.chosen.append(picture)
         return picture
+
+    def name_for(self, picture: Picture | None) -> str:
+        """The token name a picture proposes: from its file's name (``giant-wolf.png`` ->
+        ``Giant wolf``); none for a plain disc, a mark or a numbered picture."""
+        if picture is None:
+            return ""
+        name = self.names.of(picture)
+        if Path(name).suffix.lower() not in PICTURE_SUFFIXES:
+            return ""
+        return name_from_file(Path(name))
 
     def index_of(self, picture: Picture | None) -> int:
         """Where ``picture`` stands in :meth:`picture_choices` (0: the plain disc)."""

@@ -144,7 +144,9 @@ class Palette:
         """The form, then the token near ``near`` (or the view's middle); its id or None."""
         chosen = picture if picture is not None else self.chosen_picture()
         try:
-            spec = self.adder.ask(self.adder.form(picture=chosen, name=name))
+            spec = self.adder.ask(
+                self.adder.form(picture=chosen, name=name or self.adder.name_for(chosen))
+            )
         except ValueError as error:
             self.say(f"Refused: {error}.")
             return None
