@@ -493,3 +493,15 @@ def test_a_picture_from_a_file_proposes_its_name_in_the_form(make_window, tmp_pa
     palette.dock.pictures.setCurrentRow(0)
     palette.add_token()  # a plain disc: no name to propose
     assert names == ["Giant wolf", ""]
+
+
+def test_the_plain_disc_is_offered_as_a_disc(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    item = palette.dock.pictures.item(0)
+    assert item.text() == "Plain disc"
+    image = item.icon().pixmap(palette.dock.pictures.iconSize()).toImage()
+    assert (image.width(), image.height()) == (40, 40)  # as big as the pictures beside it
+    assert image.pixelColor(20, 20).alpha() == 255  # a disc: filled in the middle,
+    assert image.pixelColor(1, 1).alpha() == 0  # empty in the corners

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -37,6 +37,19 @@ ICON = QSize(40, 40)
 def _colour_icon(colour: str) -> QIcon:
     pixmap = QPixmap(16, 16)
     pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
+
+
+def _disc_icon() -> QIcon:
+    """The plain disc as a disc, as big as the pictures beside it (not a small square)."""
+    pixmap = QPixmap(ICON)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor("#808080"), 2))
+    painter.setBrush(QColor("#c8c8c8"))
+    painter.drawEllipse(3, 3, ICON.width() - 6, ICON.height() - 6)
+    painter.end()
     return QIcon(pixmap)
 
 
@@ -134,7 +147,7 @@ class PaletteDock(QDockWidget):
         row = 0
         for index, (key, label, icon) in enumerate(pictures):
             item = QListWidgetItem(label)
-            item.setIcon(icon if icon is not None else _colour_icon("#c8c8c8"))
+            item.setIcon(icon if icon is not None else _disc_icon())
             item.setData(Qt.ItemDataRole.UserRole, key)
             set_tooltip(item, label)  # type: ignore[arg-type]
             self.pictures.addItem(item)
