@@ -101,11 +101,23 @@ ask_picture_use: Callable[[MainWindow, Path], PictureUse | None] = _ask_picture_
 
 
 def handle_drop(window: MainWindow, paths: list[Path]) -> bool:
-    """Do what the first dropped file's kind says (one file at a time)."""
+    """Do what the first dropped file's kind says (one file at a time, and the GM is told
+    when the others were left out)."""
     if not paths:
         return False
     path = paths[0]
-    return HANDLERS[file_kind(path)](window, path)
+    done = HANDLERS[file_kind(path)](window, path)
+    say_left_out(window, paths)
+    return done
+
+
+def say_left_out(window: MainWindow, paths: list[Path]) -> None:
+    """Say that only the first of several dropped files was used (nothing for one file)."""
+    if len(paths) > 1:
+        window.say(
+            f"{len(paths)} files were dropped: only {paths[0].name} was used "
+            "(drop one file at a time)."
+        )
 
 
 class DropTarget(QObject):
@@ -157,6 +169,7 @@ class DropTarget(QObject):
             return False
         point = self.window.view.mapToScene(event.position().toPoint())
         self.token_drop(paths[0], point)
+        say_left_out(self.window, paths)
         return True
 
 

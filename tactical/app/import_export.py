@@ -1,8 +1,9 @@
 """File > Import... and File > Export as Universal VTT...: maps from and for other tools.
 
-An import opens as a new, unsaved document (after asking about unsaved work),
-so the GM chooses where the encounter is saved; a refused file leaves the open
-encounter as it was and says, in plain text, what the file lacks. The export
+An import opens as a new, unsaved document (after asking about unsaved work,
+once the file is read: a refused file asks nothing), so the GM chooses where
+the encounter is saved; a refused file leaves the open encounter as it was and
+says, in plain text, what the file lacks. The export
 writes the grid map as Universal VTT 0.3 (:mod:`tactical.app.uvtt_export`).
 :func:`open_foreign_file` is the door for any other way a foreign map arrives
 (drag and drop onto the window).
@@ -48,10 +49,9 @@ def is_foreign_file(path: Path) -> bool:
 def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = True) -> bool:
     """Import ``path`` as a new unsaved document of ``window``; False when refused or cancelled.
 
-    Asks about unsaved work first unless the caller already did (``ask_unsaved=False``).
+    The file is read first, so a refused file is said at once, without asking about
+    unsaved work; then the GM is asked unless the caller already did (``ask_unsaved=False``).
     """
-    if ask_unsaved and not window.files.maybe_save():
-        return False
     try:
         with _busy():
             encounter, foreign = import_map(path)
@@ -59,6 +59,8 @@ def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = Tru
         window.files.show_error(
             "Could not import the map", f"{path.name} could not be imported:\n\n{error}"
         )
+        return False
+    if ask_unsaved and not window.files.maybe_save():
         return False
     document = window.document
     document.replace_encounter(encounter, None)
@@ -100,12 +102,11 @@ class ImportExport(QObject):
         )
 
     def import_dialog(self) -> bool:
-        if not self.window.files.maybe_save():
-            return False
+        """The file first, then (once it is read) the question about unsaved work."""
         name = self.ask_import_path()
         if not name:
             return False
-        return open_foreign_file(self.window, Path(name), ask_unsaved=False)
+        return open_foreign_file(self.window, Path(name))
 
     def export_dialog(self) -> bool:
         document = self.window.document

@@ -433,3 +433,18 @@ def test_a_turned_view_draws_the_picture_as_sharp_as_a_straight_one(qapp: object
     assert straight > 0.2
     for degrees in (90, 180, 270):
         assert dark_share(degrees) > 0.8 * straight, degrees
+
+
+def test_dropping_several_files_says_which_one_was_used(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    first, second = tmp_path / "first.txt", tmp_path / "second.png"
+    first.write_text("not a map")
+    second.write_text("not a picture either")
+    window = make_window()
+    window.backgrounds.show_error = lambda title, text: None
+    said: list[str] = []
+    window.say = said.append  # type: ignore[method-assign]
+    assert not drops.handle_drop(window, [first, second])
+    assert said[-1] == "2 files were dropped: only first.txt was used (drop one file at a time)."
+    said.clear()
+    drops.handle_drop(window, [first])
+    assert not [text for text in said if "dropped" in text]

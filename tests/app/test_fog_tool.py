@@ -204,3 +204,22 @@ def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  
     preview.update()
     assert not preview.item.isVisible()
     tool.cancel()
+
+
+def test_reveal_what_the_party_sees_says_when_no_party_token_is_on_the_map(make_window) -> None:  # type: ignore[no-untyped-def]
+    encounter = small_grid()
+    encounter.fog = Fog(enabled=True)
+    for token in encounter.tokens.values():
+        token.side = "npcs"  # the GM put everyone on the foes' side
+    window = make_window(encounter)
+    said: list[str] = []
+    window.say = said.append  # type: ignore[method-assign]
+    window.fog_controls.party_action.trigger()
+    assert said == [
+        "No token of the party (Player characters) is on the map: put the party's tokens "
+        "there, or choose the party's sides in Fog > The party's sides."
+    ]
+    encounter.tokens["hero"].side = "pcs"
+    window.fog_controls.party_action.trigger()
+    window.fog_controls.party_action.trigger()
+    assert said[-1] == "The party (Player characters) sees nothing that is not revealed already."

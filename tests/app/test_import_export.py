@@ -173,3 +173,27 @@ def test_saving_an_imported_map_first_proposes_its_name_beside_the_import(
     assert open_foreign_file(window, source, ask_unsaved=False)
     window.document.replace_encounter(window.document.encounter, None)  # File > New, say
     assert window.files.suggested is None
+
+
+def test_a_refused_import_asks_nothing_about_unsaved_work(
+    make_window: WindowFactory, tmp_path: Path
+) -> None:
+    window = make_window()
+    window.document.mark_modified()
+    asked: list[str] = []
+
+    def discard() -> str:
+        asked.append("unsaved")
+        return "discard"
+
+    window.files.ask_unsaved = discard  # type: ignore[assignment]
+    bad = write(tmp_path / "bad.uvtt", uvtt(image="elsewhere/map.png"))
+    window.import_export.ask_import_path = lambda: str(bad)
+    assert not window.import_export.import_dialog()  # File > Import…
+    assert not open_foreign_file(window, bad)  # a drop
+    assert asked == []  # the GM is told the file is refused, not asked to save first
+    assert [title for title, _text in window.errors] == ["Could not import the map"] * 2  # type: ignore[attr-defined]
+    assert window.document.modified
+    window.import_export.ask_import_path = lambda: None  # the file dialog cancelled
+    assert not window.import_export.import_dialog()
+    assert asked == []

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from tactical.app.geometry import CELL
 from tactical.app.palette.form import TokenForm
+from tactical.app.palette.marks import ready_marks
 from tactical.app.palette.spec import TokenSpec
 from tactical.app.scene.token_item import TokenItem
 from tactical.core.commands import MoveToken
@@ -276,7 +277,7 @@ def test_the_examples_goblins_wear_the_skull_mark(make_window) -> None:  # type:
         window = make_window(encounter, path)
         assert all(window.scene.token_items[t.id].look.picture is not None for t in wearing)
         labels = [c.label for c in window.token_palette.adder.picture_choices()]
-        assert labels.count("Mark: Skull") == 0  # the same picture, offered once by its token
+        assert labels.count("Mark: Skull") == 1  # the same picture, offered once by its name
 
 
 def test_snapshots_and_the_player_view_draw_the_same_picture(make_window, tmp_path, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -349,3 +350,158 @@ def test_a_hidden_palette_fills_its_lists_when_shown(make_window) -> None:  # ty
     window.findChild(type(dock)).toggleViewAction().trigger()
     names = [dock.tokens.item(i).text() for i in range(dock.tokens.count())]
     assert names == ["Hero", "Ally", "Orc", "Ogre", "Spy  (hidden)", "Orc 2"]
+
+
+def test_a_picture_keeps_the_name_the_gm_or_the_file_gave_it_once_tokens_wear_it(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    window = make_window()
+    palette = window.token_palette
+    palette.adder.ask = answer("Goblin")
+    assert palette.add_from_file(red_png(tmp_path / "goblin.png")) == "goblin"
+    skull = [c.label for c in palette.adder.picture_choices()].index("Mark: Skull")
+    palette.dock.show()
+    palette.dock.pictures.setCurrentRow(skull)
+    palette.adder.ask = answer("Orc chief")
+    chief = palette.add_token()
+    assert chief is not None
+    labels = [c.label for c in palette.adder.picture_choices()]
+    assert labels.count("goblin.png") == 1 and labels.count("Mark: Skull") == 1
+    assert not [label for label in labels if label.endswith("'s picture")]
+    window.document.push(MoveToken("goblin", (5, 5)))  # tokens change: names do not
+    window.document.undo_stack.undo()
+    shown = [palette.dock.pictures.item(i).text() for i in range(palette.dock.pictures.count())]
+    assert shown == labels and shown.index("Mark: Skull") == skull  # it stays where it was
+
+
+def test_pictures_of_a_reopened_file_are_named_by_their_file_or_numbered_and_kept(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    from tactical.core.commands import SetTokenField
+    from tactical.core.pictures import picture_id
+
+    encounter = small_grid()
+    red = red_png(tmp_path / "red.png").read_bytes()
+    encounter.pictures["chief"] = Picture("chief", path="art/orc-chief.png")
+    encounter.pictures[picture_id(red)] = Picture(picture_id(red), data=red)
+    encounter.tokens["orc"].image = "chief"
+    encounter.tokens["ogre"].image = picture_id(red)
+    window = make_window(encounter, tmp_path / "reopened.tactical.json")
+    labels = [c.label for c in window.token_palette.adder.picture_choices()]
+    assert labels[:3] == ["Plain disc", "orc-chief.png", "Picture 1"]
+    window.document.push(SetTokenField("ogre", "name", "Ogre boss"))
+    again = [c.label for c in window.token_palette.adder.picture_choices()]
+    assert again == labels
+
+
+def test_the_palette_shown_stays_shown_after_the_window_closes(make_window, settings) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.token_palette.dock.toggleViewAction().trigger()  # View > Token palette
+    assert settings.value("palette/shown", type=bool) is True
+    window.files.ask_unsaved = lambda: "discard"
+    window.close()
+    assert settings.value("palette/shown", type=bool) is True  # it opens shown next time
+    again = make_window()
+    assert again.token_palette.dock.isVisible()
+    again.token_palette.dock.close()  # the dock's own close button
+    assert settings.value("palette/shown", type=bool) is False
+
+
+def test_a_numbered_picture_takes_the_file_name_the_gm_chooses_it_by(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    from tactical.core.pictures import picture_id
+
+    encounter = small_grid()
+    red = red_png(tmp_path / "knight.png").read_bytes()
+    encounter.pictures[picture_id(red)] = Picture(picture_id(red), data=red)
+    encounter.tokens["hero"].image = picture_id(red)
+    window = make_window(encounter, tmp_path / "reopened.tactical.json")
+    palette = window.token_palette
+    assert [c.label for c in palette.adder.picture_choices()][1] == "Picture 1"
+    palette.adder.ask = answer("Knight")
+    assert palette.add_from_file(tmp_path / "knight.png") is not None
+    labels = [c.label for c in palette.adder.picture_choices()]
+    assert labels.count("knight.png") == 1 and "Picture 1" not in labels
+    assert palette.adder.choose_file(red_png(tmp_path / "paladin.png")) is not None
+    assert "knight.png" in [c.label for c in palette.adder.picture_choices()]  # a name stays
+
+
+def test_the_picture_the_gm_picked_stays_picked_when_the_list_grows(  # type: ignore[no-untyped-def]
+    make_window, tmp_path
+) -> None:
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    skull = [c.label for c in palette.adder.picture_choices()].index("Mark: Skull")
+    palette.dock.pictures.setCurrentRow(skull)
+    palette.adder.ask = answer("Knight")
+    assert palette.add_from_file(red_png(tmp_path / "knight.png")) is not None  # one more
+    current = palette.dock.pictures.currentItem().text()
+    assert current == "Mark: Skull"
+    palette.adder.ask = answer("Goblin")
+    goblin = palette.add_token()  # "Add token…" with what is picked
+    assert goblin is not None
+    assert window.document.encounter.tokens[goblin].image == dict(ready_marks())["Skull"].id
+
+
+def test_two_pictures_dropped_with_shift_make_one_token_and_say_so(make_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.token_palette.adder.ask = answer("Goblin")
+    mime = QMimeData()
+    mime.setUrls(
+        [
+            QUrl.fromLocalFile(str(red_png(tmp_path / "goblin.png"))),
+            QUrl.fromLocalFile(str(red_png(tmp_path / "wolf.png", 32))),
+        ]
+    )
+    before = len(window.document.encounter.tokens)
+    drop(window, mime, QPointF(6.5 * CELL, 3.5 * CELL), Qt.KeyboardModifier.ShiftModifier)
+    assert window.document.encounter.tokens["goblin"].square == (6, 3)
+    assert len(window.document.encounter.tokens) == before + 1
+    assert window.statusBar().currentMessage() == (
+        "2 files were dropped: only goblin.png was used (drop one file at a time)."
+    )
+
+
+def test_the_copies_are_selected_and_named_after_duplicate(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    new = palette.duplicate(["orc", "ogre"])
+    assert sorted(window.token_actions.selected()) == sorted(new)  # a drag moves the copies
+    assert sorted(palette.dock.selected_ids()) == sorted(new)
+    assert window.statusBar().currentMessage() == "Added Orc 2, Ogre 2."
+
+
+def test_a_picture_from_a_file_proposes_its_name_in_the_form(make_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    assert palette.adder.choose_file(red_png(tmp_path / "giant-wolf.png")) is not None
+    palette.refresh()
+    names: list[str] = []
+
+    def ask(form: TokenForm) -> None:
+        names.append(form.name.text())
+
+    palette.adder.ask = ask  # type: ignore[assignment]
+    palette.dock.pictures.setCurrentRow(
+        [c.label for c in palette.adder.picture_choices()].index("giant-wolf.png")
+    )
+    palette.add_token()  # double-click or Add token… with the file's picture picked
+    palette.dock.pictures.setCurrentRow(0)
+    palette.add_token()  # a plain disc: no name to propose
+    assert names == ["Giant wolf", ""]
+
+
+def test_the_plain_disc_is_offered_as_a_disc(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    palette = window.token_palette
+    palette.dock.show()
+    item = palette.dock.pictures.item(0)
+    assert item.text() == "Plain disc"
+    image = item.icon().pixmap(palette.dock.pictures.iconSize()).toImage()
+    assert (image.width(), image.height()) == (40, 40)  # as big as the pictures beside it
+    assert image.pixelColor(20, 20).alpha() == 255  # a disc: filled in the middle,
+    assert image.pixelColor(1, 1).alpha() == 0  # empty in the corners

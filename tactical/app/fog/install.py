@@ -25,7 +25,8 @@ from tactical.app.fog.tool import FogTool
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.fog import SetFogSetting, reveal_all, reveal_party_sight
 from tactical.core.commands.tokens import AddToken, MoveToken
-from tactical.core.fog import FOG_STYLES
+from tactical.core.encounter import Encounter
+from tactical.core.fog import FOG_STYLES, party_tokens
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
@@ -47,6 +48,20 @@ def moves_tokens(command: Command) -> bool:
     if isinstance(command, MoveToken | AddToken):
         return True
     return isinstance(command, Batch) and any(moves_tokens(c) for c in command.commands)
+
+
+def nothing_revealed(encounter: Encounter) -> str:
+    """Why "Reveal what the party sees" revealed nothing, naming the party's sides."""
+    sides = ", ".join(
+        encounter.sides[side].name if side in encounter.sides else side
+        for side in encounter.fog.party
+    )
+    if not party_tokens(encounter):
+        return (
+            f"No token of the party ({sides or 'no side'}) is on the map: put the party's "
+            "tokens there, or choose the party's sides in Fog > The party's sides."
+        )
+    return f"The party ({sides}) sees nothing that is not revealed already."
 
 
 class FogControls(QObject):
@@ -254,8 +269,7 @@ class FogControls(QObject):
             if not encounter.fog.enabled and not quiet:
                 self.window.say("Revealed; turn on Fog > Fog on this map to hide the rest.")
         elif not quiet:
-            sides = ", ".join(encounter.fog.party)
-            self.window.say(f"The party ({sides}) sees nothing that is not revealed already.")
+            self.window.say(nothing_revealed(encounter))
 
     def _fill_party(self) -> None:
         self.party_menu.clear()

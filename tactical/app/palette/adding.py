@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 from tactical.app.document import EncounterDocument
 from tactical.app.palette.form import PictureChoice, TokenForm, ask_token
 from tactical.app.palette.marks import ready_marks
+from tactical.app.palette.picture_names import PictureNames
 from tactical.app.palette.spec import (
     TokenSpec,
     add_token_command,
@@ -29,6 +30,7 @@ from tactical.core.pictures import Picture
 from tactical.core.tokens import Position, Token
 
 ICON_PIXELS = 48
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 
 
 def picture_icon(picture: Picture | None) -> QIcon | None:
@@ -53,8 +55,10 @@ class TokenAdder:
         self.say = say
         self.last_side: str | None = None
         """The side chosen last in this window's form (the next form's default)."""
-        self.chosen: list[tuple[str, Picture]] = []
-        """Picture files the GM chose this session, by file name."""
+        self.chosen: list[Picture] = []
+        """Picture files the GM chose this session, in the order chosen."""
+        self.names = PictureNames()
+        """What each picture is called (the name it came with, kept)."""
         self.ask: Callable[[TokenForm], TokenSpec | None] = ask_token
         """Shows the form (tests answer it instead)."""
         self._icons: dict[str, QIcon | None] = {}
@@ -64,27 +68,33 @@ class TokenAdder:
     # -- pictures ----------------------------------------------------------------
 
     def picture_choices(self) -> list[PictureChoice]:
-        """What the form's picture list offers, a plain disc first."""
+        """What the form's picture list offers, a plain disc first.
+
+        The order stays put as tokens come and go, so the picture the GM picked
+        stays the one picked: the encounter's token pictures that came with the
+        file, then the files the GM chose, then the ready-made marks.
+        """
         choices = [PictureChoice("Plain disc", None)]
+        later = {p.id for p in self.chosen} | {p.id for _label, p in ready_marks()}
         seen: set[str] = set()
 
-        def offer(label: str, picture: Picture) -> None:
+        def offer(picture: Picture) -> None:
             if picture.id in seen:
                 return
             seen.add(picture.id)
             if picture.id not in self._icons:
                 self._icons[picture.id] = picture_icon(picture)
-            choices.append(PictureChoice(label, picture, self._icons[picture.id]))
+            choices.append(PictureChoice(self.names.of(picture), picture, self._icons[picture.id]))
 
         encounter = self.document.encounter
         for token in encounter.tokens.values():
             entry = encounter.pictures.get(token.image or "")
-            if entry is not None and self.shows(token):
-                offer(f"{token.name}'s picture", entry)
-        for label, picture in self.chosen:
-            offer(label, picture)
-        for label, picture in ready_marks():
-            offer(f"Mark: {label}", picture)
+            if entry is not None and entry.id not in later and self.shows(token):
+                offer(entry)
+        for picture in self.chosen:
+            offer(picture)
+        for _label, picture in ready_marks():
+            offer(picture)
         return choices
 
     def choose_file(self, path: Path) -> Picture | None:
@@ -94,9 +104,20 @@ class TokenAdder:
         except PictureError as error:
             self.say(f"Refused: {path.name} {error}.")
             return None
-        if all(p.id != picture.id for _label, p in self.chosen):
-            self.chosen.append((path.name, picture))
+        self.names.give(picture, path.name)
+        if all(p.id != picture.id for p in self.chosen):
+            self.chosen.append(picture)
         return picture
+
+    def name_for(self, picture: Picture | None) -> str:
+        """The token name a picture proposes: from its file's name (``giant-wolf.png`` ->
+        ``Giant wolf``); none for a plain disc, a mark or a numbered picture."""
+        if picture is None:
+            return ""
+        name = self.names.of(picture)
+        if Path(name).suffix.lower() not in PICTURE_SUFFIXES:
+            return ""
+        return name_from_file(Path(name))
 
     def index_of(self, picture: Picture | None) -> int:
         """Where ``picture`` stands in :meth:`picture_choices` (0: the plain disc)."""

@@ -79,7 +79,12 @@ class Palette:
             return
         self._stale = False
         encounter = self.document.encounter
-        self.dock.fill_pictures([(c.label, c.icon) for c in self.adder.picture_choices()])
+        self.dock.fill_pictures(
+            [
+                (c.picture.id if c.picture is not None else "", c.label, c.icon)
+                for c in self.adder.picture_choices()
+            ]
+        )
         selected = set(self.window.token_actions.selected())
         rows = []
         for token in self.scene.visible_tokens():  # no hidden token while secrets are hidden
@@ -109,9 +114,7 @@ class Palette:
         self.dock.select_tokens(set(self.window.token_actions.selected()))
 
     def list_selection_changed(self) -> None:
-        chosen = set(self.dock.selected_ids())
-        for token_id, item in self.scene.token_items.items():
-            item.setSelected(token_id in chosen)
+        self.select_only(self.dock.selected_ids())
 
     # -- adding tokens -------------------------------------------------------------------
 
@@ -141,7 +144,9 @@ class Palette:
         """The form, then the token near ``near`` (or the view's middle); its id or None."""
         chosen = picture if picture is not None else self.chosen_picture()
         try:
-            spec = self.adder.ask(self.adder.form(picture=chosen, name=name))
+            spec = self.adder.ask(
+                self.adder.form(picture=chosen, name=name or self.adder.name_for(chosen))
+            )
         except ValueError as error:
             self.say(f"Refused: {error}.")
             return None
@@ -181,7 +186,17 @@ class Palette:
         command, new_ids = duplicate_command(self.document.encounter, token_ids)
         if new_ids:
             self.document.push(command)
+            self.select_only(new_ids)  # the GM's next drag moves the copies
+            names = [self.document.encounter.tokens[t].name for t in new_ids]
+            shown = ", ".join(names) if len(names) <= 4 else f"{len(names)} copies"
+            self.say(f"Added {shown}.")
         return new_ids
+
+    def select_only(self, token_ids: list[str]) -> None:
+        """Select these tokens on the map (the list follows), and no other."""
+        chosen = set(token_ids)
+        for token_id, item in self.scene.token_items.items():
+            item.setSelected(token_id in chosen)
 
     def delete(self, token_ids: list[str]) -> None:
         self.window.token_actions.remove_tokens(token_ids)

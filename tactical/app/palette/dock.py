@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -37,6 +37,19 @@ ICON = QSize(40, 40)
 def _colour_icon(colour: str) -> QIcon:
     pixmap = QPixmap(16, 16)
     pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
+
+
+def _disc_icon() -> QIcon:
+    """The plain disc as a disc, as big as the pictures beside it (not a small square)."""
+    pixmap = QPixmap(ICON)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor("#808080"), 2))
+    painter.setBrush(QColor("#c8c8c8"))
+    painter.drawEllipse(3, 3, ICON.width() - 6, ICON.height() - 6)
+    painter.end()
     return QIcon(pixmap)
 
 
@@ -125,15 +138,22 @@ class PaletteDock(QDockWidget):
 
     # -- filling -------------------------------------------------------------------
 
-    def fill_pictures(self, labels: list[tuple[str, QIcon | None]]) -> None:
-        current = self.pictures.currentRow()
+    def fill_pictures(self, pictures: list[tuple[str, str, QIcon | None]]) -> None:
+        """Pictures as (key, label, icon); the picked one stays picked, found by its key
+        (a picture added before it must not move the pick onto its neighbour)."""
+        current = self.pictures.currentItem()
+        picked = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         self.pictures.clear()
-        for label, icon in labels:
+        row = 0
+        for index, (key, label, icon) in enumerate(pictures):
             item = QListWidgetItem(label)
-            item.setIcon(icon if icon is not None else _colour_icon("#c8c8c8"))
+            item.setIcon(icon if icon is not None else _disc_icon())
+            item.setData(Qt.ItemDataRole.UserRole, key)
             set_tooltip(item, label)  # type: ignore[arg-type]
             self.pictures.addItem(item)
-        self.pictures.setCurrentRow(max(0, min(current, self.pictures.count() - 1)))
+            if key == picked:
+                row = index
+        self.pictures.setCurrentRow(row)
 
     def fill_tokens(self, rows: list[tuple[str, str, str, bool]], selected: set[str]) -> None:
         """Rows of (token id, name, side colour, hidden)."""

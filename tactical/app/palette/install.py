@@ -2,7 +2,8 @@
 
 The dock starts hidden the first time (the map keeps its room at 1400 x 900)
 and then as the GM left it: View > Token palette (Ctrl+Shift+T) shows it, and
-the window's settings remember whether it is shown.
+the window's settings remember whether it is shown (closing the window hides
+its docks, which is not the GM hiding the palette).
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ def install_palette(window: MainWindow) -> Palette:
     window.addAction(toggle)
     shown = bool(window.settings.value(SHOWN_SETTING, False, type=bool))
     dock.setVisible(shown)
-    toggle.toggled.connect(lambda on: window.settings.setValue(SHOWN_SETTING, on))
+    toggle.toggled.connect(lambda on: _remember_shown(window, on))
     window.drops.token_drop = palette.drop
     window.drops.token_mode = lambda: dock.isVisible() and dock.drop_tokens.isChecked()
     return palette
+
+
+def _remember_shown(window: MainWindow, shown: bool) -> None:
+    """Remember whether the GM shows the palette; a dock hidden because its window
+    closes was not hidden by the GM, so it opens shown again next time."""
+    if window.isVisible():
+        window.settings.setValue(SHOWN_SETTING, shown)
