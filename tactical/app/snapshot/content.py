@@ -127,8 +127,21 @@ def statuses_text(statuses: dict[str, int]) -> str:
     )
 
 
+def round_text(view: PanelView) -> str:
+    """``Round 3``, or nothing before the first round."""
+    return f"Round {view.round}" if view.round else ""
+
+
 def current_step(view: PanelView) -> str:
-    return next((s.title for s in view.steps if s.status == "current"), "")
+    """The first current step whose title does not merely repeat the round.
+
+    Thrum's round step is called "Round 3" and its current turn step is under
+    it: the header says "Thrum · Round 3 · Start of Turn…", not "Round 3"
+    twice (the players' tracker skips it the same way).
+    """
+    repeated = round_text(view).casefold()
+    current = (s.title for s in view.steps if s.status == "current")
+    return next((t for t in current if t.strip().casefold() != repeated), "")
 
 
 def where(encounter: Encounter, token: Token) -> str:
@@ -267,12 +280,7 @@ class _Builder:
     def heading(self, view: PanelView | None) -> tuple[str, list[str]]:
         if view is None:
             return "Tokens by side (no combat procedure running)", []
-        parts = [view.title]
-        if view.round:
-            parts.append(f"Round {view.round}")
-        step = current_step(view)
-        if step:
-            parts.append(step)
+        parts = [part for part in (view.title, round_text(view), current_step(view)) if part]
         lines = []
         if view.ended:
             lines.append("The fight is over")
