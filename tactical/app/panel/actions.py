@@ -141,9 +141,13 @@ class ActionBar(QWidget):
     def primary(self) -> Action | None:
         return self._primary
 
-    def set_back(self, enabled: bool, what: str) -> None:
+    def set_back(self, enabled: bool, what: str, why_not: str = "") -> None:
+        """Back names what it would take back, or (off) why it takes nothing back."""
         self.back_button.setEnabled(enabled)
-        set_tooltip(self.back_button, f"Undo: {what}" if what else "Nothing to undo")
+        if not enabled and why_not:
+            set_tooltip(self.back_button, why_not)
+        else:
+            set_tooltip(self.back_button, f"Undo: {what}" if what else "Nothing to undo")
 
     def _primary_clicked(self) -> None:
         if self._primary is not None:

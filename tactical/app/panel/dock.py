@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtCore import QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel.actions import ActionBar
+from tactical.app.panel.back import why_not
 from tactical.app.panel.chooser import ProcedureChooser
 from tactical.app.panel.combatants import CombatantTable
 from tactical.app.panel.dice_log import DiceLogView
@@ -93,6 +94,9 @@ class _CompactSplitter(QSplitter):
 class CombatPanel(QDockWidget):
     """The GM's side panel for the encounter's combat procedure."""
 
+    said = Signal(str)
+    """What Back took back ("Undone: Move Orc"), for the window's status bar."""
+
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__("Combat", parent)
         self.setObjectName("combat-panel")
@@ -130,6 +134,9 @@ class CombatPanel(QDockWidget):
         for widget, least in ((self.outline, 50), (self.table, 110), (self.dice_log, 50)):
             widget.setMinimumHeight(least)
         settings = getattr(parent, "settings", None)
+        say = getattr(parent, "say", None)  # the main window's status bar
+        if callable(say):
+            self.said.connect(say)
         self.sections = {
             key: Section(key, title, widget, settings if isinstance(settings, QSettings) else None)
             for key, title, widget in (
@@ -331,9 +338,11 @@ class CombatPanel(QDockWidget):
         stack = self.document.undo_stack
         if not shiboken6.isValid(stack) or not shiboken6.isValid(self):
             return  # the stack empties itself while being destroyed
+        refusal = why_not(self.document.encounter, self.view, stack)
         what = stack.undoText()
         secrets = self.secrets()
-        self.actions_bar.set_back(stack.canUndo(), secrets.relabel(what) if secrets else what)
+        shown = secrets.relabel(what) if secrets else what
+        self.actions_bar.set_back(refusal is None, shown, refusal or "")
 
     # -- what the GM does -----------------------------------------------------------
 
@@ -416,11 +425,19 @@ class CombatPanel(QDockWidget):
         return True
 
     def back(self) -> None:
-        """Undo the last step (an action, an edit, a move)."""
+        """Take back the fight's last step (:mod:`~tactical.app.panel.back`), and name it."""
+        stack = self.document.undo_stack
+        if why_not(self.document.encounter, self.view, stack) is not None:
+            return
+        secrets = self.secrets()  # as the step named them, before it is taken back
+        what = secrets.relabel(stack.undoText()) if secrets else stack.undoText()
         self._close_form()
         with self._batch():
-            self.document.undo_stack.undo()
-        self._say("")
+            stack.undo()
+        message = f"Undone: {what}" if what else ""
+        self._say(message)
+        if message:
+            self.said.emit(message)
 
     def free_roll(self, expression: str, who: str, why: str, typed: int | None) -> None:
         def work() -> int:
