@@ -132,6 +132,21 @@ class PanelView:
     """Reminders for this step (modifiers, who may act, what the rule says)."""
     ended: bool = False
 
+    def round_text(self) -> str:
+        """``Round 3``, or nothing before the first round."""
+        return f"Round {self.round}" if self.round else ""
+
+    def current_title(self, besides: str = "") -> str:
+        """The first current step whose title does not merely repeat ``besides``.
+
+        Thrum names its round step "Round 3" with the current turn step under it:
+        a heading that already says "Round 3" wants the turn step, not the round
+        twice (the players' tracker and the snapshot's header both ask this).
+        """
+        repeated = besides.strip().casefold()
+        current = (s.title for s in self.steps if s.status == "current")
+        return next((t for t in current if t.strip().casefold() != repeated), "")
+
 
 class Procedure(ABC, Generic[StateT]):
     """One combat procedure. Subclasses are registered in :mod:`tactical.rules.registry`."""

@@ -43,16 +43,6 @@ def public_rows(encounter: Encounter, view: PanelView) -> list[tuple[str, bool, 
     return rows
 
 
-def current_step_title(view: PanelView, heading: str = "") -> str:
-    """The first current step whose title does not merely repeat ``heading``.
-
-    (Thrum names its round step "Round 2": the heading already says so, and
-    "Round 2 — Round 2" tells the players nothing; its current turn step does.)
-    """
-    current = [s.title for s in view.steps if s.status == "current"]
-    return next((t for t in current if t != heading), "")
-
-
 class PublicTracker(QWidget):
     """A read-only summary for the player view; it follows the document by itself."""
 
@@ -105,7 +95,7 @@ class PublicTracker(QWidget):
                 view.title,
                 view.round,
                 view.ended,
-                current_step_title(view),
+                view.current_title(),
                 tuple(public_rows(encounter, view)),
             )
         if shown == self._shown:
@@ -119,9 +109,9 @@ class PublicTracker(QWidget):
             return
         self._show(True)
         rows = public_rows(encounter, view)
-        heading = f"Round {view.round}" if view.round else view.title
+        heading = view.round_text() or view.title
         # a step title naming a token the players may not see (hidden, in fog) names an alias
-        step = Secrets(encounter).relabel(current_step_title(view, heading))
+        step = Secrets(encounter).relabel(view.current_title(heading))
         self.heading.setText(f"{heading} \N{EM DASH} {step}" if step else heading)
         acting = [name for name, is_acting, _out, _rev in rows if is_acting]
         if view.ended:

@@ -129,19 +129,12 @@ def statuses_text(statuses: dict[str, int]) -> str:
 
 def round_text(view: PanelView) -> str:
     """``Round 3``, or nothing before the first round."""
-    return f"Round {view.round}" if view.round else ""
+    return view.round_text()
 
 
 def current_step(view: PanelView) -> str:
-    """The first current step whose title does not merely repeat the round.
-
-    Thrum's round step is called "Round 3" and its current turn step is under
-    it: the header says "Thrum · Round 3 · Start of Turn…", not "Round 3"
-    twice (the players' tracker skips it the same way).
-    """
-    repeated = round_text(view).casefold()
-    current = (s.title for s in view.steps if s.status == "current")
-    return next((t for t in current if t.strip().casefold() != repeated), "")
+    """The current step the header names: not the round a second time (PanelView.current_title)."""
+    return view.current_title(view.round_text())
 
 
 def where(encounter: Encounter, token: Token) -> str:
