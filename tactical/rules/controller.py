@@ -78,7 +78,7 @@ class ProcedureController:
         state = procedure.new_state(
             self.encounter, secrets.randbelow(2**31) if seed is None else seed
         )
-        self.push(SelectProcedure(procedure_id, procedure.dump_state(state)))
+        self.push(SelectProcedure(procedure_id, procedure.dump_state(state), procedure.title))
 
     # -- showing ----------------------------------------------------------
 

@@ -94,6 +94,7 @@ def test_one_action_is_one_undo_step_with_logged_rolls(toy: Any) -> None:
     encounter, stack, controller = toy
     controller.perform("advance", manual=[5])
     assert len(stack.done) == 2  # start, advance
+    assert stack.done[0].text == f"Start {Countdown.title}"  # the undo history names it
     assert encounter.token("a").figures["init"] == 5
     assert encounter.dice_log[0].manual and encounter.dice_log[0].who == "a"
     assert not encounter.dice_log[1].manual

@@ -32,11 +32,14 @@ class SetProcedureState(Command):
 class SelectProcedure(Command):
     """Make another combat procedure active, starting from ``state``."""
 
-    def __init__(self, procedure: str | None, state: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, procedure: str | None, state: dict[str, Any] | None = None, title: str = ""
+    ) -> None:
+        """``title`` names the procedure in the undo history ("Start Thrum"); else its id."""
         self.procedure = procedure
         self.state = copy.deepcopy(state or {})
         self.before: tuple[str | None, dict[str, Any]] = (None, {})
-        self.text = f"Use {procedure}" if procedure else "No combat procedure"
+        self.text = f"Start {title or procedure}" if procedure else "No combat procedure"
 
     def do(self, encounter: Encounter) -> None:
         self.before = (encounter.procedure, encounter.procedure_state)

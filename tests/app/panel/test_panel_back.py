@@ -97,7 +97,7 @@ def test_back_to_before_the_start_then_off(qtbot: Any, panel: CombatPanel) -> No
     start(qtbot, panel)
     click(qtbot, panel)  # takes back the start
     assert panel.document.encounter.procedure is None
-    assert said == ["Undone: Use toy"]
+    assert said == ["Undone: Start Toy fight"]
     assert not panel.actions_bar.back_button.isEnabled()
     assert panel.document.encounter.token("orc").position == (2, 2)
 
