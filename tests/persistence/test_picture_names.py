@@ -170,3 +170,15 @@ def test_a_version_3_file_with_a_name_too_long_for_a_path_picture_still_opens(
     long = "w" * 250 + ".png"
     encounter = loads_encounter(json.dumps(document({"id": "a", "path": long}, version=3)))
     assert encounter.pictures["a"] == Picture("a", path=long)
+
+
+def test_a_version_2_token_image_path_becomes_a_picture_named_by_its_file() -> None:
+    v2 = copy.deepcopy(GRID_DOCUMENT)
+    v2["schema_version"] = 2
+    v2["tokens"][0]["image"] = "art/goblin-boss.png"
+    encounter = loads_encounter(json.dumps(v2))
+    token = encounter.tokens[v2["tokens"][0]["id"]]
+    assert token.image == "image-1"
+    assert encounter.pictures == {
+        "image-1": Picture("image-1", path="art/goblin-boss.png", name="goblin-boss.png")
+    }
