@@ -63,9 +63,12 @@ def before_bytes(encounter: Encounter) -> bytes:
     """The save's bytes as the code of before made them: the reference, same output."""
     document = to_document(encounter)
     document["pictures"] = [
-        {"id": p.id, "data": base64.b64encode(p.data).decode("ascii")}  # a plain str: escaped
-        if p.data is not None
-        else {"id": p.id, "path": p.path}
+        {"id": p.id, **({"name": p.name} if p.name else {})}  # schema 4: the name, if any
+        | (
+            {"data": base64.b64encode(p.data).decode("ascii")}  # a plain str: escaped
+            if p.data is not None
+            else {"path": p.path}
+        )
         for p in encounter.pictures.values()
     ]
     data = dumps(document).encode("utf-8")

@@ -52,7 +52,8 @@ def mark(name: str) -> Picture:
     data = mark_png(name)
     if data is None:
         raise SystemExit(f"assets/tokens/{name}.png is missing (tools/render_token_marks.py)")
-    return Picture(picture_id(data), data)
+    # named as the token palette names a ready-made mark, so the palette lists it by name
+    return Picture(picture_id(data), data, name=name.replace("-", " ").capitalize())
 
 
 # -- hillside ruin --------------------------------------------------------------

@@ -16,7 +16,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 from PySide6.QtGui import QImage, QImageReader
 
 from tactical.core.encounter import Encounter
-from tactical.core.pictures import Picture, picture_id, picture_size_problem
+from tactical.core.pictures import Picture, picture_id, picture_name, picture_size_problem
 from tactical.persistence.paths import unsafe_relative_path
 from tactical.persistence.pictures import MAX_PICTURE_BYTES
 
@@ -73,7 +73,9 @@ def _checked_size(size: QSize) -> tuple[int, int]:
 
 
 def read_picture_file(path: Path) -> tuple[Picture, PictureInfo]:
-    """A picture file the GM chose, as an embeddable picture; PictureError when unusable."""
+    """A picture file the GM chose, as an embeddable picture named by the file's name
+    (``giant-wolf.png``: the palette lists it so, and the file keeps it); PictureError
+    when unusable."""
     try:
         if path.stat().st_size > MAX_PICTURE_FILE_BYTES:
             raise PictureError(
@@ -84,7 +86,7 @@ def read_picture_file(path: Path) -> tuple[Picture, PictureInfo]:
     except OSError as error:
         raise PictureError(f"cannot be read: {error.strerror or error}") from None
     info = check_picture_bytes(data)
-    return Picture(picture_id(data), data=data), info
+    return Picture(picture_id(data), data=data, name=picture_name(path.name)), info
 
 
 def decode_picture(data: bytes) -> QImage:

@@ -10,6 +10,7 @@ goblins share one picture and a background is one entry like any other.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +21,8 @@ MAX_PICTURE_SIDE = 16_384
 """The widest or tallest picture tactical opens, in pixels."""
 MAX_PICTURE_PIXELS = 200_000_000
 """The most pixels (width x height) a picture may have."""
+MAX_PICTURE_NAME = 200
+"""The longest name a picture keeps, in characters (as long as any other name in a file)."""
 
 
 def picture_size_problem(width: int, height: int) -> str | None:
@@ -41,17 +44,45 @@ def picture_size_problem(width: int, height: int) -> str | None:
     return None
 
 
+def picture_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a picture's name (too long, a control character), or None.
+
+    A name is one line of plain text: the palette lists it and the file keeps it.
+    """
+    if len(name) > MAX_PICTURE_NAME:
+        return f"may be at most {MAX_PICTURE_NAME} characters long"
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return "holds a control character (a line break, a tab, ...): a name is one line of text"
+    return None
+
+
+def picture_name(text: str) -> str:
+    """A sound picture name made of ``text`` (a file's name): each control character a
+    space, at most :data:`MAX_PICTURE_NAME` characters."""
+    plain = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text).strip()
+    return plain[:MAX_PICTURE_NAME].rstrip()
+
+
 @dataclass(frozen=True)
 class Picture:
-    """A picture in the encounter: embedded ``data`` or a relative ``path``, never both."""
+    """A picture in the encounter: embedded ``data`` or a relative ``path``, never both.
+
+    ``name`` is where it came from (a file's name, a mark's name), so the palette
+    can list it by that name after the file is saved and opened again; "" when
+    nothing named it (an embedded picture of a version 3 file).
+    """
 
     id: str
     data: bytes | None = None
     path: str | None = None
+    name: str = ""
 
     def __post_init__(self) -> None:
         if (self.data is None) == (self.path is None):
             raise ValueError(f"picture '{self.id}' needs either its data or a path, not both")
+        problem = picture_name_problem(self.name)
+        if problem is not None:
+            raise ValueError(f"the name of picture '{self.id}' {problem}")
 
 
 def picture_id(data: bytes) -> str:

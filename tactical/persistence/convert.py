@@ -81,7 +81,7 @@ def _areas(model: AreaMapModel) -> AreaMap:
 
 def _picture(model: PictureModel) -> Picture:
     data = None if model.data is None else model.data_bytes()
-    return Picture(model.id, data=data, path=model.path)
+    return Picture(model.id, data=data, path=model.path, name=model.name)
 
 
 def _background(model: BackgroundModel | None) -> Background | None:
@@ -355,9 +355,15 @@ def _fog_document(encounter: Encounter) -> dict[str, Any] | None:
 
 
 def _picture_document(picture: Picture) -> dict[str, Any]:
+    """``{"id", "name", "data"}`` or ``{"id", "name", "path"}``; no ``name`` when it has none."""
+    entry: dict[str, Any] = {"id": picture.id}
+    if picture.name:
+        entry["name"] = picture.name
     if picture.data is not None:
-        return {"id": picture.id, "data": base64_text(picture.data)}
-    return {"id": picture.id, "path": picture.path}
+        entry["data"] = base64_text(picture.data)
+    else:
+        entry["path"] = picture.path
+    return entry
 
 
 BASE64_CACHE_CHARS = 320 * 1024 * 1024

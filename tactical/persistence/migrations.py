@@ -2,7 +2,7 @@
 
 Each migration is a function from the raw JSON object of version ``n`` to the
 raw object of version ``n + 1``; :data:`MIGRATIONS` chains them, so supporting
-a version 3 is one new function and one new entry. Migrations work on plain
+a new version is one new function and one new entry. Migrations work on plain
 dicts before validation: they transform what they recognise and leave anything
 malformed for the validator to report with its path.
 """
@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tactical.core.pictures import picture_name_problem
 from tactical.persistence.problems import LoadError, Problem
 from tactical.persistence.schema import SCHEMA_VERSION
 
@@ -132,7 +133,45 @@ def migrate_2_to_3(data: Raw) -> Raw:
     return out
 
 
-MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3}
+def _path_name(path: object) -> str:
+    """The name of the file a picture path names ("art/orc-chief.png" -> "orc-chief.png"),
+    or "" when that would not be a sound name (the validator judges the path itself)."""
+    if not isinstance(path, str):
+        return ""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return name if picture_name_problem(name) is None else ""
+
+
+def migrate_3_to_4(data: Raw) -> Raw:
+    """Version 3 to 4: a picture may keep its ``name``.
+
+    Version 3 kept no name, so an embedded picture stays unnamed (the palette
+    numbers it); a path picture is named by the file its path names, as the
+    palette called it. Entries that are not objects are left for the validator.
+    """
+    out = dict(data)
+    pictures = out.get("pictures")
+    if isinstance(pictures, list):
+        new_pictures: list[Any] = []
+        for picture in pictures:
+            if isinstance(picture, dict) and "name" not in picture:
+                name = _path_name(picture.get("path"))
+                if name:
+                    picture = _after_id(picture, "name", name)
+            new_pictures.append(picture)
+        out["pictures"] = new_pictures
+    out["schema_version"] = 4
+    return out
+
+
+def _after_id(entry: Raw, key: str, value: object) -> Raw:
+    """``entry`` with ``key: value`` right after its ``id`` (the order the app writes)."""
+    items = list(entry.items())
+    index = next((i + 1 for i, (k, _v) in enumerate(items) if k == "id"), 0)
+    return dict([*items[:index], (key, value), *items[index:]])
+
+
+MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}
 """``MIGRATIONS[n]`` upgrades a version ``n`` object to version ``n + 1``."""
 
 

@@ -1,4 +1,4 @@
-"""The current file schema (version 3) as strict pydantic models.
+"""The current file schema (version 4) as strict pydantic models.
 
 The models check types, required and unknown keys, finite numbers and sizes.
 Whatever needs more than one field to judge (a token's side exists, a polygon
@@ -15,14 +15,22 @@ import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, PrivateAttr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    PrivateAttr,
+)
 from pydantic_core import PydanticCustomError
 
 from tactical.core.grid import MAX_SIDE
+from tactical.core.pictures import MAX_PICTURE_NAME, picture_name_problem
 from tactical.persistence.fog_bits import MAX_FOG_TEXT
 
 FORMAT = "tactical.encounter"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 MAX_TOKENS = 10_000
 MAX_AREAS = 5_000
@@ -176,10 +184,25 @@ MAP_KINDS = ("grid", "areas")
 MAX_PICTURES = 1_000
 
 
+def _picture_name(value: str) -> str:
+    problem = picture_name_problem(value)
+    if problem is not None:
+        raise PydanticCustomError("picture_name", problem)
+    return value
+
+
+PictureName = Annotated[str, Field(max_length=MAX_PICTURE_NAME), AfterValidator(_picture_name)]
+"""One line of plain text: where the picture came from (a file's or a mark's name)."""
+
+
 class PictureModel(Strict):
-    """A picture: embedded as base64 ``data``, or a ``path`` relative to the encounter file."""
+    """A picture: embedded as base64 ``data``, or a ``path`` relative to the encounter file.
+
+    ``name`` (schema 4) is optional: a picture nothing named is written without it.
+    """
 
     id: Id
+    name: PictureName = ""
     data: str | None = None
     path: Annotated[str, Field(min_length=1, max_length=1024)] | None = None
     _bytes: bytes | None = PrivateAttr(default=None)
@@ -273,10 +296,10 @@ class DiceRollModel(Strict):
 
 
 class EncounterModel(Strict):
-    """A whole ``.tactical.json`` file, schema version 3."""
+    """A whole ``.tactical.json`` file, schema version 4."""
 
     format: Literal["tactical.encounter"]
-    schema_version: Literal[3]
+    schema_version: Literal[4]
     app_version: Annotated[str, Field(max_length=64)]
     name: Name = ""
     notes: Text = ""

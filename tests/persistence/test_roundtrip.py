@@ -22,6 +22,9 @@ from tactical.persistence import dumps_encounter, load_encounter, loads_encounte
 
 ids = st.text(min_size=1, max_size=8)
 names = st.text(max_size=12)
+picture_names = st.text(st.characters(exclude_categories=["Cc", "Cs"]), max_size=12)
+"""A picture's name: one line of plain text (no control character; the file cannot hold a
+lone surrogate)."""
 finite = st.floats(allow_nan=False, allow_infinity=False)
 whole = st.integers(min_value=-(2**53), max_value=2**53)
 figures = st.dictionaries(
@@ -131,9 +134,13 @@ def encounters(draw: st.DrawFn) -> Encounter:
     the_sides = draw(sides())
     side_ids = [s.id for s in the_sides]
     pictures = [
-        Picture(pid, data=PNG_HEADER + draw(st.binary(max_size=20)))
+        Picture(pid, data=PNG_HEADER + draw(st.binary(max_size=20)), name=draw(picture_names))
         if draw(st.booleans())
-        else Picture(pid, path=draw(st.sampled_from(["goblin.png", "art/map.webp"])))
+        else Picture(
+            pid,
+            path=draw(st.sampled_from(["goblin.png", "art/map.webp"])),
+            name=draw(picture_names),
+        )
         for pid in draw(st.lists(ids, max_size=3, unique=True))
     ]
     picture_ids = [p.id for p in pictures]
@@ -244,7 +251,7 @@ def test_dumps_then_loads_gives_an_equal_encounter_and_the_same_text(encounter: 
     assert loaded == encounter
     assert dumps_encounter(loaded) == text
     assert text.endswith("\n")
-    assert json.loads(text)["schema_version"] == 3
+    assert json.loads(text)["schema_version"] == 4
 
 
 @settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])

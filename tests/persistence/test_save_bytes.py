@@ -1,14 +1,18 @@
 """A save writes the same bytes as before it got fast, and still refuses what would not reopen.
 
-``golden/picture-map.tactical.json`` was written by the save as it was before
+``golden/picture-map-v3.tactical.json`` was written by the save as it was before
 pictures' base64 was kept between saves and set aside by the save's check (every
 picture encoded again, the whole text escaped by ``json.dumps`` and loaded back);
-the example maps in ``maps/`` are that save's output too.
+the example maps in ``maps/`` were that save's output too. Schema 4 gave pictures
+their names: ``golden/picture-map.tactical.json`` is the same map written at
+version 4, and differs from the version 3 golden only by the version and the
+pictures' names (:func:`test_the_version_4_golden_differs_only_by_the_names`).
 """
 
 from __future__ import annotations
 
 import base64
+import difflib
 import json
 import struct
 import zlib
@@ -39,6 +43,7 @@ from tactical.persistence.jsonfmt import Base64Text, dumps, dumps_parts
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "tokens"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "picture-map.tactical.json"
+GOLDEN_V3 = GOLDEN.with_name("picture-map-v3.tactical.json")
 
 
 def picture_map() -> Encounter:
@@ -46,9 +51,9 @@ def picture_map() -> Encounter:
     paw = (ASSETS / "paw.png").read_bytes()
     skull = (ASSETS / "skull.png").read_bytes()
     pictures = [
-        Picture(picture_id(paw), data=paw),
-        Picture(picture_id(skull), data=skull),
-        Picture("beside", path="art/door.png"),
+        Picture(picture_id(paw), data=paw, name="Paw"),
+        Picture(picture_id(skull), data=skull, name="skull.png"),
+        Picture("beside", path="art/door.png", name="door.png"),
     ]
     tokens = [
         Token("g1", "Goblin", "npcs", (1, 1), image=picture_id(skull)),
@@ -100,6 +105,39 @@ def test_a_map_with_pictures_is_saved_byte_for_byte_as_before(tmp_path: Path) ->
     assert (tmp_path / "paw.tactical.json").read_bytes() == golden
     reopened = load_encounter(tmp_path / "paw.tactical.json")
     assert reopened.pictures == encounter.pictures
+
+
+def test_the_version_4_golden_differs_only_by_the_names() -> None:
+    old = GOLDEN_V3.read_text(encoding="utf-8").splitlines()
+    new = GOLDEN.read_text(encoding="utf-8").splitlines()
+    changed = [
+        line for line in difflib.unified_diff(old, new, n=0, lineterm="") if line[:1] in "+-"
+    ]
+    assert changed[2:] == [  # after the "---" and "+++" headers
+        '-  "schema_version": 3,',
+        '+  "schema_version": 4,',
+        '+      "name": "Paw",',
+        '+      "name": "skull.png",',
+        '-    {"id": "beside", "path": "art/door.png"}',
+        '+    {"id": "beside", "name": "door.png", "path": "art/door.png"}',
+    ]
+
+
+def test_the_version_3_golden_opens_and_is_saved_at_version_4(tmp_path: Path) -> None:
+    encounter = load_encounter(GOLDEN_V3)
+    assert {p.id: p.name for p in encounter.pictures.values()} == {
+        picture_id((ASSETS / "paw.png").read_bytes()): "",  # version 3 kept no names
+        picture_id((ASSETS / "skull.png").read_bytes()): "",
+        "beside": "door.png",  # a path picture: the file it names
+    }
+    save_encounter(encounter, tmp_path / "paw.tactical.json")
+    expected = (
+        GOLDEN_V3.read_text(encoding="utf-8")
+        .replace('"schema_version": 3,', '"schema_version": 4,')
+        .replace('{"id": "beside", "path"', '{"id": "beside", "name": "door.png", "path"')
+    )
+    assert (tmp_path / "paw.tactical.json").read_text(encoding="utf-8") == expected
+    assert GOLDEN_V3.read_bytes().count(b'"schema_version": 3,') == 1  # the old file untouched
 
 
 def test_a_pictures_base64_is_made_once_and_kept_for_the_next_save() -> None:

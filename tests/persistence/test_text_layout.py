@@ -16,7 +16,7 @@ from tactical.persistence import dumps_encounter, loads_encounter, save_encounte
 EXPECTED = """\
 {
   "format": "tactical.encounter",
-  "schema_version": 3,
+  "schema_version": 4,
   "app_version": "0.1.0",
   "name": "Ford",
   "notes": "",

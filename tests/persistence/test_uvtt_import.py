@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tactical.persistence import LoadError
+from tactical.persistence import LoadError, load_encounter, save_encounter
 from tactical.persistence.foreign import import_map
 from tactical.persistence.foreign.builder import clip
 
@@ -125,6 +125,15 @@ def test_a_safe_picture_path_beside_the_file_is_embedded(tmp_path: Path) -> None
     assert encounter.background is not None
     picture = encounter.pictures[encounter.background.picture]
     assert picture.path is None and picture.data == png(40, 30)
+
+
+def test_the_background_is_named_by_the_imported_file_and_keeps_it_saved(tmp_path: Path) -> None:
+    encounter, _ = import_map(write(tmp_path / "Goblin Cave.dd2vtt", uvtt()))
+    assert encounter.background is not None
+    assert encounter.pictures[encounter.background.picture].name == "Goblin Cave.dd2vtt"
+    save_encounter(encounter, tmp_path / "cave.tactical.json")
+    again = load_encounter(tmp_path / "cave.tactical.json")
+    assert again.pictures[encounter.background.picture].name == "Goblin Cave.dd2vtt"
 
 
 @pytest.mark.parametrize(

@@ -85,7 +85,7 @@ def _skull() -> Picture:
     data = mark_png("skull")
     if data is None:
         raise SystemExit("assets/tokens/skull.png is missing (tools/render_token_marks.py)")
-    return Picture(picture_id(data), data)
+    return Picture(picture_id(data), data, name="Skull")  # the mark's name, as the palette gives
 
 
 def build() -> Encounter:

@@ -58,7 +58,7 @@ class TokenAdder:
         self.chosen: list[Picture] = []
         """Picture files the GM chose this session, in the order chosen."""
         self.names = PictureNames()
-        """What each picture is called (the name it came with, kept)."""
+        """What each picture is called (the name it came with, kept in the file)."""
         self.ask: Callable[[TokenForm], TokenSpec | None] = ask_token
         """Shows the form (tests answer it instead)."""
         self._icons: dict[str, QIcon | None] = {}
@@ -98,14 +98,25 @@ class TokenAdder:
         return choices
 
     def choose_file(self, path: Path) -> Picture | None:
-        """Read a picture file the GM chose (sniffed, header checked); None and a message if not."""
+        """Read a picture file the GM chose (sniffed, header checked); None and a message if not.
+
+        The picture is named by the file; the same picture already here (in the
+        encounter or chosen before) keeps the name it has, so choosing a copy of
+        ``goblin.png`` under another name lists it once, as ``goblin.png``.
+        """
         try:
             picture, _info = read_picture_file(path)
         except PictureError as error:
             self.say(f"Refused: {path.name} {error}.")
             return None
-        self.names.give(picture, path.name)
-        if all(p.id != picture.id for p in self.chosen):
+        known = [self.document.encounter.pictures.get(picture.id)]
+        known += [p for p in self.chosen if p.id == picture.id]
+        picture = next((p for p in known if p is not None and p.name), picture)
+        for index, chosen in enumerate(self.chosen):
+            if chosen.id == picture.id:
+                self.chosen[index] = picture  # it stays where it was in the list
+                break
+        else:
             self.chosen.append(picture)
         return picture
 

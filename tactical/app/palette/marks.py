@@ -50,7 +50,8 @@ def render_mark(svg: Path, pixels: int = MARK_PIXELS) -> bytes | None:
 
 @cache
 def ready_marks() -> tuple[tuple[str, Picture], ...]:
-    """(name, picture) of every mark in ``assets/tokens``, by file name."""
+    """(name, picture) of every mark in ``assets/tokens``, by file name; the picture keeps
+    the mark's name, so a token's mark is listed by it after the file is reopened."""
     folder = data_folder("assets")
     if folder is None or not (folder / "tokens").is_dir():
         return ()
@@ -59,5 +60,6 @@ def ready_marks() -> tuple[tuple[str, Picture], ...]:
         png = svg.with_suffix(".png")
         data = png.read_bytes() if png.is_file() else render_mark(svg)
         if data is not None:
-            marks.append((svg.stem.replace("-", " ").capitalize(), Picture(picture_id(data), data)))
+            label = svg.stem.replace("-", " ").capitalize()
+            marks.append((label, Picture(picture_id(data), data, name=label)))
     return tuple(marks)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tactical.core.changes import Change
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
@@ -9,28 +11,43 @@ from tactical.core.pictures import Background, Picture
 
 
 class AddPicture(Command):
-    """Put a picture in the encounter's table; adding one already there changes nothing.
+    """Put a picture in the encounter's table; adding one already there keeps the first.
 
     Pictures are keyed by id (for embedded ones a hash of the bytes, see
     :func:`tactical.core.pictures.picture_id`), so the same art added twice is
-    stored once and its undo leaves the first copy in place.
+    stored once, under its first name, and its undo leaves the first copy in
+    place. The one change to a picture already there: one that came without a
+    name (from a version 3 file) takes the name of the same picture coming in
+    again (the GM chose its file), and the undo takes that name away again.
     """
 
     def __init__(self, picture: Picture) -> None:
         self.picture = picture
-        self.added = False
+        self.before: Picture | None = None
+        """The entry the table had under this id (None: there was none)."""
+        self.changed = False
         self.text = "Add picture"
 
     def do(self, encounter: Encounter) -> None:
-        self.added = self.picture.id not in encounter.pictures
-        if self.added:
+        self.before = encounter.pictures.get(self.picture.id)
+        if self.before is None:
             encounter.pictures[self.picture.id] = self.picture
-            encounter.notify(Change("pictures", frozenset({self.picture.id})))
+        elif not self.before.name and self.picture.name:
+            encounter.pictures[self.picture.id] = replace(self.before, name=self.picture.name)
+        else:
+            self.changed = False
+            return
+        self.changed = True
+        encounter.notify(Change("pictures", frozenset({self.picture.id})))
 
     def undo(self, encounter: Encounter) -> None:
-        if self.added:
+        if not self.changed:
+            return
+        if self.before is None:
             del encounter.pictures[self.picture.id]
-            encounter.notify(Change("pictures", frozenset({self.picture.id})))
+        else:
+            encounter.pictures[self.picture.id] = self.before
+        encounter.notify(Change("pictures", frozenset({self.picture.id})))
 
 
 class SetBackground(Command):

@@ -1,8 +1,9 @@
 """The one step from a foreign map's neutral form to our encounter.
 
 A grid of ``ceil(width) x ceil(height)`` squares with no elevation, the
-picture embedded and laid under it (its top-left pixel on the map's top-left
-corner, ``pixels_per_square`` pixels per square), and every wall, object line
+picture embedded (named by the file it came in: ``cave.dd2vtt``) and laid
+under it (its top-left pixel on the map's top-left corner,
+``pixels_per_square`` pixels per square), and every wall, object line
 and portal kept as a free :class:`~tactical.core.wall_lines.WallLine`
 (walls are not snapped to square edges: sight and the export back need their
 shape). Lines are clipped to the map (what lies wholly off it is dropped),
@@ -17,7 +18,7 @@ import math
 
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
-from tactical.core.pictures import Background, Picture, picture_id
+from tactical.core.pictures import Background, Picture, picture_id, picture_name
 from tactical.core.wall_lines import WallLine, WallLineKind
 from tactical.persistence.foreign.neutral import ForeignMap, Point, Polyline
 from tactical.persistence.schema import MAX_WALL_LINES
@@ -40,7 +41,9 @@ def build(foreign: ForeignMap) -> Encounter:
         raise BuildError(
             f"has {len(lines):,} wall pieces on the map; tactical keeps at most {MAX_WALL_LINES:,}"
         )
-    picture = Picture(picture_id(foreign.picture), data=foreign.picture)
+    picture = Picture(
+        picture_id(foreign.picture), data=foreign.picture, name=picture_name(foreign.file_name)
+    )
     background = Background(
         picture.id,
         x=0.0,

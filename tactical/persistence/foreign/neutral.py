@@ -55,5 +55,7 @@ class ForeignMap:
     portals: tuple[ForeignPortal, ...] = ()
     lights: tuple[ForeignLight, ...] = ()
     name: str = ""
+    file_name: str = ""
+    """The name of the file it was read from (``cave.dd2vtt``): the picture's name."""
     notes: tuple[str, ...] = field(default=())
     """What the reader left out or changed, said to the GM after the import."""

@@ -66,7 +66,7 @@ def _refuse(path: str, message: str) -> LoadError:
 def read(path: Path) -> ForeignMap:
     """Read a Universal VTT file; LoadError naming what is wrong or missing."""
     raw = _load_json(path)
-    return read_object(raw, folder=path.parent, name=_stem(path))
+    return read_object(raw, folder=path.parent, name=_stem(path), file_name=path.name)
 
 
 def _stem(path: Path) -> str:
@@ -179,7 +179,9 @@ def _format(raw: dict[str, Any]) -> str:
     return known
 
 
-def read_object(raw: dict[str, Any], *, folder: Path | None, name: str = "") -> ForeignMap:
+def read_object(
+    raw: dict[str, Any], *, folder: Path | None, name: str = "", file_name: str = ""
+) -> ForeignMap:
     """A parsed Universal VTT object as a ForeignMap; ``folder`` resolves a path image."""
     version = _format(raw)
     resolution = _object(raw, "resolution", "resolution")
@@ -223,6 +225,7 @@ def read_object(raw: dict[str, Any], *, folder: Path | None, name: str = "") -> 
         portals=portals,
         lights=lights,
         name=name,
+        file_name=file_name,
         notes=tuple(notes),
     )
 
