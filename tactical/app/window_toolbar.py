@@ -108,9 +108,7 @@ class WindowToolbar(WindowMixin):
         self.template_label.textChanged.connect(self._configure_templates)
         self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        bar.toggleViewAction().setVisible(False)  # it follows the tool, not a switch of its own
-        bar.setVisible(self.template_action.isChecked())
-        self.template_action.toggled.connect(bar.setVisible)
+        bar.setVisible(False)  # the tool options row shows it while Templates is the tool
         self.template_bar = bar
 
     def _configure_templates(self, *_: object) -> None:
