@@ -10,13 +10,13 @@ click landed on the wrong token). Only Edit map, a mode change, adds a row.
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar
+from PySide6.QtWidgets import QLabel, QToolBar
 
+from tactical.app.plain_text import set_tooltip
 from tactical.app.toolbar_rows import TOP
 
 if TYPE_CHECKING:
@@ -52,13 +52,12 @@ class HintLabel(QLabel):
     def __init__(self) -> None:
         super().__init__()
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.words = ""
         """The whole hint (the label shows as much of it as fits)."""
 
     def set_words(self, words: str) -> None:
         self.words = words
-        self.setToolTip(html.escape(words.strip()))
+        set_tooltip(self, words.strip())
         self.updateGeometry()
         self._fit()
 

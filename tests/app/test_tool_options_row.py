@@ -183,7 +183,7 @@ def test_a_long_hint_ends_in_an_ellipsis_and_never_widens_the_window(
     settle()
     assert window.width() == 1280
     assert hint.text().endswith("\N{HORIZONTAL ELLIPSIS}") and len(hint.text()) < len(words)
-    assert hint.toolTip() == words.strip()  # the whole hint, escaped for a tooltip
+    assert hint.toolTip() == words.strip()  # the whole hint, as plain text
     assert hint.geometry().right() < window.tool_options.hint_bar.width()
 
 
