@@ -80,10 +80,12 @@ def checked_tool(window: MainWindow) -> str:
 
 @pytest.mark.parametrize("zoom", ["fit", "zoomed"])
 @pytest.mark.parametrize("editing", [False, True], ids=["play", "edit-map"])
+@pytest.mark.parametrize("name", ["hillside-ruin", "tavern-brawl"])
 def test_no_tool_key_moves_the_map_under_the_pointer(
-    make_window: WindowFactory, qtbot, zoom: str, editing: bool
+    make_window: WindowFactory, qtbot, zoom: str, editing: bool, name: str
 ) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
+    path = MAPS / f"{name}.tactical.json"
+    window = make_window(load_encounter(path), path)
     window.resize(1280, 800)
     settle()
     if editing:
@@ -93,7 +95,8 @@ def test_no_tool_key_moves_the_map_under_the_pointer(
     if zoom == "zoomed":
         for _ in range(3):
             window.zoom_in_action.trigger()
-        window.view.centerOn(window.scene.token_items["mira"].centre())
+        first = next(iter(window.scene.token_items.values()))
+        window.view.centerOn(first.centre())
         assert not window.view.fitted
     before = on_screen(window)
     assert before.grabbed == {token_id: token_id for token_id in before.tokens} or zoom == "zoomed"
