@@ -37,6 +37,7 @@ from tactical.app.player_view import PlayerView
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.snapshot.printing import install_printing
 from tactical.app.token_actions import TokenActions
+from tactical.app.tool_options import install_tool_options
 from tactical.app.toolbar_rows import install_toolbar_rows
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 from tactical.app.window_docks import WindowDocks
@@ -141,6 +142,7 @@ class MainWindow(
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
         self.terrain_effect_choice = install_terrain_effect_choice(self)
+        self.tool_options = install_tool_options(self)  # the row the active tool's options show on
         install_toolbar_rows(self)  # last: after every feature added its toolbar
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is

@@ -7,9 +7,9 @@ A mixin of :class:`tactical.app.main_window.MainWindow` (``window.toolbar``,
 The Tools bar holds what the GM reaches for at any moment (the tools, cover,
 the player view, hiding secrets; map editing and fog add theirs), so it fits a
 1280 px wide window. The template's options (kind, X, range, label) matter
-only while placing one: they sit on a row of their own under the Tools bar,
-shown while Templates is the tool, like the fog tool's row and the map
-editing row (docs/app.md, "The toolbar").
+only while placing one: they show on the tool options row under the Tools bar
+while Templates is the tool, in turn with the fog tool's options and the other
+tools' hints (:mod:`tactical.app.tool_options`, docs/app.md "The toolbar").
 """
 
 from __future__ import annotations
@@ -108,9 +108,7 @@ class WindowToolbar(WindowMixin):
         self.template_label.textChanged.connect(self._configure_templates)
         self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        bar.toggleViewAction().setVisible(False)  # it follows the tool, not a switch of its own
-        bar.setVisible(self.template_action.isChecked())
-        self.template_action.toggled.connect(bar.setVisible)
+        bar.setVisible(False)  # the tool options row shows it while Templates is the tool
         self.template_bar = bar
 
     def _configure_templates(self, *_: object) -> None:

@@ -48,7 +48,7 @@ def test_fit_stays_clear_of_the_legend_when_the_window_changes_shape(make_window
 
 def test_without_the_legend_fit_uses_the_whole_view(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.resize(1400, 700)
+    window.resize(1400, 730)  # a view wide enough for the map to reach the legend's corner
     qtbot.wait(10)
     window.fit_action.trigger()
     viewport = window.view.viewport().rect()

@@ -2,8 +2,9 @@
 
 At 1400 px "Reveal what the party sees" (and at 1280 also "Fog tool") used to
 sit in the Tools bar's extension, pushed out by the template controls. Now the
-template controls are a row of their own shown while Templates is the tool, and
-every toolbar at the top starts its own row.
+template controls show on the tool options row under the Tools bar while
+Templates is the tool (the fog tool's controls or a tool's hint the rest of the
+time), and every other toolbar at the top starts its own row.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QToolBar, QToolButton
 
 from tactical.app.main_window import MainWindow
+from tactical.app.tool_options import HintLabel
 from tactical.app.toolbar_rows import top_toolbars
 from tactical.persistence import load_encounter
 
@@ -51,6 +53,9 @@ def hidden_actions(window: MainWindow) -> dict[str, list[str]]:
                 continue
             widget = bar.widgetForAction(action)
             inside = widget is not None and bar.rect().contains(widget.geometry())
+            inside = inside and window.rect().contains(bar.geometry())
+            if isinstance(widget, HintLabel) and widget.text() != widget.words:
+                inside = False  # the tool's hint ends in "…"
             if widget is None or not widget.isVisible() or not inside:
                 missing.append(action.text() or type(widget).__name__)
         if missing or chevron_shown(bar):
@@ -59,19 +64,32 @@ def hidden_actions(window: MainWindow) -> dict[str, list[str]]:
 
 
 def shown_bars(window: MainWindow) -> list[str]:
+    """The shown top toolbars as they stand on screen, row by row."""
     settle()
-    return [bar.windowTitle() for bar in top_toolbars(window) if bar.isVisible()]
+    shown = [bar for bar in top_toolbars(window) if bar.isVisible()]
+    shown.sort(key=lambda bar: (bar.geometry().top(), bar.geometry().left()))
+    return [bar.windowTitle() for bar in shown]
 
 
 def every_mode(window: MainWindow) -> dict[str, dict[str, list[str]]]:
-    """What hides in each tool or mode: Select, Templates, the fog tool, Edit map."""
+    """What hides in each tool or mode: every tool in play, and every tool in Edit map.
+
+    The tool options row shows each tool's options or its hint; the hints of
+    the editing tools are their tooltips, the longest words on that row.
+    """
     found = {"select": hidden_actions(window)}
+    window.ruler_action.trigger()
+    found["ruler"] = hidden_actions(window)
     window.template_action.trigger()
     found["templates"] = hidden_actions(window)
     window.fog_controls.tool_action.trigger()
     found["fog"] = hidden_actions(window)
     window.map_editing.edit_action.trigger()
     found["edit"] = hidden_actions(window)
+    for action in window.tool_group.actions():
+        if action.isVisible():
+            action.trigger()
+            found[f"edit, {action.text()}"] = hidden_actions(window)
     window.map_editing.edit_action.trigger()
     window.select_action.trigger()
     return {mode: hidden for mode, hidden in found.items() if hidden}
@@ -99,7 +117,7 @@ def test_the_background_bar_and_map_editing_fit_together(
     window = make_window(on_picture(halves(), overlay=0.5))
     window.resize(width, 800)
     window.map_editing.edit_action.trigger()
-    assert shown_bars(window) == ["Tools", "Map editing", "Background"]
+    assert shown_bars(window) == ["Tools", "Tool options", "Map editing", "Background"]
     assert hidden_actions(window) == {}
     assert every_mode(window) == {}
 
@@ -127,13 +145,14 @@ def test_every_tools_bar_tooltip_names_its_key(make_window: WindowFactory) -> No
         assert action.isSeparator() or (key and f"({key})" in action.toolTip()), action.text()
 
 
-def test_the_template_row_shows_only_while_templates_is_the_tool(
+def test_the_template_row_shows_on_the_tool_options_row_while_templates_is_the_tool(
     make_window: WindowFactory, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    assert shown_bars(window) == ["Tools"]
+    assert shown_bars(window) == ["Tools", "Tool options"]
     assert not window.template_kind.isVisible()
     assert not window.template_bar.toggleViewAction().isVisible()  # not a switch of its own
+    legend = window.legend.geometry()
     qtbot.keyClick(window.view, Qt.Key.Key_T)
     assert window.template_action.isChecked()
     assert shown_bars(window) == ["Tools", "Template"]
@@ -147,16 +166,15 @@ def test_the_template_row_shows_only_while_templates_is_the_tool(
         window.terrain_effect_choice.box,
     ]
     assert all(w is not None and w.isVisible() for w in widgets)
-    legend = window.legend  # the view shrank under the new row: the legend follows it
-    assert legend.isVisible() and legend.geometry().bottom() <= window.view.height() - 10
+    assert window.legend.geometry() == legend  # the view kept its size: the legend stayed put
     qtbot.keyClick(window.view, Qt.Key.Key_R)
-    assert shown_bars(window) == ["Tools"]
+    assert shown_bars(window) == ["Tools", "Tool options"]
     window.template_action.trigger()
     window.fog_controls.tool_action.trigger()  # G: the fog tool's row replaces it
     assert shown_bars(window) == ["Tools", "Fog"]
     window.template_action.trigger()
     window.document.replace_encounter(small_grid(), None)  # a file opened: back to Select
-    assert shown_bars(window) == ["Tools"]
+    assert shown_bars(window) == ["Tools", "Tool options"]
 
 
 def test_the_template_rows_values_drive_the_template_placed(

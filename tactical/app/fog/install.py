@@ -220,8 +220,7 @@ class FogControls(QObject):
         bar.addAction(self.auto_action)
         self.window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        bar.setVisible(False)
-        self.tool_action.toggled.connect(bar.setVisible)
+        bar.setVisible(False)  # the tool options row shows it while the fog tool is in use
         self.toolbar = bar
 
     # -- actions -------------------------------------------------------------------------
