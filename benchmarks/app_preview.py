@@ -254,10 +254,9 @@ def main(argv: list[str] | None = None) -> int:
         "xcb" if "DISPLAY" in os.environ else "default"
     )
     print(f"Qt platform: {platform}; 256 x 256 example, 200 tokens, window 1600 x 1000\n")
-    print("| measure | figure | target |")
-    print("| --- | ---: | --- |")
-    for measure, figure, target in rows:
-        print(f"| {measure} | {figure} | {target} |")
+    from benchmarks.timing import print_table
+
+    print_table(("measure", "figure", "target"), rows)
     return 0
 
 

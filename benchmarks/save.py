@@ -41,7 +41,7 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
 from benchmarks import maps  # noqa: E402
-from benchmarks.timing import timed  # noqa: E402
+from benchmarks.timing import print_table, timed  # noqa: E402
 from benchmarks.uvtt import HEIGHT, WIDTH, picture, seconds, uvtt_document  # noqa: E402
 from tactical.app.autosave import META_NAME, RECOVERY_NAME, Autosave  # noqa: E402
 from tactical.app.document import EncounterDocument  # noqa: E402
@@ -198,10 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         if options.grid:
             grid = maps.generated(options.grid)
             rows += measure(grid, folder / "grid", options.repeat, f"grid {options.grid}")
-    print("| measure | now | before (the reference) |")
-    print("| --- | ---: | ---: |")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print_table(("measure", "now", "before (the reference)"), rows, numbers=2)
     del app
     return 0
 

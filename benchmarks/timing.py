@@ -27,3 +27,11 @@ def peak_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 """
 """The start of a measured child process's script: its imports and ``peak_mb()``."""
+
+
+def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]], numbers: int = 1) -> None:
+    """A Markdown table, as docs/performance.md quotes it; the ``numbers`` columns after the
+    first are right-aligned, the rest (targets, notes) left."""
+    align = ["---"] + ["---:"] * numbers + ["---"] * (len(header) - 1 - numbers)
+    for line in (header, align, *rows):
+        print("| " + " | ".join(line) + " |")

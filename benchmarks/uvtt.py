@@ -38,7 +38,7 @@ import numpy as np  # noqa: E402
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPen  # noqa: E402
 
-from benchmarks.timing import timed  # noqa: E402
+from benchmarks.timing import print_table, timed  # noqa: E402
 from tactical.persistence import load_encounter, save_encounter  # noqa: E402
 from tactical.persistence.foreign import import_map  # noqa: E402
 
@@ -177,10 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         for fmt in ("WEBP", "PNG"):
             rows += measure(fmt, Path(folder), options.repeat, width, height)
-    print("| measure | figure | target |")
-    print("| --- | ---: | --- |")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print_table(("measure", "figure", "target"), rows)
     del app
     return 0
 
