@@ -9,6 +9,14 @@ Recovery after a crash, when the GM starts ``tactical FILE``:
   both named. Restoring opens the recovered work and puts FILE first in Open
   recent, saying so, so FILE is one click away and nothing is lost; opening FILE
   drops the other file's unsaved work, as the button says.
+
+Either way the recovery is dropped only once FILE (or the example) has actually
+opened: a file that is refused (an import whose picture is missing, a broken
+encounter) says why, and then the recovered work opens instead, so a refusal
+never leaves the GM on an empty map with the unsaved work gone.
+
+The unsaved work is named as the window's title names it: the file's name, or
+for an import not saved yet its source, "cave.dd2vtt (imported)".
 """
 
 from __future__ import annotations
@@ -46,7 +54,12 @@ def _when(recovery: Recovery) -> str:
 
 
 def _work_of(recovery: Recovery) -> str:
-    return display_name(recovery.original) if recovery.original else "an untitled encounter"
+    """The recovered work's name, as the title called it (see :func:`files.document_name`)."""
+    if recovery.original is not None:
+        return display_name(recovery.original)
+    if recovery.imported_from is not None:
+        return f"{recovery.imported_from.name} (imported)"
+    return "an untitled encounter"
 
 
 def recovery_question(recovery: Recovery) -> str:
@@ -148,24 +161,40 @@ def start(
     window.autosave.lock = lock
     if recovery is not None:
         if path is None or _same_file(recovery.original, path):
-            if ask(recovery) and restore(window, recovery):
+            if ask(recovery):
+                if restore(window, recovery):
+                    return window
+                recovery = None  # unreadable (restore said so): nothing to fall back on
+        elif choose(recovery, path) == "restore":
+            if restore(window, recovery):
+                window.files.add_recent(path)
+                window.say(
+                    f"Recovered unsaved changes to {_work_of(recovery)}. "
+                    f"{display_name(path)} is not open: it is first in File > Open recent."
+                )
                 return window
-        elif choose(recovery, path) == "restore" and restore(window, recovery):
-            window.files.add_recent(path)
-            window.say(
-                f"Recovered unsaved changes to {display_name(recovery.original)}. "
-                f"{display_name(path)} is not open: it is first in File > Open recent."
-            )
-            return window
-    window.autosave.discard()
+            recovery = None
     if path is None:
         path = default_example()
-    if path is not None and reader_for(path) is not None:
-        open_foreign_file(window, path, ask_unsaved=False)  # a double-clicked .dd2vtt
-    elif path is not None:
-        window.files.load_path(path)
+    if path is None or open_first_file(window, path):
+        window.autosave.discard()  # what was asked for is open: the recovery may go
+    elif recovery is not None and restore(window, recovery):
+        window.say(
+            f"{display_name(path)} could not be opened, so the unsaved changes to "
+            f"{_work_of(recovery)} are open instead; nothing was discarded."
+        )
+        return window
+    else:
+        window.autosave.discard()  # the recovery itself is unreadable: nothing to keep
     window.view.fit_map()
     return window
+
+
+def open_first_file(window: MainWindow, path: Path) -> bool:
+    """Open the file the app was started on (import a foreign map); False when refused."""
+    if reader_for(path) is not None:
+        return open_foreign_file(window, path, ask_unsaved=False)  # a double-clicked .dd2vtt
+    return window.files.load_path(path)
 
 
 def restore(window: MainWindow, recovery: Recovery) -> bool:
@@ -180,6 +209,10 @@ def restore(window: MainWindow, recovery: Recovery) -> bool:
         )
         return False
     window.document.replace_encounter(encounter, recovery.original)
+    if recovery.original is None and recovery.imported_from is not None:
+        window.document.set_imported_from(recovery.imported_from)  # titled as before the crash
+        source = recovery.imported_from
+        window.files.suggested = source.with_name(source.name.rsplit(".", 1)[0] + ".tactical.json")
     window.document.mark_modified()
     window.view.fit_map()
     window.say("Recovered unsaved changes from the last session.")
