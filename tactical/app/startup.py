@@ -53,13 +53,31 @@ def _when(recovery: Recovery) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
 
 
-def _work_of(recovery: Recovery) -> str:
-    """The recovered work's name, as the title called it (see :func:`files.document_name`)."""
+def _work_of(recovery: Recovery, short: bool = False) -> str:
+    """The recovered work's name, as the title called it (see :func:`files.document_name`).
+
+    ``short``: its file's name cut to fit a button (:func:`_short`).
+    """
+    fit = _short if short else str
     if recovery.original is not None:
-        return display_name(recovery.original)
+        return fit(display_name(recovery.original))
     if recovery.imported_from is not None:
-        return f"{recovery.imported_from.name} (imported)"
+        return f"{fit(recovery.imported_from.name)} (imported)"
     return "an untitled encounter"
+
+
+BUTTON_NAME = 28
+"""Characters of a file's name a button shows (the question above names it whole): two
+buttons then fit side by side in a box 800 pixels wide, the most Qt gives a message box on a
+screen 1280 pixels wide."""
+
+
+def _short(name: str) -> str:
+    """A file's name cut in its middle for a button, its end (and extension) kept."""
+    if len(name) <= BUTTON_NAME:
+        return name
+    tail = 12
+    return name[: BUTTON_NAME - tail - 1] + "…" + name[-tail:]
 
 
 def recovery_question(recovery: Recovery) -> str:
@@ -85,12 +103,9 @@ def recovery_box(recovery: Recovery) -> tuple[QMessageBox, QPushButton]:
     box = plain_message_box(
         None, QMessageBox.Icon.Question, "Recover unsaved work?", recovery_question(recovery)
     )
-    restore_button = box.addButton(
-        f"Restore changes to {_work_of(recovery)}", QMessageBox.ButtonRole.AcceptRole
-    )
-    box.addButton(
-        f"Discard the changes to {_work_of(recovery)}", QMessageBox.ButtonRole.DestructiveRole
-    )
+    work = _work_of(recovery, short=True)
+    restore_button = box.addButton(f"Restore changes to {work}", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(f"Discard the changes to {work}", QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(restore_button)
     box.setEscapeButton(restore_button)  # closing the box loses nothing
     return box, restore_button
@@ -103,11 +118,8 @@ def ask_recover(recovery: Recovery) -> bool:
     return box.clickedButton() is restore_button
 
 
-def choose_recovery(recovery: Recovery, requested: Path) -> Choice:
-    """Ask whether to restore another file's unsaved work or open the file asked for.
-
-    Enter and Escape restore: that choice loses nothing (the requested file is on disk).
-    """
+def choice_box(recovery: Recovery, requested: Path) -> tuple[QMessageBox, QPushButton]:
+    """The question of :func:`choose_recovery` and its restore button (Enter and Escape)."""
     box = plain_message_box(
         None,
         QMessageBox.Icon.Question,
@@ -115,14 +127,23 @@ def choose_recovery(recovery: Recovery, requested: Path) -> Choice:
         choice_question(recovery, requested),
     )
     restore_button = box.addButton(
-        f"Restore changes to {_work_of(recovery)}", QMessageBox.ButtonRole.AcceptRole
+        f"Restore changes to {_work_of(recovery, short=True)}", QMessageBox.ButtonRole.AcceptRole
     )
-    box.addButton(
-        f"Open {display_name(requested)}, discard the changes to {_work_of(recovery)}",
+    box.addButton(  # whose changes: the question says, the button would not fit them too
+        f"Open {_short(display_name(requested))}, discard the changes",
         QMessageBox.ButtonRole.DestructiveRole,
     )
     box.setDefaultButton(restore_button)
     box.setEscapeButton(restore_button)
+    return box, restore_button
+
+
+def choose_recovery(recovery: Recovery, requested: Path) -> Choice:
+    """Ask whether to restore another file's unsaved work or open the file asked for.
+
+    Enter and Escape restore: that choice loses nothing (the requested file is on disk).
+    """
+    box, restore_button = choice_box(recovery, requested)
     box.exec()
     return "restore" if box.clickedButton() is restore_button else "open"
 

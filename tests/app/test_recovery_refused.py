@@ -181,3 +181,26 @@ def test_a_refused_import_after_an_imports_crash_names_both(
         "to dd-oganm-cave-test.dd2vtt (imported) are open instead; nothing was discarded."
     )
     assert pending_recovery(data) is not None
+
+
+def test_the_buttons_fit_side_by_side_with_long_names(qtbot: QtBot, tmp_path: Path) -> None:
+    """Under Xvfb the "Open ..., discard" button was cut off at both ends on a 1920 screen."""
+    from tactical.app.startup import choice_box
+
+    cave = tmp_path / "dd-oganm-cave-test.dd2vtt"
+    ballroom = tmp_path / "edge-foundry2uvtt-prismatic-ballroom.uvtt"
+    recovery = Recovery(tmp_path / "r.tactical.json", None, 0.0, cave)
+    box, restore = choice_box(recovery, ballroom)
+    qtbot.addWidget(box)
+    assert [b.text() for b in box.buttons()] == [
+        "Restore changes to dd-oganm-cave-test.dd2vtt (imported)",
+        "Open edge-foundry2uv…allroom.uvtt, discard the changes",
+    ]
+    assert box.defaultButton() is restore and box.escapeButton() is restore
+    text = choice_question(recovery, ballroom)  # the whole names, above the buttons
+    assert "unsaved changes to dd-oganm-cave-test.dd2vtt (imported) at" in text
+    assert "You asked to open edge-foundry2uvtt-prismatic-ballroom.uvtt." in text
+    box.show()
+    qtbot.waitExposed(box)
+    for button in box.buttons():
+        assert button.width() >= button.sizeHint().width(), button.text()
