@@ -3,10 +3,11 @@
 On the players' screen (following the GM, fitted, or a battle mat at true scale)
 the legend stands in a corner of the map. Whenever the tokens, the view (a pan,
 a zoom, the battle-mat scale, a quarter turn, a fit) or the legend's size change,
-it stays in its corner while no token's rectangle on screen (disc, name and
-badges) comes within :data:`GAP` pixels of it; otherwise it moves to the first
-free corner (bottom-left, bottom-right, top-left, top-right). When a token stands
-in every corner it is put away until a corner is free again.
+it stands in its usual corner, bottom left, while no token's rectangle on screen
+(disc, name and badges) comes within :data:`GAP` pixels of it; otherwise it stays
+in the corner it moved to while that one is free (it does not hop about as tokens
+move), else moves to the first free corner (bottom right, top left, top right).
+When a token stands in every corner it is put away until a corner is free again.
 
 Why moving, not translucency or a folded tab: a miniature standing on the glass
 hides whatever is drawn under it, and a translucent legend over a token still
@@ -49,9 +50,8 @@ def token_rects(view: MapView) -> list[QRect]:
     ]
 
 
-def legend_rect(view: MapView, legend: ElevationLegend) -> QRect:
-    """The legend's rectangle on ``view``'s viewport (it is a child of the view)."""
-    return QRect(view.viewport().mapFrom(view, legend.pos()), legend.size())
+def _size(view: MapView) -> tuple[int, int]:
+    return view.width(), view.height()
 
 
 class LegendOffTokens(QObject):
@@ -78,13 +78,16 @@ class LegendOffTokens(QObject):
         self.wanted = on
         self.place()
 
-    def covers_a_token(self) -> bool:
-        """Whether the legend, where it stands now, is within :data:`GAP` of a token."""
-        around = legend_rect(self.view, self.legend).adjusted(-GAP, -GAP, GAP, GAP)
+    def covers_a_token(self, corner: Qt.Corner | None = None) -> bool:
+        """Whether the legend, where it stands (or would in ``corner``), is near a token."""
+        legend = self.legend
+        spot = legend.pos() if corner is None else legend.spot(corner, *_size(self.view))
+        around = QRect(self.view.viewport().mapFrom(self.view, spot), legend.size())
+        around.adjust(-GAP, -GAP, GAP, GAP)
         return any(rect.intersects(around) for rect in token_rects(self.view))
 
     def place(self, *_: object) -> None:
-        """Keep the corner while it is free, else take the first free one, else hide."""
+        """Back home (bottom left) when free, else stay, else the first free corner, else hide."""
         if self._placing:
             return  # a fitted map refitting round the legend we just moved
         self._placing = True
@@ -98,19 +101,27 @@ class LegendOffTokens(QObject):
         if not self.wanted:
             legend.hide()
             return
-        current = legend.corner
-        for corner in (current, *(c for c in CORNERS if c != current)):
-            if corner != legend.corner:
-                legend.corner = corner
-                legend.place()  # a fitted map refits round it before it is measured
-            if not legend.isVisibleTo(self.view):
-                legend.show()
-            if not self.covers_a_token():
+        home, current = CORNERS[0], legend.corner
+        for corner in dict.fromkeys((home, current, *CORNERS)):  # home, else stay, else any
+            if self.view.fitted:  # the map refits round the legend: try it there for real
+                self._put(corner)
+                free = not self.covers_a_token()
+            else:
+                free = not self.covers_a_token(corner)
+            if free:
+                self._put(corner)
                 self.crowded = False
                 return
         legend.hide()
-        legend.corner = CORNERS[0]  # back in its usual corner once one is free
         self.crowded = True
+
+    def _put(self, corner: Qt.Corner) -> None:
+        """Stand the legend, shown, in ``corner`` (a fitted map refits round it)."""
+        if corner != self.legend.corner:
+            self.legend.corner = corner
+            self.legend.place()
+        if not self.legend.isVisibleTo(self.view):
+            self.legend.show()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.legend and event.type() == QEvent.Type.Resize:

@@ -126,6 +126,9 @@ def test_hillside_mira_and_oswin_stay_clear_of_the_legend(make_window, qtbot) ->
         assert player.legend.isVisible()
         assert under_the_legend(player) == []
         assert player.legend.corner != Qt.Corner.BottomLeftCorner  # it stepped aside
+    window.table_screen.parts.mat.centre_on(player.scene.layer.scene_rect().center())
+    assert under_the_legend(player) == []
+    assert player.legend.corner == Qt.Corner.BottomLeftCorner  # the heroes left: back home
     window.table_screen.set_rotation(90)  # a TV lying flat, players along its other side
     for name in ("Mira Quickfoot", "Brother Oswin"):
         bring_to_the_legends_corner(window, name)
