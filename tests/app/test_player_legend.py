@@ -134,6 +134,7 @@ def test_hillside_mira_and_oswin_stay_clear_of_the_legend(make_window, qtbot) ->
         bring_to_the_legends_corner(window, name)
         assert name in tokens_on_screen(player)
         assert player.legend.isVisible() and under_the_legend(player) == []
+        assert player.legend.corner != Qt.Corner.BottomLeftCorner
 
 
 def corners_grid() -> Encounter:
@@ -164,3 +165,22 @@ def test_with_a_token_in_every_corner_the_legend_waits_for_a_free_one(
     assert player.legend.isVisible() and not player.legend_keeper.crowded
     assert player.legend.corner == Qt.Corner.BottomRightCorner
     assert under_the_legend(player) == []
+
+
+def test_a_larger_label_size_keeps_the_names_out_from_under_the_legend(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Huge names and a legend grown with them: Mira's name, just clear before, stays clear."""
+    window, player = players_screen(make_window, qtbot, "hillside-ruin.tactical.json")
+    open_mat(window, qtbot)
+    window.table_screen.set_label_size("Normal")
+    bring_to_the_legends_corner(window, "Mira Quickfoot")
+    parts = window.table_screen.parts
+    assert parts is not None
+    above = (player.legend.height() / 2 + 60) / player.view.zoom  # Mira just above it
+    parts.mat.centre_on(parts.mat.centre() + QPointF(0, above))
+    assert player.legend.corner == Qt.Corner.BottomLeftCorner and under_the_legend(player) == []
+    small = player.legend.size()
+    window.table_screen.set_label_size("Huge")
+    assert player.legend.width() > small.width() * 2
+    assert "Mira Quickfoot" in tokens_on_screen(player)
+    assert player.legend.isVisible() and under_the_legend(player) == []
+    assert player.legend.corner != Qt.Corner.BottomLeftCorner  # grown, it had to step aside
