@@ -123,7 +123,11 @@ class PlayerView(QWidget):
             self.show_rect(self.gm_view.visible_scene_rect())
 
     def show_rect(self, rect: QRectF) -> None:
-        if not rect.isEmpty():
+        scene = self.view.scene()  # None once the window is being taken down
+        if not rect.isEmpty() and scene is not None:
+            # The GM's view may show table past the map's margin (fitted beside its legend):
+            # let this view go there too, or it would be held to the map's rect, off centre.
+            self.view.setSceneRect(scene.sceneRect().united(rect))
             self.view.show_scene_rect(rect)
 
     def _after_replace(self) -> None:
