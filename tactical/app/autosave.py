@@ -2,7 +2,8 @@
 
 Every minute, if the document has unsaved changes, the encounter is written
 atomically to ``recovery.tactical.json`` in the app's data folder, with a
-small ``recovery.json`` beside it naming the file it came from. Saving or
+small ``recovery.json`` beside it naming the file it came from (or, for a
+map imported and not yet saved, the foreign file it was imported from). Saving or
 closing cleanly removes both, so finding them at start-up means the last
 session did not end cleanly: the app then offers to restore them.
 
@@ -77,6 +78,8 @@ class Recovery:
     path: Path
     original: Path | None
     saved_at: float
+    imported_from: Path | None = None
+    """The foreign map (a .uvtt) an unsaved import came from, when ``original`` is None."""
 
     def load(self) -> Encounter:
         from tactical.persistence import load_encounter
@@ -90,16 +93,19 @@ def pending_recovery(directory: Path) -> Recovery | None:
     if not path.is_file():
         return None
     original: Path | None = None
+    imported_from: Path | None = None
     saved_at = path.stat().st_mtime
     meta = directory / META_NAME
     if meta.is_file():
         try:
             data = json.loads(meta.read_text(encoding="utf-8"))
             original = Path(data["original"]) if data.get("original") else None
+            source = data.get("imported_from")
+            imported_from = Path(source) if isinstance(source, str) and source else None
             saved_at = float(data.get("saved_at", saved_at))
-        except (ValueError, KeyError, TypeError, OSError):
-            original = None
-    return Recovery(path, original, saved_at)
+        except (ValueError, KeyError, TypeError, OSError, AttributeError):
+            original, imported_from = None, None
+    return Recovery(path, original, saved_at, imported_from)
 
 
 class Autosave(QObject):
@@ -169,7 +175,7 @@ class Autosave(QObject):
             self.worker.join()
             self.worker = None
 
-    def _job(self) -> tuple[Path, dict[str, Any], str | None] | None:
+    def _job(self) -> tuple[Path, dict[str, Any], str | None, str | None] | None:
         """What a write needs, taken on the GUI thread; None when there is nothing to write."""
         if not self.document.modified:
             return None
@@ -179,7 +185,9 @@ class Autosave(QObject):
         from tactical.persistence.convert import snapshot_document
 
         original = str(self.document.path) if self.document.path is not None else None
-        return self.directory, snapshot_document(self.document.encounter), original
+        source = self.document.imported_from
+        imported = str(source) if original is None and source is not None else None
+        return self.directory, snapshot_document(self.document.encounter), original, imported
 
     def _finish(self, outcome: BaseException | None) -> bool:
         """Count a write's outcome and tell the GM when autosave stops or starts working."""
@@ -229,7 +237,7 @@ class Autosave(QObject):
 
 
 def _write_recovery(
-    directory: Path, snapshot: dict[str, Any], original: str | None
+    directory: Path, snapshot: dict[str, Any], original: str | None, imported: str | None = None
 ) -> BaseException | None:
     """Write the recovery and its note from a snapshot, on any thread; what went wrong, or None."""
     from tactical.persistence.convert import finish_document
@@ -239,7 +247,9 @@ def _write_recovery(
         parts = document_parts(finish_document(snapshot))
         directory.mkdir(parents=True, exist_ok=True)
         write_atomic(directory / RECOVERY_NAME, file_chunks(parts))
-        meta = {"original": original, "saved_at": time.time()}
+        meta: dict[str, Any] = {"original": original, "saved_at": time.time()}
+        if imported is not None:
+            meta["imported_from"] = imported
         write_atomic(directory / META_NAME, json.dumps(meta).encode("utf-8"))
     except Exception as error:  # reported on the GUI thread by Autosave._finish
         return error

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -11,6 +11,8 @@ from tactical.app.scene import palette
 
 SWATCH = 16
 ROW = 19
+MARGIN = 10
+"""Pixels between the legend and the edges of the view it stands in."""
 
 
 class ElevationLegend(QWidget):
@@ -31,6 +33,8 @@ class ElevationLegend(QWidget):
         self._font = QFont()
         self._font.setPixelSize(12)
         self.scale = 1.0
+        self.corner = Qt.Corner.BottomLeftCorner
+        """The corner of the parent it stands in (the players' legend moves off tokens)."""
 
     def set_entries(self, entries: list[tuple[int, QColor]]) -> None:
         self.entries = list(entries)
@@ -49,10 +53,18 @@ class ElevationLegend(QWidget):
         self.update()
 
     def place(self) -> None:
-        """In the bottom-left corner of the parent, whole (its last row is never cut)."""
+        """In its corner of the parent (bottom-left unless moved), whole (no row is cut)."""
         parent = self.parentWidget()
         if parent is not None:
-            self.move(10, max(10, parent.height() - self.height() - 10))
+            self.move(self.spot(self.corner, parent.width(), parent.height()))
+
+    def spot(self, corner: Qt.Corner, width: int, height: int) -> QPoint:
+        """Its top-left corner when it stands in ``corner`` of a ``width`` x ``height`` parent."""
+        right = corner in (Qt.Corner.TopRightCorner, Qt.Corner.BottomRightCorner)
+        bottom = corner in (Qt.Corner.BottomLeftCorner, Qt.Corner.BottomRightCorner)
+        x = max(MARGIN, width - self.width() - MARGIN) if right else MARGIN
+        y = max(MARGIN, height - self.height() - MARGIN) if bottom else MARGIN
+        return QPoint(x, y)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 from tactical.app.document import EncounterDocument
 from tactical.app.files import document_name
 from tactical.app.legend import ElevationLegend
+from tactical.app.legend_clear import LegendOffTokens
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
 from tactical.app.scene.grid_layer import GridLayer
@@ -48,6 +49,7 @@ class PlayerView(QWidget):
         self.following = False
         self.legend = ElevationLegend(self.view)  # the players read the heights too
         self.legend.set_scale(PLAYER_LEGEND_SCALE)
+        self.legend_keeper = LegendOffTokens(self.view, self.legend)  # tokens always win
         self.scene.map_refreshed.connect(self._update_legend)
         self._update_legend()
         layout = QVBoxLayout(self)
@@ -99,7 +101,7 @@ class PlayerView(QWidget):
         layer = self.scene.layer
         if isinstance(layer, GridLayer):
             self.legend.set_entries(layer.legend())
-        self.legend.setVisible(isinstance(layer, GridLayer))
+        self.legend_keeper.set_wanted(isinstance(layer, GridLayer))
 
     def _title(self) -> str:
         return f"{title_text(document_name(self.document))} — player view"
@@ -121,7 +123,11 @@ class PlayerView(QWidget):
             self.show_rect(self.gm_view.visible_scene_rect())
 
     def show_rect(self, rect: QRectF) -> None:
-        if not rect.isEmpty():
+        scene = self.view.scene()  # None once the window is being taken down
+        if not rect.isEmpty() and scene is not None:
+            # The GM's view may show table past the map's margin (fitted beside its legend):
+            # let this view go there too, or it would be held to the map's rect, off centre.
+            self.view.setSceneRect(scene.sceneRect().united(rect))
             self.view.show_scene_rect(rect)
 
     def _after_replace(self) -> None:

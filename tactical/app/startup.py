@@ -9,6 +9,14 @@ Recovery after a crash, when the GM starts ``tactical FILE``:
   both named. Restoring opens the recovered work and puts FILE first in Open
   recent, saying so, so FILE is one click away and nothing is lost; opening FILE
   drops the other file's unsaved work, as the button says.
+
+Either way the recovery is dropped only once FILE (or the example) has actually
+opened: a file that is refused (an import whose picture is missing, a broken
+encounter) says why, and then the recovered work opens instead, so a refusal
+never leaves the GM on an empty map with the unsaved work gone.
+
+The unsaved work is named as the window's title names it: the file's name, or
+for an import not saved yet its source, "cave.dd2vtt (imported)".
 """
 
 from __future__ import annotations
@@ -45,8 +53,31 @@ def _when(recovery: Recovery) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
 
 
-def _work_of(recovery: Recovery) -> str:
-    return display_name(recovery.original) if recovery.original else "an untitled encounter"
+def _work_of(recovery: Recovery, short: bool = False) -> str:
+    """The recovered work's name, as the title called it (see :func:`files.document_name`).
+
+    ``short``: its file's name cut to fit a button (:func:`_short`).
+    """
+    fit = _short if short else str
+    if recovery.original is not None:
+        return fit(display_name(recovery.original))
+    if recovery.imported_from is not None:
+        return f"{fit(recovery.imported_from.name)} (imported)"
+    return "an untitled encounter"
+
+
+BUTTON_NAME = 28
+"""Characters of a file's name a button shows (the question above names it whole): two
+buttons then fit side by side in a box 800 pixels wide, the most Qt gives a message box on a
+screen 1280 pixels wide."""
+
+
+def _short(name: str) -> str:
+    """A file's name cut in its middle for a button, its end (and extension) kept."""
+    if len(name) <= BUTTON_NAME:
+        return name
+    tail = 12
+    return name[: BUTTON_NAME - tail - 1] + "…" + name[-tail:]
 
 
 def recovery_question(recovery: Recovery) -> str:
@@ -72,12 +103,9 @@ def recovery_box(recovery: Recovery) -> tuple[QMessageBox, QPushButton]:
     box = plain_message_box(
         None, QMessageBox.Icon.Question, "Recover unsaved work?", recovery_question(recovery)
     )
-    restore_button = box.addButton(
-        f"Restore changes to {_work_of(recovery)}", QMessageBox.ButtonRole.AcceptRole
-    )
-    box.addButton(
-        f"Discard the changes to {_work_of(recovery)}", QMessageBox.ButtonRole.DestructiveRole
-    )
+    work = _work_of(recovery, short=True)
+    restore_button = box.addButton(f"Restore changes to {work}", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(f"Discard the changes to {work}", QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(restore_button)
     box.setEscapeButton(restore_button)  # closing the box loses nothing
     return box, restore_button
@@ -90,11 +118,8 @@ def ask_recover(recovery: Recovery) -> bool:
     return box.clickedButton() is restore_button
 
 
-def choose_recovery(recovery: Recovery, requested: Path) -> Choice:
-    """Ask whether to restore another file's unsaved work or open the file asked for.
-
-    Enter and Escape restore: that choice loses nothing (the requested file is on disk).
-    """
+def choice_box(recovery: Recovery, requested: Path) -> tuple[QMessageBox, QPushButton]:
+    """The question of :func:`choose_recovery` and its restore button (Enter and Escape)."""
     box = plain_message_box(
         None,
         QMessageBox.Icon.Question,
@@ -102,14 +127,23 @@ def choose_recovery(recovery: Recovery, requested: Path) -> Choice:
         choice_question(recovery, requested),
     )
     restore_button = box.addButton(
-        f"Restore changes to {_work_of(recovery)}", QMessageBox.ButtonRole.AcceptRole
+        f"Restore changes to {_work_of(recovery, short=True)}", QMessageBox.ButtonRole.AcceptRole
     )
-    box.addButton(
-        f"Open {display_name(requested)}, discard the changes to {_work_of(recovery)}",
+    box.addButton(  # whose changes: the question says, the button would not fit them too
+        f"Open {_short(display_name(requested))}, discard the changes",
         QMessageBox.ButtonRole.DestructiveRole,
     )
     box.setDefaultButton(restore_button)
     box.setEscapeButton(restore_button)
+    return box, restore_button
+
+
+def choose_recovery(recovery: Recovery, requested: Path) -> Choice:
+    """Ask whether to restore another file's unsaved work or open the file asked for.
+
+    Enter and Escape restore: that choice loses nothing (the requested file is on disk).
+    """
+    box, restore_button = choice_box(recovery, requested)
     box.exec()
     return "restore" if box.clickedButton() is restore_button else "open"
 
@@ -148,24 +182,40 @@ def start(
     window.autosave.lock = lock
     if recovery is not None:
         if path is None or _same_file(recovery.original, path):
-            if ask(recovery) and restore(window, recovery):
+            if ask(recovery):
+                if restore(window, recovery):
+                    return window
+                recovery = None  # unreadable (restore said so): nothing to fall back on
+        elif choose(recovery, path) == "restore":
+            if restore(window, recovery):
+                window.files.add_recent(path)
+                window.say(
+                    f"Recovered unsaved changes to {_work_of(recovery)}. "
+                    f"{display_name(path)} is not open: it is first in File > Open recent."
+                )
                 return window
-        elif choose(recovery, path) == "restore" and restore(window, recovery):
-            window.files.add_recent(path)
-            window.say(
-                f"Recovered unsaved changes to {display_name(recovery.original)}. "
-                f"{display_name(path)} is not open: it is first in File > Open recent."
-            )
-            return window
-    window.autosave.discard()
+            recovery = None
     if path is None:
         path = default_example()
-    if path is not None and reader_for(path) is not None:
-        open_foreign_file(window, path, ask_unsaved=False)  # a double-clicked .dd2vtt
-    elif path is not None:
-        window.files.load_path(path)
+    if path is None or open_first_file(window, path):
+        window.autosave.discard()  # what was asked for is open: the recovery may go
+    elif recovery is not None and restore(window, recovery):
+        window.say(
+            f"{display_name(path)} could not be opened, so the unsaved changes to "
+            f"{_work_of(recovery)} are open instead; nothing was discarded."
+        )
+        return window
+    else:
+        window.autosave.discard()  # the recovery itself is unreadable: nothing to keep
     window.view.fit_map()
     return window
+
+
+def open_first_file(window: MainWindow, path: Path) -> bool:
+    """Open the file the app was started on (import a foreign map); False when refused."""
+    if reader_for(path) is not None:
+        return open_foreign_file(window, path, ask_unsaved=False)  # a double-clicked .dd2vtt
+    return window.files.load_path(path)
 
 
 def restore(window: MainWindow, recovery: Recovery) -> bool:
@@ -180,6 +230,10 @@ def restore(window: MainWindow, recovery: Recovery) -> bool:
         )
         return False
     window.document.replace_encounter(encounter, recovery.original)
+    if recovery.original is None and recovery.imported_from is not None:
+        window.document.set_imported_from(recovery.imported_from)  # titled as before the crash
+        source = recovery.imported_from
+        window.files.suggested = source.with_name(source.name.rsplit(".", 1)[0] + ".tactical.json")
     window.document.mark_modified()
     window.view.fit_map()
     window.say("Recovered unsaved changes from the last session.")

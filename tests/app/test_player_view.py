@@ -193,3 +193,16 @@ def test_escape_in_the_player_view_leaves_full_screen(make_window, qtbot) -> Non
     qtbot.keyClick(player.view, Qt.Key.Key_F)
     assert player.view.fitted
     assert player.view.visible_scene_rect().contains(player.scene.layer.scene_rect())
+
+
+def test_following_shows_the_gms_rect_even_past_the_maps_margin(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found merging: the GM's fitted view, stepping aside for its legend, showed table below
+    the map's margin; the players' view was held to the map's rect and showed 60 units higher."""
+    window = make_window()
+    player = open_player_view(window, qtbot)
+    scene = player.scene.sceneRect()
+    wanted = QRectF(scene.left(), scene.top() + 60, scene.width(), scene.height() + 60)
+    player.show_rect(wanted)
+    shown = player.view.visible_scene_rect()
+    assert shown.contains(wanted.adjusted(2, 2, -2, -2)), (shown, wanted)
+    assert abs(shown.center().y() - wanted.center().y()) <= 3

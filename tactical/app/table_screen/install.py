@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QPointF, QSize, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox
+from shiboken6 import isValid
 
 from tactical.app.player_view import PlayerView
 from tactical.app.table_screen import settings as saved
@@ -138,6 +139,8 @@ class TableScreen(QObject):
     # -- the frame -------------------------------------------------------------------
 
     def _place_frame(self, *_: object) -> None:
+        if not isValid(self.frame):
+            return  # the GM's window (and the frame on its map) is gone; a player view is not yet
         parts = self.parts
         shown = parts is not None and parts.player.isVisible() and not parts.player.following
         if parts is not None and shown:

@@ -29,6 +29,7 @@ class PlayerParts:
     def __init__(self, player: PlayerView) -> None:
         self.player = player
         self.mat = BattleMat(player.view)
+        self.mat.changed.connect(player.legend_keeper.place)  # a new scale or a quarter turn
         self.frozen = FrozenFrame(player)
         self.handout = Handout(player)
         self.blackout = Blackout(player)
@@ -44,6 +45,7 @@ class PlayerParts:
         """Token names and the tracker's text ``factor`` times their usual size."""
         self.player.scene.set_label_scale(factor)
         self.player.legend.set_scale(factor)
+        self.player.legend_keeper.place()  # larger names may now reach the legend
         self.tracker_text.set_factor(factor)
 
     def set_blackout(self, on: bool) -> None:
