@@ -14,13 +14,15 @@ line (a corner or a joint of the wall) it stays, so no gap opens in a wall.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable
 
 from tactical.core.wall_lines import Point, WallLine
 
 TRIM = 1e-6
-"""How far (in squares) a wall end that meets only an opening is pulled back."""
+"""About how far (in squares) a wall end that meets only an opening is pulled back:
+between half this and this."""
 
 
 def _key(point: Point) -> tuple[float, float]:
@@ -28,11 +30,20 @@ def _key(point: Point) -> tuple[float, float]:
 
 
 def _pulled(end: Point, towards: Point) -> Point:
+    """``end`` moved towards ``towards`` by a power-of-two fraction of the line.
+
+    A power of two keeps the new end exactly on the line for the coordinates
+    maps use (halves and quarters): a square centre the wall runs through is
+    still touched exactly, from every side, as before the trim (a fraction
+    like ``TRIM / length`` would round it a hair to one side, and the square
+    would open from that side only).
+    """
     dx, dy = towards[0] - end[0], towards[1] - end[1]
     length = (dx * dx + dy * dy) ** 0.5
     if length <= 2 * TRIM:
         return end
-    return (end[0] + dx / length * TRIM, end[1] + dy / length * TRIM)
+    fraction = 2.0 ** math.floor(math.log2(TRIM / length))
+    return (end[0] + dx * fraction, end[1] + dy * fraction)
 
 
 def trimmed_at_openings(

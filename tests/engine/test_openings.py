@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tactical.core import Encounter, GridMap, Token, reachable
+from tactical.core import Encounter, GridMap, Token, find_path, reachable
 from tactical.core.openings import trimmed_at_openings
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.wall_lines import WallLine
@@ -75,3 +75,19 @@ def test_opening_the_door_later_updates_the_steps_beside_its_ends() -> None:
     assert reachable(encounter, "me", 1)[(2, 1)] == 1  # straight through, not round
     grid.set_wall_line(1, door)
     assert (2, 1) not in reachable(encounter, "me", 1)
+
+
+def test_a_trimmed_wall_through_a_square_centre_still_closes_it_from_every_side() -> None:
+    """Found by the reference test: a slanted wall beginning at an open door's end runs
+    exactly through the centre of (0, 4); trimming its end must not open that square from
+    one side only (a trim of TRIM / length rounded the wall a hair off the centre)."""
+    door = WallLine((0, 0), (0, 2), "door", open=True)
+    wall = WallLine((0, 2), (0.75, 5.75))
+    trimmed = trimmed_at_openings([door, wall], lambda line: not line.open)
+    assert trimmed[0].a != wall.a and trimmed[0].b == wall.b  # the door's end was trimmed
+    grid = GridMap(2, 7, wall_lines=[wall, door])
+    encounter = Encounter(map=grid, tokens=[Token(id="me", side="pcs", position=(0, 0))])
+    found = reachable(encounter, "me", 20)
+    assert (0, 4) not in found
+    assert find_path(encounter, "me", (0, 4)) is None
+    assert found[(0, 5)] == 7  # round by the other column and back up from (0, 6)
