@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tactical.app.import_export import IMPORT_FILTER, is_foreign_file, open_foreign_file
 from tactical.persistence.foreign import import_map
@@ -76,7 +77,8 @@ def test_cancelling_the_unsaved_question_imports_nothing(
     assert window.document.encounter is before
 
 
-def test_the_menu_asks_about_unsaved_work_once(make_window: WindowFactory, tmp_path: Path) -> None:
+def with_unsaved_work(make_window: WindowFactory) -> tuple[Any, list[str]]:
+    """A window with unsaved changes whose unsaved-work question answers Discard and is counted."""
     window = make_window()
     window.document.mark_modified()
     asked: list[str] = []
@@ -86,6 +88,11 @@ def test_the_menu_asks_about_unsaved_work_once(make_window: WindowFactory, tmp_p
         return "discard"
 
     window.files.ask_unsaved = discard  # type: ignore[assignment]
+    return window, asked
+
+
+def test_the_menu_asks_about_unsaved_work_once(make_window: WindowFactory, tmp_path: Path) -> None:
+    window, asked = with_unsaved_work(make_window)
     window.import_export.ask_import_path = lambda: str(write(tmp_path / "m.uvtt", uvtt()))
     assert window.import_export.import_dialog()
     assert asked == ["unsaved"]
@@ -178,15 +185,7 @@ def test_saving_an_imported_map_first_proposes_its_name_beside_the_import(
 def test_a_refused_import_asks_nothing_about_unsaved_work(
     make_window: WindowFactory, tmp_path: Path
 ) -> None:
-    window = make_window()
-    window.document.mark_modified()
-    asked: list[str] = []
-
-    def discard() -> str:
-        asked.append("unsaved")
-        return "discard"
-
-    window.files.ask_unsaved = discard  # type: ignore[assignment]
+    window, asked = with_unsaved_work(make_window)
     bad = write(tmp_path / "bad.uvtt", uvtt(image="elsewhere/map.png"))
     window.import_export.ask_import_path = lambda: str(bad)
     assert not window.import_export.import_dialog()  # File > Import…
