@@ -7,7 +7,6 @@ so tests can answer them.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable
 from functools import partial
@@ -17,7 +16,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import scene_to_map, square_at
-from tactical.app.limits import MAX_ID, MAX_NAME, MAX_STACKS
+from tactical.app.limits import MAX_NAME, MAX_STACKS
 from tactical.app.palette.adding import TokenAdder
 from tactical.app.plain_text import menu_text
 from tactical.app.scene.map_scene import MapScene
@@ -29,7 +28,7 @@ from tactical.core.commands import (
     SetTokenField,
 )
 from tactical.core.commands.templates import remove_tokens
-from tactical.core.tokens import Position, Token
+from tactical.core.tokens import Position
 
 AskText = Callable[[str, str], str | None]
 AskItem = Callable[[str, str, list[str]], str | None]
@@ -54,17 +53,6 @@ def parse_status(text: str) -> tuple[str, int] | None:
     if len(name) > MAX_NAME:
         raise ValueError(f"a status name may be at most {MAX_NAME} characters")
     return name, stacks
-
-
-def new_token_id(existing: dict[str, Token], name: str) -> str:
-    """An id from the name (``goblin-archer-2``), short enough for the file format."""
-    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
-    base = base[: MAX_ID - 8].strip("-") or "token"  # room for "-" and a counter
-    for n in itertools.count(1):
-        candidate = base if n == 1 else f"{base}-{n}"
-        if candidate not in existing:
-            return candidate
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 class TokenActions:

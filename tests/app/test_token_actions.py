@@ -5,9 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 
 from tactical.app.geometry import CELL
-from tactical.app.token_actions import new_token_id, parse_status
+from tactical.app.limits import MAX_ID
+from tactical.app.token_actions import parse_status
 from tactical.core.commands import PlaceTemplate
 from tactical.core.templates import Template
+from tactical.core.token_names import new_id
 
 
 def centre(col: int, row: int) -> QPointF:
@@ -22,11 +24,11 @@ def test_parse_status() -> None:
 
 
 def test_new_ids_do_not_clash() -> None:
-    assert new_token_id({}, "Goblin Archer") == "goblin-archer"
+    assert new_id({}, "Goblin Archer", MAX_ID) == "goblin-archer"
     assert (
-        new_token_id({"goblin-archer": None, "goblin-archer-2": None}, "Goblin archer")
-        == "goblin-archer-3"
-    )  # type: ignore[dict-item]
+        new_id({"goblin-archer", "goblin-archer-2"}, "Goblin archer", MAX_ID) == "goblin-archer-3"
+    )
+    assert len(new_id({}, "x" * 500, MAX_ID)) <= MAX_ID
 
 
 def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # type: ignore[no-untyped-def]
