@@ -90,6 +90,7 @@ def turn_actions(encounter: Encounter, state: TurnsState, fighters: list[str]) -
     assert acting is not None
     acts = [Action("end-turn", "End turn", primary=True, token_id=acting)]
     others = [t for t in fighters if t != acting]
+    foe = first_visible_foe(encounter, acting, others)  # the melee and ranged default
     if not is_dazed(state, acting):
         later = [t for t in still_to_act(state.order, state.done, state.out) if t != acting]
         if state.step == "turn-start" and later:
@@ -127,7 +128,7 @@ def turn_actions(encounter: Encounter, state: TurnsState, fighters: list[str]) -
                         "target",
                         "Target",
                         others,
-                        default=first_visible_foe(encounter, acting, others),
+                        default=foe,
                     ),
                     token_param("attacker", "Attacker", fighters, default=acting),
                 ),
@@ -144,7 +145,7 @@ def turn_actions(encounter: Encounter, state: TurnsState, fighters: list[str]) -
                         "target",
                         "Target",
                         others,
-                        default=first_visible_foe(encounter, acting, others),
+                        default=foe,
                     ),
                     Param("range", "Weapon range (empty: no limit)", "int", optional=True),
                     token_param("attacker", "Attacker", fighters, default=acting),
