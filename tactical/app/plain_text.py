@@ -90,3 +90,9 @@ def title_text(text: str) -> str:
 def menu_text(text: str) -> str:
     """User text for a menu entry or a button: '&' shown literally, not as a shortcut marker."""
     return text.replace("&", "&&")
+
+
+def shown_text(text: str) -> str:
+    """A menu entry's text as the GM reads it (the inverse of :func:`menu_text`):
+    shortcut markers dropped, ``&&`` a literal '&' ("&Ruler" -> "Ruler")."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")

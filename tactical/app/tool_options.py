@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QLabel, QToolBar
 
-from tactical.app.plain_text import set_tooltip
+from tactical.app.plain_text import set_tooltip, shown_text
 from tactical.app.toolbar_rows import TOP
 
 if TYPE_CHECKING:
@@ -35,11 +35,6 @@ HINTS = {
 
 MIN_HINT_WIDTH = 120
 """Pixels the hint keeps however narrow the window (it ends in "…" before that)."""
-
-
-def action_name(action: QAction) -> str:
-    """An action's text without its shortcut marker ("&Ruler" -> "Ruler", "&&" -> "&")."""
-    return action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 class HintLabel(QLabel):
@@ -117,7 +112,7 @@ class ToolOptions(QObject):
             return ""
         what = self.hints.get(action) or action.toolTip()
         key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        name = f"{action_name(action)} ({key})" if key else action_name(action)
+        name = f"{shown_text(action.text())} ({key})" if key else shown_text(action.text())
         return f" {name}: {what[:1].lower()}{what[1:]}"
 
     def refresh(self, *_: object) -> None:

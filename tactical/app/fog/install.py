@@ -22,6 +22,7 @@ from tactical.app.fog.gesture import FogShape
 from tactical.app.fog.preview import SightPreview
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
 from tactical.app.fog.tool import FogTool
+from tactical.app.plain_text import shown_text
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.fog import SetFogSetting, reveal_all, reveal_party_sight
 from tactical.core.commands.tokens import AddToken, MoveToken
@@ -206,7 +207,7 @@ class FogControls(QObject):
         for (_text, _shape, _size, short), action in zip(_SHAPES, self.shape_actions, strict=True):
             button = QAction(short, self.window)
             button.setCheckable(True)
-            button.setToolTip(action.text().replace("&", ""))
+            button.setToolTip(shown_text(action.text()))
             button.triggered.connect(action.trigger)
             action.toggled.connect(button.setChecked)
             button.setChecked(action.isChecked())
