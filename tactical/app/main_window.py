@@ -142,6 +142,9 @@ class MainWindow(
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
         self.terrain_effect_choice = install_terrain_effect_choice(self)
+        from tactical.app.map_gestures import install_map_gestures
+
+        self.map_gestures = install_map_gestures(self)  # after the table screen's ping
         self.tool_options = install_tool_options(self)  # the row the active tool's options show on
         install_toolbar_rows(self)  # last: after every feature added its toolbar
         self.view.viewport().installEventFilter(self)
