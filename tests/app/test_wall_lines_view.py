@@ -1,4 +1,4 @@
-"""Wall lines on the GM's map: drawn by kind, a click opens a door line, in play no line is deleted."""
+"""Wall lines on the GM's map: drawn by kind, a click opens a door line, no line deleted in play."""
 
 from __future__ import annotations
 
