@@ -145,6 +145,9 @@ class MainWindow(
         from tactical.app.map_gestures import install_map_gestures
 
         self.map_gestures = install_map_gestures(self)  # after the table screen's ping
+        from tactical.app.status_freshness import install_status_freshness
+
+        self.status_freshness = install_status_freshness(self)
         self.tool_options = install_tool_options(self)  # the row the active tool's options show on
         install_toolbar_rows(self)  # last: after every feature added its toolbar
         self.view.viewport().installEventFilter(self)
