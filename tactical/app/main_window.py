@@ -130,7 +130,7 @@ class MainWindow(
         self.token_palette = install_palette(self)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
-        self.resize(1400, 900)
+        self._fit_first_size(1400, 900)
         self.panel: QWidget | None = None
         self._panel_pending = True
         self.player_view_hooks: list[Callable[[PlayerView], None]] = []
@@ -154,6 +154,15 @@ class MainWindow(
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.
         document.setParent(self)
+
+    def _fit_first_size(self, width: int, height: int) -> None:
+        """Open at ``width`` x ``height``, or the screen's free room when that is smaller
+        (a 1366 x 768 laptop gets the whole of its screen, not a window running off it)."""
+        screen = self.screen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            width, height = min(width, room.width()), min(height, room.height())
+        self.resize(width, height)
 
     # -- public --------------------------------------------------------------
 
