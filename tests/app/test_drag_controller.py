@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from tactical.app.geometry import CELL
 from tactical.app.interaction.drag import DragController
 from tactical.app.interaction.events import Pointer
@@ -161,7 +163,7 @@ def test_the_preview_among_equal_paths_is_the_straightest_not_a_zigzag() -> None
     path = feedback.path
     assert path[0] == (1, 1) and path[-1] == (9, 4)
     # Steps go one way only (never back and forth) and every square hugs the drawn line.
-    assert all(b[0] >= a[0] and b[1] >= a[1] for a, b in zip(path, path[1:], strict=False))
+    assert all(b[0] >= a[0] and b[1] >= a[1] for a, b in itertools.pairwise(path))
     for col, row in path:
         across = abs((col - 1) * 3 - (row - 1) * 8) / (3**2 + 8**2) ** 0.5
         assert across <= 0.75, (col, row, path)
