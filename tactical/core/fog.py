@@ -63,13 +63,6 @@ class Fog:
     def set_mask(self, mask: Mask | None) -> None:
         self.revealed = None if mask is None else np.asarray(mask, dtype=np.bool_).copy()
 
-    def is_revealed(self, grid: GridMap, square: Square) -> bool:
-        if not self.enabled:
-            return True
-        if not grid.in_bounds(square):
-            return False
-        return bool(self.mask(grid)[square[1], square[0]])
-
     # -- value semantics -------------------------------------------------------
 
     def copy(self) -> Fog:

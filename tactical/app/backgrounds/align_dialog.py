@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.backgrounds.making import MapKind, grey_array
-from tactical.core.alignment import BOX_SQUARES, Alignment, from_box, map_size
+from tactical.core.alignment import BOX_SQUARES, Alignment, from_box, map_size, square_px_for
 from tactical.core.grid_guess import guess_grid
 
 GRID_PEN = QColor(0, 220, 255, 230)
@@ -319,7 +319,7 @@ class AlignDialog(QDialog):
         if self._syncing or value <= 0:
             return
         self._syncing = True
-        self.square_box.setValue(self.picture_width / value)
+        self.square_box.setValue(square_px_for(self.picture_width, value))
         self._syncing = False
         self._refresh()
 

@@ -115,7 +115,6 @@ class CalibrationDialog(QDialog):
         self.setWindowTitle("Calibrate the players' screen")
         # Modal to the GM's window only: the ruler marks on the players' screen must take the mouse.
         self.setWindowModality(Qt.WindowModality.WindowModal)
-        self.screen_ = screen
         self.marks = marks
         width, height = device_resolution(screen)
         self.resolution = (width, height)
