@@ -138,7 +138,7 @@ class MainWindow(
         from tactical.app.table_screen import install_table_screen  # the battle-mat controls
 
         self.table_screen = install_table_screen(self)
-        self.wall_line_actions = install_wall_line_actions(self)
+        self.wall_line_actions = install_wall_line_actions(self.map_editing)
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
         self.terrain_effect_choice = install_terrain_effect_choice(self)

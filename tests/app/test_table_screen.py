@@ -266,6 +266,7 @@ def test_a_quarter_turn_for_a_tv_lying_flat(make_window, qtbot) -> None:  # type
 # -- pings ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_double_click_pings_both_windows_for_two_seconds(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_mat(window, qtbot)
@@ -440,6 +441,7 @@ def test_the_players_tracker_grows_with_the_label_size(make_window, qtbot) -> No
     assert tracker.order.item(0).font().pointSizeF() == pytest.approx(normal / 1.5 * 2)
 
 
+@pytest.mark.slow
 def test_a_ping_shows_on_a_frozen_screen_where_its_picture_has_the_spot(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_mat(window, qtbot)
