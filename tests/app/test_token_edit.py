@@ -36,14 +36,14 @@ def test_the_edit_form_shows_the_token_and_one_undo_step_changes_every_field(  #
         seen.update(
             name=form.name.text(),
             side=form.side.currentText(),
-            size=form.size.currentText(),
+            size=form.size_choice.currentText(),
             speed=form.speed.value(),
             title=form.windowTitle(),
             ok=form.buttons.button(QDialogButtonBox.StandardButton.Ok).text(),
         )
         form.name.setText("Orc chief")
         form.side.setCurrentIndex(0)  # pcs: a turncoat
-        form.size.setCurrentIndex(1)
+        form.size_choice.setCurrentIndex(1)
         form.speed.setValue(5)
         form.picture.setCurrentIndex(
             next(i for i, c in enumerate(form._pictures) if c.picture == mark)
@@ -87,14 +87,14 @@ def test_an_untouched_form_changes_nothing_and_a_size_off_the_map_is_refused(  #
     assert said == ["Nothing changed."] and window.document.undo_stack.count() == 0
 
     def grow(form: TokenForm) -> TokenSpec:
-        form.size.setCurrentIndex(2)  # 3 x 3 at (8, 1) on a 10 x 8 grid
+        form.size_choice.setCurrentIndex(2)  # 3 x 3 at (8, 1) on a 10 x 8 grid
         return form.spec()
 
     editor.ask = grow
     assert not editor.edit(["spy"])
     assert said[-1] == "Refused: a 3 x 3 token does not fit on the map there."
     form = editor.form_for("spy")
-    form.size.setCurrentIndex(2)
+    form.size_choice.setCurrentIndex(2)
     form._accept()
     assert form.problem.text() == "Refused: a 3 x 3 token does not fit on the map there."
 

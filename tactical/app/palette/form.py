@@ -107,15 +107,15 @@ class TokenForm(QDialog):
         side_row.addWidget(self.side, 1)
         side_row.addWidget(self.side_note)
         add_plain_row(form, "Side:", side_box)
-        self.size = QComboBox()
+        self.size_choice = QComboBox()
         self._sizes = list(SIZES)
         if initial is not None and initial.size not in self._sizes:
             self._sizes.append(initial.size)
         for size in self._sizes:
-            self.size.addItem(f"{size} x {size}")
+            self.size_choice.addItem(f"{size} x {size}")
         if initial is not None:
-            self.size.setCurrentIndex(self._sizes.index(initial.size))
-        add_plain_row(form, "Size:", self.size)
+            self.size_choice.setCurrentIndex(self._sizes.index(initial.size))
+        add_plain_row(form, "Size:", self.size_choice)
         self.speed = QSpinBox()
         self.speed.setRange(0, MAX_SPEED)
         self.speed.setValue(speed)
@@ -194,7 +194,7 @@ class TokenForm(QDialog):
         return TokenSpec(
             name=self.name.text().strip(),
             side=self.current_side(),
-            size=self._sizes[self.size.currentIndex()],
+            size=self._sizes[self.size_choice.currentIndex()],
             speed=self.speed.value(),
             picture=self._pictures[self.picture.currentIndex()].picture,
             figures=figures,
