@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tactical.app.palette.spec import TokenSpec
 from tactical.core.commands import AddPicture, Batch, Command, SetFigure, SetTokenField
 from tactical.core.encounter import Encounter
-from tactical.core.fog import SIGHT_FIGURE
+from tactical.core.fog_queries import SIGHT_FIGURE
 from tactical.core.pictures import Picture
 from tactical.core.tokens import Figure, Token
 
@@ -93,9 +93,9 @@ def edit_token_command(encounter: Encounter, token_id: str, spec: TokenSpec) -> 
         if getattr(token, field) != value:
             steps.append(SetTokenField(token_id, field, value))
     steps += _picture_steps(encounter, token, spec.picture)
-    for key, value in spec.figures.items():
-        if token.figures.get(key) != value or (value is None and key in token.figures):
-            steps.append(SetFigure(token_id, key, value))
+    for key, figure in spec.figures.items():
+        if token.figures.get(key) != figure or (figure is None and key in token.figures):
+            steps.append(SetFigure(token_id, key, figure))
     if not steps:
         return None
     return Batch(f"Edit {name or token.name}", steps)

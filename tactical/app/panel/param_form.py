@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -151,7 +152,7 @@ class ParamForm(QFrame):
             self.problems[param.name] = self._problem_label()
             form.addRow(self.problems[param.name])
             form.setRowVisible(self.problems[param.name], False)
-            _on_change(widget, lambda name=param.name: self.clear_refusal(name))
+            _on_change(widget, partial(self.clear_refusal, param.name))
         self.general_problem = self._problem_label()
         """A refusal that names no field (above the buttons)."""
         self.general_problem.hide()

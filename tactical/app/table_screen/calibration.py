@@ -132,6 +132,8 @@ class CalibrationDialog(QDialog):
         # Modal to the GM's window only: the ruler marks on the players' screen must take the mouse.
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.marks = marks
+        self.players_screen = screen
+        """Where the ruler marks stand (their first spacing is its reported density)."""
         width, height = device_resolution(screen)
         self.resolution = (width, height)
         layout = QVBoxLayout(self)
@@ -204,7 +206,7 @@ class CalibrationDialog(QDialog):
         if self.marks is not None:
             if on:
                 self.marks.lift()
-                self.marks.start(reported_ppi(self.screen_))
+                self.marks.start(reported_ppi(self.players_screen))
             else:
                 self.marks.hide()
 
