@@ -188,6 +188,7 @@ class ParamForm(QFrame):
 
         The field's name, or None when the message names no field."""
         name = self.focus_refusal(message)
+        message = message[:1].upper() + message[1:]  # it stands alone, as a sentence
         for each in self.problems:
             if each != name:
                 self.clear_refusal(each)

@@ -6,12 +6,14 @@ least :data:`MIN_NAME_PT` tall. Where that would make names much larger than
 the squares they label (more than :data:`MAX_NAME_GROW` times their map size),
 each token on the printed part of the map shows a number instead, at the same
 readable size, and a key under the title names them ("Tokens by number: 1 Ser
-Aldric · 2 Goblin archer · ..."), only the tokens this print shows.
+Aldric · 2 Goblin archer · ..."), only the tokens this print shows. A
+table-scale print's cover follows the same rule; its tiles, at miniature
+scale, show the names themselves.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QRectF
 
@@ -48,6 +50,67 @@ def printed_tokens(scene: MapScene, source: QRectF) -> list[TokenItem]:
     return sorted(items, key=lambda item: (round(item.pos().y()), round(item.pos().x())))
 
 
+@dataclass
+class PaperNames:
+    """What the tokens' labels say on one print, and how large they are drawn.
+
+    :meth:`apply` puts them on the scene; :meth:`restore` gives the tokens their
+    own names at their map size again (a table-scale print's tiles, after its cover).
+    """
+
+    scale: float = 1.0
+    numbers: dict[str, str] = field(default_factory=dict)
+    """Token id -> the number its label shows (empty: the names themselves)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Token id -> its own name, to put back."""
+
+    def apply(self, scene: MapScene) -> None:
+        self._label(scene, self.numbers)
+        scene.set_label_scale(self.scale)
+
+    def restore(self, scene: MapScene) -> None:
+        self._label(scene, self.names)
+        scene.set_label_scale(1.0)
+
+    @staticmethod
+    def _label(scene: MapScene, labels: dict[str, str]) -> None:
+        for token_id, text in labels.items():
+            item = scene.token_items.get(token_id)
+            if item is not None and item.look.name != text:
+                item.set_look(replace(item.look, name=text))
+
+
+def plan_names(
+    content: SnapshotContent,
+    scene: MapScene,
+    source: QRectF,
+    width: float,
+    height: float,
+    dpi: float,
+    *,
+    grow: bool = False,
+) -> tuple[SnapshotLayout, PaperNames]:
+    """The snapshot's layout and the names that make it readable on paper (see the module's
+    docstring); a key of numbers joins the content's lines when needed."""
+    layout = SnapshotLayout(content, source, width, height, dpi, grow=grow)
+    needed = MIN_NAME_PT / name_pt(layout, dpi)
+    if needed <= MAX_NAME_GROW:
+        return layout, PaperNames(scale=max(1.0, needed))
+    items = printed_tokens(scene, source)
+    if not items:
+        return layout, PaperNames(scale=max(1.0, needed))
+    names = PaperNames()
+    key = []
+    for number, item in enumerate(items, start=1):
+        key.append(f"{number} {item.look.name}")
+        names.numbers[item.token_id] = str(number)
+        names.names[item.token_id] = item.look.name
+    lines = (*content.lines, f"{KEY_TITLE}: " + KEY_SEPARATOR.join(key))
+    layout = SnapshotLayout(replace(content, lines=lines), source, width, height, dpi, grow=grow)
+    names.scale = MIN_NAME_PT / name_pt(layout, dpi)
+    return layout, names
+
+
 def readable_layout(
     content: SnapshotContent,
     scene: MapScene,
@@ -58,21 +121,7 @@ def readable_layout(
     *,
     grow: bool = False,
 ) -> SnapshotLayout:
-    """The snapshot's layout with the scene's names made readable on paper (see the
-    module's docstring); a key of numbers joins the content's lines when needed."""
-    layout = SnapshotLayout(content, source, width, height, dpi, grow=grow)
-    needed = MIN_NAME_PT / name_pt(layout, dpi)
-    if needed <= MAX_NAME_GROW:
-        scene.set_label_scale(max(1.0, needed))
-        return layout
-    items = printed_tokens(scene, source)
-    if not items:
-        return layout
-    key = []
-    for number, item in enumerate(items, start=1):
-        key.append(f"{number} {item.look.name}")
-        item.set_look(replace(item.look, name=str(number)))
-    lines = (*content.lines, f"{KEY_TITLE}: " + KEY_SEPARATOR.join(key))
-    layout = SnapshotLayout(replace(content, lines=lines), source, width, height, dpi, grow=grow)
-    scene.set_label_scale(MIN_NAME_PT / name_pt(layout, dpi))
+    """:func:`plan_names`, its names put on the scene at once (a fitted snapshot)."""
+    layout, names = plan_names(content, scene, source, width, height, dpi, grow=grow)
+    names.apply(scene)
     return layout

@@ -43,7 +43,7 @@ def test_a_refusal_stands_under_its_field_and_goes_when_the_field_is_fixed(qtbot
     form.set_value("fatigue", 0)
     qtbot.mouseClick(form.ok_button, Qt.MouseButton.LeftButton)
     assert panel.form is form  # refused: the form stays open
-    assert form.problems["fatigue"].text() == "give an amount of Fatigue or Stress"
+    assert form.problems["fatigue"].text() == "Give an amount of Fatigue or Stress"
     assert form.problems["fatigue"].isVisibleTo(form)
     assert form.focusWidget() is form.inputs["fatigue"]
     qtbot.wait(20)  # the layout places the shown line

@@ -19,7 +19,12 @@ from tactical.app.snapshot.name_size import (
     name_pt,
     readable_layout,
 )
-from tactical.app.snapshot.render import SnapshotOptions, export_snapshot
+from tactical.app.snapshot.render import (
+    SnapshotOptions,
+    export_snapshot,
+    make_book,
+    snapshot_content,
+)
 from tactical.core.tiling import Rect, TileSpec, empty_tiles, plan_tiles
 from tactical.persistence import load_encounter
 
@@ -100,3 +105,26 @@ def test_skip_empty_leaves_out_the_players_pages_of_nothing_but_fog(qtbot) -> No
     assert gm < players  # pages with only fogged ground are left out for the players
     encounter.fog.enabled = False
     assert empty_tiles(plan, encounter, gm=False) == gm
+
+
+def test_a_table_scale_cover_numbers_its_tokens_and_the_tiles_name_them(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path
+) -> None:
+    document = EncounterDocument(load_encounter(HILLSIDE), HILLSIDE)
+    options = SnapshotOptions(table_scale=True)
+    scene = make_scene(document, "players")
+    book = make_book(document.encounter, snapshot_content(document, options), scene, options)
+    ogre = next(t.id for t in document.encounter.tokens.values() if t.name == "Brug the hill ogre")
+    image = QImage(book.px(297), book.px(210), QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    book.paint_page(painter, 0)  # the cover: the whole map on one page
+    assert scene.token_items[ogre].look.name.isdigit()
+    assert any(line.startswith(KEY_TITLE) for line in book.cover.content.lines)
+    painter.resetTransform()
+    book.paint_page(painter, book.page_count - 1)  # a tile, at one inch a square
+    painter.end()
+    assert scene.token_items[ogre].look.name == "Brug the hill ogre"
+    assert scene.label_scale == 1.0
+    out = tmp_path / "hillside-table.pdf"
+    export_snapshot(document, out, options)
+    assert f"{KEY_TITLE}: 1 " in " ".join(pdf_text(out).split("\f")[0].split())
