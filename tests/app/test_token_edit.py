@@ -97,6 +97,8 @@ def test_an_untouched_form_changes_nothing_and_a_size_off_the_map_is_refused(  #
     form.size_choice.setCurrentIndex(2)
     form._accept()
     assert form.problem.text() == "Refused: a 3 x 3 token does not fit on the map there."
+    row, _role = form._form.getWidgetPosition(form.problem)
+    assert row == form._form.getWidgetPosition(form.size_choice)[0] + 1  # under the size
 
 
 def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_window) -> None:  # type: ignore[no-untyped-def]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
@@ -101,7 +102,7 @@ class TokenForm(QDialog):
         self.side_note = plain_label(side_note)
         self.side_note.setStyleSheet("color: palette(placeholder-text);")
         self.side_note.setVisible(bool(side_note))
-        side_box = QWidget()
+        side_box = self._side_box = QWidget()
         side_row = QHBoxLayout(side_box)
         side_row.setContentsMargins(0, 0, 0, 0)
         side_row.addWidget(self.side, 1)
@@ -150,10 +151,22 @@ class TokenForm(QDialog):
             self._initial_texts[key] = edit.text()
             self.figures[key] = edit
             add_plain_row(form, f"{label}:", edit)
+        self._form = form
         self.problem = plain_label("")
+        """A refusal, right under the field it is about (hidden while there is none)."""
         self.problem.setStyleSheet("color: #b00020;")
-        self.problem.hide()
-        layout.addWidget(self.problem)
+        self.problem.setWordWrap(True)
+        form.addRow(self.problem)
+        form.setRowVisible(self.problem, False)
+        for changed in (
+            self.name.textChanged,
+            self.side.currentIndexChanged,
+            self.size_choice.currentIndexChanged,
+            self.speed.valueChanged,
+            self.sight.textChanged,
+            *(edit.textChanged for edit in self.figures.values()),
+        ):
+            changed.connect(self._clear_problem)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -214,9 +227,41 @@ class TokenForm(QDialog):
         if problem is None:
             self.accept()
             return
-        self.problem.setText(f"Refused: {problem}.")
-        self.problem.show()
-        self.name.setFocus()
+        self.show_problem(f"Refused: {problem}.")
+
+    def field_for(self, problem: str) -> QWidget:
+        """The field a refusal is about (the name when it names no other)."""
+        lowered = problem.lower().removeprefix("refused: ")
+        if lowered.startswith("sight"):
+            return self.sight
+        for key, edit in self.figures.items():
+            if lowered.startswith(f"{key.lower()}:"):
+                return edit
+        for words, field in (
+            (("side",), self.side),
+            (("size", "fit"), self.size_choice),
+            (("speed",), self.speed),
+        ):
+            if any(word in lowered for word in words):
+                return field
+        return self.name
+
+    def show_problem(self, text: str) -> None:
+        """Show a refusal right under the field it is about, and put the cursor there."""
+        field = self.field_for(text)
+        at = self._side_box if field is self.side else field
+        position: Any = self._form.getWidgetPosition(at)  # (row, role); typed as an object
+        row = int(position[0])
+        self._form.takeRow(self.problem)
+        self._form.insertRow(row + 1, self.problem)
+        self.problem.setText(text)
+        self._form.setRowVisible(self.problem, True)
+        field.setFocus()
+
+    def _clear_problem(self, *_: object) -> None:
+        """A field changed: the refusal it may have earned goes away."""
+        if self._form.isRowVisible(self.problem):
+            self._form.setRowVisible(self.problem, False)
 
 
 def ask_token(form: TokenForm) -> TokenSpec | None:
