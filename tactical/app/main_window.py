@@ -49,6 +49,9 @@ from tactical.app.window_toolbar import WindowToolbar
 
 __all__ = ["HIDE_SECRETS_SETTING", "STATUS_TIMEOUT_MS", "MainWindow"]
 
+TITLE_BAR_PX = 40
+"""Room left for the window manager's title bar when the window opens as tall as the screen."""
+
 
 class MainWindow(
     WindowMenus,
@@ -160,8 +163,8 @@ class MainWindow(
         (a 1366 x 768 laptop gets the whole of its screen, not a window running off it)."""
         screen = self.screen()
         if screen is not None:
-            room = screen.availableGeometry()
-            width, height = min(width, room.width()), min(height, room.height())
+            room = screen.availableGeometry()  # the title bar comes on top of the height
+            width, height = min(width, room.width()), min(height, room.height() - TITLE_BAR_PX)
         self.resize(width, height)
 
     # -- public --------------------------------------------------------------
