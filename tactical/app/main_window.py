@@ -112,7 +112,7 @@ class MainWindow(
         document.modified_changed.connect(self._update_title)
         document.encounter_replaced.connect(self._on_replaced)
         self.view.hovered.connect(self._on_hover)
-        document.changed.connect(self._refresh_hover)
+        document.changes_done.connect(self._refresh_hover)
         self.scene.map_refreshed.connect(self._update_legend)
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()

@@ -36,7 +36,7 @@ from tactical.app.files import plain_message_box
 from tactical.app.pictures import PictureError, read_picture_file
 from tactical.app.plain_text import set_tooltip
 from tactical.core.alignment import Alignment
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.grid_size import ResizeGrid
 from tactical.core.commands.pictures import SetBackground
@@ -71,7 +71,7 @@ class BackgroundTools(QObject):
         self._key_timer.setInterval(KEY_GESTURE_MS)
         self._key_timer.timeout.connect(self._end_gesture)
         self._build()
-        self.document.changed.connect(self._on_change)
+        self.document.changes_done.connect(self._on_changes)
         self.document.encounter_replaced.connect(self._on_replaced)
         self._on_replaced()
 
@@ -126,8 +126,8 @@ class BackgroundTools(QObject):
         self._sync()
         self._report_problem()
 
-    def _on_change(self, change: Change) -> None:
-        if change.kind in ("background", "pictures"):
+    def _on_changes(self, changes: ChangeSet) -> None:
+        if changes.touches(("background", "pictures")):
             self._sync()
             self._report_problem()
 

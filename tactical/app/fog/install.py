@@ -79,7 +79,7 @@ class FogControls(QObject):
         self._build_toolbar()
         self._last_index = document.undo_stack.index()
         document.undo_stack.indexChanged.connect(self._after_step)
-        document.changed.connect(self._sync)
+        document.changes_done.connect(self._sync)
         document.encounter_replaced.connect(self._sync)
         self.tint_action.setChecked(bool(window.settings.value(TINT_SETTING, True, type=bool)))
         self._sync()

@@ -28,7 +28,7 @@ from tactical.app.palette.edits import (
     recolour_side_command,
     rename_side_command,
 )
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.pictures import Picture
 from tactical.core.placement import free_corner
 from tactical.core.tokens import Position
@@ -57,7 +57,7 @@ class Palette:
         self.dock = PaletteDock(self, window)
         self._stale = True
         self.dock.visibilityChanged.connect(self._on_visibility)
-        self.document.changed.connect(self._on_change)
+        self.document.changes_done.connect(self._on_changes)
         self.document.encounter_replaced.connect(self.refresh)
         self.scene.selectionChanged.connect(self._scene_selection_changed)
         self.scene.tokens_refreshed.connect(self.refresh)
@@ -97,8 +97,8 @@ class Palette:
         if visible and self._stale:
             self.refresh()
 
-    def _on_change(self, change: Change) -> None:
-        if change.kind in PALETTE_KINDS:
+    def _on_changes(self, changes: ChangeSet) -> None:
+        if changes.touches(PALETTE_KINDS):
             self.refresh()
 
     def say_picture_problems(self) -> None:

@@ -49,7 +49,7 @@ from tactical.app.panel.roll_box import RollBox
 from tactical.app.panel.sections import Section
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
 from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet, Operation
 from tactical.core.commands import Batch, SetFigure, SetStatus
 from tactical.core.commands.base import Command
 from tactical.rules import Action, Combatant, PanelView, Procedure, ProcedureController
@@ -104,8 +104,6 @@ class CombatPanel(QDockWidget):
         self.view: PanelView | None = None
         """What the panel shows now (None when no procedure runs or its state is broken)."""
         self.form: ParamForm | None = None
-        self._batching = 0
-        self._dirty = False
         self._showing_problem = False
         self.hide_secrets = False
         """Mask hidden tokens and secrets (see :mod:`tactical.app.secrets`)."""
@@ -195,7 +193,7 @@ class CombatPanel(QDockWidget):
         self.table.statuses_edited.connect(self.edit_statuses)
         self.table.status_set.connect(self.set_status)
         self.roll_box.roll_requested.connect(self.free_roll)
-        document.changed.connect(self._on_changed)
+        document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self._on_replaced)
         document.undo_stack.indexChanged.connect(self._update_back)
         self.refresh()
@@ -243,12 +241,10 @@ class CombatPanel(QDockWidget):
 
     # -- refreshing ---------------------------------------------------------------
 
-    def _on_changed(self, change: Change) -> None:
-        if change.kind not in REFRESHING_KINDS:
-            return
-        if self._batching:
-            self._dirty = True
-        else:
+    def _on_changes(self, changes: ChangeSet) -> None:
+        if changes.initiator is self:
+            return  # its own gesture: refreshed once when the gesture ended
+        if changes.touches(REFRESHING_KINDS):
             self.refresh()
 
     def _on_replaced(self) -> None:
@@ -257,15 +253,15 @@ class CombatPanel(QDockWidget):
         self.refresh()
 
     @contextmanager
-    def _batch(self) -> Iterator[None]:
-        """Refresh once after several changes made by one GM gesture."""
-        self._batching += 1
+    def _operation(self) -> Iterator[None]:
+        """One GM gesture: its changes go out as one set, and the panel refreshes once after."""
+        operation = Operation()
         try:
-            yield
+            with self.document.operation(self) as operation:
+                yield
         finally:
-            self._batching -= 1
-            if not self._batching and self._dirty:
-                self._dirty = False
+            changes = operation.changes
+            if changes is not None and changes.touches(REFRESHING_KINDS):
                 self.refresh()
 
     def refresh(self) -> None:
@@ -366,7 +362,7 @@ class CombatPanel(QDockWidget):
     def _guarded(self, what: str, work: Any) -> Any:
         """Run ``work``; a refusal or a broken state becomes a message, never a traceback."""
         try:
-            with self._batch():
+            with self._operation():
                 return work()
         except ValueError as error:  # RulesError, StateError, DiceError, EncounterError
             self._say(str(error), error=True)
@@ -432,7 +428,7 @@ class CombatPanel(QDockWidget):
         secrets = self.secrets()  # as the step named them, before it is taken back
         what = secrets.relabel(stack.undoText()) if secrets else stack.undoText()
         self._close_form()
-        with self._batch():
+        with self._operation():
             stack.undo()
         message = f"Undone: {what}" if what else ""
         self._say(message)
@@ -455,7 +451,7 @@ class CombatPanel(QDockWidget):
     # -- editing combatants ------------------------------------------------------------
 
     def _push(self, command: Command) -> None:
-        with self._batch():
+        with self._operation():
             self.document.push(command)
 
     def edit_figure(self, token_id: str, name: str, text: str) -> None:

@@ -32,6 +32,7 @@ from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene import palette
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.background import BackgroundArt, paint_map, shared_cache
+from tactical.app.scene.change_dispatch import apply_changes
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.overlays import (
@@ -45,7 +46,7 @@ from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook, boost_f
 from tactical.app.scene.token_pictures import token_pictures
 from tactical.app.token_names import gm_name
 from tactical.core.area_layout import Placement, layout_tokens
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
 from tactical.core.fog import token_in_fog
 from tactical.core.grid import Square
@@ -96,7 +97,7 @@ class MapScene(QGraphicsScene):
             overlay.setVisible(False)
             self.addItem(overlay)
         self.fog = install_fog_layer(self)
-        document.changed.connect(self._on_change)
+        document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
         self.rebuild()
@@ -154,6 +155,10 @@ class MapScene(QGraphicsScene):
         background = self.encounter.background
         shown = background is not None and self.background_art.image is not None
         self.layer.overlay = background.overlay_opacity if background and shown else None
+        self.fit_scene_rect()
+
+    def fit_scene_rect(self) -> None:
+        """The scene spans the map (and its picture) with a margin to scroll into."""
         self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
 
     # -- what is shown -----------------------------------------------------------
@@ -450,45 +455,8 @@ class MapScene(QGraphicsScene):
 
     # -- changes -------------------------------------------------------------------
 
-    def _on_change(self, change: Change) -> None:
-        if isinstance(self.layer, GridLayer) and self.layer.grid is not self.encounter.map:
-            self.rebuild()  # the grid was resized (a new grid object)
-            return
-        if change.kind == "pictures":
-            for picture in change.ids:
-                self.token_pictures.forget(picture)
-            users = [t.id for t in self.encounter.tokens.values() if t.image in change.ids]
-            if users:
-                self._sync_tokens(users)
-                self.tokens_refreshed.emit()
-        if change.kind in ("background", "pictures"):
-            self._update_background()
-            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
-            self.map_refreshed.emit()
-        elif change.kind == "tokens":
-            self._sync_tokens(change.ids or list(self.encounter.tokens))
-            self.refresh_templates()
-            self.tokens_refreshed.emit()
-        elif change.kind in ("terrain", "walls") and isinstance(self.layer, GridLayer):
-            rect = self.layer.refresh(change.squares or None)
-            self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
-            self.map_refreshed.emit()
-        elif change.kind == "areas" and isinstance(self.layer, AreaLayer):
-            self.layer.refresh()
-            self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
-            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
-            self._sync_tokens(list(self.encounter.tokens))
-            self.refresh_templates()
-            self.map_refreshed.emit()
-        elif change.kind == "templates":
-            self._sync_templates(change.ids or list(self.encounter.templates))
-        elif change.kind == "fog":  # tokens in fog come and go on the players' screens
-            self._sync_tokens(list(self.encounter.tokens))
-            self.refresh_templates()
-            self.tokens_refreshed.emit()
-        elif change.kind in ("sides", "meta"):
-            self._sync_tokens(list(self.encounter.tokens))
-            self.tokens_refreshed.emit()
+    def _on_changes(self, changes: ChangeSet) -> None:
+        apply_changes(self, changes)
 
     # -- for the status bar ------------------------------------------------------------
 
