@@ -87,6 +87,29 @@ class ActionRegistry:
         for action_id in action_ids:
             menu.addAction(self.action(action_id))
 
+    def insert_into_menu(
+        self,
+        menu_id: str,
+        action_ids: Iterable[str],
+        *,
+        before: str | None = None,
+        after: str | None = None,
+    ) -> None:
+        """Put actions in a menu just before or just after one of its entries (by id)."""
+        menu = self.menu(menu_id)
+        entries = menu.actions()
+        if before is not None:
+            place: QAction | None = self.action(before)
+        else:
+            assert after is not None, "insert_into_menu needs before or after"
+            index = entries.index(self.action(after)) + 1
+            place = entries[index] if index < len(entries) else None
+        actions = [self.action(i) for i in action_ids]
+        if place is None:
+            menu.addActions(actions)
+        else:
+            menu.insertActions(place, actions)
+
     def add_toolbar(
         self, toolbar_id: str, bar: QToolBar, *, new_row: bool = False, place: bool = True
     ) -> QToolBar:

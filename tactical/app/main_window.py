@@ -126,10 +126,10 @@ class MainWindow(
         self.about_action = install_about(self)
         self.help_keys_action = install_help_keys(self)  # first in the Help menu
         self.import_export = install_import_export(self)
-        self.backgrounds = install_backgrounds(self)
+        self.backgrounds = install_backgrounds(self, self.map_editing)
         self.drops = install_drops(self)
         self.fog_controls = install_fog(self)
-        self.token_palette = install_palette(self)
+        self.token_palette = install_palette(self, self.token_actions, self.drops)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)
@@ -140,7 +140,7 @@ class MainWindow(
         from tactical.app.table_screen import install_table_screen  # the battle-mat controls
 
         self.table_screen = install_table_screen(self)
-        self.wall_line_actions = install_wall_line_actions(self)
+        self.wall_line_actions = install_wall_line_actions(self, self.map_editing)
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
         self.terrain_effect_choice = install_terrain_effect_choice(self)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 
 from tactical.app.action_registry import ActionRegistry
 from tactical.app.document import EncounterDocument
+from tactical.app.files import FileController
 from tactical.app.map_view import MapView
 from tactical.app.scene.map_scene import MapScene
 
@@ -52,3 +53,10 @@ class Services(Protocol):
     def window(self) -> QWidget:
         """The top-level widget: the parent of dialogs and of the feature's objects."""
         ...
+
+
+class FileServices(Services, Protocol):
+    """The services of a feature that opens or imports files (drops, import, backgrounds)."""
+
+    @property
+    def files(self) -> FileController: ...

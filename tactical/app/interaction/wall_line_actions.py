@@ -22,18 +22,19 @@ from tactical.core.commands.wall_lines import SetWallLine, toggle_door
 from tactical.core.line_crossing import nearest_line
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.editing.install import MapEditing
+    from tactical.app.services import Services
 
 
 class WallLineActions(QObject):
     """Door clicks and menu entries for the wall lines of one main window's map."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: Services) -> None:
+        super().__init__(window.window())
         self.window = window
         self.tool: WallLineTool | None = None
         """The map editor's Wall line tool."""
-        window.context_menu_extras.append(self.menu_entries)
+        window.action_registry.add_context_entries(self.menu_entries)
         window.view.viewport().installEventFilter(self)
 
     def _reach(self) -> float:
@@ -92,7 +93,8 @@ class WallLineActions(QObject):
         ):
             return False
         view = self.window.view
-        if view.tool is not self.window.select_tool or not view.interactive:
+        select = self.window.action_registry.tools.get("select")
+        if select is None or view.tool is not select or not view.interactive:
             return False
         if event.modifiers() & ~Qt.KeyboardModifier.AltModifier:
             return False  # Shift and Ctrl clicks stay the select tool's
@@ -102,9 +104,9 @@ class WallLineActions(QObject):
         return self.toggle_door_at(point)
 
 
-def install_wall_line_actions(window: MainWindow) -> WallLineActions:
+def install_wall_line_actions(window: Services, map_editing: MapEditing) -> WallLineActions:
     """Let the GM open, close and delete wall lines on ``window``'s map, and draw them in
-    the map editor (the Wall line tool; needs ``window.map_editing`` installed first)."""
+    the map editor (the Wall line tool, added to ``map_editing``)."""
     actions = WallLineActions(window)
-    actions.tool = install_wall_line_tool(window.map_editing)
+    actions.tool = install_wall_line_tool(map_editing)
     return actions
