@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QObject, QPointF, Qt
 
 from tactical.app.geometry import CELL
 from tactical.core.changes import ChangeSet
@@ -19,14 +19,21 @@ from tactical.persistence.files import load_encounter
 HILLSIDE = Path(__file__).resolve().parents[3] / "maps" / "hillside-ruin.tactical.json"
 
 
-class Heard:
-    """The change sets the document sent and the scene's refresh signals, counted."""
+class Heard(QObject):
+    """The change sets the document sent and the scene's refresh signals, counted.
+
+    A child of the window: its connections end with the window, not in a later test.
+    """
 
     def __init__(self, window: Any) -> None:
+        super().__init__(window)
         self.sets: list[ChangeSet] = []
         self.tokens_refreshed = 0
-        window.document.changes_done.connect(self.sets.append)
+        window.document.changes_done.connect(self._changes)
         window.scene.tokens_refreshed.connect(self._tokens)
+
+    def _changes(self, changes: ChangeSet) -> None:
+        self.sets.append(changes)
 
     def _tokens(self) -> None:
         self.tokens_refreshed += 1
@@ -43,9 +50,9 @@ def test_one_panel_press_on_the_hillside_is_one_change_set(make_window: Any) -> 
     primary = panel.actions_bar.primary
     assert primary is not None and primary.id == "npcs-placed" and not primary.params
     heard = Heard(window)
-    refreshes: list[int] = []
-    original = panel.refresh
-    panel.refresh = lambda: (refreshes.append(1), original())[-1]  # type: ignore[method-assign]
+    refreshes: list[int] = []  # what the panel computed to show, once per refresh
+    present = panel.presenter.present
+    panel.presenter.present = lambda: (refreshes.append(1), present())[-1]  # type: ignore[method-assign]
     panel.actions_bar.primary_button.click()
     assert len(heard.sets) == 1
     (changes,) = heard.sets
