@@ -89,15 +89,15 @@ class PanelWidgets:
         splitter = _CompactSplitter(Qt.Orientation.Vertical)
         splitter.setChildrenCollapsible(False)
         sections = (self.sections["steps"], self.sections["combatants"], dice)
-        for widget, stretch in zip(sections, (2, 5, 2), strict=True):
-            splitter.addWidget(widget)
+        for section, stretch in zip(sections, (2, 5, 2), strict=True):
+            splitter.addWidget(section)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
         # On a short screen the GM can drag the steps or the dice shut to give the table room.
         splitter.setCollapsible(0, True)
         splitter.setCollapsible(2, True)
         splitter.setCollapsible(1, False)
-        for section in self.sections.values():
-            section.toggled.connect(self.fit_sections)
+        for foldable in self.sections.values():
+            foldable.toggled.connect(self.fit_sections)
         self.splitter = splitter
         self.fit_sections()
         return splitter

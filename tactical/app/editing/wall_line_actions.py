@@ -9,32 +9,28 @@ change is one undo step (:mod:`tactical.core.commands.wall_lines`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QMenu
 
+from tactical.app.editing.host import EditingHost
+from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
 from tactical.app.geometry import CELL
 from tactical.app.scene.wall_lines_layer import scene_reach
 from tactical.core.commands.wall_lines import SetWallLine, toggle_door
 from tactical.core.line_crossing import nearest_line
 
-if TYPE_CHECKING:
-    from tactical.app.editing.install import MapEditing
-    from tactical.app.services import Services
-
 
 class WallLineActions(QObject):
     """Door clicks and menu entries for the wall lines of one main window's map."""
 
-    def __init__(self, window: Services) -> None:
-        super().__init__(window.window())
+    def __init__(self, window: EditingHost) -> None:
+        super().__init__(window.view)
         self.window = window
         self.tool: WallLineTool | None = None
         """The map editor's Wall line tool."""
-        window.action_registry.add_context_entries(self.menu_entries)
+        window.context_menu_extras.append(self.menu_entries)
         window.view.viewport().installEventFilter(self)
 
     def _reach(self) -> float:
@@ -93,8 +89,7 @@ class WallLineActions(QObject):
         ):
             return False
         view = self.window.view
-        select = self.window.action_registry.tools.get("select")
-        if select is None or view.tool is not select or not view.interactive:
+        if view.tool is not self.window.select_tool or not view.interactive:
             return False
         if event.modifiers() & ~Qt.KeyboardModifier.AltModifier:
             return False  # Shift and Ctrl clicks stay the select tool's
@@ -104,9 +99,9 @@ class WallLineActions(QObject):
         return self.toggle_door_at(point)
 
 
-def install_wall_line_actions(window: Services, map_editing: MapEditing) -> WallLineActions:
-    """Let the GM open, close and delete wall lines on ``window``'s map, and draw them in
-    the map editor (the Wall line tool, added to ``map_editing``)."""
-    actions = WallLineActions(window)
-    actions.tool = install_wall_line_tool(map_editing)
+def install_wall_line_actions(editing: MapEditing) -> WallLineActions:
+    """Let the GM open, close and delete wall lines on the editor's window's map, and draw
+    them in the map editor (the Wall line tool)."""
+    actions = WallLineActions(editing.window)
+    actions.tool = install_wall_line_tool(editing)
     return actions
