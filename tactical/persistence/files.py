@@ -44,6 +44,7 @@ from tactical.persistence.plain_data import (
     unsaveable_values,
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError, join_path
+from tactical.persistence.safe_read import ReadRefused, read_regular_file
 from tactical.persistence.schema import FORMAT, MAP_KINDS, SCHEMA_VERSION, EncounterModel
 from tactical.persistence.v1_paths import version_1_paths
 
@@ -272,20 +273,11 @@ def load_encounter(path: str | os.PathLike[str]) -> Encounter:
 
 
 def _read(path: Path) -> bytes:
+    """The file's bytes: a regular file only, and never more than the cap (safe_read)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LoadError([Problem(ROOT, _too_big())])
-        with path.open("rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise LoadError([Problem(ROOT, "there is no such file")]) from None
-    except IsADirectoryError:
-        raise LoadError([Problem(ROOT, "is a folder, not a file")]) from None
-    except PermissionError:
-        raise LoadError([Problem(ROOT, "cannot be read: permission denied")]) from None
-    except OSError as error:
-        raise LoadError([Problem(ROOT, f"cannot be read: {error.strerror}")]) from None
+        return read_regular_file(path, MAX_FILE_BYTES, too_big=_too_big())
+    except ReadRefused as error:
+        raise LoadError([Problem(ROOT, str(error))]) from None
 
 
 def validate_file(path: str | os.PathLike[str]) -> list[Problem]:
