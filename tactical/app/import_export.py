@@ -21,6 +21,7 @@ from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
 from tactical.persistence import LoadError
+from tactical.app.pictures import check_decodes
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
 from tactical.persistence.foreign.builder import describe
 
@@ -54,7 +55,7 @@ def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = Tru
     """
     try:
         with _busy():
-            encounter, foreign = import_map(path)
+            encounter, foreign = import_map(path, check_decodes)
     except LoadError as error:
         window.files.show_error(
             "Could not import the map", f"{path.name} could not be imported:\n\n{error}"
