@@ -255,7 +255,7 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
             encounter, Path(file), out, settings, options.margin_mm, _progress(out)
         )
     except OSError as error:
-        print(f"{out}: cannot be written: {write_problem(error)}", file=sys.stderr)
+        print(f"{out}: cannot be written: {write_problem(error, out)}", file=sys.stderr)
         return 1
     except ValueError as error:
         print(f"{out}: {error}", file=sys.stderr)
@@ -339,7 +339,7 @@ def import_foreign(file: str, out: str | None, *, force: bool = False) -> int:
     try:
         save_encounter(encounter, out)
     except OSError as error:
-        print(f"{out}: cannot be written: {write_problem(error)}", file=sys.stderr)
+        print(f"{out}: cannot be written: {write_problem(error, out)}", file=sys.stderr)
         return 1
     except ValueError as error:
         print(f"{out}: could not be written: {error}", file=sys.stderr)
@@ -369,7 +369,7 @@ def export_foreign(file: str, out: str) -> int:
     try:
         pixels = export_uvtt_headless(encounter, Path(file), out)
     except OSError as error:
-        print(f"{out}: cannot be written: {write_problem(error)}", file=sys.stderr)
+        print(f"{out}: cannot be written: {write_problem(error, out)}", file=sys.stderr)
         return 1
     except ValueError as error:
         print(f"{out}: {error}", file=sys.stderr)

@@ -79,9 +79,17 @@ _REASONS = {
 }
 
 
-def write_problem(error: OSError) -> str:
-    """A failed write in a GM's words, without the temporary file's name."""
-    reason = _REASONS.get(error.errno or 0)
+def write_problem(error: OSError, out: str | os.PathLike[str] | None = None) -> str:
+    """A failed write in a GM's words, without the temporary file's name.
+
+    An error without a number (Qt's writers say only that they failed) is
+    judged by its cause, then by the folder of ``out``.
+    """
+    cause = error.__cause__
+    number = error.errno or (cause.errno if isinstance(cause, OSError) else None)
+    reason = _REASONS.get(number or 0)
     if reason is not None:
         return reason
+    if out is not None and not os.access(Path(out).parent, os.W_OK):
+        return _REASONS[errno.EACCES]
     return error.strerror or "the disk refused it"
