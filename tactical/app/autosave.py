@@ -109,9 +109,9 @@ def pending_recovery(directory: Path) -> Recovery | None:
     original = _note_path(note.get("original"))
     imported_from = _note_path(note.get("imported_from"))
     when = note.get("saved_at")
-    if isinstance(when, int | float) and not isinstance(when, bool):
-        if 0 <= when <= LATEST_TIME:  # also False for NaN
-            saved_at = float(when)
+    number = isinstance(when, int | float) and not isinstance(when, bool)
+    if number and 0 <= when <= LATEST_TIME:  # also False for NaN
+        saved_at = float(when)
     return Recovery(path, original, saved_at, imported_from)
 
 

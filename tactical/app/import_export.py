@@ -20,8 +20,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
-from tactical.persistence import LoadError
 from tactical.app.pictures import check_decodes
+from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
 from tactical.persistence.foreign.builder import describe
 

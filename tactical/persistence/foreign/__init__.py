@@ -16,10 +16,10 @@ from pathlib import Path
 
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridError
+from tactical.persistence.files import PictureDecoder
 from tactical.persistence.foreign import uvtt
 from tactical.persistence.foreign.builder import BuildError, build
 from tactical.persistence.foreign.neutral import ForeignMap
-from tactical.persistence.files import PictureDecoder
 from tactical.persistence.problems import ROOT, LoadError, Problem
 
 Reader = Callable[[Path], ForeignMap]
