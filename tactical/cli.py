@@ -123,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _foreign_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _foreign_parsers(commands: argparse._SubParsersAction[_Parser]) -> None:
     importer = commands.add_parser(
         "import",
         help="turn a Universal VTT map (.dd2vtt, .uvtt, .df2vtt) into an encounter file",

@@ -109,9 +109,8 @@ def pending_recovery(directory: Path) -> Recovery | None:
     original = _note_path(note.get("original"))
     imported_from = _note_path(note.get("imported_from"))
     when = note.get("saved_at")
-    number = isinstance(when, int | float) and not isinstance(when, bool)
-    if number and 0 <= when <= LATEST_TIME:  # also False for NaN
-        saved_at = float(when)
+    if isinstance(when, int | float) and not isinstance(when, bool) and 0 <= when <= LATEST_TIME:
+        saved_at = float(when)  # NaN fails the comparison too
     return Recovery(path, original, saved_at, imported_from)
 
 
