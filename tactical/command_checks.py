@@ -19,6 +19,10 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from tactical.persistence.safe_read import same_file
+
+__all__ = ["number_in", "output_problem", "same_file", "write_problem"]
+
 
 def number_in(
     low: float, high: float, *, whole: bool = False, above: bool = False
@@ -41,17 +45,6 @@ def number_in(
 
     convert.__name__ = "number"  # argparse names the type so in its messages
     return convert
-
-
-def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
-    """True when ``a`` and ``b`` are one file: the same path once links are followed,
-    or (both existing) the same file on disk (a hard link)."""
-    try:
-        if os.path.samefile(a, b):
-            return True
-    except OSError:
-        pass
-    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def output_problem(out: str | os.PathLike[str]) -> str | None:

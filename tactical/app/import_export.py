@@ -24,6 +24,7 @@ from tactical.app.pictures import check_decodes
 from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
 from tactical.persistence.foreign.builder import describe
+from tactical.persistence.safe_read import same_file
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
@@ -128,6 +129,14 @@ class ImportExport(QObject):
         if path.suffix.lower() != ".uvtt":
             path = path.with_name(path.name + ".uvtt")
         document = self.window.document
+        for source in (document.path, document.imported_from):
+            if source is not None and same_file(source, path):
+                self.window.files.show_error(
+                    "Could not export",
+                    f"{path.name} is the file this map was read from; "
+                    "export to another name so it is kept.",
+                )
+                return False
         try:
             with _busy():
                 pixels = export_uvtt(document.encounter, document.path, path)

@@ -121,3 +121,15 @@ def inside_folder(folder: Path, relative: str) -> Path | None:
     if real == root or not real.startswith(root.rstrip(os.sep) + os.sep):
         return None
     return target
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """True when ``a`` and ``b`` are one file: the same path once links are followed,
+    or (both existing) the same file on disk (a hard link). A command never writes
+    over what it reads."""
+    try:
+        if os.path.samefile(a, b):
+            return True
+    except OSError:
+        pass
+    return os.path.realpath(a) == os.path.realpath(b)

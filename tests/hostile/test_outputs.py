@@ -11,8 +11,11 @@ import pytest
 
 from tactical.persistence import load_encounter, save_encounter
 
+from ..app.conftest import make_window, settings
 from ..persistence.uvtt_files import uvtt, write
 from .conftest import one_line, run_here
+
+__all__ = ["make_window", "settings"]  # fixtures for the window test below
 
 
 def _uvtt_file(folder: Path, name: str = "cave.dd2vtt") -> Path:
@@ -162,3 +165,24 @@ def test_saving_into_a_missing_folder_leaves_nothing_behind(tmp_path: Path, exam
     with pytest.raises(FileNotFoundError):
         save_encounter(load_encounter(example), tmp_path / "gone" / "x.tactical.json")
     assert not (tmp_path / "gone").exists()
+
+
+def test_the_window_will_not_export_over_the_map_it_imported(
+    make_window,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
+    from tactical.app.import_export import open_foreign_file
+
+    source = _uvtt_file(tmp_path, "cave.uvtt")
+    before = source.read_bytes()
+    window = make_window()
+    assert open_foreign_file(window, source)
+    window.import_export.ask_export_path = lambda: str(source)
+    window.import_export.export_action.trigger()
+    assert source.read_bytes() == before
+    assert window.errors == [
+        (
+            "Could not export",
+            "cave.uvtt is the file this map was read from; export to another name so it is kept.",
+        )
+    ]
