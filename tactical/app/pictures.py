@@ -41,7 +41,7 @@ DECODE_LIMIT_MIB = -(-MAX_PICTURE_PIXELS * 4 // (1024 * 1024)) + 1
 """Qt's image reader refuses to allocate more than this many MiB for one picture.
 
 Qt's default (256 MiB) refused pictures the format allows: an 8400 x 8400
-Dungeondraft export (70.6 megapixels, 282 MiB decoded) imported and never
+Dungeondraft export (70.6 megapixels, 269 MiB decoded) imported and never
 showed. Raised to what the largest picture the format allows
 (:data:`~tactical.core.pictures.MAX_PICTURE_PIXELS` at 4 bytes a pixel) needs,
 so a picture the app accepts is a picture it draws (docs/file-format.md)."""

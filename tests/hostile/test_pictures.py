@@ -107,7 +107,7 @@ def test_an_8400_pixel_battle_map_the_format_allows_is_drawn(
     tmp_path: Path, qapp: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Qt's reader refused past 256 MiB: an ordinary 42 x 42 Dungeondraft map at 200 px
-    (282 MiB decoded) imported with exit 0 and never showed."""
+    (269 MiB decoded) imported with exit 0 and never showed."""
     from tactical.app.pictures import decode_picture
 
     data = png(8400, 8400)
