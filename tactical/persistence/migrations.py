@@ -29,8 +29,8 @@ def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
     elevation: list[list[int]] = []
     terrain: list[str] = []
     problems: list[Problem] = []
-    # squares in the first row, bad ones counted: one bad square is one problem, not
-    # a length mismatch in every row after it
+    # squares in the first row, bad ones counted: one bad square in it is one problem, not
+    # a length mismatch in every row after it (a row with a bad square is not measured)
     first: int | None = None
     for index, row in enumerate(rows):
         path = f"map.rows[{index}]"
@@ -39,6 +39,7 @@ def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
             continue
         heights: list[int] = []
         kinds: list[str] = []
+        sound = True
         for column, cell in enumerate(row.split()):
             suffix = cell[-1] if cell[-1].isalpha() else ""
             number = cell[: len(cell) - len(suffix)]
@@ -50,13 +51,14 @@ def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
                         "'d' (difficult) or 'x' (impassable)",
                     )
                 )
+                sound = False
                 continue
             heights.append(int(number))
             kinds.append(_TERRAIN_SUFFIX[suffix])
         count = len(row.split())
         if first is None:
             first = count
-        elif count != first:
+        elif count != first and sound:
             problems.append(Problem(path, f"has {count} squares, the first row has {first}"))
         elevation.append(heights)
         terrain.append("".join(kinds))
