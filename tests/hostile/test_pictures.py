@@ -168,3 +168,23 @@ def test_validate_reports_a_truncated_embedded_picture_by_its_place(
         f"{path}: pictures[1].data: the picture is a damaged {name}: "
         "its pixels could not be decoded"
     )
+
+
+def test_token_art_chosen_in_the_palette_that_does_not_decode_is_refused_by_name(
+    tmp_path: Path, qapp: object
+) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from tactical.app.document import EncounterDocument
+    from tactical.app.palette.adding import TokenAdder
+
+    said: list[str] = []
+    parent = QWidget()
+    adder = TokenAdder(parent, EncounterDocument(Encounter(GridMap(2, 2))), said.append)
+    cut = tmp_path / "wolf.jpg"
+    cut.write_bytes(_cut("JPEG"))
+    assert adder.choose_file(cut) is None
+    assert said == ["Refused: wolf.jpg is a damaged JPEG: its pixels could not be decoded."]
+    whole = tmp_path / "bear.jpg"
+    whole.write_bytes(encoded(300, 200, "JPEG"))
+    assert adder.choose_file(whole) is not None
