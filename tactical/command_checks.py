@@ -13,13 +13,13 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import math
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 from tactical.persistence.safe_read import same_file
+from tactical.persistence.write_errors import write_problem
 
 __all__ = ["number_in", "output_problem", "same_file", "write_problem"]
 
@@ -58,31 +58,3 @@ def output_problem(out: str | os.PathLike[str]) -> str | None:
     if not parent.is_dir():
         return f"cannot be written: {parent} is not a folder"
     return None
-
-
-_REASONS = {
-    errno.ENOENT: "its folder does not exist",
-    errno.ENOTDIR: "a part of its folder's path is not a folder",
-    errno.EISDIR: "it is a folder; name a file to write",
-    errno.EACCES: "permission denied (is the folder read-only?)",
-    errno.EPERM: "permission denied (is the folder read-only?)",
-    errno.EROFS: "the disk is read-only",
-    errno.ENOSPC: "the disk is full",
-    errno.ENAMETOOLONG: "its name is too long for the disk",
-}
-
-
-def write_problem(error: OSError, out: str | os.PathLike[str] | None = None) -> str:
-    """A failed write in a GM's words, without the temporary file's name.
-
-    An error without a number (Qt's writers say only that they failed) is
-    judged by its cause, then by the folder of ``out``.
-    """
-    cause = error.__cause__
-    number = error.errno or (cause.errno if isinstance(cause, OSError) else None)
-    reason = _REASONS.get(number or 0)
-    if reason is not None:
-        return reason
-    if out is not None and not os.access(Path(out).parent, os.W_OK):
-        return _REASONS[errno.EACCES]
-    return error.strerror or "the disk refused it"

@@ -25,6 +25,7 @@ from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
 from tactical.persistence.foreign.builder import describe
 from tactical.persistence.safe_read import same_file
+from tactical.persistence.write_errors import write_problem
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
@@ -141,8 +142,9 @@ class ImportExport(QObject):
             with _busy():
                 pixels = export_uvtt(document.encounter, document.path, path)
         except (OSError, ValueError) as error:
+            reason = write_problem(error, path) if isinstance(error, OSError) else str(error)
             self.window.files.show_error(
-                "Could not export", f"{path.name} could not be written:\n\n{error}"
+                "Could not export", f"{path.name} could not be written:\n\n{reason}"
             )
             return False
         self.window.say(f"Exported {path.name}: Universal VTT 0.3, {pixels} pixels per square")

@@ -186,3 +186,29 @@ def test_the_window_will_not_export_over_the_map_it_imported(
             "cave.uvtt is the file this map was read from; export to another name so it is kept.",
         )
     ]
+
+
+def test_the_window_says_a_failed_save_by_the_users_file_not_a_temporary(
+    make_window,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window = make_window()
+    target = tmp_path / "locked" / "cellar.tactical.json"
+    target.parent.mkdir()
+    real_open = os.open
+
+    def read_only(path: str | os.PathLike[str], flags: int, *args: int) -> int:
+        if flags & os.O_CREAT and Path(path).parent == target.parent:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", read_only)
+    assert not window.files.save_to(target)
+    assert window.errors == [
+        (
+            "Could not save",
+            "cellar.tactical.json could not be saved:\n\n"
+            "cannot be written: permission denied (is the folder read-only?)",
+        )
+    ]
