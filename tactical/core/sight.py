@@ -43,6 +43,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -97,10 +98,12 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     """Each viewer's seen squares (``(n, cells)``, padded and flattened) and how far its
     search went (the last ring with a square worked out).
 
-    All viewers of one ring are done in one set of array operations; a ring where
-    every viewer's every square has a parent still seen skips the selection (the
-    open middle of a big map). The arithmetic is the same float32 operations, in the
-    same order, as the rule's first implementation, so the squares are the same.
+    All viewers of one ring are done in one set of array operations. While a ring
+    lies inside the map for every viewer and most of its squares have a parent
+    still seen, the whole ring is worked out and the squares without one are
+    zeroed (no selection, no scatter); otherwise only the candidates are. The
+    arithmetic is the same float32 operations, in the same order, as the rule's
+    first implementation, so the squares seen are the same.
     """
     h, w = masks.height, masks.width
     pw = w + 2
@@ -113,6 +116,7 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     starts = np.arange(n, dtype=np.int64) * cells
     seen[starts + base] = True
     far = [max(c, w - 1 - c, r, h - 1 - r) for c, r in (v.square for v in views)]
+    inside = min(min(c, w - 1 - c, r, h - 1 - r) for c, r in (v.square for v in views)) + 1
     ranges = np.array(
         [f if v.range is None else min(v.range, f) for v, f in zip(views, far, strict=True)],
         dtype=np.int64,
@@ -120,7 +124,7 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     reached = np.zeros(n, dtype=np.int64)
     reach, nearest = int(ranges.max()), int(ranges.min())
     eye = masks.elevation[base] + HEIGHT_BLOCK
-    shut, elevation = masks.enter.reshape(-1), masks.elevation
+    opened, elevation = masks.open, masks.elevation
     hills = masks.relief >= HEIGHT_BLOCK  # flat maps skip the height rule's work
     vis = np.ones(n, dtype=np.float32)  # (n, 8 (d - 1)) flattened: each square's open share
     high = np.full(n, -1e6, dtype=np.float32)  # the highest ground passed on the way
@@ -134,16 +138,16 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
         # parents stand on the map, so their children are at most the padding.
         live = (vis > LIVE).reshape(n, prev)
         cand = live[:, table[0]] | live[:, table[1]]
-        dense = bool(cand.all())
-        if dense:
+        count = int(np.count_nonzero(cand))
+        if count == 0:
+            break
+        whole = 2 * count >= n * size
+        if whole:
             who: npt.NDArray[np.int64] = everyone
             cols, weights = table, ring.weights
             reached[:] = d
         else:
-            busy = cand.any(axis=1)
-            if not busy.any():
-                break
-            reached[busy] = d
+            reached[cand.any(axis=1)] = d
             who, ji = np.nonzero(cand)
             cols, weights = table[:, ji], ring.weights[:, ji]
         row = who * prev
@@ -151,20 +155,27 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
         at = base[who]
         flat = at + cols[4]
         wa, wb = weights[0], weights[1]
-        part = np.where(shut[at + cols[2]], 0, vis[ia] * wa) + np.where(
-            shut[at + cols[3]], 0, vis[ib] * wb
-        )
+        # A whole ring crossing the map's edge reads squares beyond the padding: clipped
+        # reads of whatever lies there, zeroed below (their parents were not seen).
+        clip: Literal["raise", "clip"] = "clip" if whole and d > inside else "raise"
+        part = vis.take(ia) * wa * opened.take(at + cols[2], mode=clip) + vis.take(
+            ib
+        ) * wb * opened.take(at + cols[3], mode=clip)
         if d > nearest:
-            part = np.where(ranges[who] < d, 0, part)
+            part *= ranges[who] >= d
+        if whole and count < n * size:
+            part *= cand
         shown = part >= SEEN
         if hills:
-            level = elevation[flat]
-            passed = high[ia] * wa + high[ib] * wb
+            level = elevation.take(flat, mode=clip)
+            passed = high.take(ia) * wa + high.take(ib) * wb
             shown &= (passed < eye[who]) | (passed < level + HEIGHT_BLOCK)
             top = np.maximum(passed, level)
-        if dense:
+        if whole:
             vis = part.reshape(-1)
             if hills:
+                if count < n * size:
+                    top = np.where(cand, top, np.float32(-1e6))
                 high = top.reshape(-1)
         else:
             out = who * size + ji
@@ -173,7 +184,7 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
             if hills:
                 high = np.full(n * size, -1e6, dtype=np.float32)
                 high[out] = top
-        seen[(starts[who] + flat)[shown]] = True
+        seen[(starts[who] + flat)[shown]] = True  # never a square beyond the padding
         prev = size
     return seen.reshape(n, cells), reached
 
@@ -182,6 +193,8 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
 
 _KEEP = 128
 """Viewers whose sight is kept per map (packed bits: 1 bit a square)."""
+_ALONE = 512 * 512
+"""From this many squares on, viewers are worked out one at a time."""
 _WHOLE_REBUILD = 4
 """An edit box over 1 / this of the map rebuilds the masks whole."""
 
@@ -232,9 +245,13 @@ class _SightCache:
         """The union of ``views``' sight as a padded, flattened mask."""
         masks = self.current(grid)
         missing = list(dict.fromkeys(v for v in views if v not in self.views))
-        if missing:
-            seen, reached = _look(masks, missing)
-            for viewer, mask, far in zip(missing, seen, reached.tolist(), strict=True):
+        # Viewers together share each ring's array operations (rooms: few, small rings);
+        # on a big map each alone keeps its rings whole longer (no selection, no scatter).
+        one_by_one = grid.width * grid.height >= _ALONE
+        batches = [[v] for v in missing] if one_by_one else [missing] if missing else []
+        for batch in batches:
+            seen, reached = _look(masks, batch)
+            for viewer, mask, far in zip(batch, seen, reached.tolist(), strict=True):
                 c, r = viewer.square
                 box = (r - far, r + far + 1, c - far, c + far + 1)
                 self.views[viewer] = _Kept(np.packbits(mask), box)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -64,6 +65,11 @@ class SightMasks:
     @property
     def padded_width(self) -> int:
         return self.width + 2
+
+    @cached_property
+    def open(self) -> npt.NDArray[np.bool_]:
+        """``~enter`` flattened (``k * cells + square``): what sight may step into."""
+        return np.logical_not(self.enter).reshape(-1)
 
 
 def _mark(
