@@ -353,7 +353,10 @@ def test_regions_with_enemies_closed_agree_with_the_reference(
 
     def watched(*args: Any, **kwargs: Any) -> Any:
         found = real_search(*args, **kwargs)
-        if found is None:
+        # The bounded first try of a question with no budget (issue 22) may come back
+        # empty; only a search after it would be a search in vain.
+        near_try = kwargs.get("give_up") is not None and args[4] is not None
+        if found is None and not near_try:
             searched_in_vain.append(args[2])
         return found
 

@@ -219,6 +219,11 @@ def find_square_path(
         if distance > options.teleport or (budget is not None and cost > budget):
             return None
         return MovePath([start, goal], cost, teleport=True)
+    banned = direction_indexes(options.banned_steps)
+    near = None if bounded else _near_path(layer, start, goal, blockers, budget, banned)
+    if near is not None:  # found close by: no whole layer, no region index (a drop)
+        rolls = _descent_rolls(grid, token.size, near[0]) if layer.roll_descent else []
+        return MovePath(near[0], near[1], rolls)
     if not bounded:
         layer.ensure_all()
         regions = index.region_index(token.size, encounter.metric)
@@ -229,13 +234,46 @@ def find_square_path(
                 return None
         elif not _first_steps_reach_region(layer, regions, start, goal):
             return None
-    banned = direction_indexes(options.banned_steps)
     found = _search(layer, start, goal, blockers, budget, bounded, banned)
     if found is None:
         return None
     squares, cost = found
     rolls = _descent_rolls(grid, token.size, squares) if layer.roll_descent else []
     return MovePath(squares, cost, rolls)
+
+
+NEAR_REACH = 127
+"""The furthest cost a first, bounded try of a path question with no budget looks (a window
+of at most 255 x 255 squares round the start)."""
+
+
+def _near_path(
+    layer: CostLayer,
+    start: Square,
+    goal: Square,
+    blockers: Blockers,
+    budget: int | None,
+    banned: frozenset[int],
+) -> tuple[list[Square], int] | None:
+    """The cheapest path when it costs at most about twice the distance: an A* bounded by
+    that cost, over the cost tiles within it only, giving up after a few positions per
+    square of the distance. None when it cannot tell (the caller then asks the regions
+    and searches the whole map).
+
+    A path found within the bound is the answer of the unbounded question: any cheaper
+    or equally cheap path nearer the line also costs no more than the bound, and the
+    A* ranks paths the same way (cost, then the straight line).
+    """
+    distance = _chebyshev(start, goal)
+    reach = 2 * distance + 16
+    if reach > NEAR_REACH:
+        return None
+    cap = reach if budget is None else min(budget, reach)
+    layer.ensure_around(start, cap)
+    found = cheapest_path(
+        layer, start, goal, blockers, cap, give_up=16 * distance + 256, banned=banned
+    )
+    return found if found else None
 
 
 LONG_PATH = 48
