@@ -337,7 +337,7 @@ def test_a_drop_near_the_token_is_answered_without_the_whole_map_index() -> None
     assert path is not None and path[1] == 21  # round the west end of the rocks
     index = index_for(grid)
     assert index.regions == {}
-    layer = index.layer(1)
+    (layer,) = index.layers.values()
     assert not layer.ready.all()
     # The same question once the regions exist: the same answer.
     find_path(encounter, "me", (511, 511))
