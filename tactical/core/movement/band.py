@@ -181,4 +181,5 @@ def _band_cells(
         + np.maximum(np.abs(cols - gc), np.abs(r - gr))
         <= bound
     )
-    return (row_of * (c1 - c0) + cols - c0)[inside]
+    found: npt.NDArray[np.int64] = (row_of * (c1 - c0) + cols - c0)[inside]
+    return found
