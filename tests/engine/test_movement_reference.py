@@ -217,6 +217,16 @@ def test_reachable_and_find_path_agree_with_the_reference(
     forbidden = no_stop(encounter, token) - {token.square}
     expected = {s: c for s, c in lengths.items() if c <= budget and s not in forbidden}
     assert reachable(encounter, "me", budget, options) == expected
+    # The same with the levels kept in buckets (the search of big windows, issue 22).
+    old_window = search_module._SCAN_WINDOW
+    search_module._SCAN_WINDOW = 0
+    try:
+        reach = reachable(encounter, "me", budget, options)
+    finally:
+        search_module._SCAN_WINDOW = old_window
+    assert reach == expected
+    assert dict(reach.items()) == expected and set(reach) == set(expected)
+    assert all(reach[s] == c and s in reach for s, c in expected.items())
 
     for goal in encounter.grid.squares():  # type: ignore[union-attr]
         path = find_path(encounter, "me", goal, options)

@@ -21,7 +21,7 @@ Choices where 001 is silent (also in docs/rules.md, "Movement"):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -136,7 +136,7 @@ def reachable_squares(
     token_id: str,
     budget: int | None = None,
     options: MoveOptions | None = None,
-) -> dict[Square, int]:
+) -> Mapping[Square, int]:
     """Every square the token can end its move on, with its cheapest cost.
 
     The start square is included at 0; nothing costs more than ``budget`` (the
@@ -366,16 +366,16 @@ def reachable(
     token_id: str,
     budget: int | None = None,
     options: MoveOptions | None = None,
-) -> dict[Any, int]:
+) -> Mapping[Any, int]:
     """Where the token can end its move, with cheapest costs.
 
-    On a grid: ``dict[square, cost]`` (:func:`reachable_squares`). On an area
-    map: ``dict[area_id, hops]`` (:func:`reachable_areas`); move options do not
-    apply there.
+    On a grid: a mapping square -> cost (:func:`reachable_squares`; over arrays, not
+    a dict: a whole big map holds a million squares). On an area map:
+    ``dict[area_id, hops]`` (:func:`reachable_areas`); move options do not apply there.
     """
     if encounter.area_map is not None:
         return dict(reachable_areas(encounter, token_id, budget))
-    return dict(reachable_squares(encounter, token_id, budget, options))
+    return reachable_squares(encounter, token_id, budget, options)
 
 
 def find_path(
