@@ -69,7 +69,6 @@ __all__ = [
     "Viewer",
     "cached_sight_masks",
     "sight_masks",
-    "viewers_of",
     "visible_squares",
 ]
 
@@ -313,8 +312,3 @@ def visible_squares(
     else:
         seen = np.asarray(_look(masks, list(dict.fromkeys(views)))[0].any(axis=0))
     return seen.reshape(h + 2, w + 2)[1:-1, 1:-1].copy()
-
-
-def viewers_of(squares_and_ranges: Iterable[tuple[Iterable[Square], int | None]]) -> list[Viewer]:
-    """One viewer per square of each token, with the token's range."""
-    return [Viewer(s, r) for squares, r in squares_and_ranges for s in squares]
