@@ -11,13 +11,14 @@ double-clicks themselves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 
-if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+from tactical.app.editing.install import MapEditing
+from tactical.app.editing.wall_line_actions import WallLineActions
+from tactical.app.services import Services
+from tactical.app.token_actions import TokenActions
+from tactical.app.tools import SelectTool
 
 DOOR_KEY = "D"
 
@@ -25,49 +26,57 @@ DOOR_KEY = "D"
 class MapGestures(QObject):
     """The main window's double-clicks and door key (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        services: Services,
+        map_editing: MapEditing,
+        wall_lines: WallLineActions,
+        tokens: TokenActions,
+        select_tool: SelectTool,
+    ) -> None:
+        super().__init__(services.window())
+        self.services = services
+        self.map_editing = map_editing
+        self.wall_lines = wall_lines
+        self.tokens = tokens
+        self.select_tool = select_tool
         self.pointer: QPointF | None = None
         """The scene point under the mouse, last seen (where D opens a door)."""
-        window.view.hovered.connect(self._hovered)
-        window.view.viewport().installEventFilter(self)
-        self.door_action = QAction("Open or close the door under the mouse", window)
+        services.view.hovered.connect(self._hovered)
+        services.view.viewport().installEventFilter(self)
+        self.door_action = QAction("Open or close the door under the mouse", services.window())
         self.door_action.setShortcut(QKeySequence(DOOR_KEY))
         self.door_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.door_action.triggered.connect(self.door_key)
-        window.addAction(self.door_action)
+        services.action_registry.add("map.door", self.door_action)
 
     def _hovered(self, point: QPointF) -> None:
         self.pointer = point
 
     def toggle_door_at(self, point: QPointF) -> bool:
         """Open or close the door (an edge door or a door line) at a scene point."""
-        window = self.window
-        if window.map_editing.toggle_door_at(point):
+        if self.map_editing.toggle_door_at(point):
             return True
-        return window.wall_line_actions.toggle_door_at(point)
+        return self.wall_lines.toggle_door_at(point)
 
     def door_key(self) -> None:
         """D: the door under the mouse opens or closes; said when there is none."""
-        view = self.window.view
-        if not view.interactive:
+        if not self.services.view.interactive:
             return
         if self.pointer is None or not self.toggle_door_at(self.pointer):
-            self.window.say(f"No door under the mouse: point at a door and press {DOOR_KEY}.")
+            self.services.say(f"No door under the mouse: point at a door and press {DOOR_KEY}.")
 
     def double_click(self, point: QPointF) -> bool:
         """A double-click with the Select tool: edit the token there, else open or close the
         door there; False (the ping follows) when there is neither."""
-        window = self.window
-        item = window.scene.token_item_at(point)
+        item = self.services.scene.token_item_at(point)
         if item is not None:
-            ids = window.token_actions.selected() if item.isSelected() else [item.token_id]
-            window.token_actions.editor.edit(ids)
+            ids = self.tokens.selected() if item.isSelected() else [item.token_id]
+            self.tokens.editor.edit(ids)
             return True
-        if window.wall_line_actions.line_at(point, ("door",)) is not None:
+        if self.wall_lines.line_at(point, ("door",)) is not None:
             return True  # the first click of the two opened or closed the door line
-        return window.map_editing.toggle_door_at(point)
+        return self.map_editing.toggle_door_at(point)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Leave:
@@ -79,13 +88,19 @@ class MapGestures(QObject):
             or event.button() != Qt.MouseButton.LeftButton
         ):
             return False
-        view = self.window.view
-        if view.tool is not self.window.select_tool or not view.interactive:
+        view = self.services.view
+        if view.tool is not self.select_tool or not view.interactive:
             return False
         return self.double_click(view.mapToScene(event.position().toPoint()))
 
 
-def install_map_gestures(window: MainWindow) -> MapGestures:
+def install_map_gestures(
+    services: Services,
+    map_editing: MapEditing,
+    wall_lines: WallLineActions,
+    tokens: TokenActions,
+    select_tool: SelectTool,
+) -> MapGestures:
     """Double-click a token to edit it or a door to open it, and D over a door (install after
     the table screen, so a double-click reaches the ping only when it is not used here)."""
-    return MapGestures(window)
+    return MapGestures(services, map_editing, wall_lines, tokens, select_tool)

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QStatusBar
 
 from tactical.app.document import EncounterDocument
 from tactical.app.scene.map_scene import MapScene
-
-if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
 
 FRESH_SECONDS = 0.3
 """A message this young is about the change that just happened, not stale."""
@@ -55,6 +51,8 @@ class StatusFreshness(QObject):
             self.bar.clearMessage()
 
 
-def install_status_freshness(window: MainWindow) -> StatusFreshness:
-    """Keep ``window``'s status bar message about the last action."""
-    return StatusFreshness(window.statusBar(), window.document, window.scene)
+def install_status_freshness(
+    bar: QStatusBar, document: EncounterDocument, scene: MapScene
+) -> StatusFreshness:
+    """Keep the window's status bar message about the last action."""
+    return StatusFreshness(bar, document, scene)

@@ -2,7 +2,7 @@
 menu offers Open door / Close door.
 
 Opening a door is play, not map editing, so it works with the Select tool as
-edge doors do (a double-click or O over the door works too, see
+edge doors do (a double-click or D over the door works too, see
 :mod:`tactical.app.map_gestures`); a click on a token still picks the token.
 In play the map changes only through play: deleting a line is the Wall line
 tool's, in Edit map. Every change is one undo step
