@@ -20,9 +20,12 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
+from tactical.app.pictures import check_decodes
 from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
 from tactical.persistence.foreign.builder import describe
+from tactical.persistence.safe_read import same_file
+from tactical.persistence.write_errors import write_problem
 
 if TYPE_CHECKING:
     from tactical.app.services import FileServices
@@ -54,7 +57,7 @@ def open_foreign_file(window: FileServices, path: Path, *, ask_unsaved: bool = T
     """
     try:
         with _busy():
-            encounter, foreign = import_map(path)
+            encounter, foreign = import_map(path, check_decodes)
     except LoadError as error:
         window.files.show_error(
             "Could not import the map", f"{path.name} could not be imported:\n\n{error}"
@@ -127,12 +130,21 @@ class ImportExport(QObject):
         if path.suffix.lower() != ".uvtt":
             path = path.with_name(path.name + ".uvtt")
         document = self.window.document
+        for source in (document.path, document.imported_from):
+            if source is not None and same_file(source, path):
+                self.window.files.show_error(
+                    "Could not export",
+                    f"{path.name} is the file this map was read from; "
+                    "export to another name so it is kept.",
+                )
+                return False
         try:
             with _busy():
                 pixels = export_uvtt(document.encounter, document.path, path)
         except (OSError, ValueError) as error:
+            reason = write_problem(error, path) if isinstance(error, OSError) else str(error)
             self.window.files.show_error(
-                "Could not export", f"{path.name} could not be written:\n\n{error}"
+                "Could not export", f"{path.name} could not be written:\n\n{reason}"
             )
             return False
         self.window.say(f"Exported {path.name}: Universal VTT 0.3, {pixels} pixels per square")
