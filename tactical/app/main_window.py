@@ -119,8 +119,6 @@ class MainWindow(
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()
         self._update_legend()
-        self.context_menu_extras = self.action_registry.context_entries
-        """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
         self.about_action = install_about(self)

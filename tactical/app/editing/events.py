@@ -88,7 +88,10 @@ class EditingEvents(QObject):
             and isinstance(event, QMouseEvent)
             and event.button() == Qt.MouseButton.LeftButton
             and event.modifiers() & Qt.KeyboardModifier.AltModifier
-            and (tool is self.window.select_tool or isinstance(tool, WallTool))
+            and (
+                tool is self.window.action_registry.tools.get("select")
+                or isinstance(tool, WallTool)
+            )
         ):
             return self.toggle_door_at(view.mapToScene(event.position().toPoint()))
         return False

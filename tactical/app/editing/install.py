@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QMenu, QSpinBox, QToolBar
 
@@ -38,13 +38,6 @@ _BRUSHES: list[tuple[BrushKind, str, str]] = [
     ("difficult", "Difficult", "Difficult terrain"),
     ("impassable", "Impassable", "Impassable terrain"),
 ]
-
-
-def _file_menu(window: EditingHost) -> QMenu | None:
-    for owner in window.new_menu.menuAction().associatedObjects():
-        if isinstance(owner, QMenu):
-            return owner
-    return None
 
 
 class MapEditing(QObject):
@@ -79,7 +72,8 @@ class MapEditing(QObject):
             "area-shape": self.shape_tool,
             "area-link": self.link_tool,
         }
-        window.tools.update(self.tools)
+        self.registry = registry = window.action_registry
+        registry.tools.update(self.tools)
         self._brush: Brush = Brush()
         self._build_actions()
         self._build_toolbar()
@@ -88,7 +82,7 @@ class MapEditing(QObject):
         self.last_area_action = self.draw_action
         self.events = EditingEvents(window)
         """Keys, double-clicks and menus routed to the editing tools; doors opened in play."""
-        window.context_menu_extras.append(self.door_menu_entries)
+        registry.add_context_entries(self.door_menu_entries)
         document.encounter_replaced.connect(self._on_replaced)
         window.scene.map_refreshed.connect(self._on_map_refreshed)
         self._sync_kind()
@@ -100,8 +94,8 @@ class MapEditing(QObject):
         action.setCheckable(True)
         action.setToolTip(tip)
         action.triggered.connect(lambda _=False: slot())
-        self.window.tool_group.addAction(action)
-        self.window.addAction(action)
+        self.registry.tool_group.addAction(action)
+        self.window.window().addAction(action)  # its key works anywhere in the window
         return action
 
     def _build_actions(self) -> None:
@@ -111,7 +105,7 @@ class MapEditing(QObject):
         self.edit_action.setShortcut(QKeySequence("E"))
         self.edit_action.setToolTip("Edit the map: terrain, walls and doors, areas (E)")
         self.edit_action.toggled.connect(self.set_editing)
-        window.addAction(self.edit_action)
+        self.registry.add("tools.edit-map", self.edit_action)
         self.brush_actions: dict[BrushKind, QAction] = {}
         for kind, text, tip in _BRUSHES:
             self.brush_actions[kind] = self._tool_action(text, tip, partial(self.use_brush, kind))
@@ -146,7 +140,7 @@ class MapEditing(QObject):
         self.area_actions = [self.draw_action, self.shape_action, self.link_action]
         self.new_grid_action = QAction("Empty &grid map…", window.window())
         self.new_grid_action.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
-        window.addAction(self.new_grid_action)
+        self.registry.add("file.new-grid", self.new_grid_action)
         self.new_grid_action.triggered.connect(lambda _=False: self.new_grid_map())
         self.new_area_action = QAction("Empty &area map", window.window())
         self.new_area_action.triggered.connect(lambda _=False: self.new_area_map())
@@ -175,26 +169,23 @@ class MapEditing(QObject):
         bar.addAction(self.door_action)
         for action in self.area_actions:
             bar.addAction(action)
-        window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.registry.add_toolbar("map-editing", bar, new_row=True)
         bar.setVisible(False)
         self.toolbar = bar
-        window.toolbar.addSeparator()
-        window.toolbar.addAction(self.edit_action)
+        self.registry.add_to_toolbar("tools", ("tools.edit-map",), separator=True)
 
     def _build_menus(self) -> None:
-        window = self.window
-        window.tools_menu.addSeparator()
-        window.tools_menu.addAction(self.edit_action)
+        registry = self.registry
+        tools_menu = registry.menu("tools")
+        tools_menu.addSeparator()
+        tools_menu.addAction(self.edit_action)
         for action in [*self.grid_actions, *self.area_actions]:
-            window.tools_menu.addAction(action)
-        file_menu = _file_menu(window)
-        new_menu = QMenu("&New", window.window())
+            tools_menu.addAction(action)
+        new_menu = QMenu("&New", self.window.window())
         new_menu.addAction(self.new_grid_action)
         new_menu.addAction(self.new_area_action)
-        if file_menu is not None:
-            file_menu.insertMenu(window.new_menu.menuAction(), new_menu)
-        self.new_menu = new_menu
+        registry.menu("file").insertMenu(registry.menu("new").menuAction(), new_menu)
+        self.new_menu = registry.add_menu("new-empty", new_menu)
 
     # -- the mode --------------------------------------------------------------
 
@@ -212,7 +203,7 @@ class MapEditing(QObject):
             grid = self.window.document.encounter.grid is not None
             self._activate(self.last_grid_action if grid else self.last_area_action)
         elif self.window.view.tool in self.tools.values():
-            self.window.select_action.setChecked(True)
+            self.registry.action("tools.select").setChecked(True)
             self.window.use_tool("select")
 
     def _activate(self, action: QAction) -> None:
@@ -283,11 +274,9 @@ class MapEditing(QObject):
 
     def _use_links(self) -> None:
         self._use("area-link")
-        if (
-            self.window.adjacency_action.isEnabled()
-            and not self.window.adjacency_action.isChecked()
-        ):
-            self.window.adjacency_action.setChecked(True)
+        adjacency = self.registry.action("view.adjacency")
+        if adjacency.isEnabled() and not adjacency.isChecked():
+            adjacency.setChecked(True)
 
     def _level_changed(self, value: int) -> None:
         self.use_brush("level")
