@@ -1,6 +1,6 @@
 """Thrum (001_18fb441042e7114e.txt) run from the panel alone: clicks, edits and the key.
 
-The fight of tests/rules/test_thrum.py (line numbers quote the seed file); here the GM
+The fight of tests/rules/thrum/ (line numbers quote the seed file); here the GM
 sets a tolerance by editing the table and types the Incapacity Roll's dice.
 """
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from tactical.core.encounter import Encounter
-from tactical.rules.context import ActionContext
 from tactical.rules.procedure import (
     Action,
+    Handler,
     PanelView,
     Procedure,
     ProcedureState,
-    RulesError,
     StepLine,
 )
 from tactical.rules.procedures.thrum import movement, records, round_zero, setup, turns
@@ -21,9 +20,7 @@ from tactical.rules.procedures.thrum.state import ThrumState
 from tactical.rules.procedures.thrum.view import outline, panel_view
 from tactical.rules.registry import register
 
-Handler = Callable[[ActionContext, ThrumState, dict[str, Any]], None]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[ThrumState]] = {
     "set-starting-area": setup.set_starting_area,
     "clear-starting-area": setup.clear_starting_area,
     "set-conditions": setup.set_conditions,
@@ -95,6 +92,8 @@ class Thrum(Procedure[ThrumState]):
         "stance": "Stance",
     }
 
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
+
     def outline(self, encounter: Encounter, state: ThrumState) -> list[StepLine]:
         return outline(state)
 
@@ -107,12 +106,3 @@ class Thrum(Procedure[ThrumState]):
     def movement_left(self, encounter: Encounter, state: ThrumState, token_id: str) -> int | None:
         """Speed less what was spent, in the acting combatant's Move step (see :mod:`.movement`)."""
         return movement.movement_left(encounter, state, token_id)
-
-    def perform(
-        self, ctx: ActionContext, state: ThrumState, action: str, params: dict[str, Any]
-    ) -> ThrumState:
-        handler = HANDLERS.get(action)
-        if handler is None:
-            raise RulesError(f"Thrum has no action '{action}'")
-        handler(ctx, state, params)
-        return state
