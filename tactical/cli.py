@@ -21,7 +21,7 @@ from pathlib import Path
 from tactical import __version__
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
-from tactical.persistence import LoadError, load_encounter, validate_file
+from tactical.persistence import LoadError, load_encounter
 from tactical.persistence.examples import default_example
 from tactical.persistence.problems import MAX_REPORTED
 
@@ -51,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
         "validate",
         help="check encounter files; exit 0 when all are sound, 1 with every problem otherwise",
         description="Check that encounter files are sound. Prints every problem as "
-        "FILE: JSON-PATH: what is wrong.",
+        "FILE: JSON-PATH: what is wrong, and a warning for each picture the file names "
+        "beside it that is not there (the file opens without it).",
     )
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .tactical.json file")
     snapshot_parser = commands.add_parser(
@@ -176,11 +177,22 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def validate(files: Sequence[str]) -> int:
-    """Print ``FILE: ok`` or each problem as ``FILE: path: message``; 1 if any problem."""
+    """Print ``FILE: ok`` or each problem as ``FILE: path: message``; 1 if any problem.
+
+    A picture the file names beside it that is not there is a warning
+    (``FILE: path: warning: ...``): the file opens, without that picture.
+    """
+    from tactical.persistence.picture_files import missing_pictures
+
     failed = False
     for name in files:
-        problems = validate_file(name)
-        if not problems:
+        try:
+            encounter = load_encounter(name)
+        except LoadError as error:
+            problems = error.problems
+        else:
+            for warning in missing_pictures(encounter, Path(name).parent)[:MAX_REPORTED]:
+                print(f"{name}: {warning.path}: warning: {warning.message}")
             print(f"{name}: ok")
             continue
         failed = True

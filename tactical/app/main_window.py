@@ -110,6 +110,7 @@ class MainWindow(
         self.scene.selectionChanged.connect(self._on_selection)
         document.path_changed.connect(self._update_title)
         document.modified_changed.connect(self._update_title)
+        document.replacing.connect(self._clear_status)  # what is said of the new file stays
         document.encounter_replaced.connect(self._on_replaced)
         self.view.hovered.connect(self._on_hover)
         document.changed.connect(self._refresh_hover)
@@ -186,7 +187,6 @@ class MainWindow(
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:
-        self._clear_status()  # nothing said about the previous file stays
         self.cover.set_attacker(None)
         self.use_tool("select")
         self.select_action.setChecked(True)
