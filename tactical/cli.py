@@ -305,6 +305,7 @@ def export_foreign(file: str, out: str) -> int:
         return 1
     try:  # Qt is loaded only now: the picture is drawn as the snapshot draws it
         from tactical.app.uvtt_export import export_uvtt_headless
+        from tactical.persistence.foreign.uvtt_write import export_changes
     except ImportError as error:
         print(f"Exporting needs the app's Qt libraries: {error}", file=sys.stderr)
         return 1
@@ -318,6 +319,8 @@ def export_foreign(file: str, out: str) -> int:
         f"{out}: Universal VTT 0.3, {grid.width} x {grid.height} squares at "
         f"{pixels} pixels per square"
     )
+    for change in export_changes(encounter):
+        print(f"{out}: {change}")
     return 0
 
 
