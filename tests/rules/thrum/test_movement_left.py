@@ -93,3 +93,32 @@ def test_a_saved_state_without_moved_still_loads() -> None:
     table.encounter.procedure_state = saved
     assert table.state.moved == {}
     assert table.gm.movement_left("alice") == 6
+
+
+def test_an_incapacitated_character_has_no_movement_at_any_step() -> None:
+    """001_18fb441042e7114e.txt line 91: "Upon becoming Incapacitated, ... they cannot move,
+    act, or take stances until they are no longer Incapacitated"."""
+    table = thrum_in_alices_move_step()
+    # Incapacitated by an Incapacity Roll earlier (set here as the roll would).
+    brute = table.encounter.token("brute")
+    brute.figures.update(fatigue_load=6, fatigue_tolerance=5)
+    brute.statuses["Incapacitated"] = 1
+    # Not its turn: no limit for others, none at all for the Incapacitated.
+    assert table.gm.movement_left("brute") == 0
+    # (All NPCs out would end the fight: the GM goes on, step by step.)
+    for action in ("move-done", "action-done", "keep-stance", "end-turn"):
+        table.press(action)
+    # Its own Start of Turn: before, the whole Speed was offered here (no limit).
+    assert (table.state.current, table.state.step) == ("brute", "start")
+    assert table.gm.movement_left("brute") == 0
+    assert table.gm.movement_budgets()["brute"] == 0
+    # A drag the GM forces still goes, and leaves 0, never less.
+    table.drag("brute", (7, 4), 1)
+    assert table.gm.movement_left("brute") == 0
+    table.press("start-done")  # "To End of Turn (Incapacitated)"
+    assert table.state.step == "end" and table.gm.movement_left("brute") == 0
+    table.press("end-turn")
+    assert table.state.current == "alice" and table.gm.movement_left("brute") == 0
+    # No longer Incapacitated: the rule's limits are back (none outside its turn).
+    table.press("end-incapacity", token="brute")
+    assert table.gm.movement_left("brute") is None
