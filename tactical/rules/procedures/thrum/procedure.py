@@ -14,7 +14,14 @@ from tactical.rules.procedure import (
     ProcedureState,
     StepLine,
 )
-from tactical.rules.procedures.thrum import movement, records, round_zero, setup, turns
+from tactical.rules.procedures.thrum import (
+    movement,
+    records,
+    round_zero,
+    setup,
+    triggers,
+    turns,
+)
 from tactical.rules.procedures.thrum.actions import available_actions
 from tactical.rules.procedures.thrum.state import ThrumState
 from tactical.rules.procedures.thrum.view import outline, panel_view
@@ -46,6 +53,9 @@ HANDLERS: dict[str, Handler[ThrumState]] = {
     "end-incapacity": records.end_incapacity,
     "join": records.join_late,
     "end-combat": records.end_combat,
+    "record-trigger": triggers.record,
+    "resolve-trigger": triggers.resolve_next,
+    "drop-triggers": triggers.drop_all,
 }
 """What each action id does (the panel's buttons are :func:`.actions.available_actions`)."""
 
