@@ -169,6 +169,8 @@ class Procedure(ABC, Generic[StateT]):
     state_type: ClassVar[type[ProcedureState]]
     figure_labels: ClassVar[dict[str, str]] = {}
     """Tracked figures (token.figures keys) the panel shows as columns, with their labels."""
+    print_labels: ClassVar[dict[str, str]] = {}
+    """Shorter labels for a printed table's narrow columns (missing keys: ``figure_labels``)."""
     default_speed: ClassVar[int | None] = None
     """The speed a token added mid-fight gets (the add-token form's default), or None for 6."""
 

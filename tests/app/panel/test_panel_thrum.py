@@ -144,6 +144,10 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
     assert panel.header.instruction.text() == (
         "Round Zero: Bob takes a position in the Starting Area and a Stance; next: Alice."
     )
+    # The rule's line number is for hovering, not for the line read at the table.
+    assert "\N{BULLET} Round Zero: characters take no actions." in panel.header.notes.text()
+    assert "001 line" not in panel.header.notes.text()
+    assert panel.header.notes.toolTip() == "Round Zero: characters take no actions (001 line 22)."
     place(qtbot, panel, (0, 4))
     assert encounter.token("bob").position == (0, 4)
     press_advance(qtbot, panel)
@@ -197,3 +201,35 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
     assert panel.outline.current_step() == "action"
     assert panel.table.cell_text("bob", "statuses") == "Exhausted"
     assert panel.table.cell_text("bob", "figure:fatigue_tolerance") == "2"
+
+
+def test_the_columns_say_their_figures_in_whole_words_uncut(qtbot: Any, panel: CombatPanel) -> None:
+    """Once "Fat. Tol.", "Str. T" and "Resil.": now whole words, on two lines, never elided."""
+    panel.chooser.combo.setCurrentIndex(panel.chooser.combo.findData("thrum"))
+    click(qtbot, panel.chooser.start_button)
+    panel.show()
+    qtbot.waitExposed(panel)
+    table = panel.table
+    header = table.horizontalHeader()
+    metrics = header.fontMetrics()
+    labels = []
+    for col in range(table.columnCount()):
+        item = table.horizontalHeaderItem(col)
+        assert item is not None
+        text = item.text()
+        labels.append(text)
+        widest = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
+        assert header.sectionSize(col) >= widest, text
+        assert item.toolTip() == text.replace("\n", " ")
+    assert "Fatigue\ntolerance" in labels and "Resilience\nmodifier" in labels
+    assert not [label for label in labels if "." in label]
+    # The figures that change in play come first, next to their tolerances.
+    figures = labels[labels.index("Fatigue\nload") :]
+    assert figures[:6] == [
+        "Fatigue\nload",
+        "Fatigue\ntolerance",
+        "Stress\nload",
+        "Stress\ntolerance",
+        "Wounds",
+        "Stance",
+    ]

@@ -91,16 +91,28 @@ class Thrum(Procedure[ThrumState]):
     metric: ClassVar[str] = "chebyshev"
     state_type: ClassVar[type[ProcedureState]] = ThrumState
     figure_labels: ClassVar[dict[str, str]] = {
-        "initiative_mod": "Init",
+        "fatigue_load": "Fatigue load",
+        "fatigue_tolerance": "Fatigue tolerance",
+        "stress_load": "Stress load",
+        "stress_tolerance": "Stress tolerance",
+        "wounds": "Wounds",
+        "stance": "Stance",
+        "initiative_mod": "Initiative modifier",
+        "resolve_mod": "Resolve modifier",
+        "resilience_mod": "Resilience modifier",
+    }
+    """Whole words (the panel sets them on two lines): the loads beside their tolerances
+    first, as they change in play; the modifiers, set once, last."""
+    print_labels: ClassVar[dict[str, str]] = {
         "fatigue_load": "Fatigue",
         "fatigue_tolerance": "Fat. Tol.",
         "stress_load": "Stress",
         "stress_tolerance": "Str. Tol.",
+        "initiative_mod": "Init",
         "resolve_mod": "Resolve",
         "resilience_mod": "Resil.",
-        "wounds": "Wounds",
-        "stance": "Stance",
     }
+    """A printed page's columns are narrower than the panel's, which scrolls: short there."""
 
     handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
 

@@ -79,8 +79,7 @@ def resolve_next(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) 
     state.resolving = following
     state.resolving_at = _position(state)
     ctx.say(
-        f"Resolve now: {_who(ctx.encounter, following.token)}, {following.effect} "
-        f"({top.trigger})."
+        f"Resolve now: {_who(ctx.encounter, following.token)}, {following.effect} ({top.trigger})."
     )
 
 
