@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage, QPixmap
@@ -20,8 +19,7 @@ from tactical.app.backgrounds.align_dialog import AlignDialog
 from tactical.app.backgrounds.making import grey_array, guessed_alignment
 from tactical.core.alignment import Alignment
 from tactical.core.grid_guess import guess_grid
-
-from ..persistence.uvtt_files import real_file
+from tests.realdata import RealData
 
 WITH_LINES = ["dd-oganm-cave-test.dd2vtt", "dd-mbround-headmasters-quarters.dd2vtt"]
 """Exports whose art has the grid drawn on it (dotted lines)."""
@@ -30,9 +28,9 @@ WITHOUT_LINES = ["dd-imagix-sampleMap.dd2vtt", "dd-imagix-sampleMap-v0.2-old.dd2
 CROPS = [0, 3, 7, 11]
 
 
-def real_art(name: str) -> tuple[QImage, float, float, float]:
+def real_art(real_data: RealData, name: str) -> tuple[QImage, float, float, float]:
     """The export's picture and its grid: square size and first lines, in picture pixels."""
-    document = json.loads(real_file(name).read_text(encoding="utf-8"))
+    document = json.loads(real_data(f"uvtt/{name}").read_text(encoding="utf-8"))
     image = QImage.fromData(base64.b64decode(document["image"]))
     assert not image.isNull()
     resolution = document["resolution"]
@@ -62,9 +60,9 @@ def assert_on_grid(alignment: Alignment, square: float, x: float, y: float) -> N
 @pytest.mark.parametrize("crop", CROPS)
 @pytest.mark.parametrize("name", WITH_LINES)
 def test_the_guess_finds_the_exports_grid_within_a_pixel(
-    qapp: object, name: str, crop: int
+    qapp: object, real_data: RealData, name: str, crop: int
 ) -> None:
-    image, square, x, y = real_art(name)
+    image, square, x, y = real_art(real_data, name)
     art = cropped(image, crop, crop, crop, crop)
     start = guessed_alignment(art)
     assert start.found
@@ -77,9 +75,9 @@ def test_the_guess_finds_the_exports_grid_within_a_pixel(
 @pytest.mark.parametrize("crop", CROPS)
 @pytest.mark.parametrize("name", WITHOUT_LINES)
 def test_art_without_lines_says_so_and_opens_on_its_own_square_size(
-    qapp: object, name: str, crop: int
+    qapp: object, real_data: RealData, name: str, crop: int
 ) -> None:
-    image, square, _x, _y = real_art(name)
+    image, square, _x, _y = real_art(real_data, name)
     art = cropped(image, crop, crop, crop, crop)
     # The lines guess never makes a grid up from the planks.
     assert guess_grid(grey_array(art)) is None
@@ -90,11 +88,9 @@ def test_art_without_lines_says_so_and_opens_on_its_own_square_size(
     assert start.alignment == Alignment(0.0, 0.0, square)
 
 
-def test_the_cave_as_the_issue_cropped_it_opens_on_its_grid(
-    qapp: object, qtbot, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+def test_the_cave_as_the_issue_cropped_it_opens_on_its_grid(qtbot, real_data: RealData) -> None:  # type: ignore[no-untyped-def]
     """The report: the cave art with its grid 23 / 17 px in opened on 52.625 px squares."""
-    image, square, _x, _y = real_art("dd-oganm-cave-test.dd2vtt")
+    image, square, _x, _y = real_art(real_data, "dd-oganm-cave-test.dd2vtt")
     art = cropped(image, int(square) - 23, int(square) - 17, 0, 0)
     start = guessed_alignment(art)
     assert_on_grid(start.alignment, 64.0, 23.0, 17.0)
