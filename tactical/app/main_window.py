@@ -28,6 +28,7 @@ from tactical.app.editing.wall_line_actions import install_wall_line_actions
 from tactical.app.files import FileController, document_name
 from tactical.app.fog.install import install_fog
 from tactical.app.help_keys import install_help_keys
+from tactical.app.help_start import install_getting_started
 from tactical.app.import_export import install_import_export
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
@@ -124,6 +125,7 @@ class MainWindow(
         self.printing = install_printing(self)
         self.about_action = install_about(self)
         self.help_keys_action = install_help_keys(self)  # first in the Help menu
+        self.getting_started_action = install_getting_started(self)  # before it
         self.import_export = install_import_export(self)
         self.backgrounds = install_backgrounds(self)
         self.drops = install_drops(self)
