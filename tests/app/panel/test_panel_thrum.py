@@ -233,3 +233,27 @@ def test_the_columns_say_their_figures_in_whole_words_uncut(qtbot: Any, panel: C
         "Wounds",
         "Stance",
     ]
+
+
+def test_return_in_a_text_field_records_a_triggered_effect_once(
+    qtbot: Any, panel: CombatPanel
+) -> None:
+    """Return in a form's text field submits it once (it was twice: the line edit's own signal,
+    then the form, which the key reaches too), so one trigger is one entry on the stack."""
+    panel.chooser.combo.setCurrentIndex(panel.chooser.combo.findData("thrum"))
+    click(qtbot, panel.chooser.start_button)
+    panel.actions_bar.typed.setText("9 11 9 6")
+    for _ in range(3):  # NPCs placed, initiative, Round Zero
+        press_advance(qtbot, panel)
+    click(qtbot, panel.actions_bar.buttons["record-trigger"])
+    assert panel.form is not None
+    panel.form.set_value("token", "alice")
+    panel.form.set_value("effect", "Parry")
+    trigger = panel.form.inputs["trigger"]
+    assert isinstance(trigger, QLineEdit)
+    trigger.setFocus()
+    qtbot.keyClicks(trigger, "Brute attacks")
+    qtbot.keyClick(trigger, Qt.Key.Key_Return)
+    state = panel.document.encounter.procedure_state
+    assert [len(group["effects"]) for group in state["triggers"]] == [1]
+    assert panel.document.undo_stack.count() == 5  # start, three steps, one record
