@@ -335,7 +335,11 @@ def build_content(
     """
     builder = _Builder(encounter, mode)
     if view is not None:
-        labels = tracked_figures(encounter.procedure) if figure_labels is None else figure_labels
+        labels = (
+            tracked_figures(encounter.procedure, printed=True)
+            if figure_labels is None
+            else figure_labels
+        )
         columns, rows = builder.procedure_table(view, labels)
     else:
         columns, rows = builder.token_table()
