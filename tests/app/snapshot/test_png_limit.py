@@ -56,11 +56,11 @@ def test_a_resolution_out_of_range_is_said_not_changed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "ruin.png"
-    with pytest.raises(SystemExit) as exited:  # the options' one check (cli.number_in)
+    with pytest.raises(SystemExit) as refused:
         cli.main(["snapshot", str(HILLSIDE), str(out), "--dpi", "5000"])
-    assert exited.value.code == 2
+    assert refused.value.code == 2
     assert capsys.readouterr().err == (
-        "tactical snapshot: argument --dpi: '5000' is not 36 to 1200 "
-        "(see tactical snapshot --help)\n"
+        "tactical snapshot: argument --dpi: '5000' is not 36 to 1200"
+        " (see tactical snapshot --help)\n"
     )
     assert not out.exists()
