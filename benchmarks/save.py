@@ -9,7 +9,8 @@ the whole text loaded back, all on the GUI thread), same map, same work:
 
 With ``--grid 1024`` the generated 1024 x 1024 battlefield of
 ``benchmarks/maps.py`` (200 tokens, ``--tokens`` for more; no picture) is
-measured the same way (issue 22's row: ``--grid 1024 --tokens 10000``).
+measured the same way (issue 22's row: ``--grid 1024 --tokens 9999``; the autosave
+runs add one token, and a file holds at most 10,000).
 
 - *save (Ctrl+S)*: ``save_encounter`` to a file, fsync included; the first
   save after opening also encodes the picture (its base64 is kept afterwards);
