@@ -14,8 +14,8 @@ in a narrow column right of the map; T or the context menu hides it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
+from PySide6.QtCore import QPoint, QRectF, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
@@ -36,6 +36,9 @@ PLAYER_LEGEND_SCALE = 1.5
 
 class PlayerView(QWidget):
     """A top-level window showing what the players may see of the encounter."""
+
+    shown = Signal()
+    """The window was shown (opened or reopened)."""
 
     def __init__(self, document: EncounterDocument, gm_view: MapView | None = None) -> None:
         super().__init__(None, Qt.WindowType.Window)
@@ -207,6 +210,10 @@ class PlayerView(QWidget):
     def fit(self) -> None:
         """F: the whole map (a following view goes back to the GM's at the GM's next zoom)."""
         self.view.fit_map()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.view.tool is not None:

@@ -25,6 +25,7 @@ from tactical.app.table_screen.actions import TableActions
 from tactical.app.table_screen.calibration import CalibrationDialog
 from tactical.app.table_screen.frame import FrameDrag, PlayersFrame
 from tactical.app.table_screen.handout_file import HandoutError, read_handout
+from tactical.app.table_screen.held import HeldCurtains
 from tactical.app.table_screen.mirror import PlayersMirror
 from tactical.app.table_screen.ping import PingRipple, ping
 from tactical.app.table_screen.player_parts import PlayerParts
@@ -75,6 +76,9 @@ class TableScreen(QObject):
         )
         window.view.viewport().installEventFilter(self)
         self.actions = TableActions(window, self)
+        self.held = HeldCurtains(
+            window.document, self.settings, self.actions.blackout, self.actions.freeze
+        )
         window.follow_action.toggled.connect(self._following_changed)
         window.player_view_hooks.append(self._attach)
 
@@ -89,6 +93,8 @@ class TableScreen(QObject):
         parts.mat.changed.connect(self._place_frame)
         parts.set_rotation(self.rotation)
         parts.set_label_scale(dict(saved.LABEL_SIZES)[self.label_size])
+        parts.set_frozen(self.actions.freeze.isChecked())  # the GM's setting, not the window's
+        parts.set_blackout(self.actions.blackout.isChecked())
         self.mirror.player_scene = player.scene
         self.mirror.refresh()
         TouchInput(
@@ -230,15 +236,15 @@ class TableScreen(QObject):
     # -- curtains --------------------------------------------------------------------
 
     def set_blackout(self, on: bool) -> None:
-        parts = self.player() if on else self.parts
-        if parts is not None:
-            parts.set_blackout(on)
+        """Black the players' screen out (held while the view is closed, see :mod:`.held`)."""
+        if self.parts is not None:
+            self.parts.set_blackout(on)
         self._show_state()
 
     def set_frozen(self, on: bool) -> None:
-        parts = self.player() if on else self.parts
-        if parts is not None:
-            parts.set_frozen(on)
+        """Hold the players' screen still (a view not shown yet freezes its first frame)."""
+        if self.parts is not None:
+            self.parts.set_frozen(on)
         self._show_state()
 
     def show_handout(self) -> None:
@@ -266,7 +272,11 @@ class TableScreen(QObject):
         self._show_state()
 
     def states(self) -> list[str]:
-        return self.parts.states() if self.parts is not None else []
+        """What the GM set in front of the players' map, in words, front first."""
+        found = ["blacked out"] if self.actions.blackout.isChecked() else []
+        if self.parts is not None and self.parts.handout.isVisibleTo(self.parts.player):
+            found.append("handout")
+        return found + (["frozen"] if self.actions.freeze.isChecked() else [])
 
     def _show_state(self) -> None:
         states = self.states()

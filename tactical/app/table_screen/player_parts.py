@@ -10,7 +10,7 @@ GM has hidden since (a square revealed since stays as it was: under fog).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
@@ -39,6 +39,8 @@ class PlayerParts:
         self._frozen_offset = QPointF()
         self._frozen_viewport = QRectF()
         self.frozen.cover = self._paint_fog_now
+        self.freeze_wanted = False
+        player.shown.connect(self._shown)
         player.document.changed.connect(self._on_change)
 
     def set_label_scale(self, factor: float) -> None:
@@ -55,6 +57,12 @@ class PlayerParts:
             self.blackout.hide()
 
     def set_frozen(self, on: bool) -> None:
+        """Hold what the players see now; a view never shown yet holds its first frame."""
+        self.freeze_wanted = on
+        if on and not self.player.isVisible():
+            self.frozen.freeze(QPixmap())  # black until the first frame is there to hold
+            self._restack()
+            return
         if on:
             view = self.player.view
             # Where the map stood at this moment: pings land on the picture, not on today's map.
@@ -125,6 +133,16 @@ class PlayerParts:
         return picture
 
     def _restack(self) -> None:
+        """Frozen frame, handout, blackout from the back, shown or not (the window may be shut)."""
         for curtain in (self.frozen, self.handout, self.blackout):
-            if curtain.isVisible():
-                curtain.raise_()
+            curtain.raise_()
+
+    def _shown(self) -> None:
+        """Shown with a freeze but no frame held yet: hold the first frame once it is drawn."""
+        if self.freeze_wanted and self.frozen.picture.isNull():
+            QTimer.singleShot(0, self._freeze_first_frame)
+
+    def _freeze_first_frame(self) -> None:
+        if self.freeze_wanted and self.frozen.picture.isNull() and self.player.isVisible():
+            self.frozen.hide()  # the picture is of the map, not of the black stand-in
+            self.set_frozen(True)

@@ -1,0 +1,122 @@
+"""Issue 23, the players' screens: only what the GM allows, and the GM always in charge of it.
+
+Blackout and freeze belong to the players' screen (not to a window), the players' legend
+and summary tell only what the players can see and turn with the screen, and the player
+view never traps the GM.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor
+
+from tactical.app.main_window import MainWindow
+from tactical.app.player_view import PlayerView
+from tactical.persistence import load_encounter, save_encounter
+
+from .conftest import MAPS, small_grid
+
+BLACK = QColor("#000000")
+
+
+def opened(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-untyped-def]
+    """P: the player view, shown and drawn."""
+    window.player_action.trigger()
+    player = window.player_view
+    assert player is not None
+    qtbot.waitExposed(player)
+    qtbot.wait(20)
+    return player
+
+
+def middle_of_map(player: PlayerView) -> QColor:
+    middle = player.view.geometry().center()
+    return player.grab().toImage().pixelColor(middle.x(), middle.y())
+
+
+# -- blackout and freeze belong to the players' screen ------------------------------------
+
+
+def test_blackout_set_while_the_view_is_closed_holds_when_it_reopens(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = opened(window, qtbot)
+    assert middle_of_map(player) != BLACK
+    player.close()
+    actions = window.table_screen.actions
+    actions.blackout.trigger()  # B, then Z, while the view is closed
+    actions.freeze.trigger()
+    assert window.table_screen.state_label.text() == "Players' screen: blacked out, frozen"
+    player = opened(window, qtbot)
+    assert middle_of_map(player) == BLACK  # was the frozen map
+    actions.blackout.trigger()  # lifting the blackout shows the frozen map
+    assert middle_of_map(player) != BLACK
+    assert window.table_screen.states() == ["frozen"]
+
+
+def test_blackout_holds_on_another_screen_and_full_screen(
+    make_window, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.table_screen.actions.blackout.trigger()  # before the view was ever opened
+    player = opened(window, qtbot)
+    assert middle_of_map(player) == BLACK
+    player.show_on(player.screen(), full_screen=True)
+    qtbot.wait(20)
+    assert middle_of_map(player) == BLACK
+    player.show_on(player.screen(), full_screen=False)
+    assert middle_of_map(player) == BLACK
+
+
+def test_the_curtains_outlive_a_restart_on_the_same_file(
+    make_window, qtbot, tmp_path: Path, settings: QSettings
+) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "night.tactical.json"
+    save_encounter(small_grid(), path)
+    other = tmp_path / "other.tactical.json"
+    save_encounter(small_grid(), other)
+    window = make_window(load_encounter(path), path)
+    window.table_screen.actions.blackout.trigger()
+    window.table_screen.actions.freeze.trigger()
+    window.close()
+    again = make_window(load_encounter(path), path)  # the app started again on the file
+    actions = again.table_screen.actions
+    assert actions.blackout.isChecked() and actions.freeze.isChecked()
+    assert again.table_screen.state_label.text() == "Players' screen: blacked out, frozen"
+    player = opened(again, qtbot)
+    assert middle_of_map(player) == BLACK
+    actions.blackout.trigger()
+    qtbot.wait(20)
+    frozen = window_parts(again).frozen
+    assert frozen.isVisibleTo(player) and not frozen.picture.isNull()  # the first frame, held
+    actions.freeze.trigger()
+    third = make_window(load_encounter(path), path)
+    assert not third.table_screen.actions.blackout.isChecked()
+    assert not third.table_screen.actions.freeze.isChecked()
+
+
+def window_parts(window: MainWindow):  # type: ignore[no-untyped-def]
+    parts = window.table_screen.parts
+    assert parts is not None
+    return parts
+
+
+def test_opening_another_file_takes_its_curtains_and_a_new_file_keeps_them(
+    make_window, qtbot, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    dark, fresh = tmp_path / "dark.tactical.json", tmp_path / "fresh.tactical.json"
+    save_encounter(small_grid(), dark)
+    save_encounter(small_grid(), fresh)
+    window = make_window(load_encounter(dark), dark)
+    window.table_screen.actions.blackout.trigger()
+    window.table_screen.actions.blackout.trigger()  # off again: remembered off for dark
+    window.table_screen.actions.freeze.trigger()
+    assert window.open_path(MAPS / "crypt-fog.tactical.json")  # never seen: still frozen
+    assert window.table_screen.actions.freeze.isChecked()
+    assert window.open_path(dark)  # remembered: frozen (it was frozen when it was left)
+    window.table_screen.actions.freeze.trigger()
+    assert window.open_path(fresh)  # never seen: still not frozen
+    assert not window.table_screen.actions.freeze.isChecked()
+    assert window.open_path(MAPS / "crypt-fog.tactical.json")  # remembered: frozen
+    assert window.table_screen.actions.freeze.isChecked()
