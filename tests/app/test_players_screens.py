@@ -55,9 +55,7 @@ def test_blackout_set_while_the_view_is_closed_holds_when_it_reopens(make_window
     assert window.table_screen.states() == ["frozen"]
 
 
-def test_blackout_holds_on_another_screen_and_full_screen(
-    make_window, qtbot
-) -> None:  # type: ignore[no-untyped-def]
+def test_blackout_holds_on_another_screen_and_full_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.table_screen.actions.blackout.trigger()  # before the view was ever opened
     player = opened(window, qtbot)
