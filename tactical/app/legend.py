@@ -13,6 +13,8 @@ SWATCH = 16
 ROW = 19
 MARGIN = 10
 """Pixels between the legend and the edges of the view it stands in."""
+TERRAIN = ("difficult", "impassable")
+"""The terrain rows a legend may show, in their order (the GM's legend shows both always)."""
 
 
 class ElevationLegend(QWidget):
@@ -29,6 +31,8 @@ class ElevationLegend(QWidget):
         if parent is not None:
             parent.installEventFilter(self)  # the view shrinks when a toolbar shows: follow it
         self.entries: list[tuple[int, QColor]] = []
+        self.terrain: tuple[str, ...] = TERRAIN
+        """The terrain rows shown ("difficult", "impassable"): the players' only what they found."""
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self._font = QFont()
         self._font.setPixelSize(12)
@@ -36,8 +40,13 @@ class ElevationLegend(QWidget):
         self.corner = Qt.Corner.BottomLeftCorner
         """The corner of the parent it stands in (the players' legend moves off tokens)."""
 
-    def set_entries(self, entries: list[tuple[int, QColor]]) -> None:
+    def set_entries(
+        self, entries: list[tuple[int, QColor]], terrain: tuple[str, ...] = TERRAIN
+    ) -> None:
+        if list(entries) == self.entries and terrain == self.terrain:
+            return
         self.entries = list(entries)
+        self.terrain = tuple(t for t in TERRAIN if t in terrain)
         self._resize()
 
     def set_scale(self, factor: float) -> None:
@@ -47,7 +56,7 @@ class ElevationLegend(QWidget):
         self._resize()
 
     def _resize(self) -> None:
-        rows = len(self.entries) + 3
+        rows = len(self.entries) + 1 + len(self.terrain)
         self.setFixedSize(round(112 * self.scale), round(rows * ROW * self.scale + 10))
         self.place()
         self.update()
@@ -87,11 +96,13 @@ class ElevationLegend(QWidget):
         for value, colour in reversed(self.entries):
             self._swatch(painter, y, QBrush(colour), f"{value:+d}")
             y += row
-        base = QBrush(QColor(*palette.elevation_rgb(0)))
-        self._swatch(painter, y, base, "difficult")
-        self._swatch(painter, y, QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern), None)
-        y += row
-        self._swatch(painter, y, QBrush(palette.IMPASSABLE), "impassable")
+        if "difficult" in self.terrain:
+            base = QBrush(QColor(*palette.elevation_rgb(0)))
+            self._swatch(painter, y, base, "difficult")
+            self._swatch(painter, y, QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern), None)
+            y += row
+        if "impassable" in self.terrain:
+            self._swatch(painter, y, QBrush(palette.IMPASSABLE), "impassable")
         painter.end()
 
     def _swatch(self, painter: QPainter, y: float, brush: QBrush, label: str | None) -> None:

@@ -15,7 +15,15 @@ in a narrow column right of the map; T or the context menu hides it.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen, QShowEvent
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QGuiApplication,
+    QKeySequence,
+    QScreen,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from tactical.app.document import EncounterDocument
@@ -24,9 +32,12 @@ from tactical.app.legend import ElevationLegend
 from tactical.app.legend_clear import LegendOffTokens
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
+from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
+from tactical.core.changes import Change
+from tactical.core.fog import legend_contents
 
 TRACKER_WIDTH = 260
 """Pixels: the players' tracker column right of the map."""
@@ -54,6 +65,7 @@ class PlayerView(QWidget):
         self.legend.set_scale(PLAYER_LEGEND_SCALE)
         self.legend_keeper = LegendOffTokens(self.view, self.legend)  # tokens always win
         self.scene.map_refreshed.connect(self._update_legend)
+        document.changed.connect(self._legend_after)
         self._update_legend()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -100,11 +112,18 @@ class PlayerView(QWidget):
         self.view.fit_map()
         self.set_following(True)
 
-    def _update_legend(self) -> None:
-        layer = self.scene.layer
-        if isinstance(layer, GridLayer):
-            self.legend.set_entries(layer.legend())
-        self.legend_keeper.set_wanted(isinstance(layer, GridLayer))
+    def _update_legend(self, *_: object) -> None:
+        """The legend names only what the players have found (:func:`legend_contents`)."""
+        is_grid = isinstance(self.scene.layer, GridLayer)
+        if is_grid:
+            elevations, terrain = legend_contents(self.document.encounter, players=True)
+            shades = [(v, QColor(*palette.elevation_rgb(v))) for v in elevations]
+            self.legend.set_entries(shades, terrain)
+        self.legend_keeper.set_wanted(is_grid)
+
+    def _legend_after(self, change: Change) -> None:
+        if change.kind == "fog":  # found or hidden squares change what the legend may name
+            self._update_legend()
 
     def _title(self) -> str:
         return f"{title_text(document_name(self.document))} — player view"

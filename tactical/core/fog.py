@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 import numpy.typing as npt
 
-from tactical.core.grid import GridMap, Square
+from tactical.core.grid import GridMap, Square, Terrain
 from tactical.core.tokens import Token
 
 if TYPE_CHECKING:
@@ -152,6 +152,32 @@ def hidden_from_players(encounter: Encounter) -> frozenset[str]:
     """Tokens the players may not see: marked hidden, or standing in fog."""
     marked = {t.id for t in encounter.tokens.values() if t.hidden}
     return frozenset(marked) | fogged_token_ids(encounter)
+
+
+def legend_contents(encounter: Encounter, players: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The elevations (lowest first) and terrain ("difficult", "impassable") a legend names.
+
+    For the players (``players``) only what lies on squares they have found: a legend
+    must not tell them of a +2 ridge under fog. The one function every players'
+    legend asks (the player view's, the players' snapshot's); the GM's names all.
+    """
+    grid = encounter.grid
+    if grid is None:
+        return (), ()
+    fog = encounter.fog
+    if not players or not fog.enabled:
+        elevation, kinds = grid.elevation, grid.terrain
+    else:
+        found = fog.mask(grid)
+        elevation, kinds = grid.elevation[found], grid.terrain[found]
+    elevations = tuple(sorted({int(v) for v in np.unique(elevation)}))
+    present = {int(v) for v in np.unique(kinds)}
+    terrain = tuple(
+        kind.name.lower()
+        for kind in (Terrain.DIFFICULT, Terrain.IMPASSABLE)
+        if int(kind) in present
+    )
+    return elevations, terrain
 
 
 def party_tokens(encounter: Encounter) -> list[Token]:

@@ -118,3 +118,26 @@ def test_opening_another_file_takes_its_curtains_and_a_new_file_keeps_them(
     assert not window.table_screen.actions.freeze.isChecked()
     assert window.open_path(MAPS / "crypt-fog.tactical.json")  # remembered: frozen
     assert window.table_screen.actions.freeze.isChecked()
+
+
+# -- the players' legend tells only what the players can see ------------------------------
+
+
+def test_the_players_legend_on_crypt_fog_names_no_height_under_fog(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app.snapshot.content import build_content
+    from tactical.core.commands.fog import reveal_all
+
+    path = MAPS / "crypt-fog.tactical.json"
+    window = make_window(load_encounter(path), path)
+    player = opened(window, qtbot)
+    heights = [value for value, _ in player.legend.entries]
+    assert 1 not in heights and 2 not in heights  # every +1 and +2 square is under fog
+    snapshot = build_content(window.document.encounter, None, "players")
+    assert tuple(heights) == snapshot.elevations  # one function decides for both
+    assert player.legend.terrain == snapshot.terrain
+    gm_heights = [value for value, _ in window.legend.entries]
+    assert 1 in gm_heights and 2 in gm_heights  # the GM's legend names them all
+    window.document.push(reveal_all(window.document.encounter))
+    assert [value for value, _ in player.legend.entries] == gm_heights
+    window.document.undo_stack.undo()
+    assert [value for value, _ in player.legend.entries] == heights
