@@ -14,7 +14,7 @@ in a narrow column right of the map; T or the context menu hides it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -43,6 +43,8 @@ TRACKER_WIDTH = 260
 """Pixels: the players' tracker column right of the map."""
 PLAYER_LEGEND_SCALE = 1.5
 """The players' elevation legend, read from across the table, before a label size is chosen."""
+NORMAL_SHARE = 0.7
+"""Leaving full screen, the window takes at most this share of its screen's width and height."""
 
 
 class PlayerView(QWidget):
@@ -84,6 +86,8 @@ class PlayerView(QWidget):
         self.tracker_action.setShortcut(QKeySequence("T"))
         self.tracker_action.toggled.connect(self._place_tracker)
         self.addAction(self.tracker_action)
+        self.close_action = QAction("&Close player view", self)
+        self.close_action.triggered.connect(self.close)
         # Window shortcuts, not key presses: the map takes Escape for itself (to
         # cancel a drag), so a key press never reached this window to leave full screen.
         for key, slot in (
@@ -104,6 +108,7 @@ class PlayerView(QWidget):
         document.path_changed.connect(lambda: self.setWindowTitle(self._title()))
         document.encounter_replaced.connect(self._after_replace)
         self.resize(1024, 640)
+        self._normal_size = QSize(1024, 640)
         if gm_view is not None:
             gm_view.view_changed.connect(self._follow)
         # Until shown, the view has no real size: following or fitting now would
@@ -172,10 +177,20 @@ class PlayerView(QWidget):
         """
         self.tracker.setVisible(self.tracker_action.isChecked() and bool(self.tracker.lines()))
 
-    def _context_menu(self, pos: QPoint) -> None:
+    def context_menu(self) -> QMenu:
+        """The right-click menu: the summary, and always a way out (close, leave full screen)."""
         menu = QMenu(self)
         menu.addAction(self.tracker_action)
+        menu.addSeparator()
+        if self.isFullScreen():
+            menu.addAction("&Leave full screen (Escape)", self.leave_full_screen)
+        menu.addAction(self.close_action)
+        return menu
+
+    def _context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu()
         menu.exec(self.view.viewport().mapToGlobal(pos))
+        menu.deleteLater()
 
     # -- edits -------------------------------------------------------------------
 
@@ -195,36 +210,57 @@ class PlayerView(QWidget):
         """Show on ``screen``, full screen or as a normal window there."""
         if self.isFullScreen():
             self.showNormal()
+        elif self.isVisible():
+            self._normal_size = self.size()  # what Escape comes back to
         handle = self.windowHandle()
         if handle is None:
             self.create()
             handle = self.windowHandle()
         if handle is not None:
             handle.setScreen(screen)
-        geometry = screen.availableGeometry()
-        self.move(geometry.topLeft())
         if full_screen:
+            self.move(screen.availableGeometry().topLeft())
             self.setGeometry(screen.geometry())
             self.showFullScreen()
         else:
-            self.resize(min(self.width(), geometry.width()), min(self.height(), geometry.height()))
+            self.setGeometry(self._normal_rect(screen))
             self.show()
         self.raise_()
         self._follow()
 
+    def _normal_rect(self, screen: QScreen) -> QRect:
+        """A window well inside ``screen``'s free room: its title bar and edges always on it.
+
+        At most :data:`NORMAL_SHARE` of the room each way, so the GM's own window shows
+        round it when the players' window stands on the GM's screen.
+        """
+        room = screen.availableGeometry()
+        width = min(self._normal_size.width(), round(room.width() * NORMAL_SHARE))
+        height = min(self._normal_size.height(), round(room.height() * NORMAL_SHARE))
+        rect = QRect(0, 0, max(200, width), max(150, height))
+        rect.moveCenter(room.center())
+        return rect
+
+    def leave_full_screen(self) -> None:
+        """Back to a normal window inside the screen (never one the screen's size)."""
+        if not self.isFullScreen():
+            return
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        self.showNormal()
+        self.setGeometry(self._normal_rect(screen))
+
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
-            self.showNormal()
+            self.leave_full_screen()
         else:
             screen = self.screen() or QGuiApplication.primaryScreen()
             self.show_on(screen, True)
 
     def escape(self) -> None:
-        """Escape: drop a drag in progress (edits allowed), else leave full screen."""
+        """Escape: drop a drag in progress (edits allowed), and leave full screen."""
         if self.view.tool is not None:
             self.view.tool.cancel()
-        if self.isFullScreen():
-            self.showNormal()
+        self.leave_full_screen()
 
     def fit(self) -> None:
         """F: the whole map (a following view goes back to the GM's at the GM's next zoom)."""

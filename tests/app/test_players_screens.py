@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+import pytest
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor
 
 from tactical.app.main_window import MainWindow
@@ -141,3 +142,66 @@ def test_the_players_legend_on_crypt_fog_names_no_height_under_fog(make_window, 
     assert [value for value, _ in player.legend.entries] == gm_heights
     window.document.undo_stack.undo()
     assert [value for value, _ in player.legend.entries] == heights
+
+
+# -- the player view cannot trap the GM ---------------------------------------------------
+
+
+def test_escape_from_full_screen_leaves_a_window_inside_the_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = opened(window, qtbot)
+    screen = window.screen()
+    player.show_on(screen, full_screen=True)  # on the GM's own screen
+    qtbot.waitUntil(player.isFullScreen)
+    player.activateWindow()
+    qtbot.keyClick(player.view, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not player.isFullScreen())
+    room = screen.availableGeometry()
+    assert room.contains(player.frameGeometry())  # the title bar on the screen
+    assert player.width() < room.width() and player.height() < room.height()
+    player.show_on(screen, full_screen=True)
+    qtbot.waitUntil(player.isFullScreen)
+    player.toggle_full_screen()  # F11 too
+    assert not player.isFullScreen() and room.contains(player.frameGeometry())
+
+
+def test_the_players_window_has_a_way_out_on_its_right_click(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = opened(window, qtbot)
+    player.show_on(window.screen(), full_screen=True)
+    qtbot.waitUntil(player.isFullScreen)
+    texts = [action.text() for action in player.context_menu().actions()]
+    assert "&Close player view" in texts and "&Leave full screen (Escape)" in texts
+    player.close_action.trigger()
+    assert not player.isVisible()
+
+
+@pytest.mark.parametrize(
+    ("key", "action"),
+    [
+        (Qt.Key.Key_M, "battle_mat"),
+        (Qt.Key.Key_B, "blackout"),
+        (Qt.Key.Key_Z, "freeze"),
+    ],
+)
+def test_the_gms_keys_work_after_a_click_on_the_players_window(
+    make_window, qtbot, key: Qt.Key, action: str
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.table_screen.ask_calibration = lambda _player: 3.0
+    player = opened(window, qtbot)
+    qtbot.mouseClick(player.view.viewport(), Qt.MouseButton.LeftButton)
+    player.activateWindow()
+    qtbot.keyClick(player.view, key)
+    assert getattr(window.table_screen.actions, action).isChecked()
+
+
+def test_undo_works_from_the_players_window(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.core.commands import MoveToken
+
+    window = make_window()
+    player = opened(window, qtbot)
+    window.document.push(MoveToken("hero", (4, 4)))
+    player.activateWindow()
+    qtbot.keyClick(player.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.document.encounter.tokens["hero"].position == (1, 1)
