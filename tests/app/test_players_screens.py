@@ -205,3 +205,22 @@ def test_undo_works_from_the_players_window(make_window, qtbot) -> None:  # type
     player.activateWindow()
     qtbot.keyClick(player.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.document.encounter.tokens["hero"].position == (1, 1)
+
+
+# -- reveal after every move ------------------------------------------------------------
+
+
+def test_the_glow_of_newly_seen_squares_is_not_the_reach_shading() -> None:
+    import numpy as np
+
+    from tactical.app.fog.preview import GLOW, glow_words
+    from tactical.app.scene.overlays import cost_colour
+
+    glow = QColor.fromRgba(int(GLOW))
+    reach_hues = {cost_colour(cost, 6).hslHue() for cost in range(7)}
+    assert all(
+        min(abs(glow.hslHue() - hue), 360 - abs(glow.hslHue() - hue)) > 60 for hue in reach_hues
+    )
+    square = glow_words(np.ones((1, 1), dtype=np.bool_))
+    assert len(np.unique(square)) == 2  # striped: a pattern, not a flat fill like the reach
+    assert not glow_words(np.zeros((2, 2), dtype=np.bool_)).any()
