@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QImage
 
 from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
@@ -224,3 +224,68 @@ def test_the_glow_of_newly_seen_squares_is_not_the_reach_shading() -> None:
     square = glow_words(np.ones((1, 1), dtype=np.bool_))
     assert len(np.unique(square)) == 2  # striped: a pattern, not a flat fill like the reach
     assert not glow_words(np.zeros((2, 2), dtype=np.bool_)).any()
+
+
+# -- a ping is seen from across the room ------------------------------------------------------
+
+
+def ping_picture(progress: float, rotation: int = 0) -> QImage:
+    """A ping ``progress`` of the way through, at (250, 250) on white."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QPainter
+
+    from tactical.app.table_screen.ping import paint_ripple
+
+    image = QImage(500, 500, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    paint_ripple(painter, QPointF(250, 250), progress, rotation)
+    painter.end()
+    return image
+
+
+def yellow(image: QImage, x: int, y: int) -> bool:
+    colour = image.pixelColor(x, y)
+    return colour.red() > 200 and colour.green() > 170 and colour.blue() < 120
+
+
+def yellow_reach(progress: float) -> float:
+    """How far from the spot a ping paints yellow, in pixels."""
+    import math
+
+    image = ping_picture(progress)
+    return max(
+        (
+            math.hypot(x - 250, y - 250)
+            for y in range(0, 500, 2)
+            for x in range(0, 500, 2)
+            if yellow(image, x, y)
+        ),
+        default=0.0,
+    )
+
+
+def test_a_ping_is_big_bold_and_lasts_several_seconds() -> None:
+    from tactical.app.table_screen.ping import PING_MS
+
+    assert PING_MS >= 4000
+    reach = [yellow_reach(p) for p in (0.2, 0.4, 0.6, 0.8)]
+    assert max(reach) >= 150  # rings three squares out (a square is 51 px on a 43-inch TV)
+    assert min(reach) >= 100  # something big all the way through: the arrow, new rings
+    start = ping_picture(0.0)
+    assert yellow(start, 250, 170)  # an arrow above the spot, pointing at it
+
+
+def test_a_ping_turns_with_the_players_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPointF
+
+    window = make_window()
+    opened(window, qtbot)
+    window.table_screen.set_rotation(90)
+    window.table_screen.ping(QPointF(100, 100))
+    gm, players = window.table_screen.ripples
+    assert (gm.rotation(), players.rotation()) == (0, 90)
+    assert players.size > gm.size  # the players' label size: read across the table
+    # Turned a quarter clockwise (the map's up is the screen's right), so is the arrow.
+    turned = ping_picture(0.0, rotation=90)
+    assert yellow(turned, 330, 250) and not yellow(turned, 250, 170)

@@ -63,6 +63,8 @@ class FrozenFrame(Curtain):
         self.picture = QPixmap()
         self.cover: Callable[[QPainter], None] | None = None
         self.pings: list[tuple[QPointF, QElapsedTimer]] = []
+        self.ping_look = (0, 1.0)
+        """The players' screen's turn and label size: a ping here turns and grows with them."""
         self._ticks = QTimer(self)
         self._ticks.setInterval(30)
         self._ticks.timeout.connect(self._tick)
@@ -95,8 +97,9 @@ class FrozenFrame(Curtain):
             painter.save()
             self.cover(painter)
             painter.restore()
+        rotation, size = self.ping_look
         for point, clock in self.pings:
-            paint_ripple(painter, point, min(1.0, clock.elapsed() / PING_MS))
+            paint_ripple(painter, point, min(1.0, clock.elapsed() / PING_MS), rotation, size)
 
 
 class Handout(Curtain):

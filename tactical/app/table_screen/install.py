@@ -305,12 +305,14 @@ class TableScreen(QObject):
             self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
 
     def ping(self, point: QPointF) -> None:
-        """Ripples at ``point`` on the GM's map and the players' screen, for two seconds."""
+        """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized)."""
         scenes = [self.window.scene]
+        size = dict(saved.LABEL_SIZES)[self.label_size]
         if self.parts is not None and self.window.player_view is not None:
             scenes.append(self.parts.player.scene)
+            self.parts.frozen.ping_look = (self.rotation, size)
             self.parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
-        self.ripples = ping(scenes, point)
+        self.ripples = ping(scenes, point, [(0, 1.0), (self.rotation, size)])
 
     def ping_at_cursor(self) -> None:
         """G: under the mouse on the GM's map; else the middle of the players' screen."""
