@@ -9,7 +9,10 @@ window, with the same rules and the same undo stack).
 
 While a combat procedure runs, the players' tracker (round, step, who acts,
 the public order: :class:`~tactical.app.panel.public_view.PublicTracker`) stands
-in a narrow column right of the map; T or the context menu hides it.
+in a narrow column on the players' right of the map
+(:class:`~tactical.app.players_summary.SummaryColumn`); T, the context menu or
+the GM's Player view menu hides it. How the column and the legend stand, turn
+and shrink on a battle mat: :class:`~tactical.app.player_layout.PlayersArrangement`.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from PySide6.QtGui import (
     QScreen,
     QShowEvent,
 )
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.files import document_name
@@ -32,6 +35,8 @@ from tactical.app.legend import ElevationLegend
 from tactical.app.legend_clear import LegendOffTokens
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
+from tactical.app.player_layout import PlayersArrangement
+from tactical.app.players_summary import SummaryColumn
 from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
@@ -39,8 +44,6 @@ from tactical.app.tools import SelectTool
 from tactical.core.changes import Change
 from tactical.core.fog import legend_contents
 
-TRACKER_WIDTH = 260
-"""Pixels: the players' tracker column right of the map."""
 PLAYER_LEGEND_SCALE = 1.5
 """The players' elevation legend, read from across the table, before a label size is chosen."""
 NORMAL_SHARE = 0.7
@@ -63,23 +66,25 @@ class PlayerView(QWidget):
         self.view.tool = SelectTool(self.scene, document, lambda _message: None)
         self.view.interactive = False
         self.following = False
+        self.legend_shown = True
+        """The GM's choice: the players' legend shown (on a grid map, where no token is)."""
         self.legend = ElevationLegend(self.view)  # the players read the heights too
         self.legend.set_scale(PLAYER_LEGEND_SCALE)
         self.legend_keeper = LegendOffTokens(self.view, self.legend)  # tokens always win
         self.scene.map_refreshed.connect(self._update_legend)
         document.changed.connect(self._legend_after)
         self._update_legend()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
         # Loaded here, not at import: the panel and the rules load after the GM's first frame.
         from tactical.app.panel.public_view import PublicTracker
 
-        row = QHBoxLayout()
-        row.addWidget(self.view, 1)
-        self.tracker = PublicTracker(document, self)
-        self.tracker.setFixedWidth(TRACKER_WIDTH)
-        row.addWidget(self.tracker)
-        layout.addLayout(row)
+        self.tracker = PublicTracker(document)  # off screen: what the summary column may say
+        self.column = SummaryColumn(self.tracker, self)
+        self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(0)
+        self.row.addWidget(self.view, 1)
+        self.row.addWidget(self.column)
+        self.arrangement = PlayersArrangement(self)
         self.tracker_action = QAction("Show the &fight's summary", self)
         self.tracker_action.setCheckable(True)
         self.tracker_action.setChecked(True)
@@ -124,7 +129,7 @@ class PlayerView(QWidget):
             elevations, terrain = legend_contents(self.document.encounter, players=True)
             shades = [(v, QColor(*palette.elevation_rgb(v))) for v in elevations]
             self.legend.set_entries(shades, terrain)
-        self.legend_keeper.set_wanted(is_grid)
+        self.legend_keeper.set_wanted(is_grid and self.legend_shown)
 
     def _legend_after(self, change: Change) -> None:
         if change.kind == "fog":  # found or hidden squares change what the legend may name
@@ -167,7 +172,7 @@ class PlayerView(QWidget):
 
     @property
     def tracker_shown(self) -> bool:
-        return self.tracker.isVisibleTo(self)
+        return self.column.isVisibleTo(self)
 
     def _place_tracker(self, *_: object) -> None:
         """Show the tracker while a procedure runs, unless hidden with T or the menu.
@@ -175,7 +180,8 @@ class PlayerView(QWidget):
         Runs after the tracker's own refresh (connected later), which shows it
         whenever it has a fight to show.
         """
-        self.tracker.setVisible(self.tracker_action.isChecked() and bool(self.tracker.lines()))
+        self.column.setVisible(self.tracker_action.isChecked() and bool(self.tracker.lines()))
+        self.column.update()
 
     def context_menu(self) -> QMenu:
         """The right-click menu: the summary, and always a way out (close, leave full screen)."""

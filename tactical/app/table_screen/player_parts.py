@@ -19,7 +19,6 @@ from tactical.app.player_view import PlayerView
 from tactical.app.table_screen.battle_mat import BattleMat
 from tactical.app.table_screen.calibration import RulerMarks
 from tactical.app.table_screen.curtains import Blackout, FrozenFrame, Handout
-from tactical.app.table_screen.tracker_text import TrackerText
 from tactical.core.changes import Change
 
 
@@ -30,11 +29,11 @@ class PlayerParts:
         self.player = player
         self.mat = BattleMat(player.view)
         self.mat.changed.connect(player.legend_keeper.place)  # a new scale or a quarter turn
+        self.mat.changed.connect(lambda: player.arrangement.set_mat_locked(self.mat.locked))
         self.frozen = FrozenFrame(player)
         self.handout = Handout(player)
         self.blackout = Blackout(player)
         self.marks = RulerMarks(player)
-        self.tracker_text = TrackerText(player)
         self._frozen_map = QTransform()
         self._frozen_offset = QPointF()
         self._frozen_viewport = QRectF()
@@ -46,9 +45,8 @@ class PlayerParts:
     def set_label_scale(self, factor: float) -> None:
         """Token names and the tracker's text ``factor`` times their usual size."""
         self.player.scene.set_label_scale(factor)
-        self.player.legend.set_scale(factor)
+        self.player.arrangement.set_label_scale(factor)
         self.player.legend_keeper.place()  # larger names may now reach the legend
-        self.tracker_text.set_factor(factor)
 
     def set_blackout(self, on: bool) -> None:
         if on:
@@ -103,8 +101,10 @@ class PlayerParts:
         return True
 
     def set_rotation(self, degrees: int) -> None:
+        """Turn everything the players read: the map, the handout, the summary, the legend."""
         self.mat.set_rotation(degrees)
         self.handout.set_rotation(degrees)
+        self.player.arrangement.set_rotation(degrees)
 
     def states(self) -> list[str]:
         """What stands in front of the map, in words: "blacked out", "handout", "frozen"."""
@@ -128,7 +128,7 @@ class PlayerParts:
         painter = QPainter(picture)
         painter.drawPixmap(player.view.geometry().topLeft(), player.view.grab())
         if player.tracker_shown:
-            painter.drawPixmap(player.tracker.geometry().topLeft(), player.tracker.grab())
+            painter.drawPixmap(player.column.geometry().topLeft(), player.column.grab())
         painter.end()
         return picture
 
