@@ -131,6 +131,11 @@ class PlayerView(QWidget):
             self.legend.set_entries(shades, terrain)
         self.legend_keeper.set_wanted(is_grid and self.legend_shown)
 
+    def set_legend_shown(self, on: bool) -> None:
+        """Show the players' legend (on a grid map) or not: the GM's choice."""
+        self.legend_shown = on
+        self._update_legend()
+
     def _legend_after(self, change: Change) -> None:
         if change.kind == "fog":  # found or hidden squares change what the legend may name
             self._update_legend()

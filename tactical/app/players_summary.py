@@ -5,7 +5,8 @@ What it says comes from the panel's :class:`~tactical.app.panel.public_view.Publ
 read); this column only draws it, large enough for the table, turned with the
 players' screen (0, 90, 180, 270 degrees clockwise) and standing on the players'
 right (or left) whichever way the TV is turned. A name too long for the column
-ends in "…" after its last whole word that fits (:func:`elide_words`).
+ends in "…" after its last whole word that fits (:func:`elide_words`); the text
+is drawn smaller where a first word alone would not fit, so none is cut mid-word.
 """
 
 from __future__ import annotations
@@ -106,11 +107,28 @@ class SummaryColumn(QWidget):
             return QSize(self.height(), self.width())
         return self.size()
 
-    def _font(self, relative: float, bold: bool = False) -> QFont:
+    def _font(self, relative: float, bold: bool = False, scale: float | None = None) -> QFont:
         font = QFont(self.font())
-        font.setPixelSize(max(8, round(TEXT_PX * self.scale * relative)))
+        size = TEXT_PX * (self.scale if scale is None else scale) * relative
+        font.setPixelSize(max(8, round(size)))
         font.setBold(bold)
         return font
+
+    def _fitting_scale(self, width: float) -> float:
+        """The label size, or smaller so every name's first word fits (none is cut mid-word)."""
+        order = self.tracker.order
+        firsts = [order.item(row).text().split(" ")[0] for row in range(order.count())]
+        heading = self.tracker.heading.text().split(" ") + self.tracker.now.text().split(" ")
+        scale = self.scale
+        while scale > 0.5:
+            rows = QFontMetricsF(self._font(1.0, bold=True, scale=scale))
+            top = QFontMetricsF(self._font(1.3, bold=True, scale=scale))
+            widest = max((rows.horizontalAdvance(w + ELLIPSIS) for w in firsts), default=0.0)
+            widest = max(widest, *(top.horizontalAdvance(w) for w in heading if w), 0.0)
+            if widest <= width:
+                break
+            scale -= 0.05
+        return scale
 
     def lines(self) -> list[str]:
         """The text as drawn, line by line (tests read what the players read)."""
@@ -120,17 +138,18 @@ class SummaryColumn(QWidget):
         """(text, font, look) of each line to draw: look is "", "acting" or "out"."""
         tracker = self.tracker
         width = self.logical_size().width() - 2 * PAD
+        scale = self._fitting_scale(width)
         found: list[tuple[str, QFont, str]] = []
         for text, font in (
-            (tracker.heading.text(), self._font(1.3, bold=True)),
-            (tracker.now.text(), self._font(1.15)),
+            (tracker.heading.text(), self._font(1.3, bold=True, scale=scale)),
+            (tracker.now.text(), self._font(1.15, scale=scale)),
         ):
             if text:
                 found += [(line, font, "") for line in _wrapped(text, width, font)]
         for row in range(tracker.order.count()):
             item = tracker.order.item(row)
             acting, out = item.font().bold(), item.font().strikeOut()
-            font = self._font(1.0, bold=acting)
+            font = self._font(1.0, bold=acting, scale=scale)
             font.setStrikeOut(out)
             metrics = QFontMetricsF(font)
             text = elide_words(item.text(), width, metrics.horizontalAdvance)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QTransform
 
 from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
@@ -289,3 +289,134 @@ def test_a_ping_turns_with_the_players_screen(make_window, qtbot) -> None:  # ty
     # Turned a quarter clockwise (the map's up is the screen's right), so is the arrow.
     turned = ping_picture(0.0, rotation=90)
     assert yellow(turned, 330, 250) and not yellow(turned, 250, 170)
+
+
+# -- the players' summary and legend: turned, hidden, moved, within a tenth of the mat ----------
+
+
+def thrum_players(make_window, qtbot):  # type: ignore[no-untyped-def]
+    """The GM's window on thrum (a fight under way) and its player view at 1920 x 1080."""
+    path = MAPS / "thrum.tactical.json"
+    window = make_window(load_encounter(path), path)
+    player = opened(window, qtbot)
+    player.resize(1920, 1080)
+    qtbot.wait(20)
+    return window, player
+
+
+def test_a_quarter_turn_turns_the_summary_and_the_legend(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window, player = thrum_players(make_window, qtbot)
+    column, legend = player.column, player.legend
+    assert column.isVisibleTo(player) and column.lines()
+    assert column.geometry().right() == player.width() - 1  # the players' right
+    upright = legend.size()
+    window.table_screen.set_rotation(90)  # players on the TV's left side: their right is down
+    qtbot.wait(20)
+    assert column.rotation == 90 and legend.rotation == 90
+    assert column.geometry().bottom() == player.height() - 1
+    assert column.width() == player.width() and column.height() < player.height() / 3
+    assert (legend.width(), legend.height()) == (upright.height(), upright.width())
+    assert legend.corner == Qt.Corner.TopLeftCorner  # the players' bottom left
+    window.table_screen.set_rotation(180)
+    qtbot.wait(20)
+    assert column.geometry().left() == 0 and legend.size() == upright
+    assert legend.corner == Qt.Corner.TopRightCorner
+
+
+def test_a_turned_summary_reads_the_players_way_up(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window, player = thrum_players(make_window, qtbot)
+    column = player.column
+    upright = column.grab().toImage()
+    window.table_screen.set_rotation(180)
+    qtbot.wait(20)
+    turned = column.grab().toImage().transformed(QTransform().rotate(180))
+    assert turned.size() == upright.size()
+    # Half a turn: the players read the same picture, upside down on the glass
+    # (but for a pixel's rounding here and there in the letters).
+    same = sum(
+        turned.pixelColor(x, y) == upright.pixelColor(x, y)
+        for x in range(0, upright.width(), 3)
+        for y in range(0, upright.height(), 3)
+    )
+    assert same > 0.97 * (upright.width() // 3 + 1) * (upright.height() // 3 + 1)
+    inked = sum(
+        upright.pixelColor(x, 20) != upright.pixelColor(2, 2) for x in range(upright.width())
+    )
+    assert inked > 0  # the heading's letters at the top, upright
+
+
+def test_the_gm_hides_and_moves_the_players_legend_and_summary(
+    make_window, qtbot, settings: QSettings
+) -> None:  # type: ignore[no-untyped-def]
+    window, player = thrum_players(make_window, qtbot)
+    aids = window.table_screen.aids
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window.view, Qt.Key.Key_L)  # L: the GM's own legend only
+    assert not window.legend_action.isChecked() and player.legend.isVisible()
+    qtbot.keyClick(window.view, Qt.Key.Key_L, Qt.KeyboardModifier.ShiftModifier)
+    assert not player.legend.isVisible()
+    qtbot.keyClick(window.view, Qt.Key.Key_T, Qt.KeyboardModifier.ShiftModifier)
+    assert not player.column.isVisible()
+    aids.summary.trigger()
+    assert player.column.isVisible()
+    aids.sides["left"].trigger()
+    qtbot.wait(20)
+    assert player.column.geometry().left() == 0
+    aids.legend.trigger()
+    aids.corners["top right"].trigger()
+    qtbot.wait(20)
+    assert player.legend.isVisible() and player.legend.corner == Qt.Corner.TopRightCorner
+    assert settings.value("table_screen/players_summary_side") == "left"
+    again = make_window(load_encounter(MAPS / "thrum.tactical.json"))
+    assert again.table_screen.aids.corners["top right"].isChecked()
+
+
+def test_at_battle_mat_scale_legend_and_summary_keep_to_a_tenth(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from .test_table_screen import open_mat
+
+    path = MAPS / "thrum.tactical.json"
+    window = make_window(load_encounter(path), path)
+    player = open_mat(window, qtbot)
+    player.resize(1920, 1080)
+    for size in ("Normal", "Large", "Extra large", "Huge"):
+        window.table_screen.set_label_size(size)
+        for rotation in (0, 90):
+            window.table_screen.set_rotation(rotation)
+            qtbot.wait(10)
+            screen = player.width() * player.height()
+            column = player.column.width() * player.column.height()
+            legend = player.legend.width() * player.legend.height()
+            assert column + legend <= screen / 10, (size, rotation)
+
+
+def test_a_long_name_ends_in_an_ellipsis_after_a_whole_word() -> None:
+    from tactical.app.players_summary import elide_words
+
+    def width(text: str) -> float:
+        return 10.0 * len(text)
+
+    name = "Brother Oswin the Unyielding"
+    assert elide_words(name, 400, width) == name
+    assert elide_words(name, 150, width) == "Brother Oswin\N{HORIZONTAL ELLIPSIS}"
+    assert elide_words(name, 100, width) == "Brother\N{HORIZONTAL ELLIPSIS}"
+    assert elide_words("Mira \N{EM DASH} Rebuke: First attack", 120, width) == (
+        "Mira\N{HORIZONTAL ELLIPSIS}"
+    )
+
+
+def test_the_summary_column_cuts_no_name_mid_word(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from .test_table_screen import open_mat
+
+    path = MAPS / "thrum.tactical.json"
+    window = make_window(load_encounter(path), path)
+    player = open_mat(window, qtbot)  # narrow at battle-mat scale
+    window.table_screen.set_label_size("Huge")
+    names = [player.tracker.order.item(i).text() for i in range(player.tracker.order.count())]
+    shown = player.column.lines()[-len(names) :]
+    assert any(line.endswith("\N{HORIZONTAL ELLIPSIS}") for line in shown)
+    assert any(line == full for full, line in zip(names, shown, strict=True))
+    for full, line in zip(names, shown, strict=True):
+        if line != full:
+            kept = line.removesuffix("\N{HORIZONTAL ELLIPSIS}")
+            assert full.startswith(kept) and full[len(kept)] == " ", (full, line)

@@ -29,6 +29,7 @@ from tactical.app.table_screen.held import HeldCurtains
 from tactical.app.table_screen.mirror import PlayersMirror
 from tactical.app.table_screen.ping import PingRipple, ping
 from tactical.app.table_screen.player_parts import PlayerParts
+from tactical.app.table_screen.players_aids import PlayersAids
 from tactical.app.table_screen.touch import TouchInput
 from tactical.core.screen_scale import SQUARE_SIZES, next_rotation, square_pixels
 
@@ -81,8 +82,7 @@ class TableScreen(QObject):
         )
         window.follow_action.toggled.connect(self._following_changed)
         window.player_view_hooks.append(self._attach)
-
-    # -- building ------------------------------------------------------------------
+        self.aids = PlayersAids(window)  # the players' legend and summary, from here
 
     # -- the player view -----------------------------------------------------------
 
