@@ -420,3 +420,23 @@ def test_the_summary_column_cuts_no_name_mid_word(make_window, qtbot) -> None:  
         if line != full:
             kept = line.removesuffix("\N{HORIZONTAL ELLIPSIS}")
             assert full.startswith(kept) and full[len(kept)] == " ", (full, line)
+
+
+def test_a_frozen_screen_going_full_screen_shows_its_picture_whole(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPointF
+
+    from tactical.app.geometry import CELL
+
+    window = make_window()
+    player = opened(window, qtbot)
+    player.resize(800, 500)
+    qtbot.wait(20)
+    hero = player.view.mapFromScene(QPointF(1.5 * CELL, 1.5 * CELL)) + player.view.pos()
+    was = player.grab().toImage().pixelColor(hero.x(), hero.y())
+    window.table_screen.actions.freeze.trigger()
+    player.resize(1600, 1000)  # full screen on a larger screen: the picture, twice as large
+    qtbot.wait(20)
+    image = player.grab().toImage()
+    now = image.pixelColor(2 * hero.x(), 2 * hero.y())  # the hero's disc, smoothed a little
+    assert abs(now.hueF() - was.hueF()) < 0.05 and now.blue() > now.red() + 40
+    assert image.pixelColor(1590, 990) != BLACK  # no black band where the picture ended
