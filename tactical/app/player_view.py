@@ -42,7 +42,7 @@ from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
 from tactical.core.changes import Change
-from tactical.core.fog import legend_contents
+from tactical.core.fog_queries import legend_contents
 
 PLAYER_LEGEND_SCALE = 1.5
 """The players' elevation legend, read from across the table, before a label size is chosen."""

@@ -17,7 +17,7 @@ from tactical.app.plain_text import plain_label
 from tactical.app.secrets import Secrets
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
-from tactical.core.fog import hidden_from_players
+from tactical.core.fog_queries import hidden_from_players
 from tactical.rules import PanelView, ProcedureController
 
 PUBLIC_KINDS = {"procedure", "tokens", "sides", "fog"}

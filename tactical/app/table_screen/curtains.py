@@ -94,13 +94,13 @@ class FrozenFrame(Curtain):
         if not self.picture.isNull():
             # The window changed size since (full screen, another screen): the same
             # picture, as large as fits, in the middle; the fog and pings go with it.
-            size = self.picture.deviceIndependentSize()
-            scale = min(self.width() / size.width(), self.height() / size.height())
+            held = self.picture.deviceIndependentSize()
+            scale = min(self.width() / held.width(), self.height() / held.height())
             if abs(scale - 1.0) > 1e-3:
                 painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
                 painter.translate(
-                    (self.width() - size.width() * scale) / 2,
-                    (self.height() - size.height() * scale) / 2,
+                    (self.width() - held.width() * scale) / 2,
+                    (self.height() - held.height() * scale) / 2,
                 )
                 painter.scale(scale, scale)
             painter.drawPixmap(0, 0, self.picture)

@@ -10,6 +10,7 @@ app's settings, for every file: it is how this table's TV is set up.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Qt
@@ -40,7 +41,7 @@ def _flag(settings: QSettings, key: str) -> bool:
     return str(settings.value(key, "true")).lower() not in ("false", "0")
 
 
-def _choice(settings: QSettings, key: str, names: dict[str, object], default: str) -> str:
+def _choice(settings: QSettings, key: str, names: Mapping[str, object], default: str) -> str:
     name = str(settings.value(key, default))
     return name if name in names else default
 
@@ -79,7 +80,9 @@ class PlayersAids(QObject):
         self.window.addAction(action)
         return action
 
-    def _choices(self, names: dict[str, object], current: str, setting: str) -> dict[str, QAction]:
+    def _choices(
+        self, names: Mapping[str, object], current: str, setting: str
+    ) -> dict[str, QAction]:
         group = QActionGroup(self)
         actions = {}
         for name in names:
