@@ -72,7 +72,7 @@ class PlayersArrangement(QObject):
         player = self.player
         across = player.width() if self.rotation in (0, 180) else player.height()
         if not self.mat_locked:
-            return min(THICKNESS, max(120, across // 4))
+            return min(THICKNESS, max(120, round(across * 0.3)))
         return max(1, int(across * COLUMN_SHARE))
 
     def legend_scale(self) -> float:
