@@ -440,3 +440,51 @@ def test_a_frozen_screen_going_full_screen_shows_its_picture_whole(make_window, 
     now = image.pixelColor(2 * hero.x(), 2 * hero.y())  # the hero's disc, smoothed a little
     assert abs(now.hueF() - was.hueF()) < 0.05 and now.blue() > now.red() + 40
     assert image.pixelColor(1590, 990) != BLACK  # no black band where the picture ended
+
+
+# -- no label names what is under fog ------------------------------------------------------
+
+
+def test_an_area_under_fog_is_not_named_on_the_players_screen(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    from tactical.app.document import EncounterDocument
+    from tactical.app.geometry import CELL
+    from tactical.app.scene.map_scene import MapScene
+    from tactical.core.areas import Area, AreaMap, polygon_from_points
+    from tactical.core.commands import RevealAreas
+    from tactical.core.encounter import Encounter
+    from tactical.core.fog import Fog
+
+    def box(x: float) -> list[tuple[float, float]]:
+        return [(x, 0), (x + 2, 0), (x + 2, 2), (x, 2)]
+
+    def hall_seen_by_players(crypt_name: str) -> tuple[QImage, EncounterDocument, MapScene]:
+        """The hall (found) on the players' screen, beside the crypt (under fog)."""
+        areas = [
+            Area("hall", "Hall", polygon_from_points(box(0))),
+            Area("crypt", crypt_name, polygon_from_points(box(2))),
+        ]
+        encounter = Encounter(AreaMap(areas), [], name="Names")
+        encounter.fog = Fog(enabled=True, areas={"hall"})
+        document = EncounterDocument(encounter)
+        scene = MapScene(document, player=True)
+        return picture(scene), document, scene
+
+    def picture(scene: MapScene) -> QImage:
+        image = QImage(round(2 * CELL), round(2 * CELL), QImage.Format.Format_ARGB32)
+        image.fill(QColor("#000000"))
+        painter = QPainter(image)
+        scene.render(painter, QRectF(image.rect()), QRectF(0, 0, 2 * CELL, 2 * CELL))
+        painter.end()
+        return image
+
+    unnamed, _, _ = hall_seen_by_players("")
+    # A long name in a small room: drawn, its label would reach well into the hall.
+    fogged, document, scene = hall_seen_by_players("The Crypt of the Forgotten Saint")
+    assert fogged == unnamed
+    document.push(RevealAreas(["crypt"], reveal=True))
+    assert picture(scene) != unnamed  # found, the crypt is named
+    document.undo_stack.undo()
+    assert picture(scene) == unnamed

@@ -37,6 +37,9 @@ class AreaLayer:
         self.show_adjacency = False
         self.overlay: float | None = None
         """How strongly to fill the areas over a background picture (0 to 1), or None."""
+        self.unnamed: frozenset[str] = frozenset()
+        """Areas whose names are not drawn: under fog, on a players' screen (a long name
+        would reach past the fog into a room the players see)."""
         self._shapes: list[_Shape] = []
         self._label_boxes: dict[str, tuple[float, float, float, float]] = {}
         self._links: list[tuple[QLineF, bool]] = []
@@ -129,6 +132,8 @@ class AreaLayer:
         painter.setFont(self._font)
         metrics = QFontMetricsF(self._font)
         for shape in self._shapes:
+            if shape.area_id in self.unnamed:
+                continue
             width = metrics.horizontalAdvance(shape.name) + CELL * 0.3
             box = QRectF(
                 shape.label_at.x() - width / 2,

@@ -122,6 +122,7 @@ class MapScene(QGraphicsScene):
         else:
             assert area_map is not None
             self.layer = AreaLayer(area_map)
+            self._name_found_areas()
         if self._art_of is not self.encounter:  # another encounter: other pictures
             self.background_art.reset()
             self._art_of = self.encounter
@@ -167,11 +168,25 @@ class MapScene(QGraphicsScene):
         if on == self.player:
             return
         self.player = on
+        if self._name_found_areas():
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         for item in self.token_items.values():
             item.setZValue(self.token_z())
         self._sync_tokens(list(self.encounter.tokens))
         self.refresh_templates()
         self.tokens_refreshed.emit()
+
+    def _name_found_areas(self) -> bool:
+        """For the players, no name of an area under fog (True: the names drawn changed)."""
+        if not isinstance(self.layer, AreaLayer):
+            return False
+        fog = self.encounter.fog
+        unnamed: frozenset[str] = frozenset()
+        if self.player and fog.enabled:
+            unnamed = frozenset(a.id for a in self.layer.area_map if a.id not in fog.areas)
+        changed = unnamed != self.layer.unnamed
+        self.layer.unnamed = unnamed
+        return changed
 
     def set_view_zoom(self, zoom: float) -> None:
         """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
@@ -475,6 +490,7 @@ class MapScene(QGraphicsScene):
             self.map_refreshed.emit()
         elif change.kind == "areas" and isinstance(self.layer, AreaLayer):
             self.layer.refresh()
+            self._name_found_areas()
             self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             self._sync_tokens(list(self.encounter.tokens))
@@ -483,6 +499,8 @@ class MapScene(QGraphicsScene):
         elif change.kind == "templates":
             self._sync_templates(change.ids or list(self.encounter.templates))
         elif change.kind == "fog":  # tokens in fog come and go on the players' screens
+            if self._name_found_areas():
+                self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             self._sync_tokens(list(self.encounter.tokens))
             self.refresh_templates()
             self.tokens_refreshed.emit()
