@@ -233,6 +233,7 @@ class PlayerView(QWidget):
             self.move(screen.availableGeometry().topLeft())
             self.setGeometry(screen.geometry())
             self.showFullScreen()
+            self.activateWindow()  # over the GM's own window, its keys (Escape) reach it here
         else:
             self.setGeometry(self._normal_rect(screen))
             self.show()
