@@ -17,6 +17,7 @@ from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.core.area_layout import anchor_point
 from tactical.core.areas import AreaMap
+from tactical.core.fog import Fog
 
 
 @dataclass
@@ -47,6 +48,14 @@ class AreaLayer:
         self._font.setPixelSize(int(CELL * 0.32))
         self._font.setBold(True)
         self.refresh()
+
+    def name_only_found(self, fog: Fog | None) -> bool:
+        """Draw no name of an area under ``fog`` (None: every name); True if that changed."""
+        unnamed: frozenset[str] = frozenset()
+        if fog is not None and fog.enabled:
+            unnamed = frozenset(a.id for a in self.area_map if a.id not in fog.areas)
+        changed, self.unnamed = unnamed != self.unnamed, unnamed
+        return changed
 
     def refresh(self) -> QRectF:
         """Rebuild the cached shapes after an edit; returns the rectangle to repaint."""

@@ -178,15 +178,8 @@ class MapScene(QGraphicsScene):
 
     def _name_found_areas(self) -> bool:
         """For the players, no name of an area under fog (True: the names drawn changed)."""
-        if not isinstance(self.layer, AreaLayer):
-            return False
-        fog = self.encounter.fog
-        unnamed: frozenset[str] = frozenset()
-        if self.player and fog.enabled:
-            unnamed = frozenset(a.id for a in self.layer.area_map if a.id not in fog.areas)
-        changed = unnamed != self.layer.unnamed
-        self.layer.unnamed = unnamed
-        return changed
+        fog = self.encounter.fog if self.player else None
+        return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
 
     def set_view_zoom(self, zoom: float) -> None:
         """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""

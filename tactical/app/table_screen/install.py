@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QSize, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel
 from shiboken6 import isValid
 
 from tactical.app.player_view import PlayerView
@@ -24,6 +24,7 @@ from tactical.app.table_screen import settings as saved
 from tactical.app.table_screen.actions import TableActions
 from tactical.app.table_screen.calibration import CalibrationDialog
 from tactical.app.table_screen.frame import FrameDrag, PlayersFrame
+from tactical.app.table_screen.handout_dialogs import ask_handout_path, show_handout_error
 from tactical.app.table_screen.handout_file import HandoutError, read_handout
 from tactical.app.table_screen.held import HeldCurtains
 from tactical.app.table_screen.mirror import PlayersMirror
@@ -53,8 +54,8 @@ class TableScreen(QObject):
         self.label_size = saved.saved_label_size(self.settings)
         self.rotation = 0
         self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
-        self.ask_handout: Callable[[], Path | None] = self._handout_dialog
-        self.show_error: Callable[[str], None] = self._error_box
+        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(window)
+        self.show_error: Callable[[str], None] = lambda text: show_handout_error(window, text)
         self.frame = PlayersFrame()
         self.frame.hide()
         window.scene.addItem(self.frame)
@@ -324,19 +325,6 @@ class TableScreen(QObject):
             self.ping(self.parts.mat.centre())
         else:
             self.ping(view.visible_scene_rect().center())
-
-    # -- dialogs -------------------------------------------------------------------------
-
-    def _handout_dialog(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(
-            self.window, "Show a handout", "", "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)"
-        )
-        return Path(name) if name else None
-
-    def _error_box(self, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Handout", text, parent=self.window)
-        box.setTextFormat(Qt.TextFormat.PlainText)
-        box.exec()
 
 
 def install_table_screen(window: MainWindow) -> TableScreen:
