@@ -41,7 +41,7 @@ from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.fog_queries import legend_contents
 
 PLAYER_LEGEND_SCALE = 1.5
@@ -72,7 +72,7 @@ class PlayerView(QWidget):
         self.legend.set_scale(PLAYER_LEGEND_SCALE)
         self.legend_keeper = LegendOffTokens(self.view, self.legend)  # tokens always win
         self.scene.map_refreshed.connect(self._update_legend)
-        document.changed.connect(self._legend_after)
+        document.changes_done.connect(self._legend_after)
         self._update_legend()
         # Loaded here, not at import: the panel and the rules load after the GM's first frame.
         from tactical.app.panel.public_view import PublicTracker
@@ -104,7 +104,7 @@ class PlayerView(QWidget):
             action.setShortcut(QKeySequence(key))
             action.triggered.connect(slot)
             self.addAction(action)
-        document.changed.connect(self._place_tracker)
+        document.changes_done.connect(self._place_tracker)
         document.encounter_replaced.connect(self._place_tracker)
         self._place_tracker()
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -136,8 +136,8 @@ class PlayerView(QWidget):
         self.legend_shown = on
         self._update_legend()
 
-    def _legend_after(self, change: Change) -> None:
-        if change.kind == "fog":  # found or hidden squares change what the legend may name
+    def _legend_after(self, changes: ChangeSet) -> None:
+        if "fog" in changes.kinds:  # found or hidden squares change what the legend may name
             self._update_legend()
 
     def _title(self) -> str:

@@ -37,14 +37,14 @@ from tactical.core.screen_scale import SQUARE_SIZES, next_rotation, square_pixel
 _SHOW_HIDE = (QEvent.Type.Show, QEvent.Type.Hide)
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.table_screen.host import TableHost
 
 
 class TableScreen(QObject):
     """The battle-mat controls of one main window (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: TableHost) -> None:
+        super().__init__(window.window())
         self.window = window
         self.settings = window.settings
         self.parts: PlayerParts | None = None
@@ -54,8 +54,10 @@ class TableScreen(QObject):
         self.label_size = saved.saved_label_size(self.settings)
         self.rotation = 0
         self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
-        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(window)
-        self.show_error: Callable[[str], None] = lambda text: show_handout_error(window, text)
+        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(window.window())
+        self.show_error: Callable[[str], None] = lambda text: show_handout_error(
+            window.window(), text
+        )
         self.frame = PlayersFrame()
         self.frame.hide()
         window.scene.addItem(self.frame)
@@ -226,7 +228,10 @@ class TableScreen(QObject):
         if not player.isVisible():
             player.show()
         dialog = CalibrationDialog(
-            player.screen(), self.square, self.parts.marks if self.parts else None, self.window
+            player.screen(),
+            self.square,
+            self.parts.marks if self.parts else None,
+            self.window.window(),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -327,6 +332,6 @@ class TableScreen(QObject):
             self.ping(view.visible_scene_rect().center())
 
 
-def install_table_screen(window: MainWindow) -> TableScreen:
+def install_table_screen(window: TableHost) -> TableScreen:
     """Add the battle-mat controls to ``window``'s Player view menu (see the module)."""
     return TableScreen(window)

@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from tactical.app.player_view import PlayerView
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.table_screen.host import TableHost
 
 LEGEND_SETTING = "table_screen/players_legend"
 SUMMARY_SETTING = "table_screen/players_summary"
@@ -49,8 +49,8 @@ def _choice(settings: QSettings, key: str, names: Mapping[str, object], default:
 class PlayersAids(QObject):
     """The Player view menu's entries for the players' legend and summary."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: TableHost) -> None:
+        super().__init__(window.window())
         self.window = window
         settings = window.settings
         self.settings = settings
@@ -60,7 +60,7 @@ class PlayersAids(QObject):
         side = _choice(settings, SIDE_SETTING, dict(SIDES), "right")
         self.corners = self._choices(CORNERS, corner, CORNER_SETTING)
         self.sides = self._choices(SIDES, side, SIDE_SETTING)
-        menu = window.player_menu
+        menu = window.action_registry.menu("player")
         menu.addSeparator()
         menu.addAction(self.legend)
         where = menu.addMenu("Players' legend in their corn&er")
@@ -71,13 +71,13 @@ class PlayersAids(QObject):
         window.player_view_hooks.append(self._attach)
 
     def _toggle(self, text: str, key: str, setting: str) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(text, self.window.window())
         action.setCheckable(True)
         action.setChecked(_flag(self.settings, setting))
         action.setShortcut(QKeySequence(key))
         action.toggled.connect(lambda on: self.settings.setValue(setting, bool(on)))
         action.toggled.connect(self._apply)
-        self.window.addAction(action)
+        self.window.window().addAction(action)  # its keys work anywhere in the window
         return action
 
     def _choices(
@@ -87,7 +87,7 @@ class PlayersAids(QObject):
         actions = {}
         for name in names:
             label = f"On their {name}" if setting == SIDE_SETTING else name.capitalize()
-            action = QAction(label, self.window, checkable=True)
+            action = QAction(label, self.window.window(), checkable=True)
             action.setChecked(name == current)
             action.triggered.connect(lambda _=False, n=name: self._choose(setting, n))
             group.addAction(action)
