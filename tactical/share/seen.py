@@ -1,0 +1,118 @@
+"""What one screen may see of the map: the squares (or areas) it sees now, and those it may recall.
+
+Two kinds of screen (issue 25):
+
+* the **table** (what the TV shows): every square the party has revealed is
+  bright (the whole map with fog off), and every token the players may see
+  (:func:`tactical.core.fog.hidden_from_players`) is shown;
+* a **character**: the squares in that character's sight now are bright,
+  squares it may recall but not see now are dim, the rest dark. The GM's fog is
+  the upper limit: a square under fog stays dark even in the character's sight
+  (the GM decides what the players may see). Only the tokens standing on a
+  bright square are shown, never one marked hidden or standing in fog; its own
+  token is always shown (unless the GM marked it hidden).
+
+On an area map a character sees the area it stands in (areas have no walls to
+see past, as "Reveal what the party sees" has it); the other revealed areas are dim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.encounter import Encounter
+from tactical.core.fog import hidden_from_players, sight_range
+from tactical.core.sight import Viewer, visible_squares
+from tactical.core.tokens import Token
+
+DARK, DIM, BRIGHT = 0, 1, 2
+"""A square's light on a screen: unknown, recalled, seen now."""
+
+Light = npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one screen may see: the light of each square or area, and the tokens shown."""
+
+    light: Light | None
+    """``[row, column]`` DARK/DIM/BRIGHT on a grid, None on an area map."""
+    areas: dict[str, int]
+    """Area id -> DIM or BRIGHT on an area map (dark areas are absent)."""
+    token_ids: frozenset[str]
+    """The tokens this screen shows."""
+    unseen: frozenset[str]
+    """Every other token: its name and id must not reach this screen."""
+
+    def allowed(self) -> npt.NDArray[np.bool_] | None:
+        """The squares whose ground may be shown (DIM or BRIGHT), None on an area map."""
+        return None if self.light is None else self.light > DARK
+
+
+def _allowed_squares(encounter: Encounter) -> npt.NDArray[np.bool_]:
+    grid = encounter.grid
+    assert grid is not None
+    if not encounter.fog.enabled:
+        return np.ones((grid.height, grid.width), dtype=np.bool_)
+    return encounter.fog.mask(grid).copy()
+
+
+def _allowed_areas(encounter: Encounter) -> set[str]:
+    area_map = encounter.area_map
+    assert area_map is not None
+    every = {a.id for a in area_map}
+    return set(encounter.fog.areas) & every if encounter.fog.enabled else every
+
+
+def _split(encounter: Encounter, shown: set[str]) -> Seen:
+    shown = {t for t in shown if t in encounter.tokens}
+    every = frozenset(encounter.tokens)
+    return Seen(None, {}, frozenset(shown), every - shown)
+
+
+def table_seen(encounter: Encounter) -> Seen:
+    """What the TV shows: the revealed map and the tokens the players may see."""
+    unseen = hidden_from_players(encounter)
+    on_map = {t.id for t in encounter.tokens.values() if t.position is not None}
+    shown = on_map - unseen
+    base = _split(encounter, shown)
+    if encounter.grid is not None:
+        light = np.where(_allowed_squares(encounter), BRIGHT, DARK).astype(np.uint8)
+        return Seen(light, {}, base.token_ids, base.unseen)
+    return Seen(None, dict.fromkeys(_allowed_areas(encounter), BRIGHT), base.token_ids, base.unseen)
+
+
+def character_seen(encounter: Encounter, character: Token) -> Seen:
+    """What ``character`` sees now (see the module's docstring)."""
+    forbidden = hidden_from_players(encounter)
+    own = set() if character.hidden or character.position is None else {character.id}
+    grid = encounter.grid
+    if grid is not None:
+        allowed = _allowed_squares(encounter)
+        squares = [s for s in character.occupied() if grid.in_bounds(s)]
+        sight = visible_squares(grid, [Viewer(s, sight_range(character)) for s in squares])
+        bright = sight & allowed
+        light = np.where(bright, BRIGHT, np.where(allowed, DIM, DARK)).astype(np.uint8)
+        shown = set(own)
+        for token in encounter.tokens.values():
+            if token.id in forbidden or token.square is None:
+                continue
+            if any(grid.in_bounds(s) and bright[s[1], s[0]] for s in token.occupied()):
+                shown.add(token.id)
+        base = _split(encounter, shown)
+        return Seen(light, {}, base.token_ids, base.unseen)
+    allowed_areas = _allowed_areas(encounter)
+    here = character.area
+    areas = dict.fromkeys(allowed_areas, DIM)
+    if here is not None and here in allowed_areas:
+        areas[here] = BRIGHT
+    shown = set(own)
+    if here is not None and here in allowed_areas:
+        shown |= {
+            t.id for t in encounter.tokens.values() if t.area == here and t.id not in forbidden
+        }
+    base = _split(encounter, shown)
+    return Seen(None, areas, base.token_ids, base.unseen)
