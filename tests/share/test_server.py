@@ -21,6 +21,16 @@ from tactical.share.server import ShareServer
 from tests.share.conftest import crypt, leaks
 
 TIMEOUT = aiohttp.ClientTimeout(total=5)
+PROBES = (
+    "/",
+    "/s/",
+    "/s/nope",
+    "/s/nope/ws",
+    "/static/",
+    "/static/../pyproject.toml",
+    "/static/index.html",
+    "/s/nope/art/x.png",
+)
 
 
 @pytest.fixture
@@ -84,9 +94,11 @@ def test_the_page_has_a_strict_policy_and_no_map_data(
     server, _ = shared
 
     async def fetch() -> tuple[int, dict[str, str], str]:
-        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
-            async with session.get(server.url(_link(server, "Table"))) as response:
-                return response.status, dict(response.headers), await response.text()
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.get(server.url(_link(server, "Table"))) as response,
+        ):
+            return response.status, dict(response.headers), await response.text()
 
     status, headers, text = _run(fetch())  # type: ignore[misc]
     assert status == 200
@@ -108,14 +120,16 @@ def test_a_page_gets_its_view_then_each_change(shared: tuple[ShareServer, Encoun
     url = server.url(_link(server, "Ilse")).replace("http", "ws") + "/ws"
 
     async def watch() -> tuple[dict[str, object], dict[str, object], float]:
-        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
-            async with session.ws_connect(url) as socket:
-                first = await _next_view(socket)
-                encounter.tokens["ilse"].position = (4, 11)
-                start = time.perf_counter()
-                server.publish(builder_for(encounter))
-                second = await _next_view(socket)
-                return first, second, time.perf_counter() - start
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.ws_connect(url) as socket,
+        ):
+            first = await _next_view(socket)
+            encounter.tokens["ilse"].position = (4, 11)
+            start = time.perf_counter()
+            server.publish(builder_for(encounter))
+            second = await _next_view(socket)
+            return first, second, time.perf_counter() - start
 
     first, second, _latency = _run(watch())  # type: ignore[misc]
     assert first["character"] == "Ilse"
