@@ -38,10 +38,18 @@ def frozen_copy(encounter: Encounter) -> Encounter:
 
 
 def builder_for(
-    encounter: Encounter, art_source: ArtSource | None = None, paused: bool = False
+    encounter: Encounter,
+    art_source: ArtSource | None = None,
+    paused: bool = False,
+    budgets: dict[str, int | None] | None = None,
 ) -> Builder:
-    """Builds each link's view of a copy of ``encounter`` taken now."""
+    """Builds each link's view of a copy of ``encounter`` taken now.
+
+    ``budgets``: each character's move budget now (the GM's window knows what a
+    procedure left it); a character missing from it may move its speed.
+    """
     frozen = frozen_copy(encounter)
+    budgets = dict(budgets or {})
     views: dict[str, LinkView] = {}
     panel: list[PanelView | None] = []
 
@@ -50,12 +58,17 @@ def builder_for(
             return paused_view(link.kind)
         if not panel:
             panel.append(panel_view(frozen))
-        key = link.character or ""
+        key = f"{link.character or ''}:{link.moves}"
         if key not in views:
-            if link.character is None:
+            character = link.character
+            if character is None:
                 views[key] = table_view(frozen, art_source, panel[0])
             else:
-                views[key] = character_view(frozen, link.character, art_source, panel[0])
+                token = frozen.tokens.get(character)
+                budget = budgets.get(character, token.speed if token is not None else None)
+                views[key] = character_view(
+                    frozen, character, art_source, panel[0], link.moves, budget
+                )
         return views[key]
 
     return build

@@ -25,6 +25,7 @@ from tactical.core.tokens import Token
 from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
 from tactical.share.public import fight_summary, panel_view
+from tactical.share.reach import may_move_now, reach_cells
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
 
 ArtSource = Callable[[str], Rgba | None]
@@ -225,8 +226,15 @@ def character_view(
     token_id: str,
     art_source: ArtSource | None = None,
     view: PanelView | None = None,
+    moves: bool = False,
+    budget: int | None = None,
 ) -> LinkView:
-    """What the character ``token_id`` sees now (a character's link)."""
+    """What the character ``token_id`` sees now (a character's link).
+
+    With ``moves`` (the GM allowed this link to move its token) the view also
+    says whether it may move now and where it may go (``budget``: the GM's
+    window's move budget for it).
+    """
     token = encounter.tokens.get(token_id)
     if token is None:  # the character left the encounter: nothing to show
         return LinkView({"type": "view", "kind": "character", "paused": False, "gone": True}, None)
@@ -235,4 +243,11 @@ def character_view(
     seen = character_seen(encounter, token)
     link = _build(encounter, seen, "character", token_id, art_source, view)
     link.data["character"] = token.name
+    if moves:
+        now = may_move_now(token_id, view)
+        link.data["may_move"] = now
+        allowed_areas = {a for a, light in seen.areas.items() if light > DARK}
+        link.data["reach"] = (
+            reach_cells(encounter, token_id, budget, seen.allowed(), allowed_areas) if now else []
+        )
     return link

@@ -98,9 +98,15 @@
   }
 
   function box() {
+    // what may be seen, not the whole map: the dark rest would only shrink it on a phone
     const map = state.view.map;
-    if (map.kind === "grid") return [0, 0, map.width, map.height];
-    return map.box;
+    if (map.kind !== "grid") return map.box;
+    let x0 = map.width, y0 = map.height, x1 = 0, y1 = 0;
+    for (let r = 0; r < map.height; r++) for (let c = 0; c < map.width; c++) {
+      if (state.light[r * map.width + c] === DARK) continue;
+      x0 = Math.min(x0, c); y0 = Math.min(y0, r); x1 = Math.max(x1, c + 1); y1 = Math.max(y1, r + 1);
+    }
+    return x1 > x0 ? [x0, y0, x1, y1] : [0, 0, map.width, map.height];
   }
 
   function fit() {
@@ -155,7 +161,31 @@
     const s = state.cam.scale;
     ctx.setTransform(ratio * s, 0, 0, ratio * s, -state.cam.x * s * ratio, -state.cam.y * s * ratio);
     if (state.view.map.kind === "grid") drawGrid(state.view.map); else drawAreas(state.view.map);
+    if (state.drag) drawReach();
     drawTokens();
+  }
+
+  function target(t, at) {
+    return [Math.floor(at[0] - t.size / 2 + 0.5), Math.floor(at[1] - t.size / 2 + 0.5)];
+  }
+
+  function costAt(col, row) {
+    const cell = (state.view.reach || []).find((c) => c[0] === col && c[1] === row);
+    return cell ? cell[2] : null;
+  }
+
+  function drawReach() {
+    // the engine's reach, as the GM's drag preview shades it, and the cost of the drop
+    const t = mine();
+    if (!t) return;
+    ctx.fillStyle = "rgba(80, 200, 120, 0.35)";
+    for (const cell of state.view.reach || []) if (cell.length === 3) ctx.fillRect(cell[0], cell[1], t.size, t.size);
+    const [col, row] = target(t, state.drag.at);
+    const cost = costAt(col, row);
+    const size = Math.max(16 / state.cam.scale, 0.35);
+    ctx.font = "700 " + size + "px sans-serif";
+    ctx.fillStyle = cost === null ? "#ff8a7a" : "#fff";
+    ctx.fillText(cost === null ? "out of reach" : cost + " square" + (cost === 1 ? "" : "s"), col, row - 0.15);
   }
 
   function drawArt() {
@@ -263,7 +293,10 @@
       if (now - state.lastTap < 300) centreOnMine();
       state.lastTap = now;
       const [mx, my] = toMap(e.offsetX, e.offsetY);
-      if (onMine(mx, my)) state.drag = { id: mine().id, at: [mx, my] };
+      if (onMine(mx, my)) {
+        if (state.view.may_move) state.drag = { id: mine().id, at: [mx, my] };
+        else toast("Not your turn: you can move when you act");
+      }
     } else {
       state.drag = null;
     }
@@ -290,7 +323,8 @@
       const [mx, my] = state.drag.at;
       const t = mine();
       if (socket && socket.readyState === 1 && t) {
-        socket.send(JSON.stringify({ type: "move", token: t.id, col: Math.floor(mx - t.size / 2 + 0.5), row: Math.floor(my - t.size / 2 + 0.5) }));
+        const [col, row] = target(t, [mx, my]);
+        if (col !== t.col || row !== t.row) socket.send(JSON.stringify({ type: "move", token: t.id, col, row }));
       }
       state.drag = null;
       request();

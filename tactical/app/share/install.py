@@ -1,0 +1,98 @@
+"""The one hook that puts phones into the GM's window: Player view > Share with phones….
+
+``install_share(window)`` adds the menu entry, keeps at most one sharing
+session, pauses the links while the TV is blacked out or frozen, makes the
+moves phones ask for (:mod:`.moves`) and stops sharing when the window closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+
+from tactical.app.share.dialog import ShareDialog
+from tactical.app.share.moves import PhoneMoves
+from tactical.app.share.session import ShareSession
+
+if TYPE_CHECKING:
+    from tactical.app.main_window import MainWindow
+
+
+class PhoneSharing(QObject):
+    """The main window's sharing: the session (None when not sharing) and its dialog."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session: ShareSession | None = None
+        self.dialog: ShareDialog | None = None
+        self.moves = PhoneMoves(window.document, self._say)
+        self.action = QAction("Share with &phones…", window)
+        self.action.setStatusTip("Show the map on players' phones over the local network")
+        self.action.triggered.connect(self.open_dialog)
+        menu = getattr(window, "player_menu", None)
+        if menu is not None:
+            menu.addSeparator()
+            menu.addAction(self.action)
+        for curtain in self._curtains():
+            curtain.toggled.connect(self._curtain_changed)
+        window.destroyed.connect(_server_stopper(self))
+
+    def _curtains(self) -> list[QAction]:
+        actions: Any = getattr(getattr(self.window, "table_screen", None), "actions", None)
+        found = [getattr(actions, name, None) for name in ("blackout", "freeze")]
+        return [a for a in found if isinstance(a, QAction)]
+
+    def paused(self) -> bool:
+        """Blackout or freeze on the TV: the phones show "Paused by the GM"."""
+        return any(a.isChecked() for a in self._curtains())
+
+    def _curtain_changed(self, *_: object) -> None:
+        if self.session is not None:
+            self.session.changed()
+
+    def _say(self, text: str) -> None:
+        say = getattr(self.window, "say", None)
+        if callable(say):
+            say(text)
+
+    def start(self, host: str, port: int) -> ShareSession | str:
+        """Start sharing on ``host:port``; the session, or why it could not start."""
+        self.stop()
+        session = ShareSession(self.window.document, host or None, port, self.paused)
+        try:
+            session.start(self.moves.handler)
+        except OSError as error:
+            return f"Could not listen on {host}:{port}: {error.strerror or error}"
+        self.session = session
+        return session
+
+    def stop(self) -> None:
+        if self.session is not None:
+            self.session.stop()
+            self.session = None
+
+    def open_dialog(self) -> ShareDialog:
+        if self.dialog is None:
+            self.dialog = ShareDialog(self.window, self.start, self.stop, self.session)
+        self.dialog.show()
+        self.dialog.raise_()
+        return self.dialog
+
+
+def _server_stopper(sharing: PhoneSharing) -> Callable[..., None]:
+    """Stops the server when the window is gone (touches no Qt object: they are being deleted)."""
+
+    def stop(*_: object) -> None:
+        session = sharing.session
+        if session is not None:
+            session.server.stop()
+
+    return stop
+
+
+def install_share(window: MainWindow) -> PhoneSharing:
+    return PhoneSharing(window)
