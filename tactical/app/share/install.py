@@ -1,5 +1,7 @@
 """The one hook that puts phones into the GM's window: Player view > Share with phones….
 
+The server and its web library load only when the GM opens the dialog.
+
 ``install_share(window)`` adds the menu entry, keeps at most one sharing
 session, pauses the links while the TV is blacked out or frozen, makes the
 moves phones ask for (:mod:`.moves`) and stops sharing when the window closes.
@@ -13,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
-from tactical.app.share.dialog import ShareDialog
 from tactical.app.share.moves import PhoneMoves
-from tactical.app.share.session import ShareSession
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow
+    from tactical.app.share.dialog import ShareDialog
+    from tactical.app.share.session import ShareSession
 
 
 class PhoneSharing(QObject):
@@ -61,6 +63,8 @@ class PhoneSharing(QObject):
 
     def start(self, host: str, port: int) -> ShareSession | str:
         """Start sharing on ``host:port``; the session, or why it could not start."""
+        from tactical.app.share.session import ShareSession  # aiohttp loads only when sharing
+
         self.stop()
         session = ShareSession(self.window.document, host or None, port, self.paused)
         try:
@@ -76,6 +80,8 @@ class PhoneSharing(QObject):
             self.session = None
 
     def open_dialog(self) -> ShareDialog:
+        from tactical.app.share.dialog import ShareDialog
+
         if self.dialog is None:
             self.dialog = ShareDialog(self.window, self.start, self.stop, self.session)
         self.dialog.show()
