@@ -8,21 +8,40 @@ hand never waits for them.
 from __future__ import annotations
 
 import copy
+import weakref
 from dataclasses import replace
 
-from tactical.core.encounter import Encounter
+from tactical.core.encounter import Encounter, MapKind
+from tactical.core.grid import GridMap
 from tactical.rules import PanelView
 from tactical.share.links import Link
 from tactical.share.public import panel_view
 from tactical.share.server import Builder
 from tactical.share.view import ArtSource, LinkView, character_view, paused_view, table_view
 
+_MAPS: dict[int, tuple[weakref.ref[GridMap], int, GridMap]] = {}
+"""The live grid's id -> (the grid, its revision, its frozen copy): a grid not edited since
+is not copied again, so the sight caches keyed on the copy keep hitting."""
+
+
+def _frozen_map(live: MapKind) -> MapKind:
+    if not isinstance(live, GridMap):
+        return live.copy()
+    hit = _MAPS.get(id(live))
+    if hit is not None and hit[0]() is live and hit[1] == live.revision:
+        return hit[2]
+    frozen = live.copy()
+    if len(_MAPS) > 8:
+        _MAPS.clear()
+    _MAPS[id(live)] = (weakref.ref(live), live.revision, frozen)
+    return frozen
+
 
 def frozen_copy(encounter: Encounter) -> Encounter:
     """A copy of ``encounter`` the GM's later edits do not touch."""
     tokens = encounter.tokens.values()
     return Encounter(
-        encounter.map.copy(),
+        _frozen_map(encounter.map),
         [replace(t, statuses=dict(t.statuses), figures=dict(t.figures)) for t in tokens],
         list(encounter.sides.values()),
         templates=list(encounter.templates.values()),

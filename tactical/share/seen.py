@@ -18,6 +18,7 @@ see past, as "Reveal what the party sees" has it); the other revealed areas are 
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,6 +26,7 @@ import numpy.typing as npt
 
 from tactical.core.encounter import Encounter
 from tactical.core.fog import hidden_from_players, sight_range
+from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.tokens import Token
 
@@ -32,6 +34,9 @@ DARK, DIM, BRIGHT = 0, 1, 2
 """A square's light on a screen: unknown, recalled, seen now."""
 
 Light = npt.NDArray[np.uint8]
+Mask = npt.NDArray[np.bool_]
+SIGHT_CACHE = 256
+"""Characters' sights kept (a few tables' worth)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,25 @@ class Seen:
     def allowed(self) -> npt.NDArray[np.bool_] | None:
         """The squares whose ground may be shown (DIM or BRIGHT), None on an area map."""
         return None if self.light is None else self.light > DARK
+
+
+_SIGHT: dict[
+    tuple[int, int, tuple[Square, ...], int | None], tuple[weakref.ref[GridMap], Mask]
+] = {}
+"""(grid id, revision, squares, range) -> what a character standing there sees: a character
+who did not move, on a map not edited, is not looked for again."""
+
+
+def _sight(grid: GridMap, squares: list[Square], reach: int | None) -> Mask:
+    key = (id(grid), grid.revision, tuple(squares), reach)
+    hit = _SIGHT.get(key)
+    if hit is not None and hit[0]() is grid:
+        return hit[1]
+    seen = visible_squares(grid, [Viewer(s, reach) for s in squares])
+    if len(_SIGHT) > SIGHT_CACHE:
+        _SIGHT.clear()
+    _SIGHT[key] = (weakref.ref(grid), seen)
+    return seen
 
 
 def _allowed_squares(encounter: Encounter) -> npt.NDArray[np.bool_]:
@@ -93,7 +117,7 @@ def character_seen(encounter: Encounter, character: Token) -> Seen:
     if grid is not None:
         allowed = _allowed_squares(encounter)
         squares = [s for s in character.occupied() if grid.in_bounds(s)]
-        sight = visible_squares(grid, [Viewer(s, sight_range(character)) for s in squares])
+        sight = _sight(grid, squares, sight_range(character))
         bright = sight & allowed
         light = np.where(bright, BRIGHT, np.where(allowed, DIM, DARK)).astype(np.uint8)
         shown = set(own)
