@@ -159,7 +159,7 @@ def test_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
         .endswith(".venv/bin/tactical maps/hillside-ruin.tactical.json")
     )
     test_command = blocks[1].strip().splitlines()[-1]
-    assert test_command.endswith(".venv/bin/python -m pytest -q")
+    assert test_command.endswith(".venv/bin/python -m pytest -q -n auto")  # in parallel
     extracted = subprocess.run(
         ["awk", "/^```/ { fence++; next } fence == 3 { print }", str(root / "README.md")],
         capture_output=True,
@@ -175,16 +175,16 @@ def test_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
 def test_a_reader_that_stops_early_gets_no_traceback(bad: Path) -> None:
     """``tactical validate ... | head -1``: the rest is dropped quietly, the status says so."""
     files = [str(bad)] * 2000  # more than a pipe's buffer holds
-    process = subprocess.Popen(
+    with subprocess.Popen(  # closes its pipes when done
         [sys.executable, "-m", "tactical", "validate", *files],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    first = process.stdout.readline().decode()
-    process.stdout.close()
-    errors = process.stderr.read().decode()
-    assert process.wait(timeout=60) == 1
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline().decode()
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+        assert process.wait(timeout=60) == 1
     assert first == f"{bad}: tokens[0].mood: unknown key (not part of the file format)\n"
     assert errors == ""
 

@@ -291,7 +291,6 @@ TAVERN_AREAS: list[tuple[str, str, list[tuple[float, float]], list[str]]] = [
     ("entry", "Front door", [(8, 13), (12, 13), (12, 16), (8, 16)], ["exit"]),
     ("cellar", "Cellar", [(0, 18), (10, 18), (10, 24), (0, 24)], ["dark"]),
 ]
-TAVERN_ROOM = (0, 0, 24, 16)
 
 
 def tavern_brawl() -> Encounter:

@@ -24,9 +24,9 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from tactical.app.files import plain_message_box
 from tactical.app.import_export import is_foreign_file, open_foreign_file
 from tactical.app.pictures import PictureError, read_picture_file
+from tactical.app.plain_text import plain_message_box
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow

@@ -26,10 +26,6 @@ def square_origin(square: Square) -> tuple[float, float]:
     return (square[0] * CELL, square[1] * CELL)
 
 
-def square_centre(square: Square) -> tuple[float, float]:
-    return ((square[0] + 0.5) * CELL, (square[1] + 0.5) * CELL)
-
-
 def footprint_centre(square: Square, size: int) -> tuple[float, float]:
     """The centre of a ``size`` x ``size`` token whose top-left square is ``square``."""
     return ((square[0] + size / 2) * CELL, (square[1] + size / 2) * CELL)
@@ -42,11 +38,6 @@ def corner_for_pointer(pointer: Square, grab: Square) -> Square:
     began (``(0, 0)`` for a one-square token), so a large token does not jump.
     """
     return (pointer[0] - grab[0], pointer[1] - grab[1])
-
-
-def map_to_scene(x: float, y: float) -> tuple[float, float]:
-    """Area-map units to scene units."""
-    return (x * CELL, y * CELL)
 
 
 def scene_to_map(x: float, y: float) -> tuple[float, float]:

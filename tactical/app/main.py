@@ -35,16 +35,3 @@ def run(path: str | None) -> int:
         return 1
     window.show()
     return app.exec()
-
-
-def tell(title: str, text: str) -> None:
-    """A plain-text message box on its own, for what the command line cannot open."""
-    from PySide6.QtWidgets import QApplication, QMessageBox
-
-    from tactical.app.files import plain_message_box
-    from tactical.app.icon import app_icon
-
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    assert isinstance(app, QApplication)
-    app.setWindowIcon(app_icon())
-    plain_message_box(None, QMessageBox.Icon.Information, title, text).exec()

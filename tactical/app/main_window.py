@@ -24,11 +24,11 @@ from tactical.app.backgrounds import install_backgrounds
 from tactical.app.document import EncounterDocument
 from tactical.app.drops import install_drops
 from tactical.app.editing import install_edit_tools
+from tactical.app.editing.wall_line_actions import install_wall_line_actions
 from tactical.app.files import FileController, document_name
 from tactical.app.fog.install import install_fog
 from tactical.app.help_keys import install_help_keys
 from tactical.app.import_export import install_import_export
-from tactical.app.interaction.wall_line_actions import install_wall_line_actions
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.palette import install_palette
@@ -141,7 +141,7 @@ class MainWindow(
         from tactical.app.share.install import install_share  # phones at the table
 
         self.phone_sharing = install_share(self)
-        self.wall_line_actions = install_wall_line_actions(self)
+        self.wall_line_actions = install_wall_line_actions(self.map_editing)
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
         self.terrain_effect_choice = install_terrain_effect_choice(self)

@@ -67,7 +67,6 @@ def pointer_from(event: QMouseEvent, scene_pos: QPointF) -> Pointer:
         right=bool(buttons & Qt.MouseButton.RightButton),
         shift=bool(mods & Qt.KeyboardModifier.ShiftModifier),
         ctrl=bool(mods & Qt.KeyboardModifier.ControlModifier),
-        alt=bool(mods & Qt.KeyboardModifier.AltModifier),
     )
 
 

@@ -30,9 +30,10 @@ from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from tactical.app.autosave import Recovery, claim_folder, default_directory, pending_recovery
 from tactical.app.document import EncounterDocument
-from tactical.app.files import display_name, plain_message_box
+from tactical.app.files import display_name
 from tactical.app.import_export import open_foreign_file
 from tactical.app.main_window import MainWindow
+from tactical.app.plain_text import plain_message_box
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence.examples import default_example

@@ -31,7 +31,6 @@ from tactical.core.commands.templates import remove_tokens
 from tactical.core.tokens import Position
 
 AskText = Callable[[str, str], str | None]
-AskItem = Callable[[str, str, list[str]], str | None]
 
 
 def parse_status(text: str) -> tuple[str, int] | None:
@@ -63,7 +62,6 @@ class TokenActions:
         self.document = document
         self.scene = scene
         self.ask_text: AskText = self._dialog_text
-        self.ask_item: AskItem = self._dialog_item
         said = getattr(parent, "say", None)
         self.say: Callable[[str], None] = said if callable(said) else (lambda text: None)
         """Where a refusal is said (the window's status bar)."""
@@ -182,7 +180,3 @@ class TokenActions:
             line.setMaxLength(MAX_NAME + 10)  # a name and its stacks; longer names are refused
         ok = dialog.exec() == QInputDialog.DialogCode.Accepted
         return dialog.textValue() if ok else None
-
-    def _dialog_item(self, title: str, label: str, items: list[str]) -> str | None:
-        item, ok = QInputDialog.getItem(self.parent, title, label, items, 0, False)
-        return item if ok else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog import token_in_fog
+from tactical.core.fog_queries import token_in_fog
 from tactical.core.tokens import Token
 
 HIDDEN_MARK = " (hidden)"

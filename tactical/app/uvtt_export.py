@@ -98,7 +98,7 @@ def render_map_png(encounter: Encounter, source: Path | None, pixels_per_square:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 stubs want bytes; it takes only str
         raise OSError("the map's picture could not be made")
     return bytes(data.data())
 

@@ -48,7 +48,7 @@ class WindowDocks(WindowMixin):
         self._panel_pending = False
         self.view.viewport().removeEventFilter(self)
         try:
-            from tactical.app.panel import CombatPanel  # type: ignore[attr-defined]
+            from tactical.app.panel import CombatPanel
         except ImportError:
             return None
         self.panel = CombatPanel(self.document, self)

@@ -8,6 +8,7 @@ the installed features and the tests use by name.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
@@ -15,11 +16,17 @@ from PySide6.QtWidgets import QMenu
 from tactical.app.document import EncounterDocument
 from tactical.app.files import FileController, display_name
 from tactical.app.map_view import MapView
+from tactical.app.plain_text import menu_text
+from tactical.app.player_view import PlayerView
 from tactical.app.snapshot.dialog import SnapshotExporter
-from tactical.app.token_actions import TokenActions, menu_text
+from tactical.app.token_actions import TokenActions
 from tactical.app.tools import CoverDisplay
 from tactical.app.window_base import WindowMixin
 from tactical.persistence.examples import example_files
+
+
+class _SayUndone(Protocol):
+    def __call__(self, *, undone: bool) -> None: ...
 
 
 class WindowMenus(WindowMixin):
@@ -33,6 +40,16 @@ class WindowMenus(WindowMixin):
     recent_menu: QMenu
     say: Callable[[str], None]
     use_tool: Callable[[str], None]
+    # the slots of the sibling mixins (window_status, window_legend, window_player)
+    _say_undone: _SayUndone
+    _label_undo_actions: Callable[[], None]
+    _toggle_adjacency: Callable[[bool], None]
+    _toggle_legend: Callable[[bool], None]
+    _set_hide_secrets: Callable[[bool], None]
+    open_player_view: Callable[[], PlayerView]
+    _set_following: Callable[[bool], None]
+    _set_player_edits: Callable[[bool], None]
+    _fill_screens: Callable[[], None]
 
     def _action(
         self,

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QMenu
 
 from tactical.app.document import EncounterDocument
 from tactical.app.map_view import MapView
+from tactical.app.plain_text import menu_text
 from tactical.app.player_view import PlayerView
-from tactical.app.token_actions import menu_text
 from tactical.app.window_base import WindowMixin
 
 

@@ -12,9 +12,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel
 
 from tactical.app.document import EncounterDocument
+from tactical.app.plain_text import menu_text
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.secrets import Secrets
-from tactical.app.token_actions import menu_text
 from tactical.app.tools import CoverDisplay
 from tactical.app.window_base import WindowMixin
 

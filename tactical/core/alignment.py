@@ -75,11 +75,3 @@ def square_px_for(picture_px: float, squares: float) -> float:
     if not squares > 0:
         raise ValueError("the picture must be more than 0 squares across")
     return picture_px / squares
-
-
-def picture_rect(
-    picture_width: int, picture_height: int, alignment: Alignment
-) -> tuple[float, float, float, float]:
-    """Where the whole picture lies in square units: ``(left, top, width, height)``."""
-    s = alignment.square_px
-    return (-alignment.x / s, -alignment.y / s, picture_width / s, picture_height / s)

@@ -64,7 +64,7 @@ def encounter_distance(encounter: Encounter, a: Any, b: Any) -> int | None:
         return areas_between(encounter, str(a), str(b))
     grid = encounter.grid
     assert grid is not None
-    return distance(tuple(a), tuple(b), encounter.metric, grid=grid)  # type: ignore[arg-type]
+    return distance(tuple(a), tuple(b), encounter.metric, grid=grid)
 
 
 def token_distance(encounter: Encounter, token_a: str, token_b: str) -> int | None:

@@ -9,25 +9,20 @@ until the GM hides it again.
 Fog is off by default, so files made before fog load as they were. Turning it
 on with nothing revealed covers the whole map.
 
-Which tokens the players may not see because of fog is decided here
-(:func:`fogged_token_ids`), Qt-free, so the player view, its tracker, the
-players' snapshot and the GM's "Hide secrets" mode all ask one function.
+Which tokens the players may not see because of fog is asked of an encounter:
+:mod:`tactical.core.fog_queries` (the model here knows no encounter).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Square
-from tactical.core.tokens import Token
-
-if TYPE_CHECKING:
-    from tactical.core.encounter import Encounter
 
 FogStyle = Literal["cloth", "flat"]
 """How the players' screen draws fog: a dark cloth texture or a flat colour."""
@@ -35,9 +30,6 @@ FOG_STYLES: tuple[FogStyle, ...] = ("cloth", "flat")
 
 DEFAULT_PARTY = ("pcs",)
 """The sides whose tokens are the party when the GM has not said otherwise."""
-
-SIGHT_FIGURE = "sight"
-"""The token figure holding its sight range in squares (absent or not a number: unlimited)."""
 
 Mask = npt.NDArray[np.bool_]
 
@@ -70,13 +62,6 @@ class Fog:
 
     def set_mask(self, mask: Mask | None) -> None:
         self.revealed = None if mask is None else np.asarray(mask, dtype=np.bool_).copy()
-
-    def is_revealed(self, grid: GridMap, square: Square) -> bool:
-        if not self.enabled:
-            return True
-        if not grid.in_bounds(square):
-            return False
-        return bool(self.mask(grid)[square[1], square[0]])
 
     # -- value semantics -------------------------------------------------------
 
@@ -117,55 +102,6 @@ def _found(mask: Mask | None) -> Mask | None:
 def new_fog(*, fogged: bool) -> Fog:
     """The fog of a map being made: fully fogged (``fogged``) or clear (fog off)."""
     return Fog(enabled=fogged)
-
-
-# -- what the players may not see ----------------------------------------------------
-
-
-def token_in_fog(encounter: Encounter, token: Token) -> bool:
-    """True when fog is on and no square (or the area) the token stands on is revealed.
-
-    A token off the map is not in fog. A large token shows as soon as any of
-    its squares is revealed; the fog drawn over the rest covers the rest.
-    """
-    fog = encounter.fog
-    if not fog.enabled or token.position is None:
-        return False
-    grid = encounter.grid
-    if grid is not None:
-        squares = [s for s in token.occupied() if grid.in_bounds(s)]
-        if not squares:
-            return False
-        mask = fog.mask(grid)
-        return not any(mask[row, col] for col, row in squares)
-    return token.area is not None and token.area not in fog.areas
-
-
-def fogged_token_ids(encounter: Encounter) -> frozenset[str]:
-    """The tokens standing in fog: the players' screens show none of them."""
-    if not encounter.fog.enabled:
-        return frozenset()
-    return frozenset(t.id for t in encounter.tokens.values() if token_in_fog(encounter, t))
-
-
-def hidden_from_players(encounter: Encounter) -> frozenset[str]:
-    """Tokens the players may not see: marked hidden, or standing in fog."""
-    marked = {t.id for t in encounter.tokens.values() if t.hidden}
-    return frozenset(marked) | fogged_token_ids(encounter)
-
-
-def party_tokens(encounter: Encounter) -> list[Token]:
-    """The tokens of the party's sides that stand on the map."""
-    sides = set(encounter.fog.party)
-    return [t for t in encounter.tokens.values() if t.side in sides and t.position is not None]
-
-
-def sight_range(token: Token) -> int | None:
-    """A token's sight range in squares (its ``sight`` figure), or None for unlimited."""
-    value = token.figures.get(SIGHT_FIGURE)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return max(int(value), 0)
 
 
 # -- shapes a stroke covers ------------------------------------------------------------

@@ -147,10 +147,6 @@ class GridMap:
         """Call ``listener`` with the squares touched by every later edit."""
         self._listeners.append(listener)
 
-    def remove_listener(self, listener: SquareListener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
     def _touched(self, squares: Iterable[Square]) -> None:
         self.revision += 1
         touched = frozenset(squares)

@@ -30,7 +30,7 @@ def _orient(
     ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray, px: FloatArray, py: FloatArray
 ) -> FloatArray:
     """The sign of the turn a -> b -> p: 1 left, -1 right, 0 in line."""
-    return np.sign((bx - ax) * (py - ay) - (by - ay) * (px - ax))  # type: ignore[no-any-return]
+    return np.sign((bx - ax) * (py - ay) - (by - ay) * (px - ax))
 
 
 def segments_meet(
@@ -63,7 +63,7 @@ def segments_meet(
         np.maximum(np.minimum(a_y, b_y), np.minimum(p_y, q_y))
         <= np.minimum(np.maximum(a_y, b_y), np.maximum(p_y, q_y))
     )
-    return np.where(in_line, overlap, proper)  # type: ignore[no-any-return]
+    return np.where(in_line, overlap, proper)
 
 
 def usable(line: WallLine) -> bool:

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 MediaType = Literal["image/png", "image/jpeg", "image/webp"]
-MEDIA_TYPES: tuple[MediaType, ...] = ("image/png", "image/jpeg", "image/webp")
 
 MAX_PICTURE_SIDE = 16_384
 """The widest or tallest picture tactical opens, in pixels."""

@@ -131,26 +131,6 @@ def frame_size(
     return (h, w) if normalise_rotation(rotation) in (90, 270) else (w, h)
 
 
-def rotate_point(x: float, y: float, rotation: int) -> tuple[float, float]:
-    """A map-oriented offset as it appears on a screen turned by ``rotation`` clockwise.
-
-    Screen y grows downwards, so a clockwise quarter turn takes right (1, 0) to down (0, 1).
-    """
-    turn = normalise_rotation(rotation)
-    if turn == 0:
-        return (x, y)
-    if turn == 90:
-        return (-y, x)
-    if turn == 180:
-        return (-x, -y)
-    return (y, -x)
-
-
-def unrotate_point(x: float, y: float, rotation: int) -> tuple[float, float]:
-    """The inverse of :func:`rotate_point`: a screen offset back in map orientation."""
-    return rotate_point(x, y, (360 - normalise_rotation(rotation)) % 360)
-
-
 # -- remembering a screen ----------------------------------------------------------
 
 

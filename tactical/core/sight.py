@@ -387,8 +387,3 @@ def visible_squares(
             high[vi, ji] = np.maximum(passed, level)
         seen[flat[shown]] = True
     return seen.reshape(h + 2, pw)[1:-1, 1:-1].copy()
-
-
-def viewers_of(squares_and_ranges: Iterable[tuple[Iterable[Square], int | None]]) -> list[Viewer]:
-    """One viewer per square of each token, with the token's range."""
-    return [Viewer(s, r) for squares, r in squares_and_ranges for s in squares]

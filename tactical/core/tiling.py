@@ -168,14 +168,6 @@ class TilePlan:
                 return tile
         raise KeyError(label)
 
-    def map_to_page(self, tile: Tile, x: float, y: float) -> tuple[float, float]:
-        """Where the map point ``(x, y)`` prints on ``tile``'s page, in millimetres."""
-        square = self.spec.square_mm
-        return (
-            self.window_mm.x + (x - tile.window.x) * square,
-            self.window_mm.y + (y - tile.window.y) * square,
-        )
-
 
 def plan_tiles(spec: TileSpec) -> TilePlan:
     """Tile ``spec.map_rect`` over pages; raises ValueError when the pages cannot hold it."""

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from tactical.core.commands.base import Command
 from tactical.core.commands.procedure import LogRoll
-from tactical.core.commands.tokens import MoveToken, SetFigure, SetStatus, SetTokenField
+from tactical.core.commands.tokens import MoveToken, SetFigure, SetStatus
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Figure, Position
@@ -87,10 +87,6 @@ class ActionContext:
     def move(self, token_id: str, to: Position) -> None:
         if self.encounter.token(token_id).position != to:
             self.apply(MoveToken(token_id, to))
-
-    def set_hidden(self, token_id: str, hidden: bool) -> None:
-        if self.encounter.token(token_id).hidden != hidden:
-            self.apply(SetTokenField(token_id, "hidden", hidden))
 
     def say(self, message: str) -> None:
         self.messages.append(message)

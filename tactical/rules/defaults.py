@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog import hidden_from_players
+from tactical.core.fog_queries import hidden_from_players
 
 
 def first_visible_foe(

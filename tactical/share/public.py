@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog import hidden_from_players
+from tactical.core.fog_queries import hidden_from_players
 from tactical.rules import PanelView, ProcedureController
 from tactical.share.secrets import Secrets
 

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog import hidden_from_players
+from tactical.core.fog_queries import hidden_from_players
 from tactical.core.tokens import Token
 from tactical.rules import Action, Combatant, PanelView
 

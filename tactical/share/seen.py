@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog import hidden_from_players, sight_range
+from tactical.core.fog_queries import hidden_from_players, sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.tokens import Token

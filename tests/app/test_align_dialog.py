@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
 
 from tactical.app.backgrounds.align_dialog import AlignDialog
@@ -49,7 +49,9 @@ def test_typed_squares_across_sets_the_square_and_the_map_size(qtbot) -> None:  
     assert window.across_box.value() == pytest.approx(1420 / 70.4, abs=0.001)
     assert window.alignment() == Alignment(13.0, 13.0, 70.4)
     assert window.size_label.text() == "20 x 14 squares"
-    assert window.preview.alignment == Alignment(13.0, 13.0, 70.4)  # the grid over the picture
+    assert window.preview.grid_alignment == Alignment(13.0, 13.0, 70.4)  # the grid over the picture
+    # the grid's alignment once sat on QGraphicsView.alignment, hiding Qt's own
+    assert window.preview.alignment() == Qt.AlignmentFlag.AlignCenter
 
 
 def test_a_box_a_little_off_snaps_to_the_pictures_lines(qtbot) -> None:  # type: ignore[no-untyped-def]

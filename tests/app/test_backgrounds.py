@@ -40,6 +40,7 @@ from tactical.core.grid import GridMap
 from tactical.core.pictures import Background, Picture, picture_id
 from tactical.core.tokens import Token
 from tactical.persistence import load_encounter, save_encounter
+from tests.realdata import RealData
 
 from .test_pictures import encoded, png_header_only
 
@@ -382,10 +383,8 @@ def test_a_dropped_file_that_is_no_picture_is_refused_before_asking(
     assert window.document.undo_stack.count() == before
 
 
-def test_dropping_a_universal_vtt_file_imports_it(make_window) -> None:  # type: ignore[no-untyped-def]
-    from tests.persistence.uvtt_files import real_file
-
-    path = real_file("dd-oganm-cave-test.dd2vtt")
+def test_dropping_a_universal_vtt_file_imports_it(real_data: RealData, make_window) -> None:  # type: ignore[no-untyped-def]
+    path = real_data("uvtt/dd-oganm-cave-test.dd2vtt")
     window = make_window()
     window.files.ask_unsaved = lambda: "discard"
     assert drops.handle_drop(window, [path])

@@ -11,14 +11,16 @@ from tactical.core.commands import SetFogSetting
 from tactical.core.commands.fog import reveal_party_sight
 from tactical.core.tokens import Token
 from tactical.persistence.foreign import import_map
+from tests.realdata import RealData
 
-from ..persistence.uvtt_files import real_file
 from .test_fog_privacy import pixels, render
 
 
 @pytest.mark.parametrize("px", [3, 12, 40, 100])
-def test_the_player_view_shows_only_the_found_room_of_an_imported_map(qtbot, px: int) -> None:  # type: ignore[no-untyped-def]
-    encounter, _ = import_map(real_file("dd-imagix-sampleMap.dd2vtt"))
+def test_the_player_view_shows_only_the_found_room_of_an_imported_map(
+    real_data: RealData, qtbot, px: int
+) -> None:  # type: ignore[no-untyped-def]
+    encounter, _ = import_map(real_data("uvtt/dd-imagix-sampleMap.dd2vtt"))
     encounter.tokens["hero"] = Token("hero", "Hero", "pcs", (3, 5))
     encounter.tokens["orc"] = Token("orc", "Orc", "npcs", (7, 5))
     document = EncounterDocument(encounter)

@@ -7,8 +7,9 @@ from typing import Any
 
 from tactical.app.import_export import IMPORT_FILTER, is_foreign_file, open_foreign_file
 from tactical.persistence.foreign import import_map
+from tests.realdata import RealData
 
-from ..persistence.uvtt_files import real_file, uvtt, write
+from ..persistence.uvtt_files import uvtt, write
 from .conftest import WindowFactory, small_areas
 
 
@@ -27,10 +28,10 @@ def test_the_file_menu_offers_import_and_export(make_window: WindowFactory) -> N
 
 
 def test_import_opens_a_new_unsaved_document_with_the_art_and_walls(
-    make_window: WindowFactory, tmp_path: Path
+    real_data: RealData, make_window: WindowFactory, tmp_path: Path
 ) -> None:
     window = make_window(path=tmp_path / "old.tactical.json")
-    source = real_file("dd-imagix-sampleMap.dd2vtt")
+    source = real_data("uvtt/dd-imagix-sampleMap.dd2vtt")
     window.import_export.ask_import_path = lambda: str(source)
     assert window.import_export.import_action.trigger() is None
     document = window.document
@@ -101,10 +102,10 @@ def test_the_menu_asks_about_unsaved_work_once(make_window: WindowFactory, tmp_p
 
 
 def test_export_writes_a_uvtt_that_reads_back_to_the_same_walls(
-    make_window: WindowFactory, tmp_path: Path
+    real_data: RealData, make_window: WindowFactory, tmp_path: Path
 ) -> None:
     window = make_window()
-    assert open_foreign_file(window, real_file("dd-mbround-headmasters-quarters.dd2vtt"))
+    assert open_foreign_file(window, real_data("uvtt/dd-mbround-headmasters-quarters.dd2vtt"))
     out = tmp_path / "quarters"
     window.import_export.ask_export_path = lambda: str(out)
     window.import_export.export_action.trigger()

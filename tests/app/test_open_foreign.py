@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from tactical.app.startup import start
 from tests.persistence.uvtt_files import png
+from tests.realdata import RealData
 
 
 def test_starting_on_a_universal_vtt_file_imports_it_as_an_unsaved_map(
@@ -85,15 +86,16 @@ def test_file_open_and_open_recent_import_a_universal_vtt_file(
     assert errors == []
 
 
-def test_an_imported_map_is_named_by_its_source_until_saved(qtbot: QtBot, tmp_path: Path) -> None:
+def test_an_imported_map_is_named_by_its_source_until_saved(
+    real_data: RealData, qtbot: QtBot, tmp_path: Path
+) -> None:
     from tactical.app.files import document_name
     from tactical.app.import_export import open_foreign_file
-    from tests.persistence.uvtt_files import real_file
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     window = start(None, settings=settings, recovery_dir=tmp_path / "recovery")
     qtbot.addWidget(window)
-    source = real_file("dd-mbround-headmasters-quarters.dd2vtt")
+    source = real_data("uvtt/dd-mbround-headmasters-quarters.dd2vtt")
     assert open_foreign_file(window, source, ask_unsaved=False)
     name = "dd-mbround-headmasters-quarters.dd2vtt (imported)"
     assert document_name(window.document) == name

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage, QPainter
+from PySide6.QtCore import QMimeData, QPointF, QSize, Qt, QUrl
+from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from tactical.app.geometry import CELL
@@ -40,7 +40,7 @@ def answer(name: str, *, side: int | None = None, size: int = 0, speed: int | No
         form.name.setText(name)
         if side is not None:
             form.side.setCurrentIndex(side)
-        form.size.setCurrentIndex(size)
+        form.size_choice.setCurrentIndex(size)
         if speed is not None:
             form.speed.setValue(speed)
         return form.spec()
@@ -94,6 +94,16 @@ def test_a_plain_disc_and_the_ready_made_marks(make_window) -> None:  # type: ig
     rat = window.document.encounter.tokens[token_id]
     assert (rat.image, rat.size, rat.speed, rat.side) == (None, 2, 4, "npcs")
     assert window.document.encounter.occupants()[rat.square] == rat.id  # type: ignore[index]
+
+
+def test_the_palette_and_its_form_still_answer_qts_palette_and_size(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Their widgets once sat on QWidget.palette and QWidget.size, so Qt's own calls failed."""
+    window = make_window()
+    assert isinstance(window.token_palette.dock.palette(), QPalette)
+    form = TokenForm(None, window.document.encounter, side="npcs", speed=6, pictures=[])
+    qtbot.addWidget(form)
+    assert isinstance(form.size(), QSize)
+    assert form.size_choice.itemText(1) == "2 x 2"
 
 
 def test_duplicate_takes_the_next_free_number(make_window) -> None:  # type: ignore[no-untyped-def]

@@ -21,7 +21,7 @@ from tactical.app.main_window import MainWindow
 from tactical.app.startup import choice_question, recovery_box, recovery_question, start
 from tactical.core.commands import MoveToken
 from tactical.persistence import save_encounter
-from tests.persistence.uvtt_files import real_file
+from tests.realdata import RealData
 
 from .conftest import small_grid
 
@@ -58,9 +58,9 @@ def crash_on_crypt(tmp_path: Path, qtbot: QtBot, settings: QSettings) -> tuple[P
 
 
 def test_a_refused_import_keeps_the_recovery_and_opens_it_instead(
-    qtbot: QtBot, tmp_path: Path, settings: QSettings, errors: Errors
+    real_data: RealData, qtbot: QtBot, tmp_path: Path, settings: QSettings, errors: Errors
 ) -> None:
-    ballroom = real_file("edge-foundry2uvtt-prismatic-ballroom.uvtt")
+    ballroom = real_data("uvtt/edge-foundry2uvtt-prismatic-ballroom.uvtt")
     crypt, data = crash_on_crypt(tmp_path, qtbot, settings)
     asked: list[Path] = []
 
@@ -121,9 +121,9 @@ def test_discarding_for_a_file_that_opens_drops_the_recovery(
 
 
 def test_an_unsaved_import_is_recovered_under_its_sources_name(
-    qtbot: QtBot, tmp_path: Path, settings: QSettings, errors: Errors
+    real_data: RealData, qtbot: QtBot, tmp_path: Path, settings: QSettings, errors: Errors
 ) -> None:
-    cave = real_file("dd-oganm-cave-test.dd2vtt")
+    cave = real_data("uvtt/dd-oganm-cave-test.dd2vtt")
     data = tmp_path / "data"
     first = started(qtbot, start(None, settings=settings, recovery_dir=data, ask=lambda r: False))
     assert open_foreign_file(first, cave, ask_unsaved=False)
@@ -152,11 +152,11 @@ def test_an_unsaved_import_is_recovered_under_its_sources_name(
 
 
 def test_a_refused_import_after_an_imports_crash_names_both(
-    qtbot: QtBot, tmp_path: Path, settings: QSettings, errors: Errors
+    real_data: RealData, qtbot: QtBot, tmp_path: Path, settings: QSettings, errors: Errors
 ) -> None:
     """The QA case with an imported map's work kept: the dialog and the status bar name it."""
-    cave = real_file("dd-oganm-cave-test.dd2vtt")
-    ballroom = real_file("edge-foundry2uvtt-prismatic-ballroom.uvtt")
+    cave = real_data("uvtt/dd-oganm-cave-test.dd2vtt")
+    ballroom = real_data("uvtt/edge-foundry2uvtt-prismatic-ballroom.uvtt")
     data = tmp_path / "data"
     first = started(qtbot, start(None, settings=settings, recovery_dir=data, ask=lambda r: False))
     assert open_foreign_file(first, cave, ask_unsaved=False)

@@ -40,9 +40,9 @@ def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # typ
     def answer(form):  # type: ignore[no-untyped-def]
         seen["side"] = form.side.currentText()
         seen["speed"] = form.speed.value()
-        seen["sizes"] = [form.size.itemText(i) for i in range(form.size.count())]
+        seen["sizes"] = [form.size_choice.itemText(i) for i in range(form.size_choice.count())]
         form.name.setText("Wolf <i>alpha</i>")
-        form.size.setCurrentIndex(1)
+        form.size_choice.setCurrentIndex(1)
         return form.spec()
 
     actions.adder.ask = answer

@@ -18,17 +18,20 @@ from tactical.core.wall_lines import WallLine
 from tactical.persistence import load_encounter, save_encounter
 from tactical.persistence.foreign import import_map
 from tactical.persistence.foreign.uvtt_write import grid_lines
+from tests.realdata import RealData
 
-from ..persistence.uvtt_files import png, real_file, uvtt, write
+from ..persistence.uvtt_files import png, uvtt, write
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
 def test_import_writes_an_encounter_and_says_what_came_in(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    real_data: RealData, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "cave.tactical.json"
-    assert cli.main(["import", str(real_file("dd-oganm-cave-test.dd2vtt")), "-o", str(out)]) == 0
+    assert (
+        cli.main(["import", str(real_data("uvtt/dd-oganm-cave-test.dd2vtt")), "-o", str(out)]) == 0
+    )
     assert capsys.readouterr().out == (
         f"{out}: imported Universal VTT 0.3, 20 x 20 squares, 197 wall pieces, 50 object lines, "
         "3 doors; 1 light was not kept (tactical does not draw lighting yet)\n"
@@ -87,11 +90,12 @@ def _kinds_and_ends(
 
 
 def test_export_reads_back_to_the_same_walls(
-    qtbot: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    real_data: RealData, qtbot: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     imported = tmp_path / "cave.tactical.json"
     assert (
-        cli.main(["import", str(real_file("dd-oganm-cave-test.dd2vtt")), "-o", str(imported)]) == 0
+        cli.main(["import", str(real_data("uvtt/dd-oganm-cave-test.dd2vtt")), "-o", str(imported)])
+        == 0
     )
     out = tmp_path / "cave.uvtt"
     assert cli.main(["export", str(imported), "--format", "uvtt", "-o", str(out)]) == 0
@@ -121,9 +125,11 @@ def test_export_reads_back_to_the_same_walls(
         "dd-mbround-headmasters-quarters.dd2vtt",
     ],
 )
-def test_every_real_import_exports_and_reads_back(qtbot: object, tmp_path: Path, name: str) -> None:
+def test_every_real_import_exports_and_reads_back(
+    real_data: RealData, qtbot: object, tmp_path: Path, name: str
+) -> None:
     imported = tmp_path / "map.tactical.json"
-    assert cli.main(["import", str(real_file(name)), "-o", str(imported)]) == 0
+    assert cli.main(["import", str(real_data(f"uvtt/{name}")), "-o", str(imported)]) == 0
     out = tmp_path / "map.uvtt"
     assert cli.main(["export", str(imported), "--format", "uvtt", "-o", str(out)]) == 0
     original = load_encounter(imported)

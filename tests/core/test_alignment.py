@@ -8,7 +8,6 @@ from tactical.core.alignment import (
     Alignment,
     from_box,
     map_size,
-    picture_rect,
     square_px_for,
     squares_fitting,
 )
@@ -61,10 +60,6 @@ def test_squares_across_gives_pixels_per_square() -> None:
     assert square_px_for(1408, 20) == 70.4
     with pytest.raises(ValueError):
         square_px_for(1408, 0)
-
-
-def test_picture_rect_in_square_units() -> None:
-    assert picture_rect(1000, 500, Alignment(50, 25, 100)) == (-0.5, -0.25, 10.0, 5.0)
 
 
 def test_bad_alignment_is_refused() -> None:

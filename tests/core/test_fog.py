@@ -8,14 +8,8 @@ from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.commands import RevealAreas, RevealSquares, SetFogSetting, UndoStack
 from tactical.core.commands.fog import reveal_all, reveal_party_sight
 from tactical.core.encounter import Encounter
-from tactical.core.fog import (
-    Fog,
-    brush_squares,
-    fogged_token_ids,
-    hidden_from_players,
-    polygon_mask,
-    rectangle_squares,
-)
+from tactical.core.fog import Fog, brush_squares, polygon_mask, rectangle_squares
+from tactical.core.fog_queries import fogged_token_ids, hidden_from_players
 from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 

@@ -13,11 +13,9 @@ from tactical.core.screen_scale import (
     pixels_per_inch,
     pixels_per_mm_from_diagonal,
     pixels_per_mm_from_marks,
-    rotate_point,
     screen_key,
     square_pixels,
     square_size_named,
-    unrotate_point,
 )
 
 INCH, MM25, MM30 = SQUARE_SIZES
@@ -99,15 +97,6 @@ def test_a_turned_screen_shows_its_width_along_the_map_height() -> None:
     assert frame_size(1920, 1080, 2.0, 90) == (540, 960)
     assert frame_size(1920, 1080, 2.0, 180) == (960, 540)
     assert frame_size(1920, 1080, 2.0, 270) == (540, 960)
-
-
-def test_rotating_an_offset_and_back() -> None:
-    assert rotate_point(1, 0, 90) == (0, 1)  # right turns into down, clockwise
-    assert rotate_point(1, 0, 180) == (-1, 0)
-    assert rotate_point(1, 0, 270) == (0, -1)
-    assert rotate_point(3, 4, 0) == (3, 4)
-    for turn in (0, 90, 180, 270):
-        assert unrotate_point(*rotate_point(3, -7, turn), turn) == (3, -7)
 
 
 def test_screen_keys_tell_identical_screens_apart() -> None:

@@ -15,6 +15,7 @@ from itertools import pairwise
 
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -247,6 +248,7 @@ def maps(draw: st.DrawFn) -> tuple[GridMap, Square, Square, str]:
     return grid, draw(square), draw(square), draw(st.sampled_from(["chebyshev", "orthogonal"]))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps())
 def test_both_searches_rank_like_networkx_by_cost_then_distance_from_the_line(

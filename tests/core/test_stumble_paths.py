@@ -134,6 +134,7 @@ def cases(draw: st.DrawFn) -> tuple[GridMap, tuple[int, int], tuple[int, int], s
     return grid, start, banned, draw(st.sampled_from(["chebyshev", "orthogonal"]))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_reach_and_paths_equal_networkx_on_the_graph_without_the_banned_steps(

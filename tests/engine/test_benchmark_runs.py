@@ -13,6 +13,7 @@ from benchmarks import maps, run, table_scale  # noqa: E402
 from tactical.core import find_path  # noqa: E402
 
 
+@pytest.mark.slow
 def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--size", "48", "--repeat", "2", "--no-cold", "--no-example", "--no-print"]
     args += ["--no-big", "--no-write"]
@@ -39,6 +40,7 @@ def test_the_benchmark_prints_every_measure(capsys: pytest.CaptureFixture[str]) 
         assert expected in measures
 
 
+@pytest.mark.slow
 def test_the_table_scale_benchmark_writes_the_hillside_pdf() -> None:
     pytest.importorskip("PySide6")
     figures = table_scale.run_case(table_scale.MAPS / "hillside-ruin.tactical.json")

@@ -250,6 +250,7 @@ def battles(draw: st.DrawFn) -> Encounter:
     return encounter
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(battles())
 def test_cover_table_matches_token_cover_pair_by_pair(encounter: Encounter) -> None:

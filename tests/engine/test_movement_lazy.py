@@ -76,6 +76,7 @@ def fresh_copy(encounter: Encounter) -> Encounter:
     return Encounter(map=grid.copy(), tokens=tokens)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenes())
 def test_lazy_index_and_kept_blockers_answer_as_a_fresh_whole_index(

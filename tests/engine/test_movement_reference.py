@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
@@ -203,6 +204,7 @@ def encounters(draw: st.DrawFn) -> tuple[Encounter, int, bool]:
     return encounter, draw(st.integers(0, 12)), draw(st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(encounters())
 def test_reachable_and_find_path_agree_with_the_reference(
@@ -255,6 +257,7 @@ def edit_sequences(draw: st.DrawFn) -> tuple[GridMap, list[tuple[Square, int, in
     return grid, edits
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(edit_sequences())
 def test_regions_match_networkx_components_through_edits(
@@ -332,6 +335,7 @@ def crowded(draw: st.DrawFn) -> tuple[Encounter, int]:
     return encounter, size
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(crowded())
 def test_regions_with_enemies_closed_agree_with_the_reference(

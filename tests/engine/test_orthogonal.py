@@ -66,6 +66,7 @@ def map_and_squares(draw: st.DrawFn) -> tuple[GridMap, Square, list[Square]]:
     return grid, draw(square), draw(st.lists(square, min_size=1, max_size=6))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(map_and_squares())
 def test_every_answer_equals_dijkstra_on_the_four_neighbour_graph(
@@ -151,6 +152,7 @@ def test_squares_off_the_map_are_refused() -> None:
         orthogonal_field(grid, (-1, 0))
 
 
+@pytest.mark.slow
 def test_the_benchmark_prints_the_orthogonal_rows(capsys: pytest.CaptureFixture[str]) -> None:
     root = Path(__file__).resolve().parents[2]
     if str(root) not in sys.path:

@@ -9,8 +9,9 @@ import pytest
 from tactical.persistence import dumps_encounter, loads_encounter
 from tactical.persistence.foreign import READERS, import_map, read_foreign
 from tactical.persistence.foreign.neutral import ForeignMap, ForeignPortal
+from tests.realdata import RealData
 
-from .uvtt_files import png, real_file
+from .uvtt_files import png
 
 
 def read_grid_picture(path: Path) -> ForeignMap:
@@ -41,8 +42,8 @@ def test_a_further_format_is_one_reader(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert loads_encounter(dumps_encounter(encounter)).name == "tavern.40px.grid"
 
 
-def test_lights_are_read_into_the_neutral_form_in_the_maps_frame() -> None:
-    foreign = read_foreign(real_file("dd-imagix-sampleMap.dd2vtt"))  # map_origin (2, 1)
+def test_lights_are_read_into_the_neutral_form_in_the_maps_frame(real_data: RealData) -> None:
+    foreign = read_foreign(real_data("uvtt/dd-imagix-sampleMap.dd2vtt"))  # map_origin (2, 1)
     assert [light.position for light in foreign.lights] == [
         pytest.approx((6.570312, 8.0)),
         pytest.approx((6.007812, 1.984375)),

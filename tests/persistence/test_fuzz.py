@@ -6,6 +6,7 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ def damage(draw: st.DrawFn, original: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -243,6 +244,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(encounters())
 def test_dumps_then_loads_gives_an_equal_encounter_and_the_same_text(encounter: Encounter) -> None:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from tactical.core.sight import Viewer, visible_squares
 from tactical.persistence.foreign import import_map
+from tests.realdata import RealData
 
-from .uvtt_files import real_file
 
-
-def test_a_pc_beside_the_window_sees_through_it_into_the_far_room() -> None:
-    encounter, _ = import_map(real_file("dd-imagix-sampleMap.dd2vtt"))
+def test_a_pc_beside_the_window_sees_through_it_into_the_far_room(real_data: RealData) -> None:
+    encounter, _ = import_map(real_data("uvtt/dd-imagix-sampleMap.dd2vtt"))
     grid = encounter.grid
     assert grid is not None
     # The middle wall runs along x = 5; its window spans y 7.62 .. 8.38, narrower than a

@@ -12,8 +12,7 @@ from tactical.core.wall_lines import WallLine
 from tactical.persistence import LoadError, dumps_encounter, loads_encounter
 from tactical.persistence.foreign import import_map
 from tactical.persistence.pictures import read_picture_header
-
-from .uvtt_files import real_file
+from tests.realdata import RealData
 
 REAL = {
     # name: (squares, pixels per square, picture px, {kind: count})
@@ -45,9 +44,11 @@ REAL = {
 
 
 @pytest.mark.parametrize("name", sorted(REAL))
-def test_a_real_export_becomes_a_grid_with_its_picture_and_walls(name: str) -> None:
+def test_a_real_export_becomes_a_grid_with_its_picture_and_walls(
+    real_data: RealData, name: str
+) -> None:
     (width, height), ppg, picture_px, kinds = REAL[name]
-    encounter, _ = import_map(real_file(name))
+    encounter, _ = import_map(real_data(f"uvtt/{name}"))
     grid = encounter.grid
     assert grid is not None
     assert (grid.width, grid.height) == (width, height)
@@ -66,8 +67,8 @@ def test_a_real_export_becomes_a_grid_with_its_picture_and_walls(name: str) -> N
 
 
 @pytest.mark.parametrize("name", sorted(REAL))
-def test_saving_and_reopening_an_import_gives_the_same_file(name: str) -> None:
-    encounter, _ = import_map(real_file(name))
+def test_saving_and_reopening_an_import_gives_the_same_file(real_data: RealData, name: str) -> None:
+    encounter, _ = import_map(real_data(f"uvtt/{name}"))
     text = dumps_encounter(encounter)
     again = loads_encounter(text)
     assert dumps_encounter(again) == text
@@ -83,9 +84,13 @@ def _pixels(lines: list[WallLine], ppg: int) -> list[tuple[str, tuple[float, ...
     )
 
 
-def test_the_cropped_export_puts_its_walls_on_the_same_pixels_as_the_uncropped_one() -> None:
-    cropped, _ = import_map(real_file("dd-imagix-sampleMap.dd2vtt"))  # map_origin (2, 1)
-    whole, _ = import_map(real_file("dd-imagix-sampleMap-v0.2-old.dd2vtt"))  # map_origin (0, 0)
+def test_the_cropped_export_puts_its_walls_on_the_same_pixels_as_the_uncropped_one(
+    real_data: RealData,
+) -> None:
+    cropped, _ = import_map(real_data("uvtt/dd-imagix-sampleMap.dd2vtt"))  # map_origin (2, 1)
+    whole, _ = import_map(
+        real_data("uvtt/dd-imagix-sampleMap-v0.2-old.dd2vtt")
+    )  # map_origin (0, 0)
     assert cropped.grid is not None and whole.grid is not None
     assert _pixels(cropped.grid.wall_lines, 256) == _pixels(whole.grid.wall_lines, 256)
     # the closed door at (7, 3) - (2, 1) in the cropped file's own frame
@@ -95,16 +100,16 @@ def test_the_cropped_export_puts_its_walls_on_the_same_pixels_as_the_uncropped_o
     assert [(line.a, line.b) for line in windows] == [((5.0, 7.619141), (5.0, 8.380859))]
 
 
-def test_doors_lie_along_their_rotation() -> None:
-    encounter, _ = import_map(real_file("dd-oganm-cave-test.dd2vtt"))
+def test_doors_lie_along_their_rotation(real_data: RealData) -> None:
+    encounter, _ = import_map(real_data("uvtt/dd-oganm-cave-test.dd2vtt"))
     assert encounter.grid is not None
     doors = [line for line in encounter.grid.wall_lines if line.kind == "door"]
     assert ((11.0, 6.0), (12.0, 6.0)) in [(d.a, d.b) for d in doors]  # rotation 0
     assert ((12.0, 15.5), (12.0, 14.5)) in [(d.a, d.b) for d in doors]  # rotation -pi/2
 
 
-def test_diagonal_doors_stay_diagonal() -> None:
-    encounter, _ = import_map(real_file("dd-mbround-headmasters-quarters.dd2vtt"))
+def test_diagonal_doors_stay_diagonal(real_data: RealData) -> None:
+    encounter, _ = import_map(real_data("uvtt/dd-mbround-headmasters-quarters.dd2vtt"))
     assert encounter.grid is not None
     doors = [line for line in encounter.grid.wall_lines if line.kind == "door"]
     angles = Counter(
@@ -115,8 +120,10 @@ def test_diagonal_doors_stay_diagonal() -> None:
     assert all(abs(d.length - math.hypot(0.533092, 0.533092)) < 1e-5 for d in diagonal)
 
 
-def test_a_file_whose_picture_is_a_path_that_is_not_there_is_refused_saying_so() -> None:
-    path = real_file("edge-foundry2uvtt-prismatic-ballroom.uvtt")
+def test_a_file_whose_picture_is_a_path_that_is_not_there_is_refused_saying_so(
+    real_data: RealData,
+) -> None:
+    path = real_data("uvtt/edge-foundry2uvtt-prismatic-ballroom.uvtt")
     with pytest.raises(LoadError) as error:
         import_map(path)
     (problem,) = error.value.problems
@@ -125,13 +132,15 @@ def test_a_file_whose_picture_is_a_path_that_is_not_there_is_refused_saying_so()
     assert "no such picture beside the file" in problem.message
 
 
-def test_the_path_picture_file_imports_when_its_picture_is_put_beside_it(tmp_path: Path) -> None:
+def test_the_path_picture_file_imports_when_its_picture_is_put_beside_it(
+    real_data: RealData, tmp_path: Path
+) -> None:
     """Format "1.0", float map sizes, 90 walls: all fine once the picture is there."""
     import json
 
     from .uvtt_files import png
 
-    source = real_file("edge-foundry2uvtt-prismatic-ballroom.uvtt")
+    source = real_data("uvtt/edge-foundry2uvtt-prismatic-ballroom.uvtt")
     raw = json.loads(source.read_text())
     copy = tmp_path / source.name
     copy.write_text(json.dumps(raw))

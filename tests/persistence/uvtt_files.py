@@ -1,4 +1,4 @@
-"""Helpers for the Universal VTT tests: where the real exports are, small files made here."""
+"""Helpers for the Universal VTT tests: small files made here (real exports: ``real_data``)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,6 @@ import struct
 import zlib
 from pathlib import Path
 from typing import Any
-
-import pytest
-
-REALDATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "realdata" / "uvtt"
-"""Real exports nobody here wrote, kept outside the repository (never copied in)."""
-
-
-def real_file(name: str) -> Path:
-    """A real export, or skip the test saying where it was looked for."""
-    path = REALDATA / name
-    if not path.is_file():
-        pytest.skip(f"real Universal VTT exports are not here: {REALDATA.resolve()} has no {name}")
-    return path
 
 
 def png(width: int, height: int) -> bytes:

@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QPainter,
     QPen,
     QPixmap,
+    QShowEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.backgrounds.making import MapKind, grey_array
-from tactical.core.alignment import BOX_SQUARES, Alignment, from_box, map_size
+from tactical.core.alignment import BOX_SQUARES, Alignment, from_box, map_size, square_px_for
 from tactical.core.grid_guess import guess_grid
 
 GRID_PEN = QColor(0, 220, 255, 230)
@@ -59,7 +60,7 @@ class AlignPreview(QGraphicsView):
         scene.setSceneRect(QRectF(pixmap.rect()).adjusted(-40, -40, 40, 40))
         super().__init__(scene, parent)
         self.picture_size = (pixmap.width(), pixmap.height())
-        self.alignment = Alignment(0.0, 0.0, 100.0)
+        self.grid_alignment = Alignment(0.0, 0.0, 100.0)
         self.show_map_edge = True
         self._box_start: QPointF | None = None
         self._box: QRectF | None = None
@@ -71,7 +72,7 @@ class AlignPreview(QGraphicsView):
         self.setMinimumSize(640, 480)
 
     def set_alignment(self, alignment: Alignment) -> None:
-        self.alignment = alignment
+        self.grid_alignment = alignment
         self.viewport().update()
 
     def fit(self) -> None:
@@ -120,7 +121,7 @@ class AlignPreview(QGraphicsView):
         super().mouseReleaseEvent(event)
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
-        a = self.alignment
+        a = self.grid_alignment
         width, height = self.picture_size
         s = a.square_px
         cols, rows = map_size(width, height, a)
@@ -231,8 +232,9 @@ class AlignDialog(QDialog):
         layout.addWidget(self.preview, 1)
         layout.addLayout(side)
         self._syncing = False
-        self._guessed: Alignment | bool | None = False
-        """The lines' alignment once guessed (None: no lines); False: not guessed yet."""
+        self._guessed: Alignment | None = None
+        """The lines' alignment once guessed (None: no lines, or not guessed yet)."""
+        self._looked_for_lines = False
         self.x_box.valueChanged.connect(self._typed)
         self.y_box.valueChanged.connect(self._typed)
         self.square_box.valueChanged.connect(self._typed)
@@ -289,7 +291,8 @@ class AlignDialog(QDialog):
 
     def _lines(self) -> Alignment | None:
         """The picture's grid as its lines show it (guessed once per dialog)."""
-        if self._guessed is False:
+        if not self._looked_for_lines:
+            self._looked_for_lines = True
             found = guess_grid(grey_array(self.pixmap.toImage()))
             self._guessed = None if found is None else Alignment(found.x, found.y, found.square_px)
         return self._guessed
@@ -316,7 +319,7 @@ class AlignDialog(QDialog):
         if self._syncing or value <= 0:
             return
         self._syncing = True
-        self.square_box.setValue(self.picture_width / value)
+        self.square_box.setValue(square_px_for(self.picture_width, value))
         self._syncing = False
         self._refresh()
 
@@ -336,8 +339,8 @@ class AlignDialog(QDialog):
             down = self.picture_height / alignment.square_px
             self.size_label.setText(f"picture {across:.1f} x {down:.1f} units")
 
-    def showEvent(self, event: object) -> None:  # type: ignore[override]
-        super().showEvent(event)  # type: ignore[arg-type]
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
         self.preview.fit()
 
 

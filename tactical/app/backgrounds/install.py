@@ -32,9 +32,8 @@ from tactical.app.backgrounds.making import (
     new_encounter,
     picture_image,
 )
-from tactical.app.files import plain_message_box
 from tactical.app.pictures import PictureError, read_picture_file
-from tactical.app.plain_text import set_tooltip
+from tactical.app.plain_text import plain_message_box, set_tooltip
 from tactical.core.alignment import Alignment
 from tactical.core.changes import Change
 from tactical.core.commands.base import Batch, Command

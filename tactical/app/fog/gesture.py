@@ -25,7 +25,6 @@ from tactical.core.fog import brush_squares, polygon_mask, rectangle_squares
 from tactical.core.grid import Square
 
 FogShape = Literal["brush", "rectangle", "polygon", "area"]
-FOG_SHAPES: tuple[FogShape, ...] = ("brush", "rectangle", "polygon", "area")
 BRUSH_SIZES = (1, 3, 5)
 CLOSE_PX = 12.0
 """Scene units from the first corner within which a click closes the polygon."""

@@ -27,7 +27,8 @@ from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.fog import SetFogSetting, reveal_all, reveal_party_sight
 from tactical.core.commands.tokens import AddToken, MoveToken
 from tactical.core.encounter import Encounter
-from tactical.core.fog import FOG_STYLES, party_tokens
+from tactical.core.fog import FOG_STYLES
+from tactical.core.fog_queries import party_tokens
 
 if TYPE_CHECKING:
     from tactical.app.main_window import MainWindow

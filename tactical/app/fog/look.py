@@ -32,7 +32,10 @@ def _cloth_tile(scale: int) -> npt.NDArray[np.uint8]:
     y, x = np.mgrid[0:scale, 0:scale]
     weave = ((x + y) % 4 < 2).astype(np.int16) * 6 + ((x - y) % 3 == 0).astype(np.int16) * 3
     base = np.array(FLAT, dtype=np.int16)
-    return np.clip(base[None, None, :] + weave[:, :, None], 0, 255).astype(np.uint8)
+    tile: npt.NDArray[np.uint8] = np.clip(base[None, None, :] + weave[:, :, None], 0, 255).astype(
+        np.uint8
+    )
+    return tile
 
 
 def fog_argb(
@@ -55,6 +58,8 @@ def fog_argb(
     return np.where(mask, words, np.uint32(0)).astype(np.uint32), scale
 
 
+_OPAQUE = np.uint32(0xFF000000)
+"""The alpha byte of an ARGB32 word, fully opaque."""
 _CLOTH: dict[tuple[int, int, int], npt.NDArray[np.uint32]] = {}
 
 
@@ -72,10 +77,10 @@ def _cloth(width: int, height: int, scale: int) -> npt.NDArray[np.uint32]:
             rgb = np.clip(rgb.astype(np.int16) + shade[:, :, None], 0, 255).astype(np.uint8)
         _CLOTH.clear()  # one map at a time is enough
         _CLOTH[key] = (
-            (np.uint32(0xFF) << 24)
-            | (rgb[..., 0].astype(np.uint32) << 16)
-            | (rgb[..., 1].astype(np.uint32) << 8)
+            (rgb[..., 0].astype(np.uint32) << np.uint32(16))
+            | (rgb[..., 1].astype(np.uint32) << np.uint32(8))
             | rgb[..., 2].astype(np.uint32)
+            | _OPAQUE
         )
     return _CLOTH[key]
 
@@ -83,4 +88,4 @@ def _cloth(width: int, height: int, scale: int) -> npt.NDArray[np.uint32]:
 def cloth_tile_argb(scale: int = 8) -> npt.NDArray[np.uint32]:
     """One square of opaque cloth as ARGB32 words (a brush for area maps and margins)."""
     rgb = _cloth_tile(scale).astype(np.uint32)
-    return (np.uint32(0xFF) << 24) | (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+    return (rgb[..., 0] << np.uint32(16)) | (rgb[..., 1] << np.uint32(8)) | rgb[..., 2] | _OPAQUE

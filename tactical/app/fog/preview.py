@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from tactical.app.fog.layer import argb_image
 from tactical.app.geometry import CELL
-from tactical.core.fog import sight_range
+from tactical.core.fog_queries import sight_range
 from tactical.core.grid import Square
 from tactical.core.sight import Viewer, visible_squares
 

@@ -237,10 +237,6 @@ class DragController:
         assert self.ban is not None
         return f"{self.ban.reason}; every way there takes a step that way"
 
-    def full_reason(self, token: Token, target: Position) -> str:
-        """Why the engine refuses ``target``, in words; may search a path (only on drops)."""
-        return self._refusal(token, target)[0]
-
     def _banned(self, target: Position) -> bool:
         """The procedure forbids moving that way (003 Stumble)."""
         start = self.start
@@ -258,7 +254,8 @@ class DragController:
         return engine.steps_towards(self.ban.step)
 
     def _refusal(self, token: Token, target: Position) -> tuple[str, int | None]:
-        """:meth:`full_reason` and the path's cost when there is a path (None when not)."""
+        """Why the engine refuses ``target``, in words, and the path's cost when there is a
+        path (None when not); may search a path."""
         blocker = self._blocker(token, target)
         if blocker:
             return blocker, None

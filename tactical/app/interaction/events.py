@@ -15,7 +15,6 @@ class Pointer:
     right: bool = False
     shift: bool = False
     ctrl: bool = False
-    alt: bool = False
 
     @property
     def force(self) -> bool:

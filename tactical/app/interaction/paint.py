@@ -25,7 +25,6 @@ from tactical.core.grid import GridMap, Square, Terrain
 from tactical.persistence.checks import MAX_ELEVATION, MIN_ELEVATION
 
 BrushKind = Literal["raise", "lower", "level", "open", "difficult", "impassable"]
-BRUSH_KINDS: tuple[BrushKind, ...] = ("raise", "lower", "level", "open", "difficult", "impassable")
 BRUSH_SIZES = (1, 2, 3)
 
 _TERRAIN: dict[str, Terrain] = {

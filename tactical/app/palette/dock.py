@@ -59,7 +59,7 @@ class PaletteDock(QDockWidget):
     def __init__(self, palette: Palette, parent: QWidget) -> None:
         super().__init__("Token palette", parent)
         self.setObjectName("token-palette")
-        self.palette = palette
+        self.controller = palette
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(plain_label("Pictures (double-click to add a token):"))
@@ -71,13 +71,13 @@ class PaletteDock(QDockWidget):
         self.pictures.setMovement(QListWidget.Movement.Static)
         self.pictures.setWordWrap(True)
         self.pictures.setMaximumHeight(170)
-        self.pictures.itemDoubleClicked.connect(lambda _item: self.palette.add_token())
+        self.pictures.itemDoubleClicked.connect(lambda _item: self.controller.add_token())
         layout.addWidget(self.pictures)
         row = QHBoxLayout()
         self.add_button = QPushButton("Add token…")
-        self.add_button.clicked.connect(lambda: self.palette.add_token())
+        self.add_button.clicked.connect(lambda: self.controller.add_token())
         self.file_button = QPushButton("From picture file…")
-        self.file_button.clicked.connect(self.palette.add_from_file_dialog)
+        self.file_button.clicked.connect(self.controller.add_from_file_dialog)
         row.addWidget(self.add_button)
         row.addWidget(self.file_button)
         layout.addLayout(row)
@@ -91,16 +91,18 @@ class PaletteDock(QDockWidget):
         layout.addWidget(plain_label("Tokens:"))
         self.tokens = QListWidget()
         self.tokens.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.tokens.itemSelectionChanged.connect(self.palette.list_selection_changed)
+        self.tokens.itemSelectionChanged.connect(self.controller.list_selection_changed)
         layout.addWidget(self.tokens, 1)
         grid = QGridLayout()
         self.duplicate_button = QPushButton("Duplicate")
-        self.duplicate_button.clicked.connect(lambda: self.palette.duplicate(self.selected_ids()))
+        self.duplicate_button.clicked.connect(
+            lambda: self.controller.duplicate(self.selected_ids())
+        )
         self.delete_button = QPushButton("Delete")
-        self.delete_button.clicked.connect(lambda: self.palette.delete(self.selected_ids()))
+        self.delete_button.clicked.connect(lambda: self.controller.delete(self.selected_ids()))
         self.hide_button = QPushButton("Hide / show")
         set_tooltip(self.hide_button, "Hide the selected tokens from the players, or show them")
-        self.hide_button.clicked.connect(lambda: self.palette.toggle_hidden(self.selected_ids()))
+        self.hide_button.clicked.connect(lambda: self.controller.toggle_hidden(self.selected_ids()))
         grid.addWidget(self.duplicate_button, 0, 0)
         grid.addWidget(self.delete_button, 0, 1)
         grid.addWidget(self.hide_button, 0, 2)
@@ -110,14 +112,14 @@ class PaletteDock(QDockWidget):
         layout.addWidget(self.sides)
         row = QHBoxLayout()
         self.add_side_button = QPushButton("Add side…")
-        self.add_side_button.clicked.connect(self.palette.add_side_dialog)
+        self.add_side_button.clicked.connect(self.controller.add_side_dialog)
         self.rename_side_button = QPushButton("Rename…")
         self.rename_side_button.clicked.connect(
-            lambda: self.palette.rename_side_dialog(self.current_side())
+            lambda: self.controller.rename_side_dialog(self.current_side())
         )
         self.colour_side_button = QPushButton("Colour…")
         self.colour_side_button.clicked.connect(
-            lambda: self.palette.recolour_side_dialog(self.current_side())
+            lambda: self.controller.recolour_side_dialog(self.current_side())
         )
         for button in (self.add_side_button, self.rename_side_button, self.colour_side_button):
             row.addWidget(button)
@@ -149,7 +151,7 @@ class PaletteDock(QDockWidget):
             item = QListWidgetItem(label)
             item.setIcon(icon if icon is not None else _disc_icon())
             item.setData(Qt.ItemDataRole.UserRole, key)
-            set_tooltip(item, label)  # type: ignore[arg-type]
+            set_tooltip(item, label)
             self.pictures.addItem(item)
             if key == picked:
                 row = index

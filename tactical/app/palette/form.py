@@ -70,10 +70,10 @@ class TokenForm(QDialog):
             self.side.addItem(each.name)
         self.side.setCurrentIndex(self._side_ids.index(side) if side in self._side_ids else 0)
         add_plain_row(form, "Side:", self.side)
-        self.size = QComboBox()
+        self.size_choice = QComboBox()
         for size in SIZES:
-            self.size.addItem(f"{size} x {size}")
-        add_plain_row(form, "Size:", self.size)
+            self.size_choice.addItem(f"{size} x {size}")
+        add_plain_row(form, "Size:", self.size_choice)
         self.speed = QSpinBox()
         self.speed.setRange(0, MAX_SPEED)
         self.speed.setValue(speed)
@@ -119,7 +119,7 @@ class TokenForm(QDialog):
         return TokenSpec(
             name=self.name.text().strip(),
             side=self._side_ids[self.side.currentIndex()] if self._side_ids else "",
-            size=SIZES[self.size.currentIndex()],
+            size=SIZES[self.size_choice.currentIndex()],
             speed=self.speed.value(),
             picture=self._pictures[self.picture.currentIndex()].picture,
             figures=figures,

@@ -43,7 +43,7 @@ def render_mark(svg: Path, pixels: int = MARK_PIXELS) -> bytes | None:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide6 stubs want bytes; it takes only str
     buffer.close()
     return bytes(data.data())
 

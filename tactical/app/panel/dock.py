@@ -155,8 +155,8 @@ class CombatPanel(QDockWidget):
         self.splitter = _CompactSplitter(Qt.Orientation.Vertical)
         self.splitter.setChildrenCollapsible(False)
         sections = (self.sections["steps"], self.sections["combatants"], dice)
-        for widget, stretch in zip(sections, (2, 5, 2), strict=True):
-            self.splitter.addWidget(widget)
+        for section, stretch in zip(sections, (2, 5, 2), strict=True):
+            self.splitter.addWidget(section)
             self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
         # On a short screen the GM can drag the steps or the dice shut to give the table room.
         self.splitter.setCollapsible(0, True)

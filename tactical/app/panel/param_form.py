@@ -41,7 +41,7 @@ from tactical.app.panel.style import bold
 from tactical.app.plain_text import add_plain_row, menu_text, plain_label
 from tactical.app.secrets import Secrets
 from tactical.core.encounter import Encounter
-from tactical.core.fog import hidden_from_players
+from tactical.core.fog_queries import hidden_from_players
 from tactical.rules import Action, Param
 
 NONE_LABEL = "(none)"

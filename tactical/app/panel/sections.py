@@ -48,7 +48,6 @@ class Section(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.button)
         layout.addWidget(content, 1)
-        self._least = content.minimumHeight()
         self.button.toggled.connect(self.set_open)
         if settings is not None and _as_bool(settings.value(SETTINGS_PREFIX + key, False)):
             self.button.setChecked(False)

@@ -47,7 +47,7 @@ from tactical.app.token_names import gm_name
 from tactical.core.area_layout import Placement, layout_tokens
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
-from tactical.core.fog import token_in_fog
+from tactical.core.fog_queries import token_in_fog
 from tactical.core.grid import Square
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token

@@ -31,7 +31,6 @@ from tactical.core.grid import Square
 REACH_Z = 5.0
 TEMPLATE_Z = 6.0
 PATH_Z = 20.0
-RULER_Z = 30.0
 
 
 def cost_colour(cost: int, budget: int) -> QColor:
@@ -78,7 +77,6 @@ class ReachOverlay(_Overlay):
         self.costs: dict[Any, int] = {}
         self.budget = 0
         self._image = QImage()
-        self._origin: Square = (0, 0)
         self._areas: list[tuple[QPolygonF, QColor, QPointF, int]] = []
         self._font = QFont()
         self._font.setPixelSize(int(CELL * 0.32))
@@ -110,7 +108,6 @@ class ReachOverlay(_Overlay):
                 )
             pixels[row - r0, col - c0] = argb
         self._image = QImage(pixels.tobytes(), w, h, w * 4, QImage.Format.Format_ARGB32).copy()
-        self._origin = (c0, r0)
         self._set_bounds(QRectF(c0 * CELL, r0 * CELL, w * CELL, h * CELL))
         self.setVisible(True)
 

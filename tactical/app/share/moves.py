@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from tactical.app.document import EncounterDocument
-from tactical.app.geometry import map_to_scene, square_centre
+from tactical.app.geometry import CELL, footprint_centre
 from tactical.app.interaction.drag import DragController
 from tactical.app.interaction.events import Pointer
 from tactical.core.commands.base import Command
@@ -49,11 +49,11 @@ def _target(encounter: Encounter, data: dict[str, Any]) -> Position:
 def _point(encounter: Encounter, position: Position) -> tuple[float, float] | None:
     """A scene point on ``position`` (a square's centre, or a point inside an area)."""
     if isinstance(position, tuple):
-        return square_centre(position)
+        return footprint_centre(position, 1)
     area_map = encounter.area_map
     if isinstance(position, str) and area_map is not None and position in area_map.areas:
         point = area_map.areas[position].polygon.representative_point()
-        return map_to_scene(float(point.x), float(point.y))
+        return (float(point.x) * CELL, float(point.y) * CELL)
     return None
 
 

@@ -33,7 +33,7 @@ from tactical.app import token_names
 from tactical.app.secrets import hidden_words
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.core.fog import fogged_token_ids, hidden_from_players
+from tactical.core.fog_queries import fogged_token_ids, hidden_from_players
 from tactical.core.grid import Terrain
 from tactical.core.tokens import Figure, Token
 from tactical.rules import Combatant, PanelView, ProcedureController

@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.document import EncounterDocument
-from tactical.app.files import display_name, plain_message_box
+from tactical.app.files import display_name
+from tactical.app.plain_text import plain_message_box
 from tactical.app.snapshot.paged import ExportCancelled, Progress
 from tactical.app.snapshot.progress import PageProgress
 from tactical.app.snapshot.render import PAGE_SIZES, SnapshotOptions, export_snapshot
@@ -133,6 +134,7 @@ class SnapshotDialog(QDialog):
     def _update(self) -> None:
         """Table scale prints the whole map as a PDF; the square and overlap are its own."""
         tiles = self.table_scale.isChecked()
+        widget: QWidget
         for widget in (self.square, self.overlap, self.skip_empty):
             widget.setEnabled(tiles)
         for widget in (self.whole, self.visible, self.dpi):

@@ -189,7 +189,7 @@ def write_png(
     finally:
         painter.end()
     with atomic_file(path) as temporary:
-        if not image.save(str(temporary), "PNG"):
+        if not image.save(str(temporary), "PNG"):  # type: ignore[call-overload]  # PySide6 stubs want bytes; it takes only str
             raise OSError(f"cannot write {path}")
     return image.size()
 

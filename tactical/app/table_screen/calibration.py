@@ -115,7 +115,6 @@ class CalibrationDialog(QDialog):
         self.setWindowTitle("Calibrate the players' screen")
         # Modal to the GM's window only: the ruler marks on the players' screen must take the mouse.
         self.setWindowModality(Qt.WindowModality.WindowModal)
-        self.screen_ = screen
         self.marks = marks
         width, height = device_resolution(screen)
         self.resolution = (width, height)
@@ -146,9 +145,9 @@ class CalibrationDialog(QDialog):
         self.square.setCurrentText(square.name)
         form.addRow("One square on the glass:", self.square)
         layout.addLayout(form)
-        self.result = QLabel()
-        self.result.setTextFormat(Qt.TextFormat.PlainText)
-        layout.addWidget(self.result)
+        self.result_label = QLabel()
+        self.result_label.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.result_label)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -198,10 +197,10 @@ class CalibrationDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(per_mm is not None)
         if per_mm is None:
-            self.result.setText("Type the diagonal, like 43 or 109 cm.")
+            self.result_label.setText("Type the diagonal, like 43 or 109 cm.")
             return
         square = self.chosen_square()
-        self.result.setText(
+        self.result_label.setText(
             f"{per_mm * MM_PER_INCH:.1f} pixels per inch: a square of {square.name} is "
             f"{square_pixels(per_mm, square)} pixels."
         )

@@ -16,7 +16,8 @@ import numpy.typing as npt
 from tactical.core.changes import Change
 from tactical.core.commands.base import Command, grid_of
 from tactical.core.encounter import Encounter
-from tactical.core.fog import Fog, FogStyle, party_tokens, sight_range, squares_mask
+from tactical.core.fog import Fog, FogStyle, squares_mask
+from tactical.core.fog_queries import party_tokens, sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 

@@ -43,7 +43,6 @@ class MovementIndex:
         self._table: FloatArray = blocking_table(())
         self.layers: dict[tuple[int, bool, bool], CostLayer] = {}
         self.regions: dict[tuple[int, bool], RegionIndex] = {}
-        self._elevation_rows: list[list[int]] | None = None
         grid.add_listener(self._on_squares)
 
     @property
@@ -92,12 +91,6 @@ class MovementIndex:
             self.regions[key] = regions
         return regions
 
-    def elevation_rows(self) -> list[list[int]]:
-        """The elevations as Python lists, for the pure-Python orthogonal distance."""
-        if self._elevation_rows is None:
-            self._elevation_rows = self.grid.elevation.tolist()
-        return self._elevation_rows
-
     # -- upkeep ----------------------------------------------------------
 
     def _on_squares(self, touched: frozenset[Square]) -> None:
@@ -108,10 +101,6 @@ class MovementIndex:
             self.east[:, :], self.south[:, :] = wall_arrays(grid)
         else:
             refresh_walls(grid, self.east, self.south, touched)
-        if self._elevation_rows is not None:
-            for col, row in touched:
-                if grid.in_bounds((col, row)):
-                    self._elevation_rows[row][col] = int(grid.elevation[row, col])
         rects = _touched_rects(touched, grid.width, grid.height)
         if grid.wall_lines or self._had_lines:
             table = self._blocking_table(grid)

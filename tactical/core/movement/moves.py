@@ -100,7 +100,7 @@ class MovePath(tuple[list[Square], int]):
         path.teleport = teleport
         return path
 
-    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[Any, ...]:
         """So copies and pickles (a procedure's saved state) rebuild the whole path."""
         return (self[0], self[1], self.rolls, self.teleport)
 
@@ -351,4 +351,4 @@ def find_path(
     a list of area ids and the hops on an area map."""
     if encounter.area_map is not None:
         return area_path(encounter, token_id, str(goal), budget)
-    return find_square_path(encounter, token_id, tuple(goal), options, budget)  # type: ignore[arg-type]
+    return find_square_path(encounter, token_id, tuple(goal), options, budget)

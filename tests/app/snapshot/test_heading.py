@@ -112,6 +112,7 @@ def test_the_pdf_title_and_its_printed_header(
     assert text.count(f"Round {wanted}") == 1
 
 
+@pytest.mark.slow
 def test_thrum_in_round_three_as_qa_played_it(qtbot: Any, tmp_path: Path) -> None:
     panel = played_to_round(qtbot, "thrum", 3)
     subtitle = DOT.join(("Thrum", "Round 3", "Start of Turn: Panic Roll, start effects"))
@@ -121,6 +122,7 @@ def test_thrum_in_round_three_as_qa_played_it(qtbot: Any, tmp_path: Path) -> Non
     assert pdf_title(pdf) == "The Watchtower on Crow Hill" + DASH + subtitle
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("procedure_id", sorted(HEADERS))
 def test_no_part_of_the_header_repeats_at_any_step_of_three_rounds(
     qtbot: Any, procedure_id: str

@@ -13,6 +13,7 @@ from tactical import cli
 from .fights import HILLSIDE
 
 
+@pytest.mark.slow
 def test_a_png_too_big_is_refused_with_a_true_message_before_any_memory_is_taken(
     qtbot,  # type: ignore[no-untyped-def]
     tmp_path: Path,

@@ -66,9 +66,9 @@ def parse_card(text: str) -> Card:
     for word in (match.group("spec") or "").replace(",", " ").split():
         low = word.lower()
         if low in PHASES:
-            phase = low  # type: ignore[assignment]
+            phase = low
         elif low in KINDS:
-            kind = low  # type: ignore[assignment]
+            kind = low
         elif low == "morale":
             hurts = "morale"
         elif low.isdigit():

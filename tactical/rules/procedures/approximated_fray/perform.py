@@ -116,8 +116,8 @@ def declare(ctx: ActionContext, state: FrayState, token_id: str, params: dict[st
         raise RulesError(f"the kind is attack, move, charge or other, not '{kind_word}'")
     if hurts_word not in ("injury", "morale"):
         raise RulesError("an attack hurts injury or morale")
-    phase: Phase = phase_word  # type: ignore[assignment]
-    kind: Kind = kind_word  # type: ignore[assignment]
+    phase: Phase = phase_word
+    kind: Kind = kind_word
     hurts: Hurts = hurts_word  # type: ignore[assignment]
     target = _token(ctx, params, "target")
     area = _area(ctx, params, "area")

@@ -105,7 +105,7 @@ def build_declaration(
     if moved > limit:
         raise RulesError(f"{token.name} may move {limit} areas with a {label.lower()}, not {moved}")
     return Declaration(
-        kind=kind,  # type: ignore[arg-type]
+        kind=kind,
         target=target,
         destination=destination if kind in _SELF_PLACED | _TO_TARGET else None,
         areas=moved,

@@ -56,7 +56,6 @@ WITHDRAWAL = -4
 AGAINST_DISENGAGER = 2
 
 ATTACKING = frozenset({"fire", "strike", "withdraw-strike", "close", "charge", "reach-attack"})
-MOVING = frozenset({"reach", "close", "charge", "withdraw", "disengage"})
 
 
 @dataclass(frozen=True)

@@ -9,27 +9,24 @@ change is one undo step (:mod:`tactical.core.commands.wall_lines`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QMenu
 
+from tactical.app.editing.host import EditingHost
+from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
 from tactical.app.geometry import CELL
 from tactical.app.scene.wall_lines_layer import scene_reach
 from tactical.core.commands.wall_lines import SetWallLine, toggle_door
 from tactical.core.line_crossing import nearest_line
 
-if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
-
 
 class WallLineActions(QObject):
     """Door clicks and menu entries for the wall lines of one main window's map."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: EditingHost) -> None:
+        super().__init__(window.view)
         self.window = window
         self.tool: WallLineTool | None = None
         """The map editor's Wall line tool."""
@@ -102,9 +99,9 @@ class WallLineActions(QObject):
         return self.toggle_door_at(point)
 
 
-def install_wall_line_actions(window: MainWindow) -> WallLineActions:
-    """Let the GM open, close and delete wall lines on ``window``'s map, and draw them in
-    the map editor (the Wall line tool; needs ``window.map_editing`` installed first)."""
-    actions = WallLineActions(window)
-    actions.tool = install_wall_line_tool(window.map_editing)
+def install_wall_line_actions(editing: MapEditing) -> WallLineActions:
+    """Let the GM open, close and delete wall lines on the editor's window's map, and draw
+    them in the map editor (the Wall line tool)."""
+    actions = WallLineActions(editing.window)
+    actions.tool = install_wall_line_tool(editing)
     return actions

@@ -1,0 +1,62 @@
+"""What an encounter's fog hides from the players, and whose eyes reveal it.
+
+Which tokens the players may not see because of fog is decided here
+(:func:`fogged_token_ids`), Qt-free, so the player view, its tracker, the
+players' snapshot and the GM's "Hide secrets" mode all ask one function. The
+fog itself (:mod:`tactical.core.fog`) is part of the encounter; these questions
+need the whole encounter, so they live apart from it and no import runs in a circle.
+"""
+
+from __future__ import annotations
+
+from tactical.core.encounter import Encounter
+from tactical.core.tokens import Token
+
+SIGHT_FIGURE = "sight"
+"""The token figure holding its sight range in squares (absent or not a number: unlimited)."""
+
+
+def token_in_fog(encounter: Encounter, token: Token) -> bool:
+    """True when fog is on and no square (or the area) the token stands on is revealed.
+
+    A token off the map is not in fog. A large token shows as soon as any of
+    its squares is revealed; the fog drawn over the rest covers the rest.
+    """
+    fog = encounter.fog
+    if not fog.enabled or token.position is None:
+        return False
+    grid = encounter.grid
+    if grid is not None:
+        squares = [s for s in token.occupied() if grid.in_bounds(s)]
+        if not squares:
+            return False
+        mask = fog.mask(grid)
+        return not any(mask[row, col] for col, row in squares)
+    return token.area is not None and token.area not in fog.areas
+
+
+def fogged_token_ids(encounter: Encounter) -> frozenset[str]:
+    """The tokens standing in fog: the players' screens show none of them."""
+    if not encounter.fog.enabled:
+        return frozenset()
+    return frozenset(t.id for t in encounter.tokens.values() if token_in_fog(encounter, t))
+
+
+def hidden_from_players(encounter: Encounter) -> frozenset[str]:
+    """Tokens the players may not see: marked hidden, or standing in fog."""
+    marked = {t.id for t in encounter.tokens.values() if t.hidden}
+    return frozenset(marked) | fogged_token_ids(encounter)
+
+
+def party_tokens(encounter: Encounter) -> list[Token]:
+    """The tokens of the party's sides that stand on the map."""
+    sides = set(encounter.fog.party)
+    return [t for t in encounter.tokens.values() if t.side in sides and t.position is not None]
+
+
+def sight_range(token: Token) -> int | None:
+    """A token's sight range in squares (its ``sight`` figure), or None for unlimited."""
+    value = token.figures.get(SIGHT_FIGURE)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return max(int(value), 0)
