@@ -48,9 +48,10 @@ class Seen:
     areas: dict[str, int]
     """Area id -> DIM or BRIGHT on an area map (dark areas are absent)."""
     token_ids: frozenset[str]
-    """The tokens this screen shows."""
+    """The tokens this screen draws on the map."""
     unseen: frozenset[str]
-    """Every other token: its name and id must not reach this screen."""
+    """The tokens whose name and id must not reach this screen (a character's link: every
+    token it does not see now; the table: those the TV hides)."""
 
     def allowed(self) -> npt.NDArray[np.bool_] | None:
         """The squares whose ground may be shown (DIM or BRIGHT), None on an area map."""
@@ -98,15 +99,16 @@ def _split(encounter: Encounter, shown: set[str]) -> Seen:
 
 
 def table_seen(encounter: Encounter) -> Seen:
-    """What the TV shows: the revealed map and the tokens the players may see."""
+    """What the TV shows: the revealed map and the tokens the players may see.
+
+    A token off the map is not drawn but may be named, as on the TV's summary.
+    """
     unseen = hidden_from_players(encounter)
-    on_map = {t.id for t in encounter.tokens.values() if t.position is not None}
-    shown = on_map - unseen
-    base = _split(encounter, shown)
+    shown = frozenset(t.id for t in encounter.tokens.values() if t.position is not None) - unseen
     if encounter.grid is not None:
         light = np.where(_allowed_squares(encounter), BRIGHT, DARK).astype(np.uint8)
-        return Seen(light, {}, base.token_ids, base.unseen)
-    return Seen(None, dict.fromkeys(_allowed_areas(encounter), BRIGHT), base.token_ids, base.unseen)
+        return Seen(light, {}, shown, unseen)
+    return Seen(None, dict.fromkeys(_allowed_areas(encounter), BRIGHT), shown, unseen)
 
 
 def character_seen(encounter: Encounter, character: Token) -> Seen:

@@ -7,10 +7,18 @@ import zlib
 
 import numpy as np
 
+from tactical.core.commands.base import UndoStack
+from tactical.core.commands.fog import RevealSquares
+from tactical.core.encounter import Encounter
+from tactical.core.fog import Fog
 from tactical.core.pictures import Background, Picture
+from tactical.persistence import load_encounter
+from tactical.rules import ProcedureController
 from tactical.share.art import MAX_SIDE_PX
+from tactical.share.public import public_rows
 from tactical.share.seen import BRIGHT, DARK, DIM
 from tactical.share.view import character_view, table_view
+from tests.app.conftest import MAPS, small_areas
 from tests.share.conftest import PCS, crypt, dumped, leaks
 
 
@@ -139,3 +147,47 @@ def test_a_big_pictures_art_is_capped() -> None:
     link = table_view(encounter, lambda _pid: art)
     assert link.art is not None
     assert max(_png_pixels(link.art.png).shape[:2]) <= MAX_SIDE_PX
+
+
+def _thrum_in_fog() -> Encounter:
+    """thrum.tactical.json (a procedure running) with fog on and only the PCs' squares found."""
+    encounter = load_encounter(MAPS / "thrum.tactical.json")
+    pcs = [t for t in encounter.tokens.values() if t.side == "pcs"]
+    encounter.fog = Fog(enabled=True)
+    UndoStack(encounter).push(RevealSquares([s for t in pcs for s in t.occupied()]))
+    return encounter
+
+
+def test_the_tables_fight_summary_is_the_tvs() -> None:
+    encounter = _thrum_in_fog()
+    view = ProcedureController(encounter, UndoStack(encounter).push).view()
+    tv = [name for name, *_ in public_rows(encounter, view)]
+    fight = table_view(encounter).data["fight"]
+    assert [row["name"] for row in fight["rows"]] == tv == ["Kestrel", "Orrin", "Sable", "Tamsin"]
+    assert fight["heading"].startswith("Thrum")
+    assert leaks(dumped(fight), ("Bandit", "Hound", "Ambusher", "Brute", "captain")) == []
+
+
+def test_a_characters_summary_names_only_whom_it_sees() -> None:
+    encounter = load_encounter(MAPS / "thrum.tactical.json")  # no fog: the TV names every foe
+    table = [row["name"] for row in table_view(encounter).data["fight"]["rows"]]
+    assert "Bandit Captain" in table
+    encounter.tokens["kestrel"].figures["sight"] = 2  # a dark night: two squares
+    kestrel = character_view(encounter, "kestrel").data
+    shown = {t["name"] for t in kestrel["tokens"]}
+    named = {row["name"] for row in kestrel["fight"]["rows"]}
+    assert named == shown == {"Kestrel", "Orrin", "Sable", "Tamsin"}
+    assert leaks(dumped(kestrel), ("Bandit", "Hound", "captain", "bowman")) == []
+
+
+def test_an_area_maps_character_sees_the_area_it_stands_in() -> None:
+    encounter = small_areas()
+    table = table_view(encounter).data
+    assert {a["id"] for a in table["map"]["areas"]} == {"bar", "floor", "door"}
+    assert "Thief" not in dumped(table)  # marked hidden
+    encounter.fog = Fog(enabled=True, areas={"bar", "floor"})
+    brawler = character_view(encounter, "brawler").data
+    lights = {a["id"]: a["light"] for a in brawler["map"]["areas"]}
+    assert lights == {"bar": BRIGHT, "floor": DIM}
+    assert [t["name"] for t in brawler["tokens"]] == ["Brawler"]  # the others stand on the floor
+    assert leaks(dumped(brawler), ("Bouncer", "Drunk", "Thief", "door")) == []
