@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import Iterator
+from importlib import resources
 
 import aiohttp
 import pytest
@@ -210,3 +212,13 @@ def test_stop_cuts_devices_off_and_frees_the_port_within_two_seconds(
 
     with pytest.raises(aiohttp.ClientConnectionError):
         _run(fetch())
+
+
+def test_the_page_loads_nothing_from_elsewhere() -> None:
+    """No CDN, no web font: every resource the page names is served by the app itself."""
+    page = resources.files("tactical.share").joinpath("page")
+    for name in ("index.html", "page.js", "page.css"):
+        text = page.joinpath(name).read_text(encoding="utf-8")
+        assert re.search(r"https?://[a-z0-9]", text) is None, name
+        assert "@import" not in text and "url(" not in text, name
+        assert ".innerHTML" not in text, name  # text from the GM's side is set as text

@@ -6,6 +6,7 @@
   const DARK = 0, DIM = 1;
   const TERRAIN = ["#d9d2c1", "#b9a877", "#5b5750"];
   const PINCH_DAMPING = 0.6;
+  const GROUND_SIDE = 2048;
   const canvas = document.getElementById("map");
   const ctx = canvas.getContext("2d");
   const el = (id) => document.getElementById(id);
@@ -65,6 +66,7 @@
       state.height = new Int16Array(bytes(map.elevation).buffer);
       state.terrain = bytes(map.terrain);
     }
+    state.ground = null;
     el("who").textContent = msg.kind === "table" ? "Table" : msg.character;
     fight(msg.fight);
     art(msg.art);
@@ -92,7 +94,7 @@
     if (!meta) { state.art = null; state.artKey = null; return; }
     if (meta.key === state.artKey) { state.artMeta = meta; return; }
     const image = new Image();
-    image.onload = () => { state.art = image; state.artMeta = meta; request(); };
+    image.onload = () => { state.art = image; state.artMeta = meta; state.ground = null; request(); };
     image.src = "/s/" + token + "/art/" + meta.key + ".png";
     state.artKey = meta.key;
   }
@@ -188,47 +190,68 @@
     ctx.fillText(cost === null ? "out of reach" : cost + " square" + (cost === 1 ? "" : "s"), col, row - 0.15);
   }
 
-  function drawArt() {
+  function drawArt(g) {
     const a = state.art, m = state.artMeta;
-    if (a && m) ctx.drawImage(a, m.x, m.y, a.width / m.scale, a.height / m.scale);
+    if (a && m) g.drawImage(a, m.x, m.y, a.width / m.scale, a.height / m.scale);
+  }
+
+  function buildGround() {
+    // The grid is painted once per view into a picture of capped size (GROUND_SIDE), so a big
+    // map costs one drawImage a frame and a bounded amount of memory, never a loop per square.
+    const map = state.view && state.view.map;
+    if (!map || map.kind !== "grid") { state.ground = null; return; }
+    const k = Math.max(1, Math.min(32, Math.floor(GROUND_SIDE / Math.max(map.width, map.height))));
+    const ground = document.createElement("canvas");
+    ground.width = map.width * k;
+    ground.height = map.height * k;
+    const g = ground.getContext("2d");
+    g.setTransform(k, 0, 0, k, 0, 0);
+    paintGrid(g, map, k);
+    state.ground = ground;
   }
 
   function drawGrid(map) {
-    const w = map.width, h = map.height, art = !!state.art;
+    if (!state.ground) buildGround();
+    ctx.imageSmoothingEnabled = state.cam.scale < 8;
+    ctx.drawImage(state.ground, 0, 0, map.width, map.height);
+  }
+
+  function paintGrid(g, map, k) {
+    const w = map.width, h = map.height;
     for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
       const i = r * w + c;
       if (state.light[i] === DARK) continue;
-      ctx.fillStyle = TERRAIN[state.terrain[i]] || TERRAIN[0];
-      ctx.fillRect(c, r, 1, 1);
+      g.fillStyle = TERRAIN[state.terrain[i]] || TERRAIN[0];
+      g.fillRect(c, r, 1, 1);
     }
-    if (art) drawArt();
-    ctx.lineWidth = 1 / state.cam.scale;
-    ctx.strokeStyle = "rgba(0,0,0,0.25)";
-    ctx.font = "0.3px sans-serif";
+    drawArt(g);
+    g.lineWidth = 1 / k;
+    g.strokeStyle = "rgba(0,0,0,0.25)";
+    g.font = "0.3px sans-serif";
     for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
       const i = r * w + c;
       if (state.light[i] === DARK) continue;
-      ctx.strokeRect(c, r, 1, 1);
-      if (state.height[i]) { ctx.fillStyle = "#333"; ctx.fillText(String(state.height[i]), c + 0.05, r + 0.3); }
-      if (state.light[i] === DIM) { ctx.fillStyle = "rgba(0,0,0,0.5)"; ctx.fillRect(c, r, 1, 1); }
+      if (k >= 6) g.strokeRect(c, r, 1, 1);
+      if (state.height[i] && k >= 16) { g.fillStyle = "#333"; g.fillText(String(state.height[i]), c + 0.05, r + 0.3); }
+      if (state.light[i] === DIM) { g.fillStyle = "rgba(0,0,0,0.5)"; g.fillRect(c, r, 1, 1); }
     }
     for (const [ac, ar, bc, br, kind] of map.walls) {
       const x = Math.max(ac, bc), y = Math.max(ar, br);
       const vertical = ac !== bc;
-      line(vertical ? x : ac, vertical ? ar : y, vertical ? x : ac + 1, vertical ? ar + 1 : y, kind);
+      line(g, vertical ? x : ac, vertical ? ar : y, vertical ? x : ac + 1, vertical ? ar + 1 : y, kind);
     }
-    for (const [ax, ay, bx, by, kind, open] of map.lines) line(ax, ay, bx, by, open ? "open" : kind);
+    for (const [ax, ay, bx, by, kind, open] of map.lines) line(g, ax, ay, bx, by, open ? "open" : kind);
   }
 
-  function line(ax, ay, bx, by, kind) {
-    ctx.beginPath();
-    ctx.moveTo(ax, ay);
-    ctx.lineTo(bx, by);
-    ctx.lineWidth = kind === "wall" || kind === "object" ? 0.14 : 0.1;
-    ctx.strokeStyle = { wall: "#1c1a17", door: "#8a5a22", open: "#d7a35a", window: "#6fb3d9", object: "#444" }[kind] || "#1c1a17";
-    ctx.setLineDash(kind === "open" ? [0.15, 0.1] : []);
-    ctx.stroke();
-    ctx.setLineDash([]);
+  function line(g, ax, ay, bx, by, kind) {
+    g.beginPath();
+    g.moveTo(ax, ay);
+    g.lineTo(bx, by);
+    g.lineWidth = kind === "wall" || kind === "object" ? 0.14 : 0.1;
+    g.strokeStyle = { wall: "#1c1a17", door: "#8a5a22", open: "#d7a35a", window: "#6fb3d9", object: "#444" }[kind] || "#1c1a17";
+    g.setLineDash(kind === "open" ? [0.15, 0.1] : []);
+    g.stroke();
+    g.setLineDash([]);
   }
 
   function drawAreas(map) {
@@ -239,7 +262,7 @@
       ctx.fillStyle = TERRAIN[0];
       ctx.fill();
     }
-    drawArt();
+    drawArt(ctx);
     const [x0, y0, x1, y1] = map.box;
     const unit = Math.max(x1 - x0, y1 - y0) / 40;
     ctx.font = unit + "px sans-serif";
@@ -269,6 +292,7 @@
       ctx.lineWidth = Math.max(3 * px, 0.06);
       ctx.strokeStyle = t.mine ? "#ffd76a" : t.acting ? "#ffffff" : "#000";
       ctx.stroke();
+      if (radius / px < 9 && !t.mine) continue;  // zoomed far out: names would only pile up
       const size = Math.max(14 * px, radius * 0.5);
       ctx.font = "600 " + size + "px sans-serif";
       ctx.textAlign = "center";
