@@ -213,3 +213,61 @@ def test_the_page_reconnects_by_itself_and_says_so_while_away(
         _wait(lambda: driver.execute_script("return document.getElementById('status').hidden"))
     finally:
         again.stop()
+
+
+def test_a_phone_drags_its_own_token_and_hears_why_a_move_is_refused(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    asked: list[dict[str, Any]] = []
+
+    def refuse(_link: Link, data: dict[str, Any]) -> str | None:
+        asked.append(data)
+        return "Ilse stays: that square costs 7 of 6 squares."
+
+    server.on_move = refuse
+    link = _link(server, "Ilse")
+    server.links.set_moves(link.token, True)
+    server.publish(builder_for(encounter, lambda _pid: _art()))
+    _open(driver, server, "Ilse", PHONE)
+    _wait(lambda: driver.execute_script("return window.tacticalPage.screenOf('ilse')"))
+    x, y = driver.execute_script("return window.tacticalPage.screenOf('ilse')")
+    square = driver.execute_script("return window.tacticalPage.squareSize()")
+    canvas = driver.find_element("id", "map")
+    width, height = canvas.rect["width"], canvas.rect["height"]
+    actions = webdriver.ActionChains(driver)
+    actions.move_to_element_with_offset(canvas, int(x - width / 2), int(y - height / 2))
+    actions.click_and_hold()
+    actions.move_by_offset(int(square), 0)
+    actions.move_by_offset(int(square), int(-square))
+    actions.release()
+    actions.perform()
+    _wait(lambda: asked)
+    assert asked[0]["type"] == "move" and asked[0]["token"] == "ilse"
+    assert (asked[0]["col"], asked[0]["row"]) == (5, 10)  # two east, one north of (3, 11)
+    toast = _wait(
+        lambda: driver.execute_script(
+            "const t = document.getElementById('toast'); return t.hidden ? '' : t.textContent"
+        )
+    )
+    assert toast == "Ilse stays: that square costs 7 of 6 squares."
+
+
+def test_a_double_tap_centres_on_your_character(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, _ = shared
+    _open(driver, server, "Bram", PHONE)
+    canvas = driver.find_element("id", "map")
+    width, height = canvas.rect["width"], canvas.rect["height"]
+    before = driver.execute_script("return window.tacticalPage.screenOf('bram')")
+    assert abs(before[0] - width / 2) > 20 or abs(before[1] - height / 2) > 20
+    actions = webdriver.ActionChains(driver)
+    actions.move_to_element_with_offset(canvas, 0, -int(height / 4)).click().click()
+    actions.perform()
+    after = _wait(
+        lambda: (lambda p: p if abs(p[0] - width / 2) < 2 else None)(
+            driver.execute_script("return window.tacticalPage.screenOf('bram')")
+        )
+    )
+    assert abs(after[1] - height / 2) < 2

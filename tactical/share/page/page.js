@@ -365,6 +365,17 @@
     state.cam.y = my - py / state.cam.scale;
   }
 
+  // Where a token is on screen (CSS pixels), for the browser tests and nothing else.
+  window.tacticalPage = {
+    screenOf(id) {
+      const t = state.view && state.view.tokens.find((x) => x.id === id);
+      if (!t) return null;
+      const [x, y] = spot(t);
+      return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale];
+    },
+    squareSize() { return state.cam.scale; },
+  };
+
   el("order-button").addEventListener("click", () => { el("order").hidden = !el("order").hidden; });
   window.addEventListener("resize", () => { resize(); });
   resize();
