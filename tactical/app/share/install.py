@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 
 from tactical.app.share.moves import PhoneMoves
@@ -41,7 +41,11 @@ class PhoneSharing(QObject):
             menu.addAction(self.action)
         for curtain in self._curtains():
             curtain.toggled.connect(self._curtain_changed)
-        window.destroyed.connect(_server_stopper(self))
+        stopper = _server_stopper(self)
+        window.destroyed.connect(stopper)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(stopper)  # quitting: the listening socket goes with the app
 
     def _curtains(self) -> list[QAction]:
         actions: Any = getattr(getattr(self.window, "table_screen", None), "actions", None)
