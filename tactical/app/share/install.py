@@ -32,7 +32,7 @@ class PhoneSharing(QObject):
         self.session: ShareSession | None = None
         self.dialog: ShareDialog | None = None
         self.moves = PhoneMoves(window.document, self._say)
-        self.action = QAction("Share with &phones…", window)
+        self.action = QAction("Share with pho&nes…", window)
         self.action.setStatusTip("Show the map on players' phones over the local network")
         self.action.triggered.connect(self.open_dialog)
         menu = getattr(window, "player_menu", None)
