@@ -120,6 +120,7 @@ class ShareDialog(QDialog):
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()
                 widget.deleteLater()
         session = self.session
         if session is None or not session.active:
@@ -131,7 +132,9 @@ class ShareDialog(QDialog):
     def _link_row(self, session: ShareSession, link: Link, row: int) -> None:
         url = session.url(link)
         code = QLabel()
-        code.setPixmap(qr_pixmap(url))
+        pixmap = qr_pixmap(url)
+        code.setPixmap(pixmap)
+        code.setFixedSize(pixmap.size())  # a cropped code does not scan
         name = plain_label("Table (what the TV shows)" if link.kind == "table" else link.label)
         name.setStyleSheet("font-weight: bold")
         field = QLineEdit(url)
@@ -155,6 +158,7 @@ class ShareDialog(QDialog):
         buttons.addWidget(revoke)
         buttons.addStretch(1)
         side.addLayout(buttons)
+        side.addStretch(1)
         holder = QWidget()
         holder.setLayout(side)
         self.grid.addWidget(code, row, 0)
