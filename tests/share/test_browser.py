@@ -36,7 +36,7 @@ pytestmark = [
         reason="needs Debian's chromium and chromium-driver (packaging/debian-deps.sh --browser)",
     ),
 ]
-PHONE, DESKTOP = (390, 844), (1280, 800)
+PHONE, TABLET, DESKTOP = (390, 844), (820, 1180), (1280, 800)
 FOGGED = (255, 0, 255)
 """The art's colour on the burial chamber, all under fog: no device may get one such pixel."""
 WAIT = 10.0
@@ -180,14 +180,18 @@ def test_no_byte_a_link_receives_names_what_it_may_not_see(
     driver.save_screenshot(str(tmp_path / f"{label}-phone.png"))
 
 
-def test_the_table_fits_a_desktop_and_a_phone_and_reads_paused(
+def test_the_table_fits_a_desktop_a_tablet_and_a_phone_and_reads_paused(
     driver: Any, shared: tuple[ShareServer, Encounter], tmp_path: Path
 ) -> None:
     server, encounter = shared
-    for size in (DESKTOP, PHONE, PHONE[::-1]):
+    for size in (DESKTOP, TABLET, PHONE, PHONE[::-1]):
         _open(driver, server, "Table", size)
         width = driver.execute_script("return document.documentElement.scrollWidth")
         assert width <= driver.execute_script("return window.innerWidth")
+        text = driver.execute_script(
+            "return parseFloat(getComputedStyle(document.getElementById('who')).fontSize)"
+        )
+        assert text >= 18  # readable at arm's length
         driver.save_screenshot(str(tmp_path / f"table-{size[0]}x{size[1]}.png"))
     server.publish(builder_for(encounter, paused=True))
     _wait(lambda: driver.execute_script("return !document.getElementById('paused').hidden"))
