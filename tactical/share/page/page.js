@@ -281,10 +281,21 @@
 
   function drawTokens() {
     const px = 1 / state.cam.scale;
+    const crowd = new Map(), count = new Map();  // area tokens: [index, how many] in their area
+    for (const t of state.view.tokens) {
+      if (t.col !== undefined) continue;
+      const k = count.get(t.area) || 0;
+      crowd.set(t.id, [k, 0]);
+      count.set(t.area, k + 1);
+    }
+    for (const t of state.view.tokens) if (crowd.has(t.id)) crowd.get(t.id)[1] = count.get(t.area);
     for (const t of state.view.tokens) {
       let [x, y] = spot(t);
       if (state.drag && state.drag.id === t.id) [x, y] = state.drag.at;
       const radius = t.col !== undefined ? t.size * 0.42 : Math.max(14 * px, 0.4);
+      const place = t.col === undefined ? crowd.get(t.id) : null;  // side by side in an area
+      if (place) x += (place[0] - (place[1] - 1) / 2) * radius * 2.3;
+      const above = place && place[0] % 2 === 1;
       ctx.beginPath();
       ctx.arc(x, y, radius, 0, Math.PI * 2);
       ctx.fillStyle = t.color;
@@ -297,7 +308,7 @@
       ctx.font = "600 " + size + "px sans-serif";
       ctx.textAlign = "center";
       ctx.fillStyle = "#fff";
-      ctx.fillText(t.name, x, y + radius + size);
+      ctx.fillText(t.name, x, above ? y - radius - size * 0.4 : y + radius + size);
       ctx.textAlign = "start";
     }
   }
