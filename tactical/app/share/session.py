@@ -58,7 +58,7 @@ class ShareSession(QObject):
         self.server.on_move = on_move
         self.server.start()
         self.active = True
-        self.document.changed.connect(self.changed)
+        self.document.changes_done.connect(self.changed)
         self.document.encounter_replaced.connect(self._replaced)
         self.publish_now()
 
@@ -67,7 +67,7 @@ class ShareSession(QObject):
             return
         self.active = False
         self._timer.stop()
-        self.document.changed.disconnect(self.changed)
+        self.document.changes_done.disconnect(self.changed)
         self.document.encounter_replaced.disconnect(self._replaced)
         self.server.stop()
 
