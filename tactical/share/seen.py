@@ -35,8 +35,9 @@ DARK, DIM, BRIGHT = 0, 1, 2
 
 Light = npt.NDArray[np.uint8]
 Mask = npt.NDArray[np.bool_]
-SIGHT_CACHE = 256
-"""Characters' sights kept (a few tables' worth)."""
+SIGHT_CACHE_SQUARES = 16_000_000
+"""At most this many squares of characters' sights are kept (16 MB: 256 sights of a 250 x 250
+map, 15 of a 1024 x 1024 one), always at least 8 sights."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def _sight(grid: GridMap, squares: list[Square], reach: int | None) -> Mask:
     if hit is not None and hit[0]() is grid:
         return hit[1]
     seen = visible_squares(grid, [Viewer(s, reach) for s in squares])
-    if len(_SIGHT) > SIGHT_CACHE:
+    if len(_SIGHT) >= max(8, SIGHT_CACHE_SQUARES // seen.size):
         _SIGHT.clear()
     _SIGHT[key] = (weakref.ref(grid), seen)
     return seen
