@@ -165,8 +165,20 @@ def test_no_byte_a_link_receives_names_what_it_may_not_see(
     _received(driver)  # forget earlier pages' traffic
     _open(driver, server, label, PHONE)
     _wait(lambda: driver.execute_script("return document.querySelector('canvas').width > 0"))
-    time.sleep(0.5)  # the art arrives after the view
-    texts, pictures = _received(driver)
+    texts: list[str] = []
+    pictures: list[bytes] = []
+
+    def art_arrived() -> bool:  # the art is fetched after the view: wait for it (bounded)
+        more_texts, more_pictures = _received(driver)
+        texts.extend(more_texts)
+        pictures.extend(more_pictures)
+        return bool(pictures)
+
+    _wait(art_arrived)
+    time.sleep(0.2)  # anything else sent with it
+    more_texts, more_pictures = _received(driver)
+    texts.extend(more_texts)
+    pictures.extend(more_pictures)
     assert any('"type":"view"' in t for t in texts)  # the capture did see the view
     assert pictures, "the cut art reached the page"
     for text in texts:
