@@ -24,6 +24,7 @@ from tactical.core.pictures import Background, Picture
 from tactical.share.links import Link, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
+from tests.app.conftest import small_areas
 from tests.share.conftest import crypt, leaks
 from tests.share.test_link_views import _png_pixels
 
@@ -287,3 +288,39 @@ def test_a_double_tap_centres_on_your_character(
         )
     )
     assert abs(after[1] - height / 2) < 2
+
+
+def test_on_an_area_map_a_phone_drops_its_token_on_an_area(driver: Any) -> None:
+    encounter = small_areas()
+    links = links_for(encounter)
+    server = ShareServer(links, "127.0.0.1", 0)
+    asked: list[dict[str, Any]] = []
+    server.on_move = lambda _link, data: asked.append(data)  # type: ignore[func-returns-value]
+    server.start()
+    try:
+        link = next(x for x in links.all() if x.label == "Brawler")
+        links.set_moves(link.token, True)
+        server.publish(builder_for(encounter))
+        driver.set_window_size(*PHONE)
+        driver.get(server.url(link))
+        _wait(lambda: driver.execute_script("return window.tacticalPage.screenOf('brawler')"))
+        start = driver.execute_script("return window.tacticalPage.screenOf('brawler')")
+        area_map = encounter.area_map
+        assert area_map is not None
+        point = area_map.areas["floor"].polygon.representative_point()
+        goal = driver.execute_script(f"return window.tacticalPage.toScreen({point.x}, {point.y})")
+        canvas = driver.find_element("id", "map")
+        width, height = canvas.rect["width"], canvas.rect["height"]
+        actions = webdriver.ActionChains(driver)
+        actions.move_to_element_with_offset(
+            canvas, int(start[0] - width / 2), int(start[1] - height / 2)
+        )
+        actions.click_and_hold()
+        actions.move_by_offset(int((goal[0] - start[0]) / 2), int((goal[1] - start[1]) / 2))
+        actions.move_by_offset(int((goal[0] - start[0]) / 2), int((goal[1] - start[1]) / 2))
+        actions.release()
+        actions.perform()
+        _wait(lambda: asked)
+        assert asked[0] == {"type": "move", "token": "brawler", "area": "floor"}
+    finally:
+        server.stop()

@@ -181,6 +181,7 @@
     const t = mine();
     if (!t) return;
     ctx.fillStyle = "rgba(80, 200, 120, 0.35)";
+    if (t.col === undefined) { drawAreaReach(t); return; }
     for (const cell of state.view.reach || []) if (cell.length === 3) ctx.fillRect(cell[0], cell[1], t.size, t.size);
     const [col, row] = target(t, state.drag.at);
     const cost = costAt(col, row);
@@ -188,6 +189,24 @@
     ctx.font = "700 " + size + "px sans-serif";
     ctx.fillStyle = cost === null ? "#ff8a7a" : "#fff";
     ctx.fillText(cost === null ? "out of reach" : cost + " square" + (cost === 1 ? "" : "s"), col, row - 0.15);
+  }
+
+  function drawAreaReach(t) {
+    const costs = new Map((state.view.reach || []).filter((c) => c.length === 2));
+    for (const area of state.view.map.areas) {
+      if (!costs.has(area.id)) continue;
+      ctx.beginPath();
+      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.closePath();
+      ctx.fill();
+    }
+    const [mx, my] = state.drag.at;
+    const here = areaAt(mx, my);
+    const cost = here === null || !costs.has(here) ? null : costs.get(here);
+    const size = 16 / state.cam.scale;
+    ctx.font = "700 " + size + "px sans-serif";
+    ctx.fillStyle = cost === null ? "#ff8a7a" : "#fff";
+    ctx.fillText(cost === null ? "out of reach" : cost + " area" + (cost === 1 ? "" : "s"), mx, my - size);
   }
 
   function drawArt(g) {
@@ -316,8 +335,26 @@
   // -- gestures ----------------------------------------------------------------------
   function onMine(mx, my) {
     const t = mine();
-    if (!t || !state.view.moves || t.col === undefined) return false;
+    if (!t || !state.view.moves) return false;
+    if (t.col === undefined) {  // an area map: within a token's reach of where it is drawn
+      const [x, y] = spot(t);
+      return Math.hypot(mx - x, my - y) * state.cam.scale < 30;
+    }
     return mx >= t.col && mx < t.col + t.size && my >= t.row && my < t.row + t.size;
+  }
+
+  function areaAt(x, y) {
+    // even-odd rule over the areas this page was sent (the only ones it may drop on)
+    const areas = state.view.map.areas || [];
+    for (const area of areas) {
+      let inside = false;
+      const p = area.points;
+      for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
+        if ((p[i][1] > y) !== (p[j][1] > y) && x < ((p[j][0] - p[i][0]) * (y - p[i][1])) / (p[j][1] - p[i][1]) + p[i][0]) inside = !inside;
+      }
+      if (inside) return area.id;
+    }
+    return null;
   }
 
   canvas.addEventListener("pointerdown", (e) => {
@@ -357,7 +394,10 @@
     if (state.drag && state.pointers.size === 0) {
       const [mx, my] = state.drag.at;
       const t = mine();
-      if (socket && socket.readyState === 1 && t) {
+      if (socket && socket.readyState === 1 && t && t.col === undefined) {
+        const area = areaAt(mx, my);
+        if (area !== null && area !== t.area) socket.send(JSON.stringify({ type: "move", token: t.id, area }));
+      } else if (socket && socket.readyState === 1 && t) {
         const [col, row] = target(t, [mx, my]);
         if (col !== t.col || row !== t.row) socket.send(JSON.stringify({ type: "move", token: t.id, col, row }));
       }
@@ -385,6 +425,7 @@
       return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale];
     },
     squareSize() { return state.cam.scale; },
+    toScreen(x, y) { return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale]; },
   };
 
   el("order-button").addEventListener("click", () => { el("order").hidden = !el("order").hidden; });
