@@ -13,7 +13,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog
 from tactical.core.pictures import Background, Picture
 from tactical.persistence import load_encounter
-from tactical.rules import ProcedureController
+from tactical.rules import Combatant, PanelView, ProcedureController, StepLine
 from tactical.share.art import MAX_SIDE_PX
 from tactical.share.public import public_rows
 from tactical.share.seen import BRIGHT, DARK, DIM
@@ -191,3 +191,31 @@ def test_an_area_maps_character_sees_the_area_it_stands_in() -> None:
     assert lights == {"bar": BRIGHT, "floor": DIM}
     assert [t["name"] for t in brawler["tokens"]] == ["Brawler"]  # the others stand on the floor
     assert leaks(dumped(brawler), ("Bouncer", "Drunk", "Thief", "door")) == []
+
+
+def test_no_link_carries_a_face_down_declaration_the_instruction_or_the_notes() -> None:
+    encounter = crypt()
+    encounter.tokens["ghoul"].position = (11, 7)  # Ilse sees it
+    view = PanelView(
+        "Toy",
+        (StepLine("turn", "Ilse's turn", 0, "current"),),
+        "The GM rolls the ghoul's ambush in secret",
+        (
+            Combatant("ilse", "Ilse", "pcs", secret="Stab the ghoul", acting=True),
+            Combatant("ghoul", "Lurking ghoul", "npcs", secret="Bite Ilse", revealed="Lunges"),
+            Combatant("saint", "The Hollow Saint", "npcs", revealed="Watches Oda"),
+        ),
+        notes=("The saint wakes at midnight",),
+    )
+    for data in (
+        table_view(encounter, view=view).data,
+        character_view(encounter, "ilse", view=view).data,
+    ):
+        text = dumped(data)
+        for secret in ("Stab the ghoul", "Bite Ilse", "rolls the ghoul", "midnight", "Watches Oda"):
+            assert secret not in text
+        assert {"name": "Lurking ghoul", "acting": False, "out": False, "revealed": "Lunges"} in (
+            data["fight"]["rows"]
+        )
+    oda = dumped(character_view(encounter, "oda", view=view).data)
+    assert leaks(oda) == [] and "Lunges" not in oda
