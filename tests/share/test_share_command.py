@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from tests.share.conftest import CRYPT, PCS, leaks
 
@@ -98,3 +99,16 @@ def test_share_prints_links_follows_the_saved_file_and_stops_on_sigterm(tmp_path
             process.stdout.close()
         if process.stderr is not None:
             process.stderr.close()
+
+
+def test_share_names_a_file_it_cannot_read_and_an_address_it_cannot_bind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tactical.app.share.command import share_file
+
+    missing = tmp_path / "nowhere.tactical.json"
+    assert share_file(str(missing), "127.0.0.1", 0) == 1
+    assert capsys.readouterr().err.startswith(f"{missing}: ")
+    assert share_file(str(CRYPT), "192.0.2.1", 0) == 1  # TEST-NET-1: not this computer's
+    err = capsys.readouterr().err
+    assert err.startswith("tactical share: cannot listen on 192.0.2.1:0") and err[-1] == "\n"

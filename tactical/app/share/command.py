@@ -45,14 +45,18 @@ def share_file(file: str, host: str | None, port: int, stop: threading.Event | N
     try:
         encounter: Encounter = load_encounter(path)
     except LoadError as error:
-        print(f"tactical share: {error}", file=sys.stderr)
+        for problem in error.problems:
+            print(f"{file}: {problem}", file=sys.stderr)
         return 1
     links = links_for(encounter)
     server = ShareServer(links, host or lan_address(), port)
     try:
         server.start()
     except OSError as error:
-        print(f"tactical share: cannot listen on {host}:{port}: {error}", file=sys.stderr)
+        print(
+            f"tactical share: cannot listen on {server.host}:{port}: {error.strerror or error}",
+            file=sys.stderr,
+        )
         return 1
     pixels = ArtPixels(path.resolve().parent)
     server.publish(builder_for(encounter, pixels.source(encounter)))
@@ -70,7 +74,10 @@ def share_file(file: str, host: str | None, port: int, stop: threading.Event | N
             try:
                 encounter = load_encounter(path)
             except LoadError as error:
-                print(f"tactical share: kept the last good state: {error}", file=sys.stderr)
+                for problem in error.problems:
+                    print(
+                        f"{file}: {problem} (the pages keep the last good state)", file=sys.stderr
+                    )
                 continue
             for link in add_missing_characters(links, encounter):
                 print(_line(server, link), flush=True)
