@@ -324,3 +324,23 @@ def test_on_an_area_map_a_phone_drops_its_token_on_an_area(driver: Any) -> None:
         assert asked[0] == {"type": "move", "token": "brawler", "area": "floor"}
     finally:
         server.stop()
+
+
+def test_a_link_sharing_no_longer_knows_says_so_and_stops_trying(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    _open(driver, server, "Bram", PHONE)
+    server.stop()
+    again = ShareServer(links_for(encounter), "127.0.0.1", server.port)  # new links
+    again.start()
+    try:
+        status = _wait(
+            lambda: driver.execute_script(
+                "const s = document.getElementById('status');"
+                "return s.textContent.startsWith('This link') ? s.textContent : ''"
+            )
+        )
+        assert status == "This link no longer works: ask the GM for a new one"
+    finally:
+        again.stop()

@@ -46,7 +46,18 @@
       el("status").textContent = "Connection lost: reconnecting…";
       show("status", true);
       retry = Math.min(retry + 1, 5);
-      setTimeout(connect, 500 * retry);
+      const again = () => setTimeout(connect, 500 * retry);
+      // A server that answers but no longer knows this link (sharing was stopped and started
+      // again): say so instead of trying for ever. No answer at all: the Wi-Fi, try again.
+      fetch(location.pathname, { cache: "no-store" })
+        .then((r) => {
+          if (r.status === 404) {
+            el("status").textContent = "This link no longer works: ask the GM for a new one";
+          } else {
+            again();
+          }
+        })
+        .catch(again);
     };
   }
 
