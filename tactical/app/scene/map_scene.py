@@ -118,6 +118,7 @@ class MapScene(QGraphicsScene):
         else:
             assert area_map is not None
             self.layer = AreaLayer(area_map)
+            self._name_found_areas()
         if self._art_of is not self.encounter:  # another encounter: other pictures
             self.background_art.reset()
             self._art_of = self.encounter
@@ -167,11 +168,18 @@ class MapScene(QGraphicsScene):
         if on == self.player:
             return
         self.player = on
+        if self._name_found_areas():
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         for item in self.token_items.values():
             item.setZValue(self.token_z())
         self._sync_tokens(list(self.encounter.tokens))
         self.refresh_templates()
         self.tokens_refreshed.emit()
+
+    def _name_found_areas(self) -> bool:
+        """For the players, no name of an area under fog (True: the names drawn changed)."""
+        fog = self.encounter.fog if self.player else None
+        return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
 
     def set_view_zoom(self, zoom: float) -> None:
         """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
