@@ -144,6 +144,9 @@ class MainWindow(
         from tactical.app.table_screen import install_table_screen  # the battle-mat controls
 
         self.table_screen = install_table_screen(self)
+        from tactical.app.share.install import install_share  # phones at the table
+
+        self.phone_sharing = install_share(self)
         self.wall_line_actions = install_wall_line_actions(self.map_editing)
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
