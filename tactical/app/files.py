@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from tactical.app.document import EncounterDocument
 from tactical.app.plain_text import plain_message_box
 from tactical.persistence.examples import examples_dir
+from tactical.persistence.write_errors import write_problem
 
 RECENT_KEY = "files/recent"
 MAX_RECENT = 8
@@ -155,7 +156,12 @@ class FileController(QObject):
             save_encounter(self.document.encounter, path)
         except (OSError, ValueError) as error:
             log.warning("could not save %s: %s", path, error)
-            self.show_error("Could not save", f"{path.name} could not be saved:\n\n{error}")
+            reason = (
+                f"cannot be written: {write_problem(error, path)}"
+                if isinstance(error, OSError)
+                else str(error)
+            )
+            self.show_error("Could not save", f"{path.name} could not be saved:\n\n{reason}")
             return False
         self.document.set_path(path)
         self.document.mark_saved()

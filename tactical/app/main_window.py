@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import (
     QCloseEvent,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QMainWindow,
-    QMenu,
     QWidget,
 )
 from shiboken6 import isValid
 
 from tactical.app.about import install_about
+from tactical.app.action_registry import ActionRegistry
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.autosave_notice import install_autosave_notice
 from tactical.app.backgrounds import install_backgrounds
@@ -28,6 +28,7 @@ from tactical.app.editing.wall_line_actions import install_wall_line_actions
 from tactical.app.files import FileController, document_name
 from tactical.app.fog.install import install_fog
 from tactical.app.help_keys import install_help_keys
+from tactical.app.help_start import install_getting_started
 from tactical.app.import_export import install_import_export
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
@@ -85,6 +86,8 @@ class MainWindow(
         self.files.saved = self.autosave.discard
         self.autosave_notice = install_autosave_notice(self, self.autosave)
         self._build_status_bar()
+        self.action_registry = ActionRegistry(self)
+        """The actions, menus, toolbars and tools of this window by id, for features to fill."""
         self.token_actions = TokenActions(self, document, self.scene)
         self.select_tool = SelectTool(self.scene, document, self.say)
         self.select_tool.on_selection = self._on_selection
@@ -92,17 +95,17 @@ class MainWindow(
         self.template_tool = TemplateTool(
             self.scene, document, self.say, self.token_actions.selected
         )
-        self.tools: dict[str, object] = {
-            "select": self.select_tool,
-            "ruler": self.ruler_tool,
-            "template": self.template_tool,
-        }
+        self.tools = self.action_registry.tools
+        self.tools.update(
+            {"select": self.select_tool, "ruler": self.ruler_tool, "template": self.template_tool}
+        )
         self.view.tool = self.select_tool
         self.cover = CoverDisplay(self.scene, document)
         self.player_view: PlayerView | None = None
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self._register_window_parts()
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.scene.tokens_refreshed.connect(self.cover.refresh)
@@ -110,24 +113,24 @@ class MainWindow(
         self.scene.selectionChanged.connect(self._on_selection)
         document.path_changed.connect(self._update_title)
         document.modified_changed.connect(self._update_title)
+        document.replacing.connect(self._clear_status)  # what is said of the new file stays
         document.encounter_replaced.connect(self._on_replaced)
         self.view.hovered.connect(self._on_hover)
-        document.changed.connect(self._refresh_hover)
+        document.changes_done.connect(self._refresh_hover)
         self.scene.map_refreshed.connect(self._update_legend)
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()
         self._update_legend()
-        self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
-        """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
         self.about_action = install_about(self)
         self.help_keys_action = install_help_keys(self)  # first in the Help menu
+        self.getting_started_action = install_getting_started(self)  # before it
         self.import_export = install_import_export(self)
-        self.backgrounds = install_backgrounds(self)
+        self.backgrounds = install_backgrounds(self, self.map_editing)
         self.drops = install_drops(self)
         self.fog_controls = install_fog(self)
-        self.token_palette = install_palette(self)
+        self.token_palette = install_palette(self, self.token_actions, self.drops)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)
@@ -174,8 +177,7 @@ class MainWindow(
             return  # the ruler and the template tool use the right button to cancel
         point = self.view.mapToScene(pos)
         menu = self.token_actions.context_menu(point)
-        for extend in self.context_menu_extras:
-            extend(menu, point)
+        self.action_registry.fill_context_menu(menu, point)
         if not menu.isEmpty():
             menu.exec(self.view.viewport().mapToGlobal(pos))
 
@@ -186,7 +188,6 @@ class MainWindow(
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:
-        self._clear_status()  # nothing said about the previous file stays
         self.cover.set_attacker(None)
         self.use_tool("select")
         self.select_action.setChecked(True)

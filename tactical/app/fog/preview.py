@@ -2,8 +2,10 @@
 
 The squares its sight would newly reveal at the drop glow on the GM's map only
 (the model and the player view change at the drop, when "Reveal after every
-move" or Ctrl+R reveals them). Recomputed once per square the drag enters:
-the party sight's speed (a few milliseconds) is what lets it follow the mouse.
+move" or Ctrl+R reveals them), in sky-blue stripes: never mistaken for the
+reach shading under them (flat green through yellow to orange). Recomputed once
+per square the drag enters: the party sight's speed (a few milliseconds) is what
+lets it follow the mouse.
 """
 
 from __future__ import annotations
@@ -11,41 +13,60 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QPixmap, QTransform
+from PySide6.QtGui import QAction, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from tactical.app.fog.layer import argb_image
 from tactical.app.geometry import CELL
+from tactical.app.tools import SelectTool
 from tactical.core.fog_queries import sight_range
 from tactical.core.grid import Square
 from tactical.core.sight import Viewer, visible_squares
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.services import Services
 
 PREVIEW_Z = 32.0
 """Above the fog tint (30), below the fog tool's outline (35)."""
-GLOW = np.uint32((110 << 24) | (255 << 16) | (214 << 8) | 90)
-"""ARGB of a square the held token would reveal."""
+GLOW = np.uint32((170 << 24) | (41 << 16) | (182 << 8) | 246)
+"""ARGB of the strong stripes of a square the held token would reveal: sky blue, a hue the
+reach shading (green through yellow to orange) never takes."""
+GLOW_SOFT = np.uint32((70 << 24) | (41 << 16) | (182 << 8) | 246)
+"""ARGB between the stripes."""
+PATTERN = 6
+"""Pixels a side of one square in the glow's picture (its diagonal stripes: 3 strong, 3 soft)."""
+
+
+def glow_words(new: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint32]:
+    """The glow's ARGB picture, :data:`PATTERN` pixels a square: striped, never a flat fill."""
+    big = np.repeat(np.repeat(new, PATTERN, axis=0), PATTERN, axis=1)
+    rows, cols = np.indices(big.shape)
+    stripe = (rows + cols) % PATTERN < PATTERN // 2
+    return np.where(big, np.where(stripe, GLOW, GLOW_SOFT), np.uint32(0)).astype(np.uint32)
 
 
 class SightPreview(QObject):
-    """Follows the select tool's drag in one main window and shows the sight it would add."""
+    """Follows the select tool's drag in one window and shows the sight it would add.
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    Shown only while ``follow`` (Fog > Reveal after every move) is checked.
+    """
+
+    def __init__(self, services: Services, follow: QAction) -> None:
+        super().__init__(services.window())
+        self.services = services
+        self.follow = follow
         self.item = QGraphicsPixmapItem()
         self.item.setZValue(PREVIEW_Z)
         self.item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.item.setTransform(QTransform.fromScale(CELL, CELL))
+        self.item.setTransform(QTransform.fromScale(CELL / PATTERN, CELL / PATTERN))
         self.item.setVisible(False)
-        window.scene.addItem(self.item)
+        services.scene.addItem(self.item)
         self._shown: tuple[str, Square] | None = None
         self.squares: set[Square] = set()
         """The squares shown as newly seen (tests read them)."""
-        window.view.viewport().installEventFilter(self)
+        services.view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -54,8 +75,12 @@ class SightPreview(QObject):
         return False
 
     def update(self) -> None:
-        drag = self.window.select_tool.drag
-        encounter = self.window.document.encounter
+        select = self.services.action_registry.tools.get("select")
+        if not isinstance(select, SelectTool):
+            self.clear()
+            return
+        drag = select.drag
+        encounter = self.services.document.encounter
         token = encounter.tokens.get(drag.token_id or "") if drag.active else None
         target = drag.target if token is not None else None
         grid = encounter.grid
@@ -65,7 +90,7 @@ class SightPreview(QObject):
             or not isinstance(target, tuple)
             or not encounter.fog.enabled
             or token.side not in encounter.fog.party
-            or not self.window.fog_controls.auto_action.isChecked()
+            or not self.follow.isChecked()
         ):
             self.clear()
             return
@@ -77,8 +102,7 @@ class SightPreview(QObject):
         new = visible_squares(grid, viewers) & ~encounter.fog.mask(grid)
         rows, cols = np.nonzero(new)
         self.squares = {(int(c), int(r)) for r, c in zip(rows, cols, strict=True)}
-        words = np.where(new, GLOW, np.uint32(0)).astype(np.uint32)
-        self.item.setPixmap(QPixmap.fromImage(argb_image(words)))
+        self.item.setPixmap(QPixmap.fromImage(argb_image(glow_words(new))))
         self.item.setVisible(True)
 
     def clear(self) -> None:

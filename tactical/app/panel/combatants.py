@@ -95,6 +95,16 @@ class _CellDelegate(QStyledItemDelegate):
                 self.committed.emit(str(index.data(TOKEN_ID)), str(index.data(COLUMN_KEY)), text)
 
 
+def two_lines(label: str) -> str:
+    """A header of two words or more on two lines, split nearest the middle: the column
+    is as wide as its longer half, so whole words fit a narrow panel."""
+    spaces = [i for i, c in enumerate(label) if c == " "]
+    if not spaces:
+        return label
+    cut = min(spaces, key=lambda i: abs(len(label) - 2 * i - 1))
+    return label[:cut] + "\n" + label[cut + 1 :]
+
+
 def _swatch(color: str) -> QIcon:
     pixmap = QPixmap(12, 12)
     pixmap.fill(QColor(color))
@@ -132,7 +142,9 @@ class CombatantTable(QTableWidget):
         self.verticalHeader().hide()
         self.setWordWrap(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
+        # Not stretched: a stretched last column gets what is left of a narrow panel, and
+        # "Statuses" was cut to "Stat"; every column is as wide as its content and header.
+        self.horizontalHeader().setStretchLastSection(False)
         self.horizontalHeader().setMaximumSectionSize(MAX_COLUMN)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
@@ -215,8 +227,9 @@ class CombatantTable(QTableWidget):
         self.setColumnCount(len(columns))
         self.setRowCount(len(self._rows))
         for col, (key, label) in enumerate(columns):
-            header = QTableWidgetItem(label)
+            header = QTableWidgetItem(two_lines(label))
             header.setData(COLUMN_KEY, key)
+            set_tooltip(header, label)
             self.setHorizontalHeaderItem(col, header)
         for row_index, row in enumerate(self._rows):
             token = encounter.tokens.get(row.token_id)

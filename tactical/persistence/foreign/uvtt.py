@@ -12,7 +12,8 @@ wall polylines in ``line_of_sight`` and (format 0.3) ``objects_line_of_sight``,
   or a string (0.2, 0.3 and 1.0 are read, others refused);
 - a portal's ``bounds`` are its two ends; without them its ``position`` and
   ``rotation`` (radians, along the door) give a door one square wide;
-  ``closed: false`` is a window, a missing ``closed`` means closed;
+  ``closed: false`` is a window, a missing ``closed`` means closed; a door
+  tactical exported open carries ``tactical_open: true`` and opens again;
 - ``image`` is base64 PNG, JPEG or WebP (sniffed, size read from the header and
   refused over the limits before decoding) or, from some converters, a path:
   taken only when it is a safe relative path to a file beside the UVTT file.
@@ -27,7 +28,6 @@ import base64
 import binascii
 import json
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ from tactical.persistence.pictures import (
     read_picture_header,
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem
+from tactical.persistence.safe_read import ReadRefused, inside_folder, read_regular_file
 
 EXTENSIONS = (".dd2vtt", ".uvtt", ".df2vtt")
 FORMATS = {"0.2": "0.2", "0.3": "0.3", "1.0": "1.0", "1": "1.0"}
@@ -79,25 +80,14 @@ def _stem(path: Path) -> str:
 
 def _load_json(path: Path) -> dict[str, Any]:
     try:
-        size = path.stat().st_size
-        if size > MAX_UVTT_BYTES:
-            raise _refuse(
-                ROOT,
-                f"is larger than {MAX_UVTT_BYTES // (1024 * 1024)} MiB, the largest Universal "
-                "VTT file tactical imports (its picture would not fit in an encounter)",
-            )
-        with path.open("rb") as handle:
-            data = handle.read(MAX_UVTT_BYTES + 1)
-    except FileNotFoundError:
-        raise _refuse(ROOT, "there is no such file") from None
-    except IsADirectoryError:
-        raise _refuse(ROOT, "is a folder, not a file") from None
-    except PermissionError:
-        raise _refuse(ROOT, "cannot be read: permission denied") from None
-    except OSError as error:
-        raise _refuse(ROOT, f"cannot be read: {error.strerror}") from None
-    if len(data) > MAX_UVTT_BYTES:
-        raise _refuse(ROOT, "grew while it was read; try again")
+        data = read_regular_file(
+            path,
+            MAX_UVTT_BYTES,
+            too_big=f"is larger than {MAX_UVTT_BYTES // (1024 * 1024)} MiB, the largest Universal "
+            "VTT file tactical imports (its picture would not fit in an encounter)",
+        )
+    except ReadRefused as error:
+        raise _refuse(ROOT, str(error)) from None
     try:
         raw = json.loads(data.decode("utf-8-sig"), parse_constant=_no_constant, parse_float=_finite)
     except UnicodeDecodeError as error:
@@ -274,6 +264,9 @@ def _portals(raw: dict[str, Any], origin: Point, counter: list[int]) -> tuple[Fo
         closed = portal.get("closed", True)
         if not isinstance(closed, bool):
             raise _refuse(f"{path}.closed", "must be true or false")
+        opened = portal.get("tactical_open", False)
+        if not isinstance(opened, bool):
+            raise _refuse(f"{path}.tactical_open", "must be true or false")
         bounds = portal.get("bounds")
         if isinstance(bounds, list) and len(bounds) >= 2:
             a = _xy(bounds[0], f"{path}.bounds[0]")
@@ -287,7 +280,7 @@ def _portals(raw: dict[str, Any], origin: Point, counter: list[int]) -> tuple[Fo
             a, b = (centre[0] - dx, centre[1] - dy), (centre[0] + dx, centre[1] + dy)
         else:
             raise _refuse(path, "has neither its two ends (bounds) nor its position")
-        out.append(ForeignPortal(_shift(a, origin), _shift(b, origin), closed))
+        out.append(ForeignPortal(_shift(a, origin), _shift(b, origin), closed, closed and opened))
     return tuple(out)
 
 
@@ -360,25 +353,21 @@ def _picture_beside(value: str, folder: Path | None) -> bytes:
         raise _refuse("image", f"{missing}, and that path {problem}")
     if folder is None:
         raise _refuse("image", f"{missing}; there is no folder to look for it in")
-    target = folder / value
+    target = inside_folder(folder, value)
+    if target is None:
+        raise _refuse("image", f"{missing}, and that path leads out of the file's folder")
     try:
-        inside = os.path.realpath(target).startswith(os.path.realpath(folder) + os.sep)
-        if not inside:
-            raise _refuse("image", f"{missing}, and that path leads out of the file's folder")
-        size = target.stat().st_size
-        if size > MAX_PICTURE_BYTES:
+        return read_regular_file(
+            target,
+            MAX_PICTURE_BYTES,
+            too_big=f"the picture beside the file is larger than "
+            f"{MAX_PICTURE_BYTES // (1024 * 1024)} MiB, the largest tactical keeps",
+        )
+    except ReadRefused as error:
+        if not target.exists() and not target.is_symlink():
             raise _refuse(
                 "image",
-                f"the picture beside the file is larger than "
-                f"{MAX_PICTURE_BYTES // (1024 * 1024)} MiB, the largest tactical keeps",
-            )
-        with target.open("rb") as handle:
-            return handle.read(MAX_PICTURE_BYTES + 1)
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-        raise _refuse(
-            "image",
-            f"{missing}, and there is no such picture beside the file (put the picture there, "
-            "at that path, and import again)",
-        ) from None
-    except OSError as error:
-        raise _refuse("image", f"{missing}, and it cannot be read: {error.strerror}") from None
+                f"{missing}, and there is no such picture beside the file (put the picture "
+                "there, at that path, and import again)",
+            ) from None
+        raise _refuse("image", f"{missing}, and the picture beside the file {error}") from None
