@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +24,28 @@ def real_data(request: pytest.FixtureRequest) -> RealData:
         return real_data_path(relative)
 
     return find
+
+
+@pytest.fixture(scope="session")
+def qapp(qapp: Any) -> Iterator[Any]:
+    """pytest-qt's application, with cycles collected on its thread only, as in the app.
+
+    (:mod:`tactical.app.gui_thread_gc`: the autosave writer and the phones' server
+    must never free a Qt object another test left in a cycle.)
+    """
+    from tactical.app.gui_thread_gc import install_gui_thread_gc
+
+    install_gui_thread_gc(qapp)
+    yield qapp
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Between tests, on the main thread: collect what automatic collection would have."""
+    if not gc.isenabled():
+        from tactical.app.gui_thread_gc import collect_due
+
+        collect_due()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -139,8 +139,9 @@ class Autosave(QObject):
     """Autosave stopped working (said once until it works again): what went wrong."""
     recovered = Signal()
     """Autosave works again after a failure."""
-    _written = Signal(object)
-    """A worker's write is over: None, or the exception it met (delivered on the GUI thread)."""
+    _written = Signal(object, object)
+    """A worker's write is over: the worker, and None or the exception it met (delivered on
+    the GUI thread)."""
 
     def __init__(
         self, document: EncounterDocument, directory: Path, interval_ms: int = INTERVAL_MS
@@ -159,7 +160,7 @@ class Autosave(QObject):
         """The lock on :attr:`directory` while this app runs (see :func:`claim_folder`)."""
         self.worker: threading.Thread | None = None
         """The thread writing the recovery right now, if any."""
-        self._written.connect(self._finish)
+        self._written.connect(self._written_in_background)
 
     @property
     def recovery_path(self) -> Path:
@@ -187,7 +188,7 @@ class Autosave(QObject):
         def run() -> None:
             outcome = _write_recovery(*job)
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile: nobody to tell
-                self._written.emit(outcome)
+                self._written.emit(threading.current_thread(), outcome)
 
         self.worker = threading.Thread(target=run, name="autosave", daemon=True)
         self.worker.start()
@@ -198,6 +199,16 @@ class Autosave(QObject):
         if self.worker is not None:
             self.worker.join()
             self.worker = None
+
+    def _written_in_background(
+        self, worker: threading.Thread, outcome: BaseException | None
+    ) -> None:
+        # The worker has said its last word: let it end before its outcome counts, so
+        # that once a write is counted no write runs and the next tick can start one.
+        worker.join()
+        if self.worker is worker:
+            self.worker = None
+        self._finish(outcome)
 
     def _job(self) -> tuple[Path, dict[str, Any], str | None, str | None] | None:
         """What a write needs, taken on the GUI thread; None when there is nothing to write."""

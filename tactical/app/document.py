@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
+from shiboken6 import isValid
 
 from tactical.app.token_names import by_name
 from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Operation
@@ -90,6 +91,16 @@ class EncounterDocument(QObject):
         """Movement left this turn per token id, when a procedure tracks it; else speed."""
         self._gatherer = ChangeGatherer(self._send)
         encounter.subscribe(self._relay)
+
+    def __del__(self) -> None:
+        # A document Python owns (made without a window, as the tests and the snapshot
+        # command make) is freed by the cycle collector, which may take the commands off
+        # the undo stack's wrapper before the stack goes: Qt would then delete each
+        # command twice, a crash inside QUndoStack::clear(). Emptied first, Qt's way.
+        stack = self.__dict__.get("undo_stack")
+        if stack is not None and isValid(stack):
+            stack.blockSignals(True)  # nobody is told: the document is going
+            stack.clear()
 
     def _relay(self, change: Change) -> None:
         self._gatherer.add(change)

@@ -15,6 +15,7 @@ def run(path: str | None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.crash import install_crash_reporter
+    from tactical.app.gui_thread_gc import install_gui_thread_gc
     from tactical.app.icon import app_icon
     from tactical.app.logs import install_logging, install_qt_messages
     from tactical.app.startup import start
@@ -25,6 +26,7 @@ def run(path: str | None) -> int:
     app.setApplicationName("tactical")
     app.setDesktopFileName("tactical")
     app.setWindowIcon(app_icon())
+    install_gui_thread_gc(app)  # the autosave writer and the phones' server free no Qt object
     install_logging()
     install_qt_messages()
     reporter = install_crash_reporter()

@@ -33,6 +33,9 @@ class WindowPlayerView(WindowMixin):
         """Show the player view (created on first use) as a normal window."""
         if self.player_view is None:
             self.player_view = PlayerView(self.document, self.view)
+            # A window of its own (no parent), so it goes when this window goes: not when
+            # Python happens to collect it, and its connections keep nothing of this one.
+            self.destroyed.connect(self.player_view.deleteLater)
             self.player_view.set_following(self.follow_action.isChecked())
             self.player_view.set_edits_allowed(self.allow_edits_action.isChecked())
             for hook in self.player_view_hooks:

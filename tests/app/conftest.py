@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from shiboken6 import isValid
 
 from tactical.app.document import EncounterDocument
 from tactical.app.main_window import MainWindow
@@ -79,7 +80,9 @@ def make_window(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[WindowFa
     """Build a shown main window on an encounter, with settings and recovery in tmp_path.
 
     Every window is closed at the end of the test without asking about unsaved
-    changes, so none stays on screen under the next test's mouse.
+    changes, so none stays on screen under the next test's mouse, and deleted
+    there and then: its destruction belongs to this test (a fault in it is
+    reported here), not to the next test's first wait.
     """
     built: list[MainWindow] = []
 
@@ -101,5 +104,9 @@ def make_window(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[WindowFa
 
     yield build
     for window in built:
+        if not isValid(window):  # the test deleted it itself
+            continue
         window.files.ask_unsaved = lambda: "discard"
         window.close()
+        window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -46,11 +46,18 @@ class PhoneSharing(QObject):
         registry.add_to_menu("player", [ACTION_ID], separator=True)
         for curtain in self._curtains():
             curtain.toggled.connect(self._curtain_changed)
-        stopper = _server_stopper(self)
-        window.destroyed.connect(stopper)
+        window.destroyed.connect(_server_stopper(self))
         app = QCoreApplication.instance()
         if app is not None:
-            app.aboutToQuit.connect(stopper)  # quitting: the listening socket goes with the app
+            # A method, not a closure: the connection ends with this object, so the app
+            # does not keep every window it ever had (and their scenes) alive to the end.
+            app.aboutToQuit.connect(self.stop_server)
+
+    def stop_server(self) -> None:
+        """The app quits: the listening socket goes with it (the session ends with the window)."""
+        session = self.session
+        if session is not None:
+            session.server.stop()
 
     def _curtains(self) -> list[QAction]:
         # The TV's blackout and freeze: the table screen's actions, when the window has one.
