@@ -6,8 +6,17 @@ laying out rows; every text here is a user's or a procedure's, set as plain text
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QLineEdit,
     QStyledItemDelegate,
@@ -17,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.limits import MAX_FIGURE_TEXT
+from tactical.app.panel.fold import FIGURE_PREFIX, pack
 from tactical.app.panel.keys import keep_return
 from tactical.app.panel.style import ACTING, LOCK, bold
 from tactical.app.panel.values import figure_text, statuses_text
@@ -32,7 +42,6 @@ COLUMN_KEY = Qt.ItemDataRole.UserRole + 2
 SECRET = Qt.ItemDataRole.UserRole + 3
 """Set on a declaration only the GM sees (shown dim)."""
 
-FIGURE_PREFIX = "figure:"
 STATUSES = "statuses"
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -64,6 +73,43 @@ class CellDelegate(QStyledItemDelegate):
             text = editor.text()
             if text != str(index.data(RAW_TEXT) or ""):
                 self.committed.emit(str(index.data(TOKEN_ID)), str(index.data(COLUMN_KEY)), text)
+
+
+def columns_of(
+    rows: Sequence[Combatant], labels: dict[str, str], buttons: bool
+) -> list[tuple[str, str]]:
+    """The table's columns, by key and header: ``buttons`` when a row has its actions."""
+    columns = [("name", "Name")]
+    if buttons:
+        columns.append(("actions", ""))
+    columns += [("side", "Side"), ("order", "Order")]
+    if any(row.secret or row.revealed for row in rows):
+        columns.append(("declared", "Declared"))
+    columns += [(FIGURE_PREFIX + key, label) for key, label in labels.items()]
+    columns.append((STATUSES, "Statuses"))
+    return columns
+
+
+def mark(item: QTableWidgetItem, token_id: str, key: str, editable: bool) -> None:
+    """Tag a cell with its combatant and column; only figures and statuses are editable."""
+    item.setData(TOKEN_ID, token_id)
+    item.setData(COLUMN_KEY, key)
+    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    if editable:
+        flags |= Qt.ItemFlag.ItemIsEditable
+    item.setFlags(flags)
+
+
+def detail_item(pairs: Sequence[str], width: int, font: QFont) -> tuple[QTableWidgetItem, int]:
+    """A detail line's cell, its pairs packed into ``width`` pixels, and its height."""
+    metrics = QFontMetricsF(font)
+    lines = pack(pairs, width - 16, metrics.horizontalAdvance)
+    item = QTableWidgetItem("\n".join(lines))
+    height = round(len(lines) * metrics.lineSpacing()) + 8
+    item.setData(Qt.ItemDataRole.SizeHintRole, QSize(1, height))  # never widens column 0
+    item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    set_tooltip(item, "Double-click or right-click to edit these figures")
+    return item, height
 
 
 def two_lines(label: str) -> str:

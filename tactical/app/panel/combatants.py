@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QSize, Qt, Signal
-from PySide6.QtGui import QCursor, QFontMetricsF, QResizeEvent
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCursor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -30,19 +30,21 @@ from PySide6.QtWidgets import (
 from tactical.app.panel import row_menu
 from tactical.app.panel.cells import (
     COLUMN_KEY,
-    FIGURE_PREFIX,
     RAW_TEXT,
     STATUSES,
     TOKEN_ID,
     CellDelegate,
+    columns_of,
+    detail_item,
     make_cell,
+    mark,
     raw_figure,
     shown_figure,
     style,
     token_raw,
     two_lines,
 )
-from tactical.app.panel.fold import columns_to_fold, pack, pair
+from tactical.app.panel.fold import ELIDED, FIGURE_PREFIX, columns_to_fold, elided_width, pair
 from tactical.app.panel.style import bold, dim_brush
 from tactical.app.panel.values import statuses_text
 from tactical.app.plain_text import set_tooltip
@@ -92,6 +94,10 @@ class CombatantTable(QTableWidget):
         self.folded: tuple[str, ...] = ()
         """The figure columns shown on the detail lines instead (``figure:`` keys)."""
         self._room = -1
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self._rebuild)
         self.delegate = CellDelegate(self)
         self.delegate.committed.connect(self._committed, Qt.ConnectionType.QueuedConnection)
         self.setItemDelegate(self.delegate)
@@ -150,7 +156,7 @@ class CombatantTable(QTableWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._shown is not None and self.room() != self._room:
-            self._rebuild()  # another width folds other columns
+            self._refit.start()  # another width folds other columns, once the resizing is over
 
     def room(self) -> int:
         """The width the columns may take: inside the frame, beside a vertical scrollbar
@@ -165,15 +171,8 @@ class CombatantTable(QTableWidget):
             self.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
 
     def _columns(self) -> list[tuple[str, str]]:
-        columns = [("name", "Name")]
-        if any(self._row_actions(row) for row in self._rows):
-            columns.append(("actions", ""))
-        columns += [("side", "Side"), ("order", "Order")]
-        if any(row.secret or row.revealed for row in self._rows):
-            columns.append(("declared", "Declared"))
-        columns += [(FIGURE_PREFIX + key, label) for key, label in self._labels.items()]
-        columns.append((STATUSES, "Statuses"))
-        return columns
+        buttons = any(self._row_actions(row) for row in self._rows)
+        return columns_of(self._rows, self._labels, buttons)
 
     def _rebuild(self) -> None:
         """Fill every column, measure, and fold the figure columns the room has no space for."""
@@ -182,20 +181,32 @@ class CombatantTable(QTableWidget):
         self._fill(columns, ())
         widths = [(key, self._column_width(col)) for col, (key, _label) in enumerate(columns)]
         folded = columns_to_fold(widths, self._room)
+        widths = [(key, w) for key, w in widths if key not in folded]
+        elided = elided_width(widths, self._room)
         if folded:
-            self._fill([c for c in columns if c[0] not in folded], folded)
+            kept = sum(w for key, w in widths if key != ELIDED) + (elided or 0)
+            self._fill([c for c in columns if c[0] not in folded], folded, min(self._room, kept))
+        self._put_buttons()
+        if elided is not None:  # the declaration gives the others room; its tooltip is whole
+            col = self.column_of(ELIDED)
+            self.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+            self.horizontalHeader().resizeSection(col, elided)
 
     def _column_width(self, col: int) -> int:
         hint = max(self.sizeHintForColumn(col), self.horizontalHeader().sectionSizeHint(col))
+        if col == self.column_of("actions"):  # measured before its buttons are made
+            hint = max(hint, self.fontMetrics().horizontalAdvance(row_menu.ROW_BUTTON) + 24)
         return min(hint, MAX_COLUMN)
 
-    def _fill(self, columns: list[tuple[str, str]], folded: tuple[str, ...]) -> None:
+    def _fill(self, columns: list[tuple[str, str]], folded: tuple[str, ...], span: int = 0) -> None:
+        """Lay out ``columns``; with ``folded`` figures, a detail line ``span`` pixels wide."""
         assert self.encounter is not None
         self.folded = folded
         self._lines = [(i, detail) for i in range(len(self._rows)) for detail in (False, True)]
         self._lines = [(i, detail) for i, detail in self._lines if folded or not detail]
         self.clear()
         self.clearSpans()
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setColumnCount(len(columns))
         self.setRowCount(len(self._lines))
         for col, (key, label) in enumerate(columns):
@@ -206,43 +217,42 @@ class CombatantTable(QTableWidget):
         for table_row, (index, detail) in enumerate(self._lines):
             row = self._rows[index]
             if detail:
-                self._put_detail(table_row, row, len(columns))
+                self._put_detail(table_row, row, len(columns), span)
                 continue
             token = self.encounter.tokens.get(row.token_id)
             for col, (key, _label) in enumerate(columns):
                 if key == "actions":
-                    if actions := self._row_actions(row):
-                        button = row_menu.actions_button(actions, self.action_requested.emit)
-                        self.setCellWidget(table_row, col, button)
-                    continue
+                    continue  # its buttons come once the columns are settled
                 item = make_cell(self.encounter, row, key)
                 editable = token is not None and (key.startswith(FIGURE_PREFIX) or key == STATUSES)
                 self._place(table_row, col, item, row, key, editable)
 
+    def _request(self, entry: QAction) -> None:
+        if isinstance(action := entry.data(), Action):
+            self.action_requested.emit(action)
+
+    def _put_buttons(self) -> None:
+        """Each row's menu button of its actions, made once per rebuild."""
+        col = self.column_of("actions")
+        for table_row, (index, detail) in enumerate(self._lines):
+            if col >= 0 and not detail and (actions := self._row_actions(self._rows[index])):
+                button = row_menu.actions_button(actions, self._request)
+                self.setCellWidget(table_row, col, button)
+
     def _place(
         self, table_row: int, col: int, item: QTableWidgetItem, row: Combatant, key: str, edit: bool
     ) -> None:
-        item.setData(TOKEN_ID, row.token_id)
-        item.setData(COLUMN_KEY, key)
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if edit:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        item.setFlags(flags)
+        mark(item, row.token_id, key, edit)
         style(item, row, dim_brush(self))
         self.setItem(table_row, col, item)
 
-    def _put_detail(self, table_row: int, row: Combatant, span: int) -> None:
+    def _put_detail(self, table_row: int, row: Combatant, span: int, width: int) -> None:
         """The folded figures as whole pairs, on as many lines as the width needs."""
         assert self.encounter is not None
         pairs = [pair(label, value) for _key, label, value in self._folded_figures(row)]
-        metrics = QFontMetricsF(bold(self.font(), row.acting))
-        lines = pack(pairs, self._room - 16, metrics.horizontalAdvance)
-        item = QTableWidgetItem("\n".join(lines))
-        height = round(len(lines) * metrics.lineSpacing()) + 8
-        item.setData(Qt.ItemDataRole.SizeHintRole, QSize(1, height))  # never widens column 0
-        item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        set_tooltip(item, "Double-click or right-click to edit these figures")
+        item, height = detail_item(pairs, width, self.font())
         self._place(table_row, 0, item, row, DETAIL, False)
+        item.setFont(bold(item.font(), False))  # under the acting name, not as loud as it
         self.setSpan(table_row, 0, 1, span)
         self.setRowHeight(table_row, height)
 
@@ -321,26 +331,14 @@ class CombatantTable(QTableWidget):
         row_menu.add_statuses(menu, token, self.status_set.emit, self._add_status)
         return menu
 
-    def figure_menu(self, token_id: str) -> QMenu:
-        """The folded figures of a combatant, to edit (double-click on its detail line)."""
-        menu = QMenu(self)
-        row = self._rows[self.token_order().index(token_id)]
-        edit = self.edit_folded
-        row_menu.add_figure_edits(menu, self._folded_figures(row), lambda k: edit(token_id, k))
-        return menu
-
     def edit_folded(self, token_id: str, name: str) -> None:
         """Ask for a folded figure, starting from its raw value; report a change."""
         if self.encounter is None:
             return
         raw = raw_figure(self.encounter, token_id, name)
-        text = self.ask_figure(self._labels.get(name, name), raw)
+        text = row_menu.ask_figure(self, self._labels.get(name, name), raw)
         if text is not None and text != raw:
             self.figure_edited.emit(token_id, name, text)
-
-    def ask_figure(self, label: str, raw: str) -> str | None:
-        """The GM's new text for a figure; None when cancelled."""
-        return row_menu.ask_figure(self, label, raw)
 
     def ask_status(self) -> str | None:
         """Ask the GM for ``name`` or ``name stacks``; None when cancelled."""
@@ -355,8 +353,8 @@ class CombatantTable(QTableWidget):
         self.statuses_edited.emit(token_id, f"{current}, {text}" if current else text)
 
     def _double_clicked(self, item: QTableWidgetItem) -> None:
-        if item.data(COLUMN_KEY) == DETAIL:
-            self.figure_menu(str(item.data(TOKEN_ID))).exec(QCursor.pos())
+        if item.data(COLUMN_KEY) == DETAIL:  # its figures are edited from the row's menu
+            self.row_menu(item.row()).exec(QCursor.pos())
 
     def _context_menu(self, pos: QPoint) -> None:
         table_row = self.rowAt(pos.y())

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tactical.app.panel.cells import FIGURE_PREFIX
-
+FIGURE_PREFIX = "figure:"
+"""The column key of a figure: ``figure:`` and the figure's name."""
 SEPARATOR = "   "
 """Between two pairs on a detail line (wide enough to tell the pairs apart)."""
 EMPTY = "\N{EM DASH}"
 """A figure the combatant does not have yet."""
+
+
+ELIDED = "declared"
+"""The column that gives up width before any figure folds: a long declaration is
+elided (whole in its tooltip) down to :data:`ELIDED_LEAST` pixels."""
+ELIDED_LEAST = 80
 
 
 def columns_to_fold(widths: Sequence[tuple[str, int]], room: int) -> tuple[str, ...]:
@@ -25,7 +31,7 @@ def columns_to_fold(widths: Sequence[tuple[str, int]], room: int) -> tuple[str, 
     ``widths``: every column's key and width, in order. Only figure columns fold;
     when none is left and the rest is still too wide, the rest stays as it is.
     """
-    total = sum(width for _key, width in widths)
+    total = sum(min(w, ELIDED_LEAST) if key == ELIDED else w for key, w in widths)
     folded: list[str] = []
     for key, width in reversed(widths):
         if total <= room:
@@ -34,6 +40,16 @@ def columns_to_fold(widths: Sequence[tuple[str, int]], room: int) -> tuple[str, 
             folded.append(key)
             total -= width
     return tuple(reversed(folded))
+
+
+def elided_width(widths: Sequence[tuple[str, int]], room: int) -> int | None:
+    """The width of the :data:`ELIDED` column that fits the others into ``room``
+    (never under :data:`ELIDED_LEAST`); None when there is no such column."""
+    mine = [w for key, w in widths if key == ELIDED]
+    if not mine:
+        return None
+    others = sum(w for key, w in widths if key != ELIDED)
+    return max(ELIDED_LEAST, min(mine[0], room - others))
 
 
 def pair(label: str, value: str) -> str:

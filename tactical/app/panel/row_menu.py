@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QToolButton, QWidget
 
 from tactical.app.limits import MAX_FIGURE_TEXT
@@ -63,14 +64,21 @@ def add_statuses(
         remove.triggered.connect(lambda _=False, t=token.id, s=status: set_status(t, s, None))
 
 
-def actions_button(actions: Sequence[Action], report: Callable[[Action], None]) -> QToolButton:
-    """A narrow menu button of a row's actions, so the figures stay in view on a narrow dock."""
+def actions_button(actions: Sequence[Action], chosen: Callable[[QAction], None]) -> QToolButton:
+    """A narrow menu button of a row's actions, so the figures stay in view on a narrow dock.
+
+    ``chosen`` gets the menu entry, whose data is its :class:`Action`: one connection to
+    a method, not one lambda per entry (buttons are remade on every rebuild and resize).
+    """
     button = QToolButton()
     button.setText(ROW_BUTTON)
     set_tooltip(button, "\n".join(action_label(a) for a in actions))
     menu = QMenu(button)
     for action in actions:
-        add_action(menu, action, report)
+        entry = menu.addAction(menu_text(action_label(action)))
+        set_tooltip(entry, action.hint)
+        entry.setData(action)
+    menu.triggered.connect(chosen)
     button.setMenu(menu)
     button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
     return button
