@@ -23,6 +23,7 @@ ELIDED = "declared"
 """The column that gives up width before any figure folds: a long declaration is
 elided (whole in its tooltip) down to :data:`ELIDED_LEAST` pixels."""
 ELIDED_LEAST = 80
+ELIDED_FLOOR = 40
 
 
 def columns_to_fold(widths: Sequence[tuple[str, int]], room: int) -> tuple[str, ...]:
@@ -43,13 +44,15 @@ def columns_to_fold(widths: Sequence[tuple[str, int]], room: int) -> tuple[str, 
 
 
 def elided_width(widths: Sequence[tuple[str, int]], room: int) -> int | None:
-    """The width of the :data:`ELIDED` column that fits the others into ``room``
-    (never under :data:`ELIDED_LEAST`); None when there is no such column."""
+    """The width of the :data:`ELIDED` column that fits the others into ``room``: down to
+    :data:`ELIDED_LEAST` while figures can fold, then to :data:`ELIDED_FLOOR` when nothing
+    else can give way (long names). None when there is no such column."""
     mine = [w for key, w in widths if key == ELIDED]
     if not mine:
         return None
     others = sum(w for key, w in widths if key != ELIDED)
-    return max(ELIDED_LEAST, min(mine[0], room - others))
+    least = ELIDED_LEAST if any(k.startswith(FIGURE_PREFIX) for k, _w in widths) else ELIDED_FLOOR
+    return max(least, min(mine[0], room - others))
 
 
 def pair(label: str, value: str) -> str:
@@ -67,3 +70,8 @@ def pack(pairs: Sequence[str], room: float, advance: Callable[[str], float]) -> 
         else:
             lines.append(text)
     return lines
+
+
+def pairs_of(text: str) -> list[str]:
+    """The pairs of a detail line as packed (the inverse of :func:`pack`)."""
+    return [part for line in text.split("\n") for part in line.split(SEPARATOR) if part]
