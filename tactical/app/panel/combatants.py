@@ -336,7 +336,8 @@ class CombatantTable(QTableWidget):
         if self.encounter is None:
             return
         raw = raw_figure(self.encounter, token_id, name)
-        text = row_menu.ask_figure(self, self._labels.get(name, name), raw)
+        who = self._rows[self.token_order().index(token_id)].name
+        text = row_menu.ask_figure(self, f"{who}: {self._labels.get(name, name)}", raw)
         if text is not None and text != raw:
             self.figure_edited.emit(token_id, name, text)
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMenu, QToolButton, QWidget
 
 from tactical.app.limits import MAX_FIGURE_TEXT
 from tactical.app.plain_text import menu_text, set_tooltip
@@ -40,7 +41,8 @@ def add_figure_edits(
 ) -> None:
     """``Edit Fatigue tolerance (3)…`` for each folded figure: (key, label, shown value)."""
     for key, label, value in figures:
-        entry = menu.addAction(menu_text(f"Edit {label} ({value}){ELLIPSIS}"))
+        shown = value or "\N{EM DASH}"
+        entry = menu.addAction(menu_text(f"Edit {label} ({shown}){ELLIPSIS}"))
         entry.triggered.connect(lambda _=False, k=key: edit(k))
 
 
@@ -85,10 +87,15 @@ def actions_button(actions: Sequence[Action], chosen: Callable[[QAction], None])
 
 
 def ask_figure(parent: QWidget, label: str, raw: str) -> str | None:
-    """The GM's new text for a folded figure, starting from it as typed; None when cancelled."""
+    """The GM's new text for a folded figure, starting from it as typed; None when cancelled.
+
+    ``label`` names the combatant (plain text: a name is the user's)."""
     dialog = QInputDialog(parent)
-    dialog.setWindowTitle(f"Edit {label}")
+    dialog.setWindowTitle("Edit figure")
     dialog.setLabelText(label)
+    for text in dialog.findChildren(QLabel):
+        text.setTextFormat(Qt.TextFormat.PlainText)
+    dialog.setMinimumWidth(320)
     dialog.setTextValue(raw)
     editor = dialog.findChild(QLineEdit)
     if editor is not None:

@@ -131,13 +131,37 @@ def test_a_folded_figure_is_edited_from_the_row_menu_as_one_undo_step(
     menu: QMenu = table.row_menu(table.row_of("captain") + 1)  # right-click on its detail line
     [entry] = [a for a in menu.actions() if a.text().startswith("Edit Resilience modifier")]
     assert entry.text() == "Edit Resilience modifier (2)\N{HORIZONTAL ELLIPSIS}"
+    stance = [a.text() for a in menu.actions() if a.text().startswith("Edit Stance")]
+    assert stance == ["Edit Stance (\N{EM DASH})\N{HORIZONTAL ELLIPSIS}"]
     undo = panel.document.undo_stack.index()
     entry.trigger()
     qtbot.waitUntil(
         lambda: panel.document.encounter.token("captain").figures["resilience_mod"] == 5
     )
-    assert asked == [("Resilience modifier", "2")]
+    assert asked == [("Bandit Captain: Resilience modifier", "2")]
     assert "Resilience modifier 5" in pairs_of(table.cell_text("captain", "detail"))
     assert panel.document.undo_stack.index() == undo + 1
     panel.document.undo_stack.undo()
     assert "Resilience modifier 2" in pairs_of(table.cell_text("captain", "detail"))
+
+
+def test_the_figure_dialog_shows_the_name_as_typed(qtbot: Any) -> None:
+    """A combatant named like markup reads as typed in the dialog that edits its figure."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QInputDialog, QLabel, QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    seen: list[tuple[str, Qt.TextFormat]] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QInputDialog)
+        [label] = [w for w in dialog.findChildren(QLabel) if w.text().startswith("<b>")]
+        seen.append((label.text(), label.textFormat()))
+        dialog.setTextValue("7")
+        dialog.accept()
+
+    QTimer.singleShot(50, answer)
+    assert row_menu.ask_figure(parent, "<b>Ogre</b>: Wounds", "1") == "7"
+    assert seen == [("<b>Ogre</b>: Wounds", Qt.TextFormat.PlainText)]
