@@ -120,7 +120,8 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument(
         "--skip-empty",
         action="store_true",
-        help="leave out pages holding nothing but empty open ground (the rest keep their names)",
+        help="leave out pages holding nothing but empty open ground, or (the players' version) "
+        "only fog (the rest keep their names)",
     )
     _foreign_parsers(commands)
     _share_parser(commands)
