@@ -9,6 +9,7 @@ which never interprets markup.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -58,6 +59,24 @@ COVER_MARKS = {
 }
 
 
+@cache
+def shared_font(pixel_size: int, bold: bool = False) -> QFont:
+    """One font per size for every token (thousands of items, a handful of sizes).
+
+    Shared: never change the font returned (copy it first, as the cover mark does).
+    """
+    font = QFont()
+    font.setPixelSize(pixel_size)
+    font.setBold(bold)
+    return font
+
+
+@cache
+def shared_metrics(pixel_size: int, bold: bool = False) -> QFontMetricsF:
+    """The metrics of :func:`shared_font` (built once, not once per item and paint)."""
+    return QFontMetricsF(shared_font(pixel_size, bold))
+
+
 @dataclass
 class TokenLook:
     """Everything the item draws, copied from the model so the item never reads it live."""
@@ -101,13 +120,12 @@ class TokenItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._font = QFont()
-        self._font.setPixelSize(int(CELL * 0.27))
-        self._badge_font = QFont()
-        self._badge_font.setPixelSize(int(CELL * 0.22))
-        self._badge_font.setBold(True)
-        self._initials_font = QFont()
-        self._initials_font.setBold(True)
+        self._font = shared_font(int(CELL * 0.27))
+        self._badge_font = shared_font(int(CELL * 0.22), True)
+        self._initials_font = shared_font(6, True)
+        self._name_advance = 0.0
+        """The name's width in :attr:`_font` (measured once per font size, not per query)."""
+        self._tip: str | None = None
         self._bounds = QRectF()
         self._label = QRectF()
         self._measure()
@@ -144,7 +162,7 @@ class TokenItem(QGraphicsItem):
         texts = self._badge_texts()
         if not texts:
             return QRectF()
-        metrics = QFontMetricsF(self._badge_font)
+        metrics = shared_metrics(self._badge_font.pixelSize(), True)
         h = CELL * 0.3 * self._text_grow
         room = self._badge_room(h, self.crowded if crowded is None else crowded)
         d = self.diameter
@@ -155,9 +173,8 @@ class TokenItem(QGraphicsItem):
 
     def full_label_width(self) -> float:
         """The name label's width with no neighbour about (long names still capped)."""
-        metrics = QFontMetricsF(self._font)
         return min(
-            metrics.horizontalAdvance(self.look.name) + 8,
+            self._name_advance + 8,
             max(self.diameter, CELL * 0.6) * self.label_cap * self._text_grow,
         )
 
@@ -211,9 +228,10 @@ class TokenItem(QGraphicsItem):
         d = self.diameter
         shrink = max(0.6, min(1.0, self.scale_factor))
         grow = self.boost
-        self._font.setPixelSize(max(7, int(LABEL_PX * shrink * self._text_grow)))
-        self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * self._text_grow)))
-        metrics = QFontMetricsF(self._font)
+        self._font = shared_font(max(7, int(LABEL_PX * shrink * self._text_grow)))
+        self._badge_font = shared_font(max(7, int(CELL * 0.22 * self._text_grow)), True)
+        metrics = shared_metrics(self._font.pixelSize())
+        self._name_advance = metrics.horizontalAdvance(self.look.name)
         label_w = self.full_label_width()
         if self.label_room is not None:
             label_w = min(label_w, self.label_room)
@@ -223,13 +241,16 @@ class TokenItem(QGraphicsItem):
         self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad)
         if self.label_shown:
             self._bounds = self._bounds.united(self._label)
-        elided = not self.label_shown or label_w < metrics.horizontalAdvance(self.look.name) + 8
-        set_tooltip(self, self.look.name if elided else "")
+        elided = not self.label_shown or label_w < self._name_advance + 8
+        tip = self.look.name if elided else ""
+        if tip != self._tip:  # thousands of items: set only what changes
+            self._tip = tip
+            set_tooltip(self, tip)
         if self.cover_mark is not None:  # the cover mark, top left
             mark = CELL * 0.5 * min(self.boost, MARK_BOOST) + 4
             self._bounds = self._bounds.united(QRectF(-mark * 0.65, -mark * 0.5, mark, mark))
         if self.look.statuses:  # badges run down the right, as wide as their names
-            badges = QFontMetricsF(self._badge_font)
+            badges = shared_metrics(self._badge_font.pixelSize(), True)
             h = CELL * 0.3 * self._text_grow
             widest = min(
                 max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8,
@@ -239,7 +260,7 @@ class TokenItem(QGraphicsItem):
             self._bounds = self._bounds.united(
                 QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
             )
-        self._initials_font.setPixelSize(max(6, int(d * 0.36)))
+        self._initials_font = shared_font(max(6, int(d * 0.36)), True)
 
     # -- QGraphicsItem ---------------------------------------------------------
 
@@ -340,7 +361,7 @@ class TokenItem(QGraphicsItem):
         painter.drawRoundedRect(self._label, 4, 4)
         painter.setFont(self._font)
         painter.setPen(QColor("#ffffff"))
-        metrics = QFontMetricsF(self._font)
+        metrics = shared_metrics(self._font.pixelSize())
         text = metrics.elidedText(
             self.look.name, Qt.TextElideMode.ElideRight, self._label.width() - 6
         )
@@ -364,7 +385,7 @@ class TokenItem(QGraphicsItem):
         if not texts:
             return
         painter.setFont(self._badge_font)
-        metrics = QFontMetricsF(self._badge_font)
+        metrics = shared_metrics(self._badge_font.pixelSize(), True)
         h = CELL * 0.3 * self._text_grow
         x = disc.right() + h * 0.3
         y = disc.top() - h * 0.35
