@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF
+
 from tactical.app.scene.token_item import TokenItem, shared_metrics
 
 GAP = 3.0
