@@ -41,6 +41,7 @@ from tactical.app.scene.overlays import (
     ReachOverlay,
     squares_path,
 )
+from tactical.app.scene.token_dots import TokenDots
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook, boost_for
 from tactical.app.scene.token_pictures import token_pictures
 from tactical.app.token_names import gm_name
@@ -96,6 +97,13 @@ class MapScene(QGraphicsScene):
             overlay.setVisible(False)
             self.addItem(overlay)
         self.fog = install_fog_layer(self)
+        self.view_zoom: float | None = None
+        """The zoom of the view showing this scene, once one paints it (None: no view)."""
+        self.token_dots = TokenDots(lambda: self.token_items.values(), QRectF())
+        self.token_dots.setZValue(self.token_z())
+        self.addItem(self.token_dots)
+        self.sceneRectChanged.connect(self.token_dots.set_bounds)
+        self.selectionChanged.connect(self.token_dots.changed)
         document.changed.connect(self._on_change)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
@@ -114,6 +122,7 @@ class MapScene(QGraphicsScene):
         self.token_items.clear()
         self.template_items.clear()
         self.layouts.clear()
+        self.token_dots.changed()
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
             overlay.clear()
         grid, area_map = self.encounter.grid, self.encounter.area_map
@@ -167,6 +176,7 @@ class MapScene(QGraphicsScene):
         if on == self.player:
             return
         self.player = on
+        self.token_dots.setZValue(self.token_z())
         for item in self.token_items.values():
             item.setZValue(self.token_z())
         self._sync_tokens(list(self.encounter.tokens))
@@ -174,7 +184,15 @@ class MapScene(QGraphicsScene):
         self.tokens_refreshed.emit()
 
     def set_view_zoom(self, zoom: float) -> None:
-        """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
+        """The view's zoom: names, badges and marks grow to stay readable when zoomed out.
+
+        Tokens too small on screen for more than a dot are left to :attr:`token_dots`.
+        """
+        if zoom != self.view_zoom:
+            self.view_zoom = zoom
+            for item in self.token_items.values():
+                item.set_view_zoom(zoom, tell=False)
+            self.token_dots.changed()
         boost = boost_for(zoom)
         if abs(boost - self.view_boost) <= 1e-3:
             return
@@ -241,6 +259,7 @@ class MapScene(QGraphicsScene):
                 touched_squares.add(item.square)
             if token is None or not self.shows_token(token):
                 if item is not None:
+                    item.show_on_map(False)  # its dot goes too
                     self.removeItem(item)
                     del self.token_items[token_id]
                 continue
@@ -248,6 +267,9 @@ class MapScene(QGraphicsScene):
             if item is None:
                 label_cap = 2.6 if self.encounter.area_map is not None else 3.2
                 item = TokenItem(token_id, look, label_cap)
+                item.on_dot_change = self.token_dots.changed
+                if self.view_zoom is not None:
+                    item.set_view_zoom(self.view_zoom)
                 item.set_label_scale(self.label_scale)
                 item.set_boost(self.view_boost)
                 item.setZValue(self.token_z())
@@ -276,12 +298,12 @@ class MapScene(QGraphicsScene):
             item.square = position
             item.set_scale_factor(1.0)
             x, y = square_origin(position)
-            item.setPos(x, y)
-            item.setVisible(True)
+            item.move_to(x, y)
+            item.show_on_map(True)
             touched.add(position)
         else:
             item.square = None
-            item.setVisible(position is not None)
+            item.show_on_map(position is not None)
         return touched
 
     def _relayout_squares(self, squares: Iterable[Square]) -> None:
@@ -304,7 +326,7 @@ class MapScene(QGraphicsScene):
             x0, y0 = square_origin(square)
             if len(items) == 1:
                 items[0].set_scale_factor(1.0)
-                items[0].setPos(x0, y0)
+                items[0].move_to(x0, y0)
                 continue
             k = math.ceil(math.sqrt(len(items)))
             slot = max(item.look.size for item in items) * CELL / k
@@ -313,7 +335,7 @@ class MapScene(QGraphicsScene):
             inset = slot * (1 - SHARED_FILL) / 2
             for i, item in enumerate(items):
                 item.set_scale_factor(slot * SHARED_FILL / (item.look.size * CELL))
-                item.setPos(x0 + (i % k) * slot + inset, top + (i // k) * slot + inset)
+                item.move_to(x0 + (i % k) * slot + inset, top + (i // k) * slot + inset)
 
     def _relayout(self, area_ids: Iterable[str]) -> None:
         area_map = self.encounter.area_map
@@ -330,7 +352,7 @@ class MapScene(QGraphicsScene):
                 item = self.token_items[token.id]
                 item.set_scale_factor(placement.scale)
                 radius = item.diameter / 2
-                item.setPos(x * CELL - radius, y * CELL - radius)
+                item.move_to(x * CELL - radius, y * CELL - radius)
 
     def _placement(self, area_id: str, polygon: Polygon, sizes: list[int]) -> Placement:
         """Token spots in an area, keeping clear of the area's name when there is room."""
@@ -363,7 +385,7 @@ class MapScene(QGraphicsScene):
         if isinstance(position, tuple):
             item.set_scale_factor(1.0)  # full size while held, whatever it shared before
             x, y = square_origin(position)
-            item.setPos(x, y)
+            item.move_to(x, y)
         elif isinstance(position, str) and self.encounter.area_map is not None:
             area = self.encounter.area_map.areas.get(position)
             token = self.encounter.tokens.get(token_id)
@@ -380,7 +402,7 @@ class MapScene(QGraphicsScene):
             )
             x, y = placement.centres[-1]
             radius = token.size * CELL * placement.scale / 2
-            item.setPos(x * CELL - radius, y * CELL - radius)
+            item.move_to(x * CELL - radius, y * CELL - radius)
 
     def token_item_at(self, point: QPointF) -> TokenItem | None:
         """The topmost visible token item under a scene point."""

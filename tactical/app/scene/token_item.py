@@ -8,6 +8,7 @@ which never interprets markup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -94,6 +95,12 @@ class TokenItem(QGraphicsItem):
 
     def __init__(self, token_id: str, look: TokenLook, label_cap: float = 2.2) -> None:
         super().__init__()
+        self.view_zoom: float | None = None
+        """The zoom of the view showing the item (None: no view, e.g. a snapshot's scene)."""
+        self.dotted = False
+        """Too small on screen for more than a dot: the scene's TokenDots draws it."""
+        self.on_dot_change: Callable[[QRectF], None] | None = None
+        """Told the scene rectangle to redraw when the dot of a dotted item changes."""
         self.token_id = token_id
         self.look = look
         self.scale_factor = 1.0
@@ -140,6 +147,50 @@ class TokenItem(QGraphicsItem):
         self.look = look
         self._measure()
         self.update()
+        self._dot_changed()
+
+    def set_view_zoom(self, zoom: float, *, tell: bool = True) -> None:
+        """The zoom of the view showing the item: below a dot's size it stops painting.
+
+        ``tell``: redraw its dot (False: the scene redraws all the dots at once).
+        """
+        if zoom != self.view_zoom:
+            self.view_zoom = zoom
+            self._update_dotted()
+            if tell:
+                self._dot_changed()
+
+    def _update_dotted(self) -> None:
+        zoom = self.view_zoom
+        dotted = zoom is not None and self.diameter * zoom < SIMPLE_BELOW_PX
+        if dotted != self.dotted:
+            self.update()  # while it still paints itself (or before it does again)
+            self.dotted = dotted
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, dotted)
+
+    def dot_rect(self) -> QRectF:
+        """The dot (the disc) in scene coordinates."""
+        d = self.diameter
+        inset = d * 0.06
+        return QRectF(self.pos().x() + inset, self.pos().y() + inset, d - 2 * inset, d - 2 * inset)
+
+    def _dot_changed(self) -> None:
+        if self.dotted and self.on_dot_change is not None:
+            dot = self.dot_rect()
+            grow = dot.width() * 0.35 + 1  # the highlight round it
+            self.on_dot_change(dot.adjusted(-grow, -grow, grow, grow))
+
+    def move_to(self, x: float, y: float) -> None:
+        """``setPos``, and its dot redrawn where it was and where it goes when dotted."""
+        self._dot_changed()
+        self.setPos(x, y)
+        self._dot_changed()
+
+    def show_on_map(self, shown: bool) -> None:
+        """``setVisible``, and its dot redrawn when dotted."""
+        if shown != self.isVisible():
+            self.setVisible(shown)
+            self._dot_changed()
 
     def set_label_room(self, room: float | None, shown: bool = True) -> None:
         """Leave the neighbours' names their room (see :mod:`tactical.app.scene.label_room`)."""
@@ -184,8 +235,10 @@ class TokenItem(QGraphicsItem):
 
     def set_scale_factor(self, factor: float) -> None:
         if abs(factor - self.scale_factor) > 1e-9:
+            self._dot_changed()  # the dot as it was
             self.scale_factor = factor
             self._measure()
+            self._dot_changed()
 
     def set_label_scale(self, factor: float) -> None:
         if abs(factor - self.label_scale) > 1e-9:
@@ -212,6 +265,7 @@ class TokenItem(QGraphicsItem):
         if (acting, target) != (self.acting, self.target):
             self.acting, self.target = acting, target
             self.update()
+            self._dot_changed()
 
     def set_cover_mark(self, mark: str | None) -> None:
         if mark != self.cover_mark:
@@ -261,6 +315,7 @@ class TokenItem(QGraphicsItem):
                 QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
             )
         self._initials_font = shared_font(max(6, int(d * 0.36)), True)
+        self._update_dotted()
 
     # -- QGraphicsItem ---------------------------------------------------------
 

@@ -1,0 +1,98 @@
+"""Far zoomed out, every token as a dot in one paint instead of one paint per token.
+
+A token smaller on screen than :data:`~tactical.app.scene.token_item.SIMPLE_BELOW_PX`
+is drawn as a plain dot in its side's colour (names would not be readable).
+With thousands of tokens on a big map fitted in the window, one Python paint
+per item was most of the first frame; so a view tells its scene the zoom
+(:meth:`TokenItem.set_view_zoom`), an item that would only draw a dot stops
+painting (``ItemHasNoContents``: still selectable, grabbed and hit as
+before), and this one item draws all those dots. A scene rendered without a
+view (snapshots, prints, exports) has no view zoom: there every item paints
+itself, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
+
+from tactical.app.scene import palette
+from tactical.app.scene.token_item import TOKEN_Z, TokenItem
+
+HIDDEN_OPACITY = 0.55
+"""A hidden token's dot, as :meth:`TokenItem._paint_dot` draws it."""
+
+
+class TokenDots(QGraphicsItem):
+    """The dots of the token items that do not paint themselves (see the module's docstring)."""
+
+    def __init__(self, items: Callable[[], Iterable[TokenItem]], bounds: QRectF) -> None:
+        super().__init__()
+        self._items = items
+        self._bounds = QRectF(bounds)
+        self.setZValue(TOKEN_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._gathered: list[tuple[QColor, float, QPainterPath]] | None = None
+        """The dots as painted, gathered again after :meth:`changed`."""
+
+    def set_bounds(self, bounds: QRectF) -> None:
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = QRectF(bounds)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def changed(self, rect: QRectF | None = None) -> None:
+        """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""
+        if not isValid(self):  # the scene is being taken down (its selection goes too)
+            return
+        self._gathered = None
+        if rect is None:
+            self.update()
+        else:
+            self.update(rect)
+
+    def _gather(self) -> list[tuple[QColor, float, QPainterPath]]:
+        """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
+        marks: dict[int, tuple[QColor, QPainterPath]] = {}
+        dots: dict[tuple[int, bool], tuple[QColor, QPainterPath]] = {}
+        for item in self._items():
+            if not item.dotted or not item.isVisible():
+                continue
+            disc = item.dot_rect()
+            if item.isSelected() or item.acting or item.target:
+                highlight = palette.SELECTED if item.isSelected() else palette.ACTING
+                colour = palette.TARGET if item.target else highlight
+                grow = disc.width() * 0.35
+                ring = marks.setdefault(colour.rgba(), (colour, QPainterPath()))[1]
+                ring.addEllipse(disc.adjusted(-grow, -grow, grow, grow))
+            colour = item.look.colour
+            key = (colour.rgba(), item.look.hidden)
+            dots.setdefault(key, (colour, QPainterPath()))[1].addEllipse(disc)
+        gathered = [(colour, 1.0, path) for colour, path in marks.values()]
+        for (_rgba, hidden), (colour, path) in dots.items():
+            gathered.append((colour, HIDDEN_OPACITY if hidden else 1.0, path))
+        return gathered
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        if self._gathered is None:
+            self._gathered = self._gather()
+        if not self._gathered:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for colour, opacity, path in self._gathered:
+            painter.setOpacity(opacity)
+            painter.setBrush(colour)
+            painter.drawPath(path)
+        painter.setOpacity(1.0)
