@@ -143,12 +143,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one run of each")
     parser.add_argument("--no-start", action="store_true", help="only the Ctrl+S rows")
+    parser.add_argument("--no-save", action="store_true", help="only the start-up rows")
     options = parser.parse_args(argv)
     runs = 1 if options.quick else 3
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         rows = [] if options.no_start else start_rows(folder, runs)
-        rows += save_rows(folder, runs)
+        if not options.no_save:
+            rows += save_rows(folder, runs)
     print_table(("measure", "now", "reference (same work)", "target"), rows, numbers=2)
     return 0
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -95,7 +96,9 @@ class _CellDelegate(QStyledItemDelegate):
                 self.committed.emit(str(index.data(TOKEN_ID)), str(index.data(COLUMN_KEY)), text)
 
 
+@cache
 def _swatch(color: str) -> QIcon:
+    """A side's colour as a small square (one per colour, shared by its rows)."""
     pixmap = QPixmap(12, 12)
     pixmap.fill(QColor(color))
     return QIcon(pixmap)
