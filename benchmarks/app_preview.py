@@ -12,8 +12,10 @@ Qt's offscreen platform; both paint with the raster engine.
 - *pan* and *zoom*: scroll by 40 pixels, or zoom by 10 %, then repaint; zoom
   redraws the whole background, pan only the exposed strip.
 - *start-up*: a fresh interpreter opens the example and paints its first
-  frame; the parent measures from launching the process to the child's
-  report, the child from its first line to the end of the first paint.
+  frame with the combat panel docked (the panel loads after the first paint,
+  so the first paint alone would leave it out); the parent measures from
+  launching the process to the child's report, the child from its first line
+  to the end of that paint.
 """
 
 from __future__ import annotations
@@ -59,7 +61,8 @@ def painted():
         print(f"{(done[0] - t0) * 1000:.1f}", flush=True)
 class Watch(QObject):
     def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint and not done:
+        # the first paint after the combat panel is docked (it loads after the first frame)
+        if event.type() == QEvent.Type.Paint and not done and getattr(window, "panel", None):
             QTimer.singleShot(0, painted)  # runs once this paint has finished
         return False
 watch = Watch()
@@ -245,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             child = statistics.median(r[1] for r in runs)
             rows.append(
                 (
-                    f"start-up to first frame: {name}",
+                    f"start-up to first frame, combat panel docked: {name}",
                     f"{whole:.0f} ms (in-process {child:.0f} ms)",
                     "< 1 s",
                 )

@@ -57,13 +57,13 @@ def ms(value: float) -> str:
     return f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms"
 
 
-def map_file(size: int, folder: Path) -> Path:
+def map_file(size: int, folder: Path, tokens: int = 200) -> Path:
     """The generated map of ``size`` saved as a .tactical.json file (made once per run)."""
     from tactical.persistence import save_encounter
 
-    path = folder / f"generated-{size}.tactical.json"
+    path = folder / f"generated-{size}-{tokens}.tactical.json"
     if not path.exists():
-        save_encounter(maps.generated(size), path)
+        save_encounter(maps.generated(size, tokens=tokens), path)
     return path
 
 

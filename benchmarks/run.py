@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import big, big_app, maps, sight, table_scale  # noqa: E402
+from benchmarks import big, big_app, issue22, maps, sight, table_scale  # noqa: E402
 from benchmarks.timing import timed  # noqa: E402
 from tactical.core import (  # noqa: E402
     Encounter,
@@ -415,6 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-big", action="store_true", help="skip the big-map rows (issue 13)")
     parser.add_argument("--no-app", action="store_true", help="skip the app rows of big maps")
     parser.add_argument(
+        "--no-issue22", action="store_true", help="skip the sight and path rows of issue 22"
+    )
+    parser.add_argument(
         "--no-write", action="store_true", help="do not write the table into docs/performance.md"
     )
     args = parser.parse_args(argv)
@@ -474,6 +477,12 @@ def main(argv: list[str] | None = None) -> int:
             big_rows.update(big_app.rows(args.quick))
         columns["big maps (issue 13)"] = {key: figure for key, (figure, _t) in big_rows.items()}
         TARGETS.update({key: target for key, (_f, target) in big_rows.items()})
+    if not args.no_issue22 and argv is None:  # from the command line only
+        rows22 = issue22.rows(max(5, args.repeat // 2), args.quick)
+        columns["issue 22 (reference beside)"] = {
+            key: figure for key, (figure, _t) in rows22.items()
+        }
+        TARGETS.update({key: target for key, (_f, target) in rows22.items()})
     text = table(columns)
     print(text)
     if argv is None and not args.no_write:  # the command line, not a test calling main()

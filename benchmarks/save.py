@@ -8,7 +8,8 @@ The map is the Universal VTT benchmark's (``benchmarks/uvtt.py``): a 6144 x
 the whole text loaded back, all on the GUI thread), same map, same work:
 
 With ``--grid 1024`` the generated 1024 x 1024 battlefield of
-``benchmarks/maps.py`` (200 tokens, no picture) is measured the same way.
+``benchmarks/maps.py`` (200 tokens, ``--tokens`` for more; no picture) is
+measured the same way (issue 22's row: ``--grid 1024 --tokens 10000``).
 
 - *save (Ctrl+S)*: ``save_encounter`` to a file, fsync included; the first
   save after opening also encodes the picture (its base64 is kept afterwards);
@@ -186,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="also the generated SIZE x SIZE map of benchmarks/maps.py",
     )
+    parser.add_argument(
+        "--tokens", type=int, default=200, help="tokens on the generated map (--grid)"
+    )
     options = parser.parse_args(argv)
     app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     width, height = (640, 360) if options.small else (WIDTH, HEIGHT)
@@ -196,8 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         encounter, _ = import_map(source)
         rows = measure(encounter, folder / "picture", options.repeat, f"PNG {width} x {height}")
         if options.grid:
-            grid = maps.generated(options.grid)
-            rows += measure(grid, folder / "grid", options.repeat, f"grid {options.grid}")
+            grid = maps.generated(options.grid, tokens=options.tokens)
+            label = f"grid {options.grid}, {options.tokens} tokens"
+            rows += measure(grid, folder / "grid", options.repeat, label)
     print_table(("measure", "now", "before (the reference)"), rows, numbers=2)
     del app
     return 0

@@ -17,8 +17,10 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from tactical import __version__
+from tactical.command_checks import number_in, output_problem, same_file, write_problem
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence import LoadError, load_encounter, validate_file
@@ -31,10 +33,21 @@ EXAMPLE = default_example()
 SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export")
 PAPERS = ("A4", "A3", "Letter", "Legal")
 MIN_DPI, MAX_DPI = 36, 1200
+MAX_SQUARE_INCH = 12.0
+"""The largest printed square (a foot: bigger is no battle mat)."""
+MAX_PAPER_MM = 100.0
+"""The widest overlap or margin, in millimetres (more than most of a page)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a wrong option is one line: what is wrong, and where help is."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tactical",
         description="A battle map and combat-procedure companion for a game master.",
         epilog="With no subcommand, 'tactical [FILE]' is the same as 'tactical open [FILE]'.",
@@ -70,7 +83,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     snapshot_parser.add_argument("--portrait", action="store_true", help="(default: landscape)")
     snapshot_parser.add_argument(
-        "--dpi", type=int, default=150, help="resolution of a PNG (default 150)"
+        "--dpi",
+        type=number_in(MIN_DPI, MAX_DPI, whole=True),
+        default=150,
+        help=f"resolution of a PNG, {MIN_DPI} to {MAX_DPI} (default 150)",
     )
     table = snapshot_parser.add_argument_group(
         "table scale",
@@ -81,17 +97,20 @@ def _parser() -> argparse.ArgumentParser:
         "--table-scale", action="store_true", help="print one square at --square-inch"
     )
     table.add_argument(
-        "--square-inch", type=float, default=1.0, help="printed size of a square (default 1.0)"
+        "--square-inch",
+        type=number_in(0, MAX_SQUARE_INCH, above=True),
+        default=1.0,
+        help=f"printed size of a square, at most {MAX_SQUARE_INCH:g} (default 1.0)",
     )
     table.add_argument(
         "--overlap-mm",
-        type=float,
+        type=number_in(0, MAX_PAPER_MM),
         default=10.0,
         help="map repeated along the edges neighbouring pages share (default 10)",
     )
     table.add_argument(
         "--margin-mm",
-        type=float,
+        type=number_in(0, MAX_PAPER_MM),
         default=6.0,
         help="what the printer cannot print at each edge of the paper (default 6)",
     )
@@ -104,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _foreign_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _foreign_parsers(commands: argparse._SubParsersAction[_Parser]) -> None:
     importer = commands.add_parser(
         "import",
         help="turn a Universal VTT map (.dd2vtt, .uvtt, .df2vtt) into an encounter file",
@@ -117,7 +136,13 @@ def _foreign_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParse
         "-o",
         "--output",
         metavar="OUT",
-        help="the .tactical.json file to write (default: beside FILE, same name)",
+        help="the .tactical.json file to write (default: beside FILE, same name; "
+        "an existing file there is replaced only with --force)",
+    )
+    importer.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the .tactical.json file beside FILE when it exists already",
     )
     exporter = commands.add_parser(
         "export",
@@ -169,7 +194,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if options.command == "snapshot":
         return snapshot(options.file, options.out, options)
     if options.command == "import":
-        return import_foreign(options.file, options.output)
+        return import_foreign(options.file, options.output, force=options.force)
     if options.command == "export":
         return export_foreign(options.file, options.output)
     return open_app(options.file)
@@ -178,8 +203,9 @@ def _run(argv: Sequence[str] | None) -> int:
 def validate(files: Sequence[str]) -> int:
     """Print ``FILE: ok`` or each problem as ``FILE: path: message``; 1 if any problem."""
     failed = False
+    decode = _decoder()
     for name in files:
-        problems = validate_file(name)
+        problems = validate_file(name, decode)
         if not problems:
             print(f"{name}: ok")
             continue
@@ -196,8 +222,7 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     if Path(out).suffix.lower() not in (".pdf", ".png"):
         print(f"{out}: a snapshot is a .pdf or a .png file", file=sys.stderr)
         return 1
-    if not MIN_DPI <= options.dpi <= MAX_DPI:  # said, not silently changed
-        print(f"--dpi {options.dpi}: a PNG's resolution is {MIN_DPI} to {MAX_DPI}", file=sys.stderr)
+    if _refuse_output(file, out):
         return 1
     try:
         encounter = load_encounter(file)
@@ -219,7 +244,7 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
         mode="gm" if options.gm else "players",
         page=options.page,
         landscape=not options.portrait,
-        dpi=max(36, min(1200, options.dpi)),
+        dpi=options.dpi,
         table_scale=options.table_scale,
         square_inch=options.square_inch,
         overlap_mm=options.overlap_mm,
@@ -229,7 +254,10 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
         pages = export_encounter(
             encounter, Path(file), out, settings, options.margin_mm, _progress(out)
         )
-    except (OSError, ValueError) as error:
+    except OSError as error:
+        print(f"{out}: cannot be written: {write_problem(error, out)}", file=sys.stderr)
+        return 1
+    except ValueError as error:
         print(f"{out}: {error}", file=sys.stderr)
         return 1
     print(f"{out}: {pages} page{'s' if pages != 1 else ''}")
@@ -255,8 +283,36 @@ def _progress(out: str) -> Callable[[int, int], bool]:
     return report
 
 
-def import_foreign(file: str, out: str | None) -> int:
-    """Import a Universal VTT file into an encounter file; 1 with the reasons otherwise."""
+def _refuse_output(file: str, out: str) -> bool:
+    """Say so and return True when ``out`` is the input ``file`` or cannot be a file at all."""
+    if same_file(file, out):
+        print(
+            f"{out}: is the file being read ({file}); name another file to write",
+            file=sys.stderr,
+        )
+        return True
+    problem = output_problem(out)
+    if problem is not None:
+        print(f"{out}: {problem}", file=sys.stderr)
+        return True
+    return False
+
+
+def _decoder() -> Callable[[bytes], str | None] | None:
+    """The app's picture decoder (Qt), or None where Qt cannot load: headers are still read."""
+    try:
+        from tactical.app.pictures import check_decodes
+    except ImportError:
+        return None
+    return check_decodes
+
+
+def import_foreign(file: str, out: str | None, *, force: bool = False) -> int:
+    """Import a Universal VTT file into an encounter file; 1 with the reasons otherwise.
+
+    Without ``out`` the encounter goes beside ``file``; a file already there
+    (perhaps edited since the last import) is kept unless ``force``.
+    """
     from tactical.persistence import save_encounter
     from tactical.persistence.foreign import import_map
     from tactical.persistence.foreign.builder import describe
@@ -265,15 +321,27 @@ def import_foreign(file: str, out: str | None) -> int:
     if out is None:
         name = source.name.rsplit(".", 1)[0] if "." in source.name else source.name
         out = str(source.with_name(name + ".tactical.json"))
+        if not force and os.path.lexists(out) and not same_file(file, out):
+            print(
+                f"{out}: exists already and is kept; choose another name with -o OUT, "
+                "or replace it with --force",
+                file=sys.stderr,
+            )
+            return 1
+    if _refuse_output(file, out):
+        return 1
     try:
-        encounter, foreign = import_map(source)
+        encounter, foreign = import_map(source, _decoder())
     except LoadError as error:
         for problem in error.problems:
             print(f"{file}: {problem}", file=sys.stderr)
         return 1
     try:
         save_encounter(encounter, out)
-    except (OSError, ValueError) as error:
+    except OSError as error:
+        print(f"{out}: cannot be written: {write_problem(error, out)}", file=sys.stderr)
+        return 1
+    except ValueError as error:
         print(f"{out}: could not be written: {error}", file=sys.stderr)
         return 1
     print(f"{out}: {describe(encounter, foreign)}")
@@ -282,6 +350,8 @@ def import_foreign(file: str, out: str | None) -> int:
 
 def export_foreign(file: str, out: str) -> int:
     """Export an encounter's grid map as a Universal VTT file; 1 with the reason otherwise."""
+    if _refuse_output(file, out):
+        return 1
     try:
         encounter = load_encounter(file)
     except LoadError as error:
@@ -298,7 +368,10 @@ def export_foreign(file: str, out: str) -> int:
         return 1
     try:
         pixels = export_uvtt_headless(encounter, Path(file), out)
-    except (OSError, ValueError) as error:
+    except OSError as error:
+        print(f"{out}: cannot be written: {write_problem(error, out)}", file=sys.stderr)
+        return 1
+    except ValueError as error:
         print(f"{out}: {error}", file=sys.stderr)
         return 1
     grid = encounter.grid

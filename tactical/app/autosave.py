@@ -87,25 +87,49 @@ class Recovery:
         return load_encounter(self.path)
 
 
+MAX_NOTE_BYTES = 64 * 1024
+"""The most of a recovery note read: it holds two paths and a time."""
+LATEST_TIME = 253_402_300_799.0
+"""The end of the year 9999: a ``saved_at`` past it (or not a finite number) is damaged."""
+
+
 def pending_recovery(directory: Path) -> Recovery | None:
-    """The recovery left in ``directory``, or None."""
+    """The recovery left in ``directory``, or None.
+
+    The note beside it (:data:`META_NAME`) only adds names and a time: a
+    damaged note (not JSON, a time that is no time, a path that is no text, a
+    pipe in its place) is ignored piece by piece, and the recovered work is
+    still offered, named as well as the note allows.
+    """
     path = directory / RECOVERY_NAME
     if not path.is_file():
         return None
-    original: Path | None = None
-    imported_from: Path | None = None
     saved_at = path.stat().st_mtime
-    meta = directory / META_NAME
-    if meta.is_file():
-        try:
-            data = json.loads(meta.read_text(encoding="utf-8"))
-            original = Path(data["original"]) if data.get("original") else None
-            source = data.get("imported_from")
-            imported_from = Path(source) if isinstance(source, str) and source else None
-            saved_at = float(data.get("saved_at", saved_at))
-        except (ValueError, KeyError, TypeError, OSError, AttributeError):
-            original, imported_from = None, None
+    note = _read_note(directory / META_NAME)
+    original = _note_path(note.get("original"))
+    imported_from = _note_path(note.get("imported_from"))
+    when = note.get("saved_at")
+    if isinstance(when, int | float) and not isinstance(when, bool) and 0 <= when <= LATEST_TIME:
+        saved_at = float(when)  # NaN fails the comparison too
     return Recovery(path, original, saved_at, imported_from)
+
+
+def _read_note(meta: Path) -> dict[str, Any]:
+    """The note's JSON object, or an empty one when it is missing or damaged."""
+    from tactical.persistence.safe_read import ReadRefused, read_regular_file
+
+    try:
+        data = json.loads(read_regular_file(meta, MAX_NOTE_BYTES).decode("utf-8"))
+    except (ReadRefused, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _note_path(value: object) -> Path | None:
+    """A path the note names, or None when it names none a GM could be shown."""
+    if not isinstance(value, str) or not value or len(value) > 4096 or "\x00" in value:
+        return None
+    return Path(value)
 
 
 class Autosave(QObject):

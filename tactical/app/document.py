@@ -3,18 +3,22 @@
 Every user edit reaches the encounter through :meth:`EncounterDocument.push`,
 which wraps a core command in a QUndoCommand. Consecutive commands with the
 same ``merge_key`` (the steps of one drag) become one undo entry. Views listen
-to :attr:`EncounterDocument.changed` instead of polling the model.
+to :attr:`EncounterDocument.changes_done` instead of polling the model: one
+:class:`~tactical.core.changes.ChangeSet` per push, undo, redo or
+:meth:`EncounterDocument.operation` (a panel press that applies, takes back
+and pushes its steps is one set, carried with the panel as its initiator).
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tactical.app.token_names import by_name
-from tactical.core.changes import Change
+from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Operation
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Token
@@ -31,10 +35,12 @@ class CoreCommandAdapter(QUndoCommand):
         self.command = command
 
     def redo(self) -> None:
-        self.command.do(self.document.encounter)
+        with self.document.operation():
+            self.command.do(self.document.encounter)
 
     def undo(self) -> None:
-        self.command.undo(self.document.encounter)
+        with self.document.operation():
+            self.command.undo(self.document.encounter)
 
     def id(self) -> int:
         return _MERGE_ID if self.command.merge_key is not None else -1
@@ -50,8 +56,13 @@ class CoreCommandAdapter(QUndoCommand):
 class EncounterDocument(QObject):
     """One open encounter: model, undo stack, file path and what the map should highlight."""
 
+    changes_done = Signal(object)
+    """Emitted with one core :class:`ChangeSet` after every edit, undo, redo and operation."""
     changed = Signal(object)
-    """Emitted with a core :class:`Change` after every edit, undo and redo."""
+    """Emitted with each :class:`Change` of a set, just after :attr:`changes_done`.
+
+    For a listener of one kind; a view that redraws should listen to the set.
+    """
     encounter_replaced = Signal()
     """Emitted when a different encounter is loaded into this document."""
     path_changed = Signal()
@@ -75,10 +86,20 @@ class EncounterDocument(QObject):
         """The targets of revealed actions: the only targets the player view may show."""
         self.move_budgets: dict[str, int] = {}
         """Movement left this turn per token id, when a procedure tracks it; else speed."""
+        self._gatherer = ChangeGatherer(self._send)
         encounter.subscribe(self._relay)
 
     def _relay(self, change: Change) -> None:
-        self.changed.emit(change)
+        self._gatherer.add(change)
+
+    def _send(self, changes: ChangeSet) -> None:
+        self.changes_done.emit(changes)
+        for change in changes:
+            self.changed.emit(change)
+
+    def operation(self, initiator: object | None = None) -> AbstractContextManager[Operation]:
+        """Send what changes inside as one change set, with ``initiator`` (nested ones join)."""
+        return self._gatherer.operation(initiator)
 
     def push(self, command: Command) -> None:
         """Do ``command`` now and put it on the undo stack."""

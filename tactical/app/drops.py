@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -29,7 +29,15 @@ from tactical.app.pictures import PictureError, read_picture_file
 from tactical.app.plain_text import plain_message_box
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.backgrounds import BackgroundTools
+    from tactical.app.services import FileServices
+
+    class DropHost(FileServices, Protocol):
+        """The window as drops see it: its services and its background tools."""
+
+        @property
+        def backgrounds(self) -> BackgroundTools: ...
+
 
 FileKind = Literal["encounter", "foreign", "picture"]
 PictureUse = Literal["new", "background"]
@@ -46,15 +54,15 @@ def file_kind(path: Path) -> FileKind:
     return "picture"
 
 
-def _open_encounter(window: MainWindow, path: Path) -> bool:
+def _open_encounter(window: DropHost, path: Path) -> bool:
     return window.files.open_path(path)
 
 
-def _open_foreign(window: MainWindow, path: Path) -> bool:
+def _open_foreign(window: DropHost, path: Path) -> bool:
     return open_foreign_file(window, path)
 
 
-def _drop_picture(window: MainWindow, path: Path) -> bool:
+def _drop_picture(window: DropHost, path: Path) -> bool:
     """Ask: a new map from the picture, or this map's background (a map is always open)."""
     tools = window.backgrounds
     try:
@@ -70,16 +78,16 @@ def _drop_picture(window: MainWindow, path: Path) -> bool:
     return False
 
 
-HANDLERS: dict[FileKind, Callable[[MainWindow, Path], bool]] = {
+HANDLERS: dict[FileKind, Callable[[DropHost, Path], bool]] = {
     "encounter": _open_encounter,
     "picture": _drop_picture,
     "foreign": _open_foreign,
 }
 
 
-def _ask_picture_use(window: MainWindow, path: Path) -> PictureUse | None:
+def _ask_picture_use(window: DropHost, path: Path) -> PictureUse | None:
     box = plain_message_box(
-        window,
+        window.window(),
         QMessageBox.Icon.Question,
         "A picture was dropped",
         f"What should {path.name} become?",
@@ -96,11 +104,11 @@ def _ask_picture_use(window: MainWindow, path: Path) -> PictureUse | None:
     return None
 
 
-ask_picture_use: Callable[[MainWindow, Path], PictureUse | None] = _ask_picture_use
+ask_picture_use: Callable[[DropHost, Path], PictureUse | None] = _ask_picture_use
 """Asks what a picture dropped on an open map becomes (tests replace it)."""
 
 
-def handle_drop(window: MainWindow, paths: list[Path]) -> bool:
+def handle_drop(window: DropHost, paths: list[Path]) -> bool:
     """Do what the first dropped file's kind says (one file at a time, and the GM is told
     when the others were left out)."""
     if not paths:
@@ -111,7 +119,7 @@ def handle_drop(window: MainWindow, paths: list[Path]) -> bool:
     return done
 
 
-def say_left_out(window: MainWindow, paths: list[Path]) -> None:
+def say_left_out(window: DropHost, paths: list[Path]) -> None:
     """Say that only the first of several dropped files was used (nothing for one file)."""
     if len(paths) > 1:
         window.say(
@@ -123,8 +131,8 @@ def say_left_out(window: MainWindow, paths: list[Path]) -> None:
 class DropTarget(QObject):
     """Takes local files dragged over the window or the map to :func:`handle_drop`."""
 
-    def __init__(self, window: MainWindow, widgets: list[QWidget]) -> None:
-        super().__init__(window)
+    def __init__(self, window: DropHost, widgets: list[QWidget]) -> None:
+        super().__init__(window.window())
         self.window = window
         self.token_drop: Callable[[Path, QPointF], bool] | None = None
         """Makes a token of a picture dropped at a scene point (the token palette's)."""
@@ -173,6 +181,6 @@ class DropTarget(QObject):
         return True
 
 
-def install_drops(window: MainWindow) -> DropTarget:
+def install_drops(window: DropHost) -> DropTarget:
     """Let files be dropped on ``window`` and its map."""
-    return DropTarget(window, [window, window.view.viewport()])
+    return DropTarget(window, [window.window(), window.view.viewport()])

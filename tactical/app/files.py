@@ -20,6 +20,7 @@ from tactical.app.background_save import BackgroundSave, SaveJob
 from tactical.app.document import EncounterDocument
 from tactical.app.plain_text import plain_message_box
 from tactical.persistence.examples import examples_dir
+from tactical.persistence.write_errors import write_problem
 
 RECENT_KEY = "files/recent"
 MAX_RECENT = 8
@@ -195,8 +196,14 @@ class FileController(QObject):
             self.saved()
 
     def _tell_failure(self, path: Path, error: OSError | ValueError) -> None:
+        """Why a save failed, naming the GM's file and a plain reason (never the temporary)."""
         log.warning("could not save %s: %s", path, error)
-        self.show_error("Could not save", f"{path.name} could not be saved:\n\n{error}")
+        reason = (
+            f"cannot be written: {write_problem(error, path)}"
+            if isinstance(error, OSError)
+            else str(error)
+        )
+        self.show_error("Could not save", f"{path.name} could not be saved:\n\n{reason}")
 
     def save_to(self, path: Path) -> bool:
         from tactical.persistence import save_encounter

@@ -18,14 +18,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QCursor
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog
 
+from tactical.app.pictures import check_decodes
 from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
 from tactical.persistence.foreign.builder import describe
+from tactical.persistence.safe_read import same_file
+from tactical.persistence.write_errors import write_problem
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.services import FileServices
 
 IMPORT_FILTER = "Universal VTT maps (" + " ".join(f"*{e}" for e in EXTENSIONS) + ");;All files (*)"
 EXPORT_FILTER = "Universal VTT map (*.uvtt)"
@@ -46,7 +49,7 @@ def is_foreign_file(path: Path) -> bool:
     return reader_for(path) is not None
 
 
-def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = True) -> bool:
+def open_foreign_file(window: FileServices, path: Path, *, ask_unsaved: bool = True) -> bool:
     """Import ``path`` as a new unsaved document of ``window``; False when refused or cancelled.
 
     The file is read first, so a refused file is said at once, without asking about
@@ -54,7 +57,7 @@ def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = Tru
     """
     try:
         with _busy():
-            encounter, foreign = import_map(path)
+            encounter, foreign = import_map(path, check_decodes)
     except LoadError as error:
         window.files.show_error(
             "Could not import the map", f"{path.name} could not be imported:\n\n{error}"
@@ -74,18 +77,18 @@ def open_foreign_file(window: MainWindow, path: Path, *, ask_unsaved: bool = Tru
 class ImportExport(QObject):
     """The File menu's import and export entries, with replaceable dialogs for tests."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: FileServices) -> None:
+        super().__init__(window.window())
         self.window = window
         window.files.open_foreign = lambda path: open_foreign_file(window, path, ask_unsaved=False)
         self.ask_import_path: Callable[[], str | None] = self._dialog_import
         self.ask_export_path: Callable[[], str | None] = self._dialog_export
-        self.import_action = QAction("&Import…", window)
+        self.import_action = QAction("&Import…", window.window())
         self.import_action.setStatusTip(
             "Open a Universal VTT map (.dd2vtt, .uvtt, .df2vtt) as a new encounter"
         )
         self.import_action.triggered.connect(self.import_dialog)
-        self.export_action = QAction("Export as &Universal VTT…", window)
+        self.export_action = QAction("Export as &Universal VTT…", window.window())
         self.export_action.setStatusTip("Write the grid map as a .uvtt file for other tools")
         self.export_action.triggered.connect(self.export_dialog)
         window.document.encounter_replaced.connect(self._enable_export)
@@ -127,12 +130,21 @@ class ImportExport(QObject):
         if path.suffix.lower() != ".uvtt":
             path = path.with_name(path.name + ".uvtt")
         document = self.window.document
+        for source in (document.path, document.imported_from):
+            if source is not None and same_file(source, path):
+                self.window.files.show_error(
+                    "Could not export",
+                    f"{path.name} is the file this map was read from; "
+                    "export to another name so it is kept.",
+                )
+                return False
         try:
             with _busy():
                 pixels = export_uvtt(document.encounter, document.path, path)
         except (OSError, ValueError) as error:
+            reason = write_problem(error, path) if isinstance(error, OSError) else str(error)
             self.window.files.show_error(
-                "Could not export", f"{path.name} could not be written:\n\n{error}"
+                "Could not export", f"{path.name} could not be written:\n\n{reason}"
             )
             return False
         self.window.say(f"Exported {path.name}: Universal VTT 0.3, {pixels} pixels per square")
@@ -144,7 +156,7 @@ class ImportExport(QObject):
 
     def _dialog_import(self) -> str | None:
         name, _ = QFileDialog.getOpenFileName(
-            self.window, "Import a Universal VTT map", self._start_dir(), IMPORT_FILTER
+            self.window.window(), "Import a Universal VTT map", self._start_dir(), IMPORT_FILTER
         )
         return name or None
 
@@ -155,24 +167,16 @@ class ImportExport(QObject):
             stem = path.name.removesuffix(".tactical.json").removesuffix(".json")
             start = str(path.with_name(stem + ".uvtt"))
         name, _ = QFileDialog.getSaveFileName(
-            self.window, "Export as Universal VTT", start, EXPORT_FILTER
+            self.window.window(), "Export as Universal VTT", start, EXPORT_FILTER
         )
         return name or None
 
 
-def _file_menu(window: MainWindow) -> QMenu | None:
-    for action in window.menuBar().actions():
-        menu = action.menu()
-        if isinstance(menu, QMenu) and window.open_action in menu.actions():
-            return menu
-    return None
-
-
-def install_import_export(window: MainWindow) -> ImportExport:
+def install_import_export(window: FileServices) -> ImportExport:
     """Add Import... and Export as Universal VTT... to the File menu, before the snapshot entry."""
     entries = ImportExport(window)
-    menu = _file_menu(window)
-    if menu is not None:
-        menu.insertAction(window.snapshot_action, entries.import_action)
-        menu.insertAction(window.snapshot_action, entries.export_action)
+    registry = window.action_registry
+    registry.add("file.import", entries.import_action)
+    registry.add("file.export-uvtt", entries.export_action)
+    registry.insert_into_menu("file", ("file.import", "file.export-uvtt"), before="file.snapshot")
     return entries

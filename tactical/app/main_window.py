@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import (
     QCloseEvent,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QMainWindow,
-    QMenu,
     QWidget,
 )
 from shiboken6 import isValid
 
 from tactical.app.about import install_about
+from tactical.app.action_registry import ActionRegistry
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.autosave_notice import install_autosave_notice
 from tactical.app.backgrounds import install_backgrounds
@@ -85,6 +85,8 @@ class MainWindow(
         self.files.saved = self.autosave.discard
         self.autosave_notice = install_autosave_notice(self, self.autosave)
         self._build_status_bar()
+        self.action_registry = ActionRegistry(self)
+        """The actions, menus, toolbars and tools of this window by id, for features to fill."""
         self.token_actions = TokenActions(self, document, self.scene)
         self.select_tool = SelectTool(self.scene, document, self.say)
         self.select_tool.on_selection = self._on_selection
@@ -92,17 +94,17 @@ class MainWindow(
         self.template_tool = TemplateTool(
             self.scene, document, self.say, self.token_actions.selected
         )
-        self.tools: dict[str, object] = {
-            "select": self.select_tool,
-            "ruler": self.ruler_tool,
-            "template": self.template_tool,
-        }
+        self.tools = self.action_registry.tools
+        self.tools.update(
+            {"select": self.select_tool, "ruler": self.ruler_tool, "template": self.template_tool}
+        )
         self.view.tool = self.select_tool
         self.cover = CoverDisplay(self.scene, document)
         self.player_view: PlayerView | None = None
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self._register_window_parts()
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.scene.tokens_refreshed.connect(self.cover.refresh)
@@ -112,22 +114,22 @@ class MainWindow(
         document.modified_changed.connect(self._update_title)
         document.encounter_replaced.connect(self._on_replaced)
         self.view.hovered.connect(self._on_hover)
-        document.changed.connect(self._refresh_hover)
+        document.changes_done.connect(self._refresh_hover)
         self.scene.map_refreshed.connect(self._update_legend)
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()
         self._update_legend()
-        self.context_menu_extras: list[Callable[[QMenu, QPointF], None]] = []
+        self.context_menu_extras = self.action_registry.context_entries
         """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
         self.about_action = install_about(self)
         self.help_keys_action = install_help_keys(self)  # first in the Help menu
         self.import_export = install_import_export(self)
-        self.backgrounds = install_backgrounds(self)
+        self.backgrounds = install_backgrounds(self, self.map_editing)
         self.drops = install_drops(self)
         self.fog_controls = install_fog(self)
-        self.token_palette = install_palette(self)
+        self.token_palette = install_palette(self, self.token_actions, self.drops)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
         self.resize(1400, 900)
@@ -174,8 +176,7 @@ class MainWindow(
             return  # the ruler and the template tool use the right button to cancel
         point = self.view.mapToScene(pos)
         menu = self.token_actions.context_menu(point)
-        for extend in self.context_menu_extras:
-            extend(menu, point)
+        self.action_registry.fill_context_menu(menu, point)
         if not menu.isEmpty():
             menu.exec(self.view.viewport().mapToGlobal(pos))
 

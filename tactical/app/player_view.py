@@ -80,7 +80,7 @@ class PlayerView(QWidget):
             action.setShortcut(QKeySequence(key))
             action.triggered.connect(slot)
             self.addAction(action)
-        document.changed.connect(self._place_tracker)
+        document.changes_done.connect(self._place_tracker)
         document.encounter_replaced.connect(self._place_tracker)
         self._place_tracker()
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

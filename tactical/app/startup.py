@@ -49,9 +49,13 @@ Choice = Literal["restore", "open"]
 
 
 def _when(recovery: Recovery) -> str:
+    """When the work was kept, as a GM reads it; a time the clock cannot show is unnamed."""
     import time
 
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at))
+    except (ValueError, OverflowError, OSError):
+        return "an unknown time"
 
 
 def _work_of(recovery: Recovery, short: bool = False) -> str:

@@ -15,15 +15,24 @@ at) it says just "Terrain Effect", to keep the Template row short.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import shiboken6
-from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
 
 from tactical.app.plain_text import menu_text
+from tactical.app.services import Services
+from tactical.app.token_actions import TokenActions
+from tactical.app.tools import TemplateTool
 
-if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+
+class TemplateRowHost(Services, Protocol):
+    """The window as the choice sees it: its services and the Template row's parts."""
+
+    template_tool: TemplateTool
+    template_kind: QComboBox
+    template_label: QLineEdit
+    token_actions: TokenActions
 
 
 NAME_SHOWN = 20
@@ -40,7 +49,7 @@ def choice_text(name: str | None) -> str:
 class TerrainEffectChoice:
     """The check box and its link to the template tool and the selection."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: TemplateRowHost) -> None:
         self.window = window
         self.box = QCheckBox(choice_text(None))
         self.box.setObjectName("terrain-effect")
@@ -72,10 +81,10 @@ class TerrainEffectChoice:
         self.box.setText(choice_text(name))
 
 
-def install_terrain_effect_choice(window: MainWindow) -> TerrainEffectChoice:
+def install_terrain_effect_choice(window: TemplateRowHost) -> TerrainEffectChoice:
     """Put the choice on the Template row, just after the template tool's label field."""
     choice = TerrainEffectChoice(window)
-    bar = window.template_bar
+    bar = window.action_registry.toolbar("template")
     actions = bar.actions()
     after = next(
         (i for i, a in enumerate(actions) if bar.widgetForAction(a) is window.template_label),

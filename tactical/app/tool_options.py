@@ -17,21 +17,20 @@ from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QLabel, QToolBar
 
 from tactical.app.plain_text import set_tooltip, shown_text
-from tactical.app.toolbar_rows import TOP
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.services import Services
 
 HINTS = {
-    "select_action": (
+    "tools.select": (
         "click a token to select it, drag it to move it, right-click for its menu; "
         "Templates (T) and the fog tool (G) show their options on this row"
     ),
-    "ruler_action": (
+    "tools.ruler": (
         "click to start, click again for each waypoint; right-click or Escape puts it away"
     ),
 }
-"""What a tool without options of its own does, by the window's attribute for its action."""
+"""What a tool without options of its own does, by the id of its action."""
 
 MIN_HINT_WIDTH = 120
 """Pixels the hint keeps however narrow the window (it ends in "…" before that)."""
@@ -81,28 +80,27 @@ class HintLabel(QLabel):
 class ToolOptions(QObject):
     """The row's hint bar, and which of the row's bars shows (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.hint_bar = QToolBar("Tool options", window)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services.window())
+        self.registry = registry = services.action_registry
+        self.hint_bar = QToolBar("Tool options", services.window())
         self.hint_bar.setObjectName("tool-options")
         self.hint_bar.setMovable(False)
         self.hint = HintLabel()
         self.hint.setObjectName("tool-hint")
         self.hint_bar.addWidget(self.hint)
-        window.addToolBar(TOP, self.hint_bar)
-        fog = window.fog_controls
+        registry.add_toolbar("tool-options", self.hint_bar)
         self.bars: dict[QAction, QToolBar] = {
-            window.template_action: window.template_bar,
-            fog.tool_action: fog.toolbar,
+            registry.action("tools.template"): registry.toolbar("template"),
+            registry.action("fog.tool"): registry.toolbar("fog"),
         }
         """The tools with options of their own, and the bar that holds them."""
         self.hints: dict[QAction, str] = {
-            getattr(window, name): text for name, text in HINTS.items()
+            registry.action(action_id): text for action_id, text in HINTS.items()
         }
         for bar in (self.hint_bar, *self.bars.values()):
             bar.toggleViewAction().setVisible(False)  # they follow the tool, no switch of their own
-        for action in window.tool_group.actions():
+        for action in registry.tool_group.actions():
             action.toggled.connect(self.refresh)
         self.refresh()
 
@@ -117,7 +115,7 @@ class ToolOptions(QObject):
 
     def refresh(self, *_: object) -> None:
         """Show the active tool's bar, or the hint bar with its words."""
-        active = self.window.tool_group.checkedAction()
+        active = self.registry.tool_group.checkedAction()
         for action, bar in self.bars.items():
             bar.setVisible(action is active)
         own = active in self.bars
@@ -126,6 +124,6 @@ class ToolOptions(QObject):
             self.hint.set_words(self.hint_text(active))
 
 
-def install_tool_options(window: MainWindow) -> ToolOptions:
+def install_tool_options(services: Services) -> ToolOptions:
     """Add the tool options row's hint bar (before the rows are arranged)."""
-    return ToolOptions(window)
+    return ToolOptions(services)

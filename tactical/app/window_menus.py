@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QToolBar
 
+from tactical.app.action_registry import ActionRegistry
 from tactical.app.document import EncounterDocument
 from tactical.app.files import FileController, display_name
 from tactical.app.map_view import MapView
@@ -38,6 +39,9 @@ class WindowMenus(WindowMixin):
     cover: CoverDisplay
     token_actions: TokenActions
     recent_menu: QMenu
+    action_registry: ActionRegistry
+    toolbar: QToolBar
+    template_bar: QToolBar
     say: Callable[[str], None]
     use_tool: Callable[[str], None]
     # the slots of the sibling mixins (window_status, window_legend, window_player)
@@ -116,8 +120,7 @@ class WindowMenus(WindowMixin):
             self._set_hide_secrets,
             checkable=True,
         )
-        self.tool_group = QActionGroup(self)
-        self.tool_group.setExclusive(True)
+        self.tool_group = self.action_registry.tool_group
         self.select_action = self._action("&Select and move", QKeySequence("V"), checkable=True)
         self.ruler_action = self._action("&Ruler", QKeySequence("R"), checkable=True)
         self.template_action = self._action("&Templates", QKeySequence("T"), checkable=True)
@@ -163,7 +166,7 @@ class WindowMenus(WindowMixin):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        self.file_menu = file_menu = bar.addMenu("&File")
         self.new_menu = file_menu.addMenu("New &from template")
         for path in example_files():
             action = self.new_menu.addAction(menu_text(display_name(path)))
@@ -214,3 +217,46 @@ class WindowMenus(WindowMixin):
             self.recent_menu.addSeparator()
             self.recent_menu.addAction("Clear list", self.files.clear_recent)
         self.recent_menu.setEnabled(bool(recent))
+
+    def _register_window_parts(self) -> None:
+        """Name the window's own actions, menus and toolbars in its registry, for features."""
+        registry = self.action_registry
+        for action_id, action in (
+            ("file.open", self.open_action),
+            ("file.save", self.save_action),
+            ("file.save-as", self.save_as_action),
+            ("file.snapshot", self.snapshot_action),
+            ("file.quit", self.quit_action),
+            ("edit.undo", self.undo_action),
+            ("edit.redo", self.redo_action),
+            ("edit.add-status", self.add_status_action),
+            ("edit.hide", self.hide_action),
+            ("edit.remove", self.remove_action),
+            ("view.fit", self.fit_action),
+            ("view.zoom-in", self.zoom_in_action),
+            ("view.zoom-out", self.zoom_out_action),
+            ("view.adjacency", self.adjacency_action),
+            ("view.legend", self.legend_action),
+            ("view.hide-secrets", self.hide_secrets_action),
+            ("tools.select", self.select_action),
+            ("tools.ruler", self.ruler_action),
+            ("tools.template", self.template_action),
+            ("tools.cover", self.cover_action),
+            ("player.open", self.player_action),
+            ("player.follow", self.follow_action),
+            ("player.allow-edits", self.allow_edits_action),
+        ):
+            registry.add(action_id, action)
+        for menu_id, menu in (
+            ("file", self.file_menu),
+            ("new", self.new_menu),
+            ("recent", self.recent_menu),
+            ("edit", self.edit_menu),
+            ("view", self.view_menu),
+            ("tools", self.tools_menu),
+            ("player", self.player_menu),
+            ("screens", self.screens_menu),
+        ):
+            registry.add_menu(menu_id, menu)
+        registry.add_toolbar("tools", self.toolbar, place=False)
+        registry.add_toolbar("template", self.template_bar, place=False)

@@ -25,27 +25,52 @@ the square is seen when that is at least one half. The highest ground met
 along the way is carried the same way. The work stops at the first ring
 nobody sees into, so rooms cost what they hold, not the map's size.
 
-Walls are rasterised once per map edit into "the step into this square from
-that direction is blocked" masks: an orthogonal step is blocked when a wall
-crosses or touches the segment between the two centres; a diagonal step when
-a wall line crosses it, or when both of the two-step paths round its corner
-are blocked (so sight slips past the end of a wall, not through a closed
-corner).
+Walls are rasterised into "the step into this square from that direction is
+blocked" masks (:mod:`tactical.core.sight_masks`), and after an edit only
+round the squares it touched. Each viewer's sight is kept per map, keyed by
+its square and range, so when one party token moves one square only its
+own sight is worked out again; an edit drops only the kept sight of viewers
+whose search reached the edited squares.
+
+Heights cannot stop the search the way walls do without changing the rule:
+a square behind a ridge is still seen when it stands at most one level
+below the ridge, so every square behind one has to be looked at.
 """
 
 from __future__ import annotations
 
-import math
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Square
-from tactical.core.openings import trimmed_at_openings
-from tactical.core.wall_lines import WallLine
+from tactical.core.sight_masks import (
+    DIRECTIONS,
+    SightMasks,
+    Window,
+    grow,
+    sight_masks,
+    touched_box,
+    update_masks,
+)
+from tactical.core.sight_rings import rings, tables
+
+__all__ = [
+    "DIRECTIONS",
+    "HEIGHT_BLOCK",
+    "LIVE",
+    "SEEN",
+    "SightMasks",
+    "Viewer",
+    "cached_sight_masks",
+    "sight_masks",
+    "visible_squares",
+]
 
 HEIGHT_BLOCK = 2
 """Levels above both the viewer and the square looked at that a square must stand to hide it."""
@@ -56,19 +81,6 @@ LIVE = 0.01
 
 Mask = npt.NDArray[np.bool_]
 
-DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-)
-"""Step directions; index ``k`` of :attr:`SightMasks.enter`."""
-_DIRECTION_INDEX = {d: k for k, d in enumerate(DIRECTIONS)}
-
 
 @dataclass(frozen=True)
 class Viewer:
@@ -78,255 +90,206 @@ class Viewer:
     range: int | None = None
 
 
-# -- walls into masks -------------------------------------------------------------
+# -- one batch of viewers -------------------------------------------------------------
 
 
-def _mark(mask: Mask, rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64]) -> None:
-    keep = (rows >= 0) & (rows < mask.shape[0]) & (cols >= 0) & (cols < mask.shape[1])
-    mask[rows[keep], cols[keep]] = True
+def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.int64]]:
+    """Each viewer's seen squares (``(n, cells)``, padded and flattened) and how far its
+    search went (the last ring with a square worked out).
 
-
-def _line_steps(line: WallLine, east: Mask, south: Mask, se: Mask, sw: Mask) -> None:
-    """Mark the steps between square centres that one wall line crosses or touches."""
-    (ax, ay), (bx, by) = line.a, line.b
-    # East steps lie on y = r + 0.5 from x = c + 0.5 to c + 1.5 (u = y, v = x); south
-    # steps are the same with x and y swapped (u = x, v = y).
-    for mask, swap in ((east, False), (south, True)):
-        u0, v0, u1, v1 = (ax, ay, bx, by) if swap else (ay, ax, by, bx)
-        lo, hi = min(u0, u1), max(u0, u1)
-        ks = np.arange(math.ceil(lo - 0.5), math.floor(hi - 0.5) + 1, dtype=np.int64)
-        if ks.size == 0:
-            continue
-        if u1 == u0:  # the wall runs along this line of centres: every step it overlaps
-            first = math.ceil(min(v0, v1) - 1.5)
-            cs = np.arange(first, math.floor(max(v0, v1) - 0.5) + 1, dtype=np.int64)
-            ks, cs = np.repeat(ks, cs.size), np.tile(cs, ks.size)
-            _mark(mask, *((cs, ks) if swap else (ks, cs)))
-            continue
-        cross = v0 + (ks + 0.5 - u0) * (v1 - v0) / (u1 - u0)
-        for cs in (np.ceil(cross - 1.5), np.floor(cross - 0.5)):  # two when on a centre
-            steps = cs.astype(np.int64)
-            _mark(mask, *((steps, ks) if swap else (ks, steps)))
-    # Diagonal steps: crossings and touches (a joint of two lines closes the corner).
-    for mask, sign in ((se, 1), (sw, -1)):
-        # SE steps lie on x - y = k (k = c - r), SW steps on x + y = k (k = c + r + 1).
-        fa, fb = ax - sign * ay, bx - sign * by
-        if fa == fb:
-            continue
-        lo, hi = min(fa, fb), max(fa, fb)
-        ks = np.arange(math.ceil(lo), math.floor(hi) + 1, dtype=np.int64)
-        if ks.size == 0:
-            continue
-        t = (ks - fa) / (fb - fa)
-        x = ax + t * (bx - ax)
-        y = ay + t * (by - ay)
-        s = x + sign * y  # along the diagonal
-        if sign == 1:
-            # centre (c + .5, r + .5) has s = c + r + 1; the step covers s in (m + 1, m + 3)
-            m = np.floor(s - 1).astype(np.int64)
-            m = np.where((m - ks) % 2 == 0, m, m - 1)
-            ok = (s >= m + 1) & (s <= m + 3)
-            c, r = (m + ks) // 2, (m - ks) // 2
-        else:
-            # SW step from (c + .5, r + .5) to (c - .5, r + 1.5): x + y = c + r + 1 = k,
-            # s = x - y runs from c - r to c - r - 2
-            m = np.floor(s + 2).astype(np.int64)  # candidate c - r
-            m = np.where((m + ks - 1) % 2 == 0, m, m - 1)
-            ok = (s <= m) & (s >= m - 2)
-            c, r = (ks - 1 + m) // 2, (ks - 1 - m) // 2
-        _mark(mask, r[ok], c[ok])
-
-
-@dataclass(frozen=True)
-class SightMasks:
-    """The blocked steps of one map state, padded by one blocked square all round.
-
-    ``enter[k]`` is the flattened ``(height + 2) x (width + 2)`` mask of squares
-    that cannot be entered by a step in direction ``DIRECTIONS[k]``; the padding
-    cannot be entered at all. ``elevation`` is padded the same way.
+    All viewers of one ring are done in one set of array operations. While a ring
+    lies inside the map for every viewer and most of its squares have a parent
+    still seen, the whole ring is worked out and the squares without one are
+    zeroed (no selection, no scatter); otherwise only the candidates are. The
+    arithmetic is the same float32 operations, in the same order, as the rule's
+    first implementation, so the squares seen are the same.
     """
-
-    width: int
-    height: int
-    enter: npt.NDArray[np.bool_]
-    elevation: npt.NDArray[np.float32]
-    relief: int
-    """The highest elevation minus the lowest: below 2 nothing hides behind higher ground."""
-
-    @property
-    def padded_width(self) -> int:
-        return self.width + 2
-
-
-def _stops_eyes(line: WallLine) -> bool:
-    return line.blocks_sight
-
-
-def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> SightMasks:
-    """Rasterise ``grid``'s walls and sight-blocking wall lines (do it once per edit)."""
-    h, w = grid.height, grid.width
-    east = np.zeros((h, w), dtype=np.bool_)  # step (c, r) -> (c + 1, r) blocked
-    south = np.zeros((h, w), dtype=np.bool_)  # step (c, r) -> (c, r + 1) blocked
-    se = np.zeros((h, w), dtype=np.bool_)  # step (c, r) -> (c + 1, r + 1) blocked
-    sw = np.zeros((h, w), dtype=np.bool_)  # step (c, r) -> (c - 1, r + 1) blocked
-    for (a, b), wall in grid.walls.items():
-        if not wall.blocks:
-            continue
-        if a[1] == b[1]:
-            east[a[1], min(a[0], b[0])] = True
+    h, w = masks.height, masks.width
+    pw = w + 2
+    cells = (h + 2) * pw
+    n = len(views)
+    seen = np.zeros(n * cells, dtype=np.bool_)
+    vx = np.array([v.square[0] + 1 for v in views], dtype=np.int64)
+    vy = np.array([v.square[1] + 1 for v in views], dtype=np.int64)
+    base = vy * pw + vx
+    starts = np.arange(n, dtype=np.int64) * cells
+    seen[starts + base] = True
+    far = [max(c, w - 1 - c, r, h - 1 - r) for c, r in (v.square for v in views)]
+    inside = min(min(c, w - 1 - c, r, h - 1 - r) for c, r in (v.square for v in views)) + 1
+    ranges = np.array(
+        [f if v.range is None else min(v.range, f) for v, f in zip(views, far, strict=True)],
+        dtype=np.int64,
+    )
+    reached = np.zeros(n, dtype=np.int64)
+    reach, nearest = int(ranges.max()), int(ranges.min())
+    eye = masks.elevation[base] + HEIGHT_BLOCK
+    opened, elevation = masks.open, masks.elevation
+    hills = masks.relief >= HEIGHT_BLOCK  # flat maps skip the height rule's work
+    vis = np.ones(n, dtype=np.float32)  # (n, 8 (d - 1)) flattened: each square's open share
+    high = np.full(n, -1e6, dtype=np.float32)  # the highest ground passed on the way
+    everyone = np.arange(n, dtype=np.int64)[:, None]
+    made, kept = rings(reach), tables(reach, pw, cells)
+    prev = 1
+    for d in range(1, reach + 1):
+        ring, table = made[d - 1], kept[d - 1]
+        size = 8 * d
+        # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
+        # parents stand on the map, so their children are at most the padding.
+        live = (vis > LIVE).reshape(n, prev)
+        cand = live[:, table[0]] | live[:, table[1]]
+        count = int(np.count_nonzero(cand))
+        if count == 0:
+            break
+        whole = 2 * count >= n * size
+        if whole:
+            who: npt.NDArray[np.int64] = everyone
+            cols, weights = table, ring.weights
+            reached[:] = d
         else:
-            south[min(a[1], b[1]), a[0]] = True
-    # Round a corner of edge walls: both two-step paths blocked (the padding row/column
-    # counts as open here). Wall lines need no such rule: their diagonal steps are tested
-    # exactly, touching included, so a joint of two lines is caught where it lies and a
-    # window narrower than a square between two wall pieces still lets a diagonal through.
-    e_pad = np.pad(east, ((0, 1), (0, 1)))
-    s_pad = np.pad(south, ((0, 1), (1, 1)))
-    # SE from (c, r): via (c + 1, r): east[r, c] or south[r, c + 1]; via (c, r + 1): south[r, c]
-    # or east[r + 1, c]
-    via_right = east | s_pad[:-1, 2:]
-    via_down = south | e_pad[1:, :-1]
-    se |= via_right & via_down
-    # SW from (c, r) to (c - 1, r + 1): via (c - 1, r): east[r, c - 1] or south[r, c - 1];
-    # via (c, r + 1): south[r, c] or east[r + 1, c - 1]
-    e_left = np.pad(east, ((0, 1), (1, 0)))[:, :-1]  # e_left[r, c] = east[r, c - 1]
-    via_left = e_left[:-1] | s_pad[:-1, :-2]
-    via_down_sw = south | e_left[1:]
-    sw |= via_left & via_down_sw
-    for line in trimmed_at_openings(grid.wall_lines if lines is None else lines, _stops_eyes):
-        _line_steps(line, east, south, se, sw)
-    enter = np.ones((8, h + 2, w + 2), dtype=np.bool_)
-    inner = (slice(1, h + 1), slice(1, w + 1))
+            reached[cand.any(axis=1)] = d
+            who, ji = np.nonzero(cand)
+            cols, weights = table[:, ji], ring.weights[:, ji]
+        row = who * prev
+        ia, ib = row + cols[0], row + cols[1]
+        at = base[who]
+        flat = at + cols[4]
+        wa, wb = weights[0], weights[1]
+        # A whole ring crossing the map's edge reads squares beyond the padding: clipped
+        # reads of whatever lies there, zeroed below (their parents were not seen).
+        clip: Literal["raise", "clip"] = "clip" if whole and d > inside else "raise"
+        part = vis.take(ia) * wa * opened.take(at + cols[2], mode=clip) + vis.take(
+            ib
+        ) * wb * opened.take(at + cols[3], mode=clip)
+        if d > nearest:
+            part *= ranges[who] >= d
+        if whole and count < n * size:
+            part *= cand
+        shown = part >= SEEN
+        if hills:
+            level = elevation.take(flat, mode=clip)
+            passed = high.take(ia) * wa + high.take(ib) * wb
+            shown &= (passed < eye[who]) | (passed < level + HEIGHT_BLOCK)
+            top = np.maximum(passed, level)
+        if whole:
+            vis = part.reshape(-1)
+            if hills:
+                if count < n * size:
+                    top = np.where(cand, top, np.float32(-1e6))
+                high = top.reshape(-1)
+        else:
+            out = who * size + ji
+            vis = np.zeros(n * size, dtype=np.float32)
+            vis[out] = part
+            if hills:
+                high = np.full(n * size, -1e6, dtype=np.float32)
+                high[out] = top
+        seen[(starts[who] + flat)[shown]] = True  # never a square beyond the padding
+        prev = size
+    return seen.reshape(n, cells), reached
 
-    def into(k: int, blocked_from: Mask, dc: int, dr: int) -> None:
-        """Step k enters (c + dc, r + dr) from (c, r) where ``blocked_from[r, c]``."""
-        target = np.zeros((h + 2, w + 2), dtype=np.bool_)
-        target[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc] = blocked_from
-        enter[k][inner] = target[inner]
 
-    into(_DIRECTION_INDEX[(1, 0)], east, 1, 0)
-    into(_DIRECTION_INDEX[(-1, 0)], east, 0, 0)
-    into(_DIRECTION_INDEX[(0, 1)], south, 0, 1)
-    into(_DIRECTION_INDEX[(0, -1)], south, 0, 0)
-    into(_DIRECTION_INDEX[(1, 1)], se, 1, 1)
-    into(_DIRECTION_INDEX[(-1, -1)], se, 0, 0)
-    into(_DIRECTION_INDEX[(-1, 1)], sw, -1, 1)
-    into(_DIRECTION_INDEX[(1, -1)], sw, 0, 0)
-    elevation = np.full((h + 2, w + 2), -1e6, dtype=np.float32)
-    elevation[inner] = grid.elevation
-    relief = int(grid.elevation.max()) - int(grid.elevation.min())
-    return SightMasks(w, h, enter.reshape(8, -1), elevation.reshape(-1), relief)
+# -- kept per map ---------------------------------------------------------------------
+
+_KEEP = 128
+"""Viewers whose sight is kept per map (packed bits: 1 bit a square)."""
+_ALONE = 512 * 512
+"""From this many squares on, viewers are worked out one at a time."""
+_WHOLE_REBUILD = 4
+"""An edit box over 1 / this of the map rebuilds the masks whole."""
 
 
-_CACHE: dict[int, tuple[weakref.ref[GridMap], int, SightMasks]] = {}
+@dataclass
+class _Kept:
+    """One viewer's sight: packed bits of the padded map, and the box its search read."""
+
+    bits: npt.NDArray[np.uint8]
+    box: Window
+
+
+@dataclass
+class _SightCache:
+    """The masks of one grid and the sight of the viewers asked lately, kept up to date."""
+
+    grid: weakref.ref[GridMap]
+    masks: SightMasks | None = None
+    revision: int = -1
+    pending: set[Square] = field(default_factory=set)
+    edits: int = 0
+    views: OrderedDict[Viewer, _Kept] = field(default_factory=OrderedDict)
+
+    def on_squares(self, touched: frozenset[Square]) -> None:
+        self.pending |= touched
+        self.edits += 1
+
+    def current(self, grid: GridMap) -> SightMasks:
+        """The masks of the grid as it is now (rebuilt only where edits touched)."""
+        masks = self.masks
+        if masks is not None and grid.revision == self.revision:
+            return masks
+        box = touched_box(self.pending, grid)
+        known = masks is not None and grid.revision - self.revision == self.edits
+        if masks is None or not known or (box is not None and _large(box, grid)):
+            masks = sight_masks(grid)
+            self.views.clear()
+        elif box is not None:
+            masks = update_masks(masks, grid, box)
+            changed = grow(box, 1, grid)
+            for viewer in [v for v, kept in self.views.items() if _meets(kept.box, changed)]:
+                del self.views[viewer]
+        self.masks, self.revision = masks, grid.revision
+        self.pending, self.edits = set(), 0
+        return masks
+
+    def sight(self, grid: GridMap, views: list[Viewer]) -> Mask:
+        """The union of ``views``' sight as a padded, flattened mask."""
+        masks = self.current(grid)
+        missing = list(dict.fromkeys(v for v in views if v not in self.views))
+        # Viewers together share each ring's array operations (rooms: few, small rings);
+        # on a big map each alone keeps its rings whole longer (no selection, no scatter).
+        one_by_one = grid.width * grid.height >= _ALONE
+        batches = [[v] for v in missing] if one_by_one else [missing] if missing else []
+        for batch in batches:
+            seen, reached = _look(masks, batch)
+            for viewer, mask, far in zip(batch, seen, reached.tolist(), strict=True):
+                c, r = viewer.square
+                box = (r - far, r + far + 1, c - far, c + far + 1)
+                self.views[viewer] = _Kept(np.packbits(mask), box)
+        for viewer in views:
+            self.views.move_to_end(viewer)
+        union = np.bitwise_or.reduce([self.views[v].bits for v in dict.fromkeys(views)])
+        while len(self.views) > max(_KEEP, len(views)):
+            self.views.popitem(last=False)
+        cells = (grid.height + 2) * (grid.width + 2)
+        return np.unpackbits(union, count=cells).astype(np.bool_)
+
+
+def _large(box: Window, grid: GridMap) -> bool:
+    r0, r1, c0, c1 = box
+    return (r1 - r0) * (c1 - c0) * _WHOLE_REBUILD > grid.width * grid.height
+
+
+def _meets(a: Window, b: Window) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+_CACHES: dict[int, _SightCache] = {}
+
+
+def _cache_for(grid: GridMap) -> _SightCache:
+    """The sight cache of ``grid``, made on first use and dropped with the grid
+    (``GridMap`` is unhashable: keyed by identity, cleaned up by a finalizer)."""
+    cache = _CACHES.get(id(grid))
+    if cache is None or cache.grid() is not grid:
+        cache = _SightCache(weakref.ref(grid))
+        _CACHES[id(grid)] = cache
+        grid.add_listener(cache.on_squares)
+        weakref.finalize(grid, _CACHES.pop, id(grid), None)
+    return cache
 
 
 def cached_sight_masks(grid: GridMap) -> SightMasks:
-    """:func:`sight_masks` of ``grid``, redone only when the grid was edited since."""
-    hit = _CACHE.get(id(grid))
-    if hit is not None and hit[0]() is grid and hit[1] == grid.revision:
-        return hit[2]
-    masks = sight_masks(grid)
-    if len(_CACHE) > 8:
-        _CACHE.clear()
-    _CACHE[id(grid)] = (weakref.ref(grid), grid.revision, masks)
-    return masks
-
-
-# -- rings ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Ring:
-    """Ring d's squares: offsets, the two parents in ring d - 1, their weights and steps.
-
-    Packed in few arrays so one gather per array fetches what the candidates need.
-    """
-
-    parents: npt.NDArray[np.int64]
-    """(2, 8d): the indices of the two parents in ring d - 1."""
-    steps: npt.NDArray[np.int64]
-    """(2, 8d): the direction index of the step from each parent."""
-    offsets: npt.NDArray[np.int64]
-    """(2, 8d): dx, dy from the viewer."""
-    weights: npt.NDArray[np.float32]
-    """(2, 8d): each parent's share of the line (they add up to 1)."""
-
-
-def _ring_offsets(d: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The 8d offsets at Chebyshev distance d, in :func:`_ring_index` order."""
-    span = np.arange(-d, d, dtype=np.int64)
-    dx = np.concatenate([span, np.full(2 * d, d), -span, np.full(2 * d, -d)])
-    dy = np.concatenate([np.full(2 * d, -d), span, np.full(2 * d, d), -span])
-    return dx, dy
-
-
-def _ring_index(
-    dx: npt.NDArray[np.int64], dy: npt.NDArray[np.int64], d: int
-) -> npt.NDArray[np.int64]:
-    if d == 0:
-        return np.zeros_like(dx)
-    return np.select(
-        [(dy == -d) & (dx < d), (dx == d) & (dy < d), (dy == d) & (dx > -d)],
-        [dx + d, 2 * d + dy + d, 4 * d + d - dx],
-        default=6 * d + d - dy,
-    )
-
-
-def _make_ring(d: int) -> _Ring:
-    dx, dy = _ring_offsets(d)
-    x_major = np.abs(dx) >= np.abs(dy)
-    major = np.where(x_major, dx, dy)
-    minor = np.where(x_major, dy, dx)
-    along = minor * (d - 1) / d
-    low = np.floor(along)
-    frac = along - low
-    pm = np.sign(major) * (d - 1)
-    n1, n2 = low.astype(np.int64), low.astype(np.int64) + (frac > 0)
-    px1, py1 = np.where(x_major, pm, n1), np.where(x_major, n1, pm)
-    px2, py2 = np.where(x_major, pm, n2), np.where(x_major, n2, pm)
-    k1 = _STEP_CODE[(dx - px1 + 1) * 3 + (dy - py1 + 1)]
-    k2 = _STEP_CODE[(dx - px2 + 1) * 3 + (dy - py2 + 1)]
-    return _Ring(
-        np.stack([_ring_index(px1, py1, d - 1), _ring_index(px2, py2, d - 1)]),
-        np.stack([k1, k2]).astype(np.int64),
-        np.stack([dx, dy]),
-        np.stack([1 - frac, frac]).astype(np.float32),
-    )
-
-
-_STEP_CODE = np.zeros(9, dtype=np.int64)
-for _k, (_sx, _sy) in enumerate(DIRECTIONS):
-    _STEP_CODE[(_sx + 1) * 3 + (_sy + 1)] = _k
-
-_RINGS: list[_Ring] = []
-
-
-def _rings(upto: int) -> list[_Ring]:
-    while len(_RINGS) < upto:
-        _RINGS.append(_make_ring(len(_RINGS) + 1))
-    return _RINGS
-
-
-_TABLES: dict[int, list[npt.NDArray[np.int64]]] = {}
-
-
-def _tables(upto: int, padded_width: int) -> list[npt.NDArray[np.int64]]:
-    """Per ring, one (5, 8d) array: both parents, both steps and the flat offset.
-
-    The flat offset (``dy * padded_width + dx``) depends on the map's width, so the
-    tables are kept per width; one gather then fetches all a candidate needs.
-    """
-    tables = _TABLES.setdefault(padded_width, [])
-    rings = _rings(upto)
-    while len(tables) < upto:
-        ring = rings[len(tables)]
-        offset = ring.offsets[1] * padded_width + ring.offsets[0]
-        tables.append(np.vstack([ring.parents, ring.steps, offset[None, :]]))
-    if len(_TABLES) > 4:
-        for width in [w for w in _TABLES if w != padded_width]:
-            del _TABLES[width]
-    return tables
+    """:func:`sight_masks` of ``grid``, redone only where the grid was edited since."""
+    return _cache_for(grid).current(grid)
 
 
 # -- sight ------------------------------------------------------------------------------
@@ -335,55 +298,17 @@ def _tables(upto: int, padded_width: int) -> list[npt.NDArray[np.int64]]:
 def visible_squares(
     grid: GridMap, viewers: Iterable[Viewer], masks: SightMasks | None = None
 ) -> Mask:
-    """The ``[row, column]`` mask of squares any of ``viewers`` sees (their own included)."""
-    masks = masks if masks is not None else cached_sight_masks(grid)
+    """The ``[row, column]`` mask of squares any of ``viewers`` sees (their own included).
+
+    Without ``masks`` the grid's kept masks and each viewer's kept sight are used
+    (worked out for the viewers not seen since the last edit that reached them).
+    """
     h, w = grid.height, grid.width
-    pw = w + 2
-    seen = np.zeros((h + 2) * pw, dtype=np.bool_)
     views = [v for v in viewers if grid.in_bounds(v.square)]
     if not views:
-        return seen.reshape(h + 2, pw)[1:-1, 1:-1].copy()
-    vx = np.array([v.square[0] + 1 for v in views], dtype=np.int64)[:, None]
-    vy = np.array([v.square[1] + 1 for v in views], dtype=np.int64)[:, None]
-    seen[vy[:, 0] * pw + vx[:, 0]] = True
-    far = [max(c, w - 1 - c, r, h - 1 - r) for c, r in (v.square for v in views)]
-    ranges = np.array(
-        [f if v.range is None else min(v.range, f) for v, f in zip(views, far, strict=True)]
-    )[:, None]
-    reach = int(ranges.max())
-    eye = masks.elevation[vy[:, 0] * pw + vx[:, 0]][:, None] + HEIGHT_BLOCK
-    vis = np.ones((len(views), 1), dtype=np.float32)
-    high = np.full((len(views), 1), -1e6, dtype=np.float32)  # highest ground passed
-    vx, vy, ranges, eye = vx[:, 0], vy[:, 0], ranges[:, 0], eye[:, 0]
-    enter, elevation = masks.enter, masks.elevation
-    hills = masks.relief >= HEIGHT_BLOCK  # flat maps skip the height rule's work
-    nearest = int(ranges.min())
-    base = vy * pw + vx
-    rings = _rings(reach)
-    for d, table in enumerate(_tables(reach, pw), start=1):
-        ring = rings[d - 1]
-        # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
-        # parents stand on the map, so their children are at most the padding: no clipping.
-        live = vis > LIVE
-        vi, ji = np.nonzero(live[:, ring.parents].any(axis=1))
-        if vi.size == 0:
-            break
-        picked = table[:, ji]
-        parents, weights = picked[0:2], ring.weights[:, ji]
-        flat = base[vi] + picked[4]
-        parts = vis[vi, parents] * weights
-        parts[enter[picked[2:4], flat]] = 0
-        seen_part = parts[0] + parts[1]
-        if d > nearest:
-            seen_part[ranges[vi] < d] = 0
-        shown = seen_part >= SEEN
-        vis = np.zeros((len(views), 8 * d), dtype=np.float32)
-        vis[vi, ji] = seen_part
-        if hills:
-            level = elevation[flat]
-            passed = (high[vi, parents] * weights).sum(axis=0)
-            shown &= (passed < eye[vi]) | (passed < level + HEIGHT_BLOCK)
-            high = np.full((len(views), 8 * d), -1e6, dtype=np.float32)
-            high[vi, ji] = np.maximum(passed, level)
-        seen[flat[shown]] = True
-    return seen.reshape(h + 2, pw)[1:-1, 1:-1].copy()
+        return np.zeros((h, w), dtype=np.bool_)
+    if masks is None:
+        seen = _cache_for(grid).sight(grid, views)
+    else:
+        seen = np.asarray(_look(masks, list(dict.fromkeys(views)))[0].any(axis=0))
+    return seen.reshape(h + 2, w + 2)[1:-1, 1:-1].copy()

@@ -23,7 +23,7 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,7 @@ from tactical.persistence.plain_data import (
     unsaveable_values,
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError, join_path
+from tactical.persistence.safe_read import ReadRefused, read_regular_file
 from tactical.persistence.schema import FORMAT, MAP_KINDS, SCHEMA_VERSION, EncounterModel
 from tactical.persistence.v1_paths import version_1_paths
 
@@ -272,29 +273,45 @@ def load_encounter(path: str | os.PathLike[str]) -> Encounter:
 
 
 def _read(path: Path) -> bytes:
+    """The file's bytes: a regular file only, and never more than the cap (safe_read)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LoadError([Problem(ROOT, _too_big())])
-        with path.open("rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise LoadError([Problem(ROOT, "there is no such file")]) from None
-    except IsADirectoryError:
-        raise LoadError([Problem(ROOT, "is a folder, not a file")]) from None
-    except PermissionError:
-        raise LoadError([Problem(ROOT, "cannot be read: permission denied")]) from None
-    except OSError as error:
-        raise LoadError([Problem(ROOT, f"cannot be read: {error.strerror}")]) from None
+        return read_regular_file(path, MAX_FILE_BYTES, too_big=_too_big())
+    except ReadRefused as error:
+        raise LoadError([Problem(ROOT, str(error))]) from None
 
 
-def validate_file(path: str | os.PathLike[str]) -> list[Problem]:
-    """Every problem with a file; an empty list when it is sound."""
+PictureDecoder = Callable[[bytes], str | None]
+"""Why a picture's pixels cannot be drawn (a truncated PNG), or None when they can.
+
+Decoding needs Qt, which persistence does not import: the app and the
+command line hand their decoder in (``tactical.app.pictures.check_decodes``)."""
+
+
+def validate_file(
+    path: str | os.PathLike[str], decode: PictureDecoder | None = None
+) -> list[Problem]:
+    """Every problem with a file; an empty list when it is sound.
+
+    With ``decode``, each embedded picture is decoded once too, so a damaged
+    one is reported by its place in the file instead of opening as blank art.
+    """
     try:
-        load_encounter(path)
+        encounter = load_encounter(path)
     except LoadError as error:
         return error.problems
-    return []
+    return [] if decode is None else picture_problems(encounter, decode)
+
+
+def picture_problems(encounter: Encounter, decode: PictureDecoder) -> list[Problem]:
+    """The embedded pictures whose pixels ``decode`` cannot draw, by their place in the file."""
+    problems = []
+    for index, picture in enumerate(encounter.pictures.values()):
+        if picture.data is None:
+            continue
+        problem = decode(picture.data)
+        if problem is not None:
+            problems.append(Problem(f"pictures[{index}].data", f"the picture {problem}"))
+    return problems
 
 
 def dumps_encounter(encounter: Encounter) -> str:
@@ -394,7 +411,7 @@ _OUR_TEMP = re.compile(r"^\.tactical-[0-9a-f]{8}\.tmp$|^\..+\.json\.[0-9a-f]{8}\
 """Our temporary names: ``.tactical-1a2b3c4d.tmp`` (and the longer ones of earlier versions)."""
 
 
-def _temp_name() -> str:
+def temp_name() -> str:
     """A short name, so a target whose name uses the whole 255 bytes can still be saved."""
     return f"{TEMP_PREFIX}{secrets.token_hex(4)}.tmp"
 
@@ -434,7 +451,7 @@ def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
     permissions are kept.
     """
     target = Path(os.path.realpath(path))
-    temp = target.with_name(_temp_name())
+    temp = target.with_name(temp_name())
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         try:

@@ -29,6 +29,9 @@ def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
     elevation: list[list[int]] = []
     terrain: list[str] = []
     problems: list[Problem] = []
+    # squares in the first row, bad ones counted: one bad square in it is one problem, not
+    # a length mismatch in every row after it (a row with a bad square is not measured)
+    first: int | None = None
     for index, row in enumerate(rows):
         path = f"map.rows[{index}]"
         if not isinstance(row, str):
@@ -52,10 +55,11 @@ def _rows_to_grid(rows: list[Any]) -> tuple[list[list[int]], list[str]]:
                 continue
             heights.append(int(number))
             kinds.append(_TERRAIN_SUFFIX[suffix])
-        if elevation and len(heights) != len(elevation[0]) and sound:
-            problems.append(
-                Problem(path, f"has {len(heights)} squares, the first row has {len(elevation[0])}")
-            )
+        count = len(row.split())
+        if first is None:
+            first = count
+        elif count != first and sound:
+            problems.append(Problem(path, f"has {count} squares, the first row has {first}"))
         elevation.append(heights)
         terrain.append("".join(kinds))
     if problems:

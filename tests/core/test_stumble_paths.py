@@ -172,6 +172,7 @@ def test_a_goal_on_the_banned_side_is_refused_without_a_search(
         raise AssertionError("searched")
 
     monkeypatch.setattr(moves, "_search", no_search)
+    monkeypatch.setattr(moves, "cheapest_path", no_search)  # the near try (issue 22)
     assert find_path(encounter, "me", (0, 3), NO_LEFT) is None  # down and to the left
     assert find_path(encounter, "me", (1, 1), NO_LEFT) is None
     with pytest.raises(AssertionError, match="searched"):

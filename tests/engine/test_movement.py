@@ -247,6 +247,24 @@ def _no_search(*args: object, **kwargs: object) -> None:
     raise AssertionError("the path search ran for a goal the regions know is cut off")
 
 
+def _only_the_near_try(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Let only the first, bounded try of a question with no budget search (issue 22: a
+    drop near the token is answered before any region index is built); any other search
+    of a goal the regions know is cut off fails the test. Returns the tries made."""
+    tries: list[object] = []
+    search = moves_module.cheapest_path
+
+    def bounded(*args: object, **kwargs: object) -> object:
+        cap = args[4] if len(args) > 4 else kwargs.get("budget")
+        if not (isinstance(cap, int) and cap <= moves_module.NEAR_REACH and kwargs.get("give_up")):
+            _no_search()
+        tries.append(cap)
+        return search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(moves_module, "cheapest_path", bounded)
+    return tries
+
+
 def test_a_large_ring_of_enemies_is_refused_without_a_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -256,10 +274,11 @@ def test_a_large_ring_of_enemies_is_refused_without_a_search(
     ring = {(c, r) for c in range(20, 61) for r in range(20, 61) if c in (20, 60) or r in (20, 60)}
     for n, square in enumerate(sorted(ring)):
         encounter.add_token(Token(id=f"foe{n}", side="npcs", position=square))
-    monkeypatch.setattr(moves_module, "cheapest_path", _no_search)
+    tries = _only_the_near_try(monkeypatch)
     assert find_path(encounter, "me", (40, 40)) is None
     encounter.token("me").position = (40, 40)
     assert find_path(encounter, "me", (0, 0)) is None
+    assert len(tries) == 2  # each question tried near by, then refused by the regions
 
 
 def test_an_enemy_in_the_only_doorway_seals_a_large_room(
@@ -272,7 +291,7 @@ def test_an_enemy_in_the_only_doorway_seals_a_large_room(
     path = find_path(encounter, "me", (60, 60))
     assert path is not None and (30, 60) in path.squares  # type: ignore[union-attr]
     encounter.add_token(Token(id="guard", side="npcs", position=(30, 60)))
-    monkeypatch.setattr(moves_module, "cheapest_path", _no_search)
+    _only_the_near_try(monkeypatch)
     assert find_path(encounter, "me", (60, 60)) is None
     # An ally in the doorway lets the token through.
     encounter.token("guard").side = "pcs"
@@ -299,7 +318,28 @@ def test_a_token_put_on_an_impassable_square_is_refused_other_regions_at_once(
         [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
         5,
     )
-    monkeypatch.setattr(moves_module, "cheapest_path", _no_search)
+    _only_the_near_try(monkeypatch)
     assert find_path(encounter, "me", (3, 3)) is None
     # A goal further than the budget could ever stretch is refused at once too.
     assert find_path(encounter, "me", (5, 1), budget=4) is None
+
+
+def test_a_drop_near_the_token_is_answered_without_the_whole_map_index() -> None:
+    """Issue 22: the first path question with no budget on a freshly opened big map (a
+    token dropped outside its reach) is answered by a bounded search over the cost tiles
+    near it; no region index is built and the far tiles are never computed."""
+    from tactical.core.movement import index_for
+
+    grid = GridMap(512, 512)
+    grid.set_squares({(c, 210): (0, Terrain.IMPASSABLE) for c in range(195, 215)})
+    encounter = one(grid, (200, 200))
+    path = find_path(encounter, "me", (205, 220))
+    assert path is not None and path[1] == 21  # round the west end of the rocks
+    index = index_for(grid)
+    assert index.regions == {}
+    (layer,) = index.layers.values()
+    assert not layer.ready.all()
+    # The same question once the regions exist: the same answer.
+    find_path(encounter, "me", (511, 511))
+    assert index.regions != {}
+    assert find_path(encounter, "me", (205, 220)) == path

@@ -219,6 +219,16 @@ def test_reachable_and_find_path_agree_with_the_reference(
     forbidden = no_stop(encounter, token) - {token.square}
     expected = {s: c for s, c in lengths.items() if c <= budget and s not in forbidden}
     assert reachable(encounter, "me", budget, options) == expected
+    # The same with the levels kept in buckets (the search of big windows, issue 22).
+    old_window = search_module._SCAN_WINDOW
+    search_module._SCAN_WINDOW = 0
+    try:
+        reach = reachable(encounter, "me", budget, options)
+    finally:
+        search_module._SCAN_WINDOW = old_window
+    assert reach == expected
+    assert dict(reach.items()) == expected and set(reach) == set(expected)
+    assert all(reach[s] == c and s in reach for s, c in expected.items())
 
     for goal in encounter.grid.squares():  # type: ignore[union-attr]
         path = find_path(encounter, "me", goal, options)
@@ -357,7 +367,10 @@ def test_regions_with_enemies_closed_agree_with_the_reference(
 
     def watched(*args: Any, **kwargs: Any) -> Any:
         found = real_search(*args, **kwargs)
-        if found is None:
+        # The bounded first try of a question with no budget (issue 22) may come back
+        # empty; only a search after it would be a search in vain.
+        near_try = kwargs.get("give_up") is not None and args[4] is not None
+        if found is None and not near_try:
             searched_in_vain.append(args[2])
         return found
 

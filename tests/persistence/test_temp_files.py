@@ -25,7 +25,7 @@ def test_a_legal_254_byte_file_name_can_be_saved(tmp_path: Path) -> None:
 
 
 def test_the_temporary_name_is_short_and_ours() -> None:
-    name = files_module._temp_name()
+    name = files_module.temp_name()
     assert len(name) == len(".tactical-12345678.tmp")
     assert files_module._OUR_TEMP.match(name)
 

@@ -35,14 +35,15 @@ from tactical.app.backgrounds.making import (
 from tactical.app.pictures import PictureError, read_picture_file
 from tactical.app.plain_text import plain_message_box, set_tooltip
 from tactical.core.alignment import Alignment
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.grid_size import ResizeGrid
 from tactical.core.commands.pictures import SetBackground
 from tactical.core.pictures import Picture
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.editing.install import MapEditing
+    from tactical.app.services import FileServices
 
 PICTURE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 KEY_GESTURE_MS = 900
@@ -55,9 +56,11 @@ AskAlignment = Callable[[QImage, Alignment, bool, MapKind], AlignAnswer]
 class BackgroundTools(QObject):
     """Background pictures for one main window (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: FileServices, map_editing: MapEditing | None = None) -> None:
+        super().__init__(window.window())
         self.window = window
+        self.map_editing = map_editing
+        """Map editing, when installed: its File > New menu, its draw tool for a new area map."""
         self.document = window.document
         self.ask_picture_path: Callable[[], str | None] = self._dialog_picture_path
         self.ask_alignment: AskAlignment = self._dialog_alignment
@@ -70,14 +73,14 @@ class BackgroundTools(QObject):
         self._key_timer.setInterval(KEY_GESTURE_MS)
         self._key_timer.timeout.connect(self._end_gesture)
         self._build()
-        self.document.changed.connect(self._on_change)
+        self.document.changes_done.connect(self._on_changes)
         self.document.encounter_replaced.connect(self._on_replaced)
         self._on_replaced()
 
     # -- building ------------------------------------------------------------------
 
     def _build(self) -> None:
-        window = self.window
+        window = self.window.window()
         self.set_action = QAction("Set &background picture…", window)
         self.set_action.triggered.connect(lambda _=False: self.set_background_dialog())
         self.align_action = QAction("&Align background…", window)
@@ -89,9 +92,9 @@ class BackgroundTools(QObject):
         self.map_menu = QMenu("&Map", window)
         for action in (self.set_action, self.align_action, self.remove_action):
             self.map_menu.addAction(action)
-        window.menuBar().insertMenu(window.tools_menu.menuAction(), self.map_menu)
-        editing = getattr(window, "map_editing", None)
-        new_menu = getattr(editing, "new_menu", None)
+        registry = self.window.action_registry
+        registry.add_menu("map", self.map_menu, before="tools")
+        new_menu = self.map_editing.new_menu if self.map_editing is not None else None
         if isinstance(new_menu, QMenu):
             new_menu.addAction(self.new_action)
         else:
@@ -116,7 +119,7 @@ class BackgroundTools(QObject):
         self.problem_label.setTextFormat(Qt.TextFormat.PlainText)
         self.problem_label.setStyleSheet("color: #b00020; font-weight: bold; padding: 0 6px;")
         bar.addWidget(self.problem_label)
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        registry.add_toolbar("background", bar)
         self.toolbar = bar
 
     # -- state -----------------------------------------------------------------------
@@ -125,8 +128,8 @@ class BackgroundTools(QObject):
         self._sync()
         self._report_problem()
 
-    def _on_change(self, change: Change) -> None:
-        if change.kind in ("background", "pictures"):
+    def _on_changes(self, changes: ChangeSet) -> None:
+        if changes.touches(("background", "pictures")):
             self._sync()
             self._report_problem()
 
@@ -274,7 +277,7 @@ class BackgroundTools(QObject):
         self.document.replace_encounter(encounter, None)
         self.document.mark_modified()
         if kind == "areas":
-            editing = getattr(self.window, "map_editing", None)
+            editing = self.map_editing
             if editing is not None:
                 editing.set_editing(True)  # the draw tool: trace the areas over the picture
             self.window.say("New area map: click the corners of each area over the picture.")
@@ -315,7 +318,9 @@ class BackgroundTools(QObject):
 
     def _dialog_picture_path(self) -> str | None:
         start = self.window.files._start_dir()
-        name, _ = QFileDialog.getOpenFileName(self.window, "Picture", start, PICTURE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self.window.window(), "Picture", start, PICTURE_FILTER
+        )
         return name or None
 
     def _dialog_alignment(
@@ -327,7 +332,7 @@ class BackgroundTools(QObject):
         dialog = AlignDialog(
             QPixmap.fromImage(image),
             alignment,
-            self.window,
+            self.window.window(),
             choose_kind=new,
             kind=kind,
             title="New map from a picture" if new else "Align background",
@@ -338,9 +343,11 @@ class BackgroundTools(QObject):
         return dialog.alignment(), dialog.kind()
 
     def _dialog_error(self, title: str, text: str) -> None:
-        plain_message_box(self.window, QMessageBox.Icon.Warning, title, text).exec()
+        plain_message_box(self.window.window(), QMessageBox.Icon.Warning, title, text).exec()
 
 
-def install_backgrounds(window: MainWindow) -> BackgroundTools:
+def install_backgrounds(
+    window: FileServices, map_editing: MapEditing | None = None
+) -> BackgroundTools:
     """Add the background tools to ``window`` (after map editing, whose File > New it extends)."""
-    return BackgroundTools(window)
+    return BackgroundTools(window, map_editing)

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolyg
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb, fog_argb
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 
 if TYPE_CHECKING:
     from tactical.app.scene.map_scene import MapScene
@@ -136,8 +136,8 @@ class _FogLink(QObject):
         super().__init__(scene)
         self.item = item
 
-    def on_change(self, change: Change) -> None:
-        if change.kind in ("fog", "areas"):
+    def on_changes(self, changes: ChangeSet) -> None:
+        if changes.touches(("fog", "areas")):
             self.item.refresh()
 
     def refresh(self) -> None:
@@ -150,7 +150,7 @@ def install_fog_layer(scene: MapScene) -> FogItem:
     scene.addItem(item)
     document = scene.document
     link = _FogLink(scene, item)
-    document.changed.connect(link.on_change)
+    document.changes_done.connect(link.on_changes)
     document.encounter_replaced.connect(link.refresh)
     scene.sceneRectChanged.connect(lambda _rect: item.refresh())  # a new map, a resized one
     scene.tokens_refreshed.connect(item.update)

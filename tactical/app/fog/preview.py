@@ -12,17 +12,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QPixmap, QTransform
+from PySide6.QtGui import QAction, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from tactical.app.fog.layer import argb_image
 from tactical.app.geometry import CELL
+from tactical.app.tools import SelectTool
 from tactical.core.fog_queries import sight_range
 from tactical.core.grid import Square
 from tactical.core.sight import Viewer, visible_squares
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.services import Services
 
 PREVIEW_Z = 32.0
 """Above the fog tint (30), below the fog tool's outline (35)."""
@@ -31,21 +32,25 @@ GLOW = np.uint32((110 << 24) | (255 << 16) | (214 << 8) | 90)
 
 
 class SightPreview(QObject):
-    """Follows the select tool's drag in one main window and shows the sight it would add."""
+    """Follows the select tool's drag in one window and shows the sight it would add.
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    Shown only while ``follow`` (Fog > Reveal after every move) is checked.
+    """
+
+    def __init__(self, services: Services, follow: QAction) -> None:
+        super().__init__(services.window())
+        self.services = services
+        self.follow = follow
         self.item = QGraphicsPixmapItem()
         self.item.setZValue(PREVIEW_Z)
         self.item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.item.setTransform(QTransform.fromScale(CELL, CELL))
         self.item.setVisible(False)
-        window.scene.addItem(self.item)
+        services.scene.addItem(self.item)
         self._shown: tuple[str, Square] | None = None
         self.squares: set[Square] = set()
         """The squares shown as newly seen (tests read them)."""
-        window.view.viewport().installEventFilter(self)
+        services.view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -54,8 +59,12 @@ class SightPreview(QObject):
         return False
 
     def update(self) -> None:
-        drag = self.window.select_tool.drag
-        encounter = self.window.document.encounter
+        select = self.services.action_registry.tools.get("select")
+        if not isinstance(select, SelectTool):
+            self.clear()
+            return
+        drag = select.drag
+        encounter = self.services.document.encounter
         token = encounter.tokens.get(drag.token_id or "") if drag.active else None
         target = drag.target if token is not None else None
         grid = encounter.grid
@@ -65,7 +74,7 @@ class SightPreview(QObject):
             or not isinstance(target, tuple)
             or not encounter.fog.enabled
             or token.side not in encounter.fog.party
-            or not self.window.fog_controls.auto_action.isChecked()
+            or not self.follow.isChecked()
         ):
             self.clear()
             return

@@ -25,7 +25,12 @@ from tactical.app.palette.spec import (
     default_speed,
     figure_labels,
 )
-from tactical.app.pictures import PictureError, decode_picture, read_picture_file
+from tactical.app.pictures import (
+    TOKEN_DECODE_SIDE,
+    PictureError,
+    decode_picture,
+    read_picture_file,
+)
 from tactical.core.pictures import Picture
 from tactical.core.tokens import Position, Token
 
@@ -38,7 +43,7 @@ def picture_icon(picture: Picture | None) -> QIcon | None:
     if picture is None or picture.data is None:
         return None
     try:
-        image: QImage = decode_picture(picture.data)
+        image: QImage = decode_picture(picture.data, ICON_PIXELS)  # never the full picture
     except PictureError:
         return None
     return QIcon(QPixmap.fromImage(image.scaled(ICON_PIXELS, ICON_PIXELS)))
@@ -98,7 +103,8 @@ class TokenAdder:
         return choices
 
     def choose_file(self, path: Path) -> Picture | None:
-        """Read a picture file the GM chose (sniffed, header checked); None and a message if not.
+        """Read a picture file the GM chose (sniffed, header checked, decoded once at token
+        size so a damaged one is refused by name); None and a message if not.
 
         The picture is named by the file; the same picture already here (in the
         encounter or chosen before) keeps the name it has, so choosing a copy of
@@ -106,6 +112,8 @@ class TokenAdder:
         """
         try:
             picture, _info = read_picture_file(path)
+            assert picture.data is not None
+            decode_picture(picture.data, TOKEN_DECODE_SIDE)  # a damaged one is no token art
         except PictureError as error:
             self.say(f"Refused: {path.name} {error}.")
             return None

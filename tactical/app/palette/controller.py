@@ -28,13 +28,14 @@ from tactical.app.palette.edits import (
     recolour_side_command,
     rename_side_command,
 )
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.pictures import Picture
 from tactical.core.placement import free_corner
 from tactical.core.tokens import Position
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.services import Services
+    from tactical.app.token_actions import TokenActions
 
 PICTURE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 PALETTE_KINDS = {"sides", "pictures"}
@@ -45,19 +46,20 @@ knows whether secrets are hidden on this screen)."""
 class Palette:
     """The token palette of one window."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
-        self.document = window.document
-        self.scene = window.scene
-        self.adder = window.token_actions.adder
+    def __init__(self, services: Services, token_actions: TokenActions) -> None:
+        self.services = services
+        self.token_actions = token_actions
+        self.document = services.document
+        self.scene = services.scene
+        self.adder = token_actions.adder
         self.adder.shows = self.scene.shows_token
         self.ask_text: Callable[[str, str, str], str | None] = self._dialog_text
         self.ask_colour: Callable[[str], str | None] = self._dialog_colour
         self.ask_path: Callable[[], Path | None] = self._dialog_path
-        self.dock = PaletteDock(self, window)
+        self.dock = PaletteDock(self, services.window())
         self._stale = True
         self.dock.visibilityChanged.connect(self._on_visibility)
-        self.document.changed.connect(self._on_change)
+        self.document.changes_done.connect(self._on_changes)
         self.document.encounter_replaced.connect(self.refresh)
         self.scene.selectionChanged.connect(self._scene_selection_changed)
         self.scene.tokens_refreshed.connect(self.refresh)
@@ -67,7 +69,7 @@ class Palette:
         self.say_picture_problems()
 
     def say(self, text: str) -> None:
-        self.window.say(text)
+        self.services.say(text)
 
     # -- showing ---------------------------------------------------------------------
 
@@ -85,7 +87,7 @@ class Palette:
                 for c in self.adder.picture_choices()
             ]
         )
-        selected = set(self.window.token_actions.selected())
+        selected = set(self.token_actions.selected())
         rows = []
         for token in self.scene.visible_tokens():  # no hidden token while secrets are hidden
             side = encounter.sides.get(token.side)
@@ -97,8 +99,8 @@ class Palette:
         if visible and self._stale:
             self.refresh()
 
-    def _on_change(self, change: Change) -> None:
-        if change.kind in PALETTE_KINDS:
+    def _on_changes(self, changes: ChangeSet) -> None:
+        if changes.touches(PALETTE_KINDS):
             self.refresh()
 
     def say_picture_problems(self) -> None:
@@ -111,7 +113,7 @@ class Palette:
             return
         if self._stale:
             self.refresh()
-        self.dock.select_tokens(set(self.window.token_actions.selected()))
+        self.dock.select_tokens(set(self.token_actions.selected()))
 
     def list_selection_changed(self) -> None:
         self.select_only(self.dock.selected_ids())
@@ -126,10 +128,10 @@ class Palette:
     def place(self, size: int, near: QPointF | None = None) -> Position:
         """Where a new token goes: the nearest free corner to ``near`` (default: the middle
         of what the GM sees); on an area map the area there, else the first area."""
-        point = near if near is not None else self.window.view.visible_scene_rect().center()
+        point = near if near is not None else self.services.view.visible_scene_rect().center()
         encounter = self.document.encounter
         if encounter.area_map is not None:
-            area = self.window.token_actions.position_at(point)
+            area = self.token_actions.position_at(point)
             return area if area is not None else next(iter(encounter.area_map.areas), None)
         grid = encounter.grid
         assert grid is not None
@@ -199,10 +201,10 @@ class Palette:
             item.setSelected(token_id in chosen)
 
     def delete(self, token_ids: list[str]) -> None:
-        self.window.token_actions.remove_tokens(token_ids)
+        self.token_actions.remove_tokens(token_ids)
 
     def toggle_hidden(self, token_ids: list[str]) -> None:
-        self.window.token_actions.toggle_hidden(token_ids)
+        self.token_actions.toggle_hidden(token_ids)
 
     # -- sides ---------------------------------------------------------------------------
 
@@ -258,7 +260,7 @@ class Palette:
     # -- default dialogs -------------------------------------------------------------------
 
     def _dialog_text(self, title: str, label: str, text: str) -> str | None:
-        dialog = QInputDialog(self.window)
+        dialog = QInputDialog(self.services.window())
         dialog.setWindowTitle(title)
         dialog.setLabelText(label)
         dialog.setTextValue(text)
@@ -268,9 +270,11 @@ class Palette:
         return dialog.textValue() if ok else None
 
     def _dialog_colour(self, colour: str) -> str | None:
-        chosen = QColorDialog.getColor(QColor(colour), self.window, "Side colour")
+        chosen = QColorDialog.getColor(QColor(colour), self.services.window(), "Side colour")
         return chosen.name() if chosen.isValid() else None
 
     def _dialog_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.window, "Token picture", "", PICTURE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self.services.window(), "Token picture", "", PICTURE_FILTER
+        )
         return Path(name) if name else None

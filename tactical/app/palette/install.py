@@ -16,32 +16,36 @@ from PySide6.QtGui import QKeySequence
 from tactical.app.palette.controller import Palette
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.drops import DropTarget
+    from tactical.app.services import Services
+    from tactical.app.token_actions import TokenActions
 
 SHOWN_SETTING = "palette/shown"
 SHORTCUT = "Ctrl+Shift+T"
 
 
-def install_palette(window: MainWindow) -> Palette:
-    """The window's token palette, docked on the left and listed in the View menu."""
-    palette = Palette(window)
+def install_palette(services: Services, token_actions: TokenActions, drops: DropTarget) -> Palette:
+    """The window's token palette, docked on the left and listed in the View menu.
+
+    Tokens dropped on the map while its "drop tokens" switch is on come from it.
+    """
+    palette = Palette(services, token_actions)
     dock = palette.dock
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-    toggle = dock.toggleViewAction()
+    registry = services.action_registry
+    toggle = registry.add_dock("view.palette", dock, Qt.DockWidgetArea.LeftDockWidgetArea)
     toggle.setText("Token palette")
     toggle.setShortcut(QKeySequence(SHORTCUT))
-    window.view_menu.addAction(toggle)
-    window.addAction(toggle)
-    shown = bool(window.settings.value(SHOWN_SETTING, False, type=bool))
+    registry.add_to_menu("view", ("view.palette",))
+    shown = bool(services.settings.value(SHOWN_SETTING, False, type=bool))
     dock.setVisible(shown)
-    toggle.toggled.connect(lambda on: _remember_shown(window, on))
-    window.drops.token_drop = palette.drop
-    window.drops.token_mode = lambda: dock.isVisible() and dock.drop_tokens.isChecked()
+    toggle.toggled.connect(lambda on: _remember_shown(services, on))
+    drops.token_drop = palette.drop
+    drops.token_mode = lambda: dock.isVisible() and dock.drop_tokens.isChecked()
     return palette
 
 
-def _remember_shown(window: MainWindow, shown: bool) -> None:
+def _remember_shown(services: Services, shown: bool) -> None:
     """Remember whether the GM shows the palette; a dock hidden because its window
     closes was not hidden by the GM, so it opens shown again next time."""
-    if window.isVisible():
-        window.settings.setValue(SHOWN_SETTING, shown)
+    if services.window().isVisible():
+        services.settings.setValue(SHOWN_SETTING, shown)

@@ -15,7 +15,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
 from tactical.app.plain_text import plain_label
 from tactical.app.secrets import Secrets
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
 from tactical.core.fog_queries import hidden_from_players
 from tactical.rules import PanelView, ProcedureController
@@ -63,12 +63,12 @@ class PublicTracker(QWidget):
         layout.addWidget(self.now)
         layout.addWidget(self.order, 1)
         self._shown: object = None
-        document.changed.connect(self._on_changed)
+        document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.refresh)
         self.refresh()
 
-    def _on_changed(self, change: Change) -> None:
-        if change.kind in PUBLIC_KINDS:
+    def _on_changes(self, changes: ChangeSet) -> None:
+        if changes.touches(PUBLIC_KINDS):
             self.refresh()
 
     def _view(self) -> PanelView | None:

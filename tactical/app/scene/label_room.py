@@ -24,7 +24,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF
 
-from tactical.app.scene.token_item import TokenItem, shared_metrics
+from tactical.app.scene.token_fonts import shared_metrics
+from tactical.app.scene.token_item import TokenItem
 
 GAP = 3.0
 """Scene units kept clear between two names, or a name and a badge."""

@@ -16,22 +16,19 @@ the fog is only what the players may see, whole, its name label included.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
-from shapely.geometry import Polygon
-from shapely.geometry import box as shapely_box
 
-from tactical.app import engine
 from tactical.app.document import EncounterDocument
 from tactical.app.fog.layer import FOG_Z, install_fog_layer
-from tactical.app.geometry import CELL, square_origin
+from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.background import BackgroundArt, paint_map, shared_cache
+from tactical.app.scene.change_dispatch import apply_changes
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.overlays import (
@@ -39,14 +36,14 @@ from tactical.app.scene.overlays import (
     LinesOverlay,
     PathOverlay,
     ReachOverlay,
-    squares_path,
 )
+from tactical.app.scene.template_layer import TemplateLayer
 from tactical.app.scene.token_dots import TokenDots
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook, boost_for
+from tactical.app.scene.token_layout import TokenLayout
 from tactical.app.scene.token_pictures import token_pictures
 from tactical.app.token_names import gm_name
-from tactical.core.area_layout import Placement, layout_tokens
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
 from tactical.core.fog_queries import token_in_fog
 from tactical.core.grid import Square
@@ -54,10 +51,6 @@ from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
 
 MARGIN = CELL * 2
-AREA_GAP = 0.9
-"""Space between token discs in an area, in token widths: room for their name labels."""
-SHARED_FILL = 0.94
-"""How much of its slot a token takes when several stand on one square (a combat cluster)."""
 
 
 PLAYER_TOKEN_Z = FOG_Z + 1.0
@@ -78,8 +71,11 @@ class MapScene(QGraphicsScene):
         self.player = player
         self.layer: GridLayer | AreaLayer
         self.token_items: dict[str, TokenItem] = {}
-        self.template_items: dict[str, FootprintOverlay] = {}
-        self.layouts: dict[str, Placement] = {}
+        self.templates = TemplateLayer(self)
+        """The placed templates (see :mod:`tactical.app.scene.template_layer`)."""
+        self.template_items = self.templates.items
+        self.token_layout = TokenLayout(self)
+        """Where the token items stand (see :mod:`tactical.app.scene.token_layout`)."""
         self.token_pictures = token_pictures(document)
         self.label_scale = 1.0
         """How large token names are drawn (the player view's label size setting)."""
@@ -104,7 +100,7 @@ class MapScene(QGraphicsScene):
         self.addItem(self.token_dots)
         self.sceneRectChanged.connect(self.token_dots.set_bounds)
         self.selectionChanged.connect(self.token_dots.changed)
-        document.changed.connect(self._on_change)
+        document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
         self.rebuild()
@@ -121,7 +117,7 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         self.token_items.clear()
         self.template_items.clear()
-        self.layouts.clear()
+        self.token_layout.layouts.clear()
         self.token_dots.changed()
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
             overlay.clear()
@@ -163,6 +159,10 @@ class MapScene(QGraphicsScene):
         background = self.encounter.background
         shown = background is not None and self.background_art.image is not None
         self.layer.overlay = background.overlay_opacity if background and shown else None
+        self.fit_scene_rect()
+
+    def fit_scene_rect(self) -> None:
+        """The scene spans the map (and its picture) with a margin to scroll into."""
         self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
 
     # -- what is shown -----------------------------------------------------------
@@ -280,129 +280,20 @@ class MapScene(QGraphicsScene):
             item.area_id = token.area
             if token.area:
                 touched_areas.add(token.area)
-            touched_squares.update(self.place_item(item, token.position))
+            touched_squares.update(self.token_layout.place(item, token.position))
         if self.encounter.area_map is not None:
-            self._relayout(touched_areas)
-        self._relayout_squares(touched_squares)
+            self.token_layout.relayout_areas(touched_areas)
+        self.token_layout.relayout_squares(touched_squares)
         lay_out_labels(list(self.token_items.values()))  # neighbours' names keep clear
         self.refresh_highlights()
 
-    def place_item(self, item: TokenItem, position: Position) -> set[Square]:
-        """Put an item where the model says; the squares whose tokens need a new layout.
-
-        Area tokens are placed by :meth:`_relayout`, tokens sharing a square by
-        :meth:`_relayout_squares`.
-        """
-        touched = {item.square} if item.square is not None else set()
-        if isinstance(position, tuple):
-            item.square = position
-            item.set_scale_factor(1.0)
-            x, y = square_origin(position)
-            item.move_to(x, y)
-            item.show_on_map(True)
-            touched.add(position)
-        else:
-            item.square = None
-            item.show_on_map(position is not None)
-        return touched
-
-    def _relayout_squares(self, squares: Iterable[Square]) -> None:
-        """Tokens standing on one square (a combat cluster) side by side, smaller, none hidden.
-
-        A lone token fills its footprint as usual. Two or more on the same
-        square share the footprint of the largest in a k x k grid (k = ceil of
-        the square root of how many), in encounter order, rows centred, so every one of them
-        can be seen and grabbed.
-        """
-        wanted = set(squares)
-        if not wanted:
-            return
-        groups: dict[Square, list[TokenItem]] = {}
-        for token in self.encounter.tokens.values():
-            item = self.token_items.get(token.id)
-            if item is not None and item.square in wanted:
-                groups.setdefault(item.square, []).append(item)
-        for square, items in groups.items():
-            x0, y0 = square_origin(square)
-            if len(items) == 1:
-                items[0].set_scale_factor(1.0)
-                items[0].move_to(x0, y0)
-                continue
-            k = math.ceil(math.sqrt(len(items)))
-            slot = max(item.look.size for item in items) * CELL / k
-            rows = math.ceil(len(items) / k)
-            top = y0 + (k - rows) * slot / 2  # fewer rows than k: centred top to bottom
-            inset = slot * (1 - SHARED_FILL) / 2
-            for i, item in enumerate(items):
-                item.set_scale_factor(slot * SHARED_FILL / (item.look.size * CELL))
-                item.move_to(x0 + (i % k) * slot + inset, top + (i // k) * slot + inset)
-
-    def _relayout(self, area_ids: Iterable[str]) -> None:
-        area_map = self.encounter.area_map
-        if area_map is None:
-            return
-        for area_id in area_ids:
-            area = area_map.areas.get(area_id)
-            if area is None:
-                continue
-            tokens = [t for t in self.encounter.tokens_in_area(area_id) if t.id in self.token_items]
-            placement = self._placement(area_id, area.polygon, [t.size for t in tokens])
-            self.layouts[area_id] = placement
-            for token, (x, y) in zip(tokens, placement.centres, strict=True):
-                item = self.token_items[token.id]
-                item.set_scale_factor(placement.scale)
-                radius = item.diameter / 2
-                item.move_to(x * CELL - radius, y * CELL - radius)
-
-    def _placement(self, area_id: str, polygon: Polygon, sizes: list[int]) -> Placement:
-        """Token spots in an area, keeping clear of the area's name when there is room."""
-        label = self.layer.label_box(area_id) if isinstance(self.layer, AreaLayer) else None
-        if label is not None and sizes:
-            x0, y0, x1, y1 = label
-            carved = polygon.difference(shapely_box(x0 - 0.05, y0 - 0.05, x1 + 0.05, y1 + 0.05))
-            if not carved.is_empty:
-                placement = layout_tokens(carved, sizes, gap=AREA_GAP)
-                if not placement.crowded:
-                    return placement
-        return layout_tokens(polygon, sizes, gap=AREA_GAP)
-
     def restore_token(self, token_id: str) -> None:
         """Put a token's item back where the model has it (after a refused drop)."""
-        token = self.encounter.tokens.get(token_id)
-        item = self.token_items.get(token_id)
-        if token is None or item is None:
-            return
-        self._relayout_squares(self.place_item(item, token.position))
-        if token.area:
-            self._relayout([token.area])
-        lay_out_labels(list(self.token_items.values()))
+        self.token_layout.restore(token_id)
 
     def preview_token_at(self, token_id: str, position: Position) -> None:
         """Show a dragged token at ``position`` without touching the model."""
-        item = self.token_items.get(token_id)
-        if item is None:
-            return
-        if isinstance(position, tuple):
-            item.set_scale_factor(1.0)  # full size while held, whatever it shared before
-            x, y = square_origin(position)
-            item.move_to(x, y)
-        elif isinstance(position, str) and self.encounter.area_map is not None:
-            area = self.encounter.area_map.areas.get(position)
-            token = self.encounter.tokens.get(token_id)
-            if area is None or token is None:
-                return
-            # Where it would stand after the drop: after the tokens already there.
-            others = [
-                t
-                for t in self.encounter.tokens_in_area(position)
-                if t.id in self.token_items and t.id != token_id
-            ]
-            placement = self._placement(
-                position, area.polygon, [*(t.size for t in others), token.size]
-            )
-            x, y = placement.centres[-1]
-            radius = token.size * CELL * placement.scale / 2
-            item.move_to(x * CELL - radius, y * CELL - radius)
+        self.token_layout.preview(token_id, position)
 
     def token_item_at(self, point: QPointF) -> TokenItem | None:
         """The topmost visible token item under a scene point."""
@@ -422,95 +313,23 @@ class MapScene(QGraphicsScene):
     # -- templates ---------------------------------------------------------------
 
     def _sync_templates(self, template_ids: Iterable[str]) -> None:
-        for template_id in template_ids:
-            template = self.encounter.templates.get(template_id)
-            item = self.template_items.get(template_id)
-            if template is None or not self.shows_template(template):
-                if item is not None:
-                    self.removeItem(item)
-                    del self.template_items[template_id]
-                continue
-            if item is None:
-                item = FootprintOverlay()
-                self.template_items[template_id] = item
-                self.addItem(item)
-            self.draw_template(item, template)
+        self.templates.sync(template_ids)
 
     def draw_template(self, item: FootprintOverlay, template: Template, ok: bool = True) -> None:
         """Paint a template's footprint and ring the tokens it affects."""
-        colour = QColor(template.color)
-        if not colour.isValid():
-            colour = QColor("#e0a030")
-        footprint = engine.template_footprint(self.encounter, template)
-        if isinstance(self.layer, AreaLayer):
-            path = QPainterPath()
-            outlines = self.layer.outlines()
-            for area_id in footprint:
-                if area_id in outlines:
-                    path.addPolygon(outlines[area_id])
-                    path.closeSubpath()
-        else:
-            path = squares_path(footprint)
-        affected = engine.tokens_in_footprint(self.encounter, footprint)
-        shown = [t for t in affected if t in self.token_items]
-        rings = [self._ring(t) for t in shown]
-        item.show_footprint(path, colour, rings, shown, ok)
-
-    def _ring(self, token_id: str) -> tuple[QPointF, float]:
-        item = self.token_items[token_id]
-        return (item.centre(), item.diameter * 0.56)
+        self.templates.draw(item, template, ok)
 
     def refresh_templates(self) -> None:
-        self._sync_templates(list(self.encounter.templates))
+        self.templates.sync(list(self.encounter.templates))
 
     def affected_by_templates(self) -> set[str]:
         """Every token a placed template touches (what the map rings)."""
-        found: set[str] = set()
-        for item in self.template_items.values():
-            found |= item.affected
-        return found
+        return self.templates.affected()
 
     # -- changes -------------------------------------------------------------------
 
-    def _on_change(self, change: Change) -> None:
-        if isinstance(self.layer, GridLayer) and self.layer.grid is not self.encounter.map:
-            self.rebuild()  # the grid was resized (a new grid object)
-            return
-        if change.kind == "pictures":
-            for picture in change.ids:
-                self.token_pictures.forget(picture)
-            users = [t.id for t in self.encounter.tokens.values() if t.image in change.ids]
-            if users:
-                self._sync_tokens(users)
-                self.tokens_refreshed.emit()
-        if change.kind in ("background", "pictures"):
-            self._update_background()
-            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
-            self.map_refreshed.emit()
-        elif change.kind == "tokens":
-            self._sync_tokens(change.ids or list(self.encounter.tokens))
-            self.refresh_templates()
-            self.tokens_refreshed.emit()
-        elif change.kind in ("terrain", "walls") and isinstance(self.layer, GridLayer):
-            rect = self.layer.refresh(change.squares or None)
-            self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
-            self.map_refreshed.emit()
-        elif change.kind == "areas" and isinstance(self.layer, AreaLayer):
-            self.layer.refresh()
-            self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
-            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
-            self._sync_tokens(list(self.encounter.tokens))
-            self.refresh_templates()
-            self.map_refreshed.emit()
-        elif change.kind == "templates":
-            self._sync_templates(change.ids or list(self.encounter.templates))
-        elif change.kind == "fog":  # tokens in fog come and go on the players' screens
-            self._sync_tokens(list(self.encounter.tokens))
-            self.refresh_templates()
-            self.tokens_refreshed.emit()
-        elif change.kind in ("sides", "meta"):
-            self._sync_tokens(list(self.encounter.tokens))
-            self.tokens_refreshed.emit()
+    def _on_changes(self, changes: ChangeSet) -> None:
+        apply_changes(self, changes)
 
     # -- for the status bar ------------------------------------------------------------
 

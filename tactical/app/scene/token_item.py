@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPen,
@@ -28,6 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from tactical.app.geometry import CELL
 from tactical.app.plain_text import set_tooltip
 from tactical.app.scene import palette
+from tactical.app.scene.token_fonts import shared_font, shared_metrics
 
 TOKEN_Z = 10.0
 MAX_BADGES = 4
@@ -58,24 +57,6 @@ COVER_MARKS = {
     "cover": ("C", QColor("#e8a317")),
     "obstructed": ("X", QColor("#c0392b")),
 }
-
-
-@cache
-def shared_font(pixel_size: int, bold: bool = False) -> QFont:
-    """One font per size for every token (thousands of items, a handful of sizes).
-
-    Shared: never change the font returned (copy it first, as the cover mark does).
-    """
-    font = QFont()
-    font.setPixelSize(pixel_size)
-    font.setBold(bold)
-    return font
-
-
-@cache
-def shared_metrics(pixel_size: int, bold: bool = False) -> QFontMetricsF:
-    """The metrics of :func:`shared_font` (built once, not once per item and paint)."""
-    return QFontMetricsF(shared_font(pixel_size, bold))
 
 
 @dataclass

@@ -23,12 +23,13 @@ from PySide6.QtGui import QImage, QPixmap
 
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
+from tactical.app.pictures import TOKEN_DECODE_SIDE
 from tactical.app.scene.background import shared_cache
 
 PIXELS_PER_SQUARE = int(CELL * 2)
 """Pixels a side of a token picture's scaled copy per square of the token's size:
 twice the scene's square, sharp when the GM zooms in."""
-MAX_COPY_SIDE = 1024
+MAX_COPY_SIDE = TOKEN_DECODE_SIDE
 
 
 def square_crop(image: QImage) -> QImage:
@@ -72,7 +73,7 @@ class TokenPictures:
         if picture not in encounter.pictures:
             self.problems[picture] = "is not among the encounter's pictures"
             return None
-        image = self.cache.image(encounter, picture, folder)
+        image = self.cache.image(encounter, picture, folder, fit=TOKEN_DECODE_SIDE)
         if image is None:
             self.problems[picture] = self.cache.problems.get(picture, "cannot be read")
             return None

@@ -40,6 +40,7 @@ from tactical.app.plain_text import plain_message_box
 from tactical.app.snapshot.paged import ExportCancelled, Progress
 from tactical.app.snapshot.progress import PageProgress
 from tactical.app.snapshot.render import PAGE_SIZES, SnapshotOptions, export_snapshot
+from tactical.persistence.write_errors import write_problem
 
 PDF_FILTER = "PDF document (*.pdf)"
 FILE_FILTERS = f"{PDF_FILTER};;PNG image (*.png)"
@@ -278,7 +279,8 @@ class SnapshotExporter(SnapshotAsker):
             self.say(f"Snapshot cancelled: {path.name} not written")
             return None
         except (OSError, ValueError) as error:
-            self.show_error("Snapshot not saved", f"{path}\n{error}")
+            reason = write_problem(error, path) if isinstance(error, OSError) else str(error)
+            self.show_error("Snapshot not saved", f"{path}\n{reason}")
             return None
         finally:
             QApplication.restoreOverrideCursor()

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtGui import QPagedPaintDevice, QPainter
+
+from tactical.persistence.files import temp_name
 
 Progress = Callable[[int, int], bool]
 """Called with (pages done, pages in all) after each page; False cancels."""
@@ -64,8 +65,10 @@ def atomic_file(path: Path) -> Iterator[Path]:
     """A temporary file beside ``path`` to write; it replaces ``path`` when the block ends
     normally and is removed otherwise (a failure, a cancel, Ctrl+C), so a reader never
     finds half a file."""
-    # a fresh name the writer creates itself, so the file gets the usual permissions
-    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex[:12]}.part")
+    # a fresh short name the writer creates itself, so the file gets the usual permissions
+    # and an output name of 250 bytes still has room (a killed save's is swept as a save's)
+    path = Path(os.path.realpath(path))
+    temporary = path.with_name(temp_name())
     try:
         yield temporary
         os.replace(temporary, path)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from shiboken6 import delete, isValid
 
 from tactical.app.document import EncounterDocument
@@ -40,7 +40,7 @@ from tactical.app.snapshot.render import (
 from tactical.core.tiling import Margins
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.services import Services
 
 PRINT_DPI = 300
 PAPER_NAMES = {size_id: name for name, size_id in PAGE_SIZES.items()}
@@ -201,27 +201,18 @@ def _drop_partial_file(printer: QPrinter) -> None:
         Path(name).unlink(missing_ok=True)
 
 
-def _menu_of(action: QAction) -> QMenu | None:
-    for owner in action.associatedObjects():
-        if isinstance(owner, QMenu):
-            return owner
-    return None
-
-
-def install_printing(window: MainWindow) -> Printing:
+def install_printing(services: Services) -> Printing:
     """Add File > Print… (Ctrl+P) and File > Print preview… after Export snapshot."""
-    printing = Printing(window, window.document, window.view.visible_scene_rect, window.say)
-    print_action = QAction("&Print\N{HORIZONTAL ELLIPSIS}", window)
+    parent = services.window()
+    printing = Printing(parent, services.document, services.view.visible_scene_rect, services.say)
+    print_action = QAction("&Print\N{HORIZONTAL ELLIPSIS}", parent)
     print_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
     print_action.triggered.connect(printing.print_pages)
-    preview_action = QAction("Print pre&view\N{HORIZONTAL ELLIPSIS}", window)
+    preview_action = QAction("Print pre&view\N{HORIZONTAL ELLIPSIS}", parent)
     preview_action.triggered.connect(printing.preview)
-    window.addActions([print_action, preview_action])
-    menu = _menu_of(window.snapshot_action)
-    if menu is not None:
-        entries = menu.actions()
-        after = entries.index(window.snapshot_action) + 1
-        before = entries[after] if after < len(entries) else None
-        menu.insertActions(before, [print_action, preview_action])  # type: ignore[arg-type]
+    registry = services.action_registry
+    registry.add("file.print", print_action)
+    registry.add("file.print-preview", preview_action)
+    registry.insert_into_menu("file", ("file.print", "file.print-preview"), after="file.snapshot")
     printing.actions = (print_action, preview_action)
     return printing

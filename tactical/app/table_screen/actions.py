@@ -19,7 +19,7 @@ from tactical.app.table_screen.settings import LABEL_SIZES
 from tactical.core.screen_scale import ROTATIONS, SQUARE_SIZES
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.services import Services
     from tactical.app.table_screen.install import TableScreen
 
 K = TypeVar("K")
@@ -28,9 +28,9 @@ K = TypeVar("K")
 class TableActions(QObject):
     """Every action of the table screen, connected to ``screen``'s methods."""
 
-    def __init__(self, window: MainWindow, screen: TableScreen) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, services: Services, screen: TableScreen) -> None:
+        super().__init__(services.window())
+        self.services = services
         self.battle_mat = self._action(
             "&Battle-mat scale (squares true to size)", ("M",), screen.set_battle_mat, True
         )
@@ -70,12 +70,12 @@ class TableActions(QObject):
         slot: Callable[..., object] | None = None,
         checkable: bool = False,
     ) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(text, self.services.window())
         action.setShortcuts([QKeySequence(k) for k in keys])
         action.setCheckable(checkable)
         if slot is not None:
             (action.toggled if checkable else action.triggered).connect(slot)
-        self.window.addAction(action)
+        self.services.window().addAction(action)  # its keys work anywhere in the window
         return action
 
     def _choices(
@@ -85,7 +85,7 @@ class TableActions(QObject):
         group = QActionGroup(self)
         actions: dict[K, QAction] = {}
         for key, name in names.items():
-            action = QAction(name, self.window, checkable=True)
+            action = QAction(name, self.services.window(), checkable=True)
             action.triggered.connect(partial(slot, key))
             group.addAction(action)
             actions[key] = action
@@ -93,7 +93,7 @@ class TableActions(QObject):
         return actions
 
     def _menu(self) -> None:
-        menu = self.window.player_menu
+        menu = self.services.action_registry.menu("player")
         menu.addSeparator()
         menu.addAction(self.battle_mat)
         _submenu(menu, "&Square size on the glass", self.squares.values())

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader
+
+from tactical.app.pictures import MAX_PICTURE_FILE_BYTES, allow_format_pictures
+from tactical.persistence.safe_read import ReadRefused, read_regular_file
 
 MAX_SIDE = 16_384
 MAX_PIXELS = 200_000_000
@@ -25,7 +28,16 @@ class HandoutError(Exception):
 
 def read_handout(path: Path, fit: QSize | None = None) -> QImage:
     """The picture at ``path``, decoded no larger than ``fit`` (aspect kept); or HandoutError."""
-    reader = QImageReader(str(path))
+    try:  # a regular file only, and bounded: a pipe or a device is refused unread
+        data = read_regular_file(path, MAX_PICTURE_FILE_BYTES)
+    except ReadRefused as error:
+        raise HandoutError(f"{path.name} {error}.") from None
+    allow_format_pictures()
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    reader.setDecideFormatFromContent(True)
     size = reader.size()
     if not size.isValid() or size.isEmpty():
         reason = reader.errorString() or "not a picture Qt can read"

@@ -34,14 +34,14 @@ from tactical.core.screen_scale import SQUARE_SIZES, next_rotation, square_pixel
 _SHOW_HIDE = (QEvent.Type.Show, QEvent.Type.Hide)
 
 if TYPE_CHECKING:
-    from tactical.app.main_window import MainWindow
+    from tactical.app.table_screen.host import TableHost
 
 
 class TableScreen(QObject):
     """The battle-mat controls of one main window (see the module's docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: TableHost) -> None:
+        super().__init__(window.window())
         self.window = window
         self.settings = window.settings
         self.parts: PlayerParts | None = None
@@ -219,7 +219,10 @@ class TableScreen(QObject):
         if not player.isVisible():
             player.show()
         dialog = CalibrationDialog(
-            player.screen(), self.square, self.parts.marks if self.parts else None, self.window
+            player.screen(),
+            self.square,
+            self.parts.marks if self.parts else None,
+            self.window.window(),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -317,16 +320,19 @@ class TableScreen(QObject):
 
     def _handout_dialog(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(
-            self.window, "Show a handout", "", "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)"
+            self.window.window(),
+            "Show a handout",
+            "",
+            "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)",
         )
         return Path(name) if name else None
 
     def _error_box(self, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Handout", text, parent=self.window)
+        box = QMessageBox(QMessageBox.Icon.Warning, "Handout", text, parent=self.window.window())
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.exec()
 
 
-def install_table_screen(window: MainWindow) -> TableScreen:
+def install_table_screen(window: TableHost) -> TableScreen:
     """Add the battle-mat controls to ``window``'s Player view menu (see the module)."""
     return TableScreen(window)

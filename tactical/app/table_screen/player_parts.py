@@ -20,7 +20,7 @@ from tactical.app.table_screen.battle_mat import BattleMat
 from tactical.app.table_screen.calibration import RulerMarks
 from tactical.app.table_screen.curtains import Blackout, FrozenFrame, Handout
 from tactical.app.table_screen.tracker_text import TrackerText
-from tactical.core.changes import Change
+from tactical.core.changes import ChangeSet
 
 
 class PlayerParts:
@@ -39,7 +39,7 @@ class PlayerParts:
         self._frozen_offset = QPointF()
         self._frozen_viewport = QRectF()
         self.frozen.cover = self._paint_fog_now
-        player.document.changed.connect(self._on_change)
+        player.document.changes_done.connect(self._on_changes)
 
     def set_label_scale(self, factor: float) -> None:
         """Token names and the tracker's text ``factor`` times their usual size."""
@@ -66,8 +66,8 @@ class PlayerParts:
         else:
             self.frozen.hide()
 
-    def _on_change(self, change: Change) -> None:
-        if change.kind in ("fog", "areas") and self.frozen.isVisible():
+    def _on_changes(self, changes: ChangeSet) -> None:
+        if changes.touches(("fog", "areas")) and self.frozen.isVisible():
             self.frozen.update()
 
     def _paint_fog_now(self, painter: QPainter) -> None:

@@ -26,7 +26,7 @@ class TrackerText(QObject):
         self.tracker = player.tracker
         self.base = QFont(self.tracker.font())
         self.factor = 1.0
-        player.document.changed.connect(self.apply)
+        player.document.changes_done.connect(self.apply)
         player.document.encounter_replaced.connect(self.apply)
 
     def set_factor(self, factor: float) -> None:

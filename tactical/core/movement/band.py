@@ -14,6 +14,7 @@ short paths, where building the graph would cost more than the search.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from tactical.core.grid import Square
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS
@@ -59,7 +60,7 @@ def band_path(
     width, height = layer.width, layer.height
     if budget is not None and distance > budget:
         return None  # no step goes further than one square nor costs less than 1
-    slack = max(8, distance // 64)
+    slack = max(8, distance // 16)
     line = Line(start, goal)
     known: int | None = None  # the cost found ranking by cost alone (the whole map)
     while True:
@@ -77,24 +78,28 @@ def band_path(
         h, w = r1 - r0, c1 - c0
         if h * w > _BAND_CELLS:
             return False
-        rows = np.arange(r0, r1, dtype=np.int32)[:, None]
-        cols = np.arange(c0, c1, dtype=np.int32)[None, :]
-        from_start = np.maximum(np.abs(cols - sc), np.abs(rows - sr))
-        to_goal = np.maximum(np.abs(cols - gc), np.abs(rows - gr))
-        band = (from_start + to_goal) <= bound
-        band &= layer.valid[r0:r1, c0:c1] | ((rows == sr) & (cols == sc))
+        cells = _band_cells(start, goal, bound, (r0, r1, c0, c1))
+        rows_in, cols_in = np.divmod(cells, w)
+        keep = layer.valid[rows_in + r0, cols_in + c0] | (
+            (rows_in + r0 == sr) & (cols_in + c0 == sc)
+        )
         if blockers.no_entry:
             ec, er = blockers.entry_array().T
             inside = (er >= r0) & (er < r1) & (ec >= c0) & (ec < c1)
-            band[er[inside] - r0, ec[inside] - c0] = False
-            band[sr - r0, sc - c0] = True
-        cells = np.flatnonzero(band)
+            closed = np.zeros(h * w, dtype=np.bool_)
+            closed[(er[inside] - r0) * w + (ec[inside] - c0)] = True
+            closed[(sr - r0) * w + (sc - c0)] = False
+            keep &= ~closed[cells]
+        cells = cells[keep]
         count = cells.size
-        number = np.full(h * w, -1, dtype=np.int32)
-        number[cells] = np.arange(count, dtype=np.int32)
-        rows_in, cols_in = np.divmod(cells, w)
+        # Numbers of the band's positions in the box padded by one (-1: not in the band),
+        # so a neighbour's number is one gather per direction, no bounds to test.
+        pw = w + 2
+        number = np.full((h + 2) * pw, -1, dtype=np.int32)
+        rows_in, cols_in = rows_in[keep], cols_in[keep]
+        padded = (rows_in + 1) * pw + cols_in + 1
+        number[padded] = np.arange(count, dtype=np.int32)
         at = (rows_in + r0) * width + (cols_in + c0)
-        costs = layer.costs.reshape(8, width * height)
         off = line.off_line_array(cols_in + c0, rows_in + r0)
         # No path within the bound makes more steps than the bound, each off the line
         # by at most the band's worst square: so ``scale`` keeps the cost ranked first.
@@ -103,28 +108,24 @@ def band_path(
         if unranked:
             scale, off = 1, np.zeros_like(off)  # the whole map: rank by cost alone first
         # Each position's links in a row of 8 (one per direction): the CSR layout as it is.
-        targets = np.full((count, 8), -1, dtype=np.int32)
-        weights = np.zeros((count, 8), dtype=np.float64)
-        for d, (dc, dr) in enumerate(DIRECTIONS):
-            if d in banned:
-                continue
-            step = costs[d, at]
-            tr, tc = rows_in + dr, cols_in + dc
-            inside = (tr >= 0) & (tr < h) & (tc >= 0) & (tc < w) & (step != BLOCKED)
-            there = np.full(count, -1, dtype=np.int32)
-            there[inside] = number[tr[inside] * w + tc[inside]]
-            targets[:, d] = there
-            weights[:, d] = step
+        # A step off the map costs BLOCKED in the layer, so the padding is never read as a
+        # link.
+        steps = layer.costs.reshape(8, width * height)[:, at].T
+        shifts = np.array([dr * pw + dc for dc, dr in DIRECTIONS], dtype=np.int64)
+        targets = number[padded[:, None] + shifts[None, :]]
+        targets[steps == BLOCKED] = -1
+        if banned:
+            targets[:, sorted(banned)] = -1
         linked = targets >= 0
         indptr = np.zeros(count + 1, dtype=np.int32)
-        np.cumsum(linked.sum(axis=1), out=indptr[1:])
+        np.cumsum(np.count_nonzero(linked, axis=1), out=indptr[1:])
         heads = targets[linked]
-        values = weights[linked]
+        values = steps[linked].astype(np.float64)
         if not unranked:
             values = values * scale + off[heads]  # the line ranks after the cost
         graph = csr_matrix((values, heads, indptr), shape=(count, count))
-        s = int(number[(sr - r0) * w + (sc - c0)])
-        g = int(number[(gr - r0) * w + (gc - c0)])
+        s = int(number[(sr - r0 + 1) * pw + (sc - c0 + 1)])
+        g = int(number[(gr - r0 + 1) * pw + (gc - c0 + 1)])
         if g < 0:
             return None  # the goal is closed (an enemy stands there)
         reach = float((bound + 1) * scale - 1)
@@ -147,3 +148,38 @@ def band_path(
         if whole or (budget is not None and bound >= budget):
             return None
         slack *= 4
+
+
+def _band_cells(
+    start: Square, goal: Square, bound: int, box: tuple[int, int, int, int]
+) -> npt.NDArray[np.int64]:
+    """The flat indexes (in ``box``, row-major) of the squares ``v`` of the box with
+    ``cheb(start, v) + cheb(v, goal) <= bound``, ascending.
+
+    Row by row only the columns that can qualify are tested: with ``a`` and ``b`` the
+    row's distances to the two ends' rows, a qualifying column is within
+    ``bound - b`` of the start's and ``bound - a`` of the goal's (each maximum is at
+    least its column term), so a diagonal's band costs its own size, not its box's.
+    """
+    (sc, sr), (gc, gr) = start, goal
+    r0, r1, c0, c1 = box
+    rows = np.arange(r0, r1, dtype=np.int64)
+    a, b = np.abs(rows - sr), np.abs(rows - gr)
+    lo = np.maximum(np.maximum(sc - (bound - b), gc - (bound - a)), c0)
+    hi = np.minimum(np.minimum(sc + (bound - b), gc + (bound - a)), c1 - 1)
+    lengths = np.maximum(hi - lo + 1, 0)
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    # A ragged arange: each row's columns lo .. hi, rows one after the other.
+    row_of = np.repeat(np.arange(rows.size, dtype=np.int64), lengths)
+    firsts = np.cumsum(lengths) - lengths
+    cols = np.arange(total, dtype=np.int64) - np.repeat(firsts, lengths) + np.repeat(lo, lengths)
+    r = row_of + r0
+    inside = (
+        np.maximum(np.abs(cols - sc), np.abs(r - sr))
+        + np.maximum(np.abs(cols - gc), np.abs(r - gr))
+        <= bound
+    )
+    found: npt.NDArray[np.int64] = (row_of * (c1 - c0) + cols - c0)[inside]
+    return found

@@ -21,7 +21,7 @@ Choices where 001 is silent (also in docs/rules.md, "Movement"):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -136,7 +136,7 @@ def reachable_squares(
     token_id: str,
     budget: int | None = None,
     options: MoveOptions | None = None,
-) -> dict[Square, int]:
+) -> Mapping[Square, int]:
     """Every square the token can end its move on, with its cheapest cost.
 
     The start square is included at 0; nothing costs more than ``budget`` (the
@@ -219,6 +219,11 @@ def find_square_path(
         if distance > options.teleport or (budget is not None and cost > budget):
             return None
         return MovePath([start, goal], cost, teleport=True)
+    banned = direction_indexes(options.banned_steps)
+    near = None if bounded else _near_path(layer, start, goal, blockers, budget, banned)
+    if near is not None:  # found close by: no whole layer, no region index (a drop)
+        rolls = _descent_rolls(grid, token.size, near[0]) if layer.roll_descent else []
+        return MovePath(near[0], near[1], rolls)
     if not bounded:
         layer.ensure_all()
         regions = index.region_index(token.size, encounter.metric)
@@ -229,13 +234,46 @@ def find_square_path(
                 return None
         elif not _first_steps_reach_region(layer, regions, start, goal):
             return None
-    banned = direction_indexes(options.banned_steps)
     found = _search(layer, start, goal, blockers, budget, bounded, banned)
     if found is None:
         return None
     squares, cost = found
     rolls = _descent_rolls(grid, token.size, squares) if layer.roll_descent else []
     return MovePath(squares, cost, rolls)
+
+
+NEAR_REACH = 127
+"""The furthest cost a first, bounded try of a path question with no budget looks (a window
+of at most 255 x 255 squares round the start)."""
+
+
+def _near_path(
+    layer: CostLayer,
+    start: Square,
+    goal: Square,
+    blockers: Blockers,
+    budget: int | None,
+    banned: frozenset[int],
+) -> tuple[list[Square], int] | None:
+    """The cheapest path when it costs at most about twice the distance: an A* bounded by
+    that cost, over the cost tiles within it only, giving up after a few positions per
+    square of the distance. None when it cannot tell (the caller then asks the regions
+    and searches the whole map).
+
+    A path found within the bound is the answer of the unbounded question: any cheaper
+    or equally cheap path nearer the line also costs no more than the bound, and the
+    A* ranks paths the same way (cost, then the straight line).
+    """
+    distance = _chebyshev(start, goal)
+    reach = 2 * distance + 16
+    if reach > NEAR_REACH:
+        return None
+    cap = reach if budget is None else min(budget, reach)
+    layer.ensure_around(start, cap)
+    found = cheapest_path(
+        layer, start, goal, blockers, cap, give_up=16 * distance + 256, banned=banned
+    )
+    return found if found else None
 
 
 LONG_PATH = 48
@@ -328,16 +366,16 @@ def reachable(
     token_id: str,
     budget: int | None = None,
     options: MoveOptions | None = None,
-) -> dict[Any, int]:
+) -> Mapping[Any, int]:
     """Where the token can end its move, with cheapest costs.
 
-    On a grid: ``dict[square, cost]`` (:func:`reachable_squares`). On an area
-    map: ``dict[area_id, hops]`` (:func:`reachable_areas`); move options do not
-    apply there.
+    On a grid: a mapping square -> cost (:func:`reachable_squares`; over arrays, not
+    a dict: a whole big map holds a million squares). On an area map:
+    ``dict[area_id, hops]`` (:func:`reachable_areas`); move options do not apply there.
     """
     if encounter.area_map is not None:
         return dict(reachable_areas(encounter, token_id, budget))
-    return dict(reachable_squares(encounter, token_id, budget, options))
+    return reachable_squares(encounter, token_id, budget, options)
 
 
 def find_path(

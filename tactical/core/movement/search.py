@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from tactical.core.grid import Square
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS, IntArray
 from tactical.core.movement.layers import CostLayer
+from tactical.core.movement.reach import Reach
 from tactical.core.movement.straight import CORRIDOR, SHIFT, Line
 
 _UNREACHED = np.iinfo(np.int32).max
@@ -52,6 +54,14 @@ class Blockers:
             found = codes[width] = {r * width + c for c, r in self.no_entry}
         return found
 
+    def stop_array(self) -> IntArray:
+        """``no_stop`` as an ``(n, 2)`` array of ``(col, row)``, worked out once."""
+        found: IntArray | None = self.__dict__.get("_stops")
+        if found is None:
+            found = np.array(sorted(self.no_stop), dtype=np.int64).reshape(-1, 2)
+            self.__dict__["_stops"] = found
+        return found
+
     def entry_array(self) -> IntArray:
         """``no_entry`` as an ``(n, 2)`` array of ``(col, row)``, worked out once."""
         found: IntArray | None = self.__dict__.get("_array")
@@ -67,11 +77,12 @@ def costs_within(
     budget: int,
     blockers: Blockers,
     banned: frozenset[int] = frozenset(),
-) -> dict[Square, int]:
+) -> Reach:
     """Cheapest cost of every position reachable from ``start`` within ``budget``.
 
     The start is included at 0; positions where the move cannot end are left out.
-    ``banned`` directions (indexes into ``DIRECTIONS``) are never stepped.
+    ``banned`` directions (indexes into ``DIRECTIONS``) are never stepped. The answer
+    is a mapping over the search's own arrays (:class:`.reach.Reach`).
     """
     sc, sr = start
     r0, r1 = max(sr - budget, 0), min(sr + budget + 1, layer.height)
@@ -89,6 +100,59 @@ def costs_within(
     dist = np.full(h * w, _UNREACHED, dtype=np.int32)
     origin = (sr - r0) * w + (sc - c0)
     dist[origin] = 0
+    if h * w > _SCAN_WINDOW:
+        _by_buckets(dist, costs, offsets, enterable, origin, budget)
+    else:
+        _by_scans(dist, costs, offsets, enterable, origin, budget)
+    ends = dist <= budget
+    if blockers.no_stop:
+        cols, rows = blockers.stop_array().T
+        near = (rows >= r0) & (rows < r1) & (cols >= c0) & (cols < c1)
+        ends[(rows[near] - r0) * w + (cols[near] - c0)] = False
+        ends[origin] = True
+    return Reach(dist.reshape(h, w), ends.reshape(h, w), (c0, r0))
+
+
+Int32Array = npt.NDArray[np.int32]
+
+_SCAN_WINDOW = 4096
+"""Up to this many positions a level's frontier is found by scanning the window; beyond,
+positions wait in buckets by cost (a whole big map has a thousand levels)."""
+
+
+def _expand(
+    dist: Int32Array,
+    costs: Int32Array,
+    offsets: IntArray,
+    enterable: npt.NDArray[np.bool_],
+    frontier: IntArray,
+    level: int,
+    budget: int,
+) -> tuple[IntArray, IntArray]:
+    """Relax the steps out of ``frontier`` (all at cost ``level``); the improved
+    positions and their new costs."""
+    step = costs[:, frontier]
+    cand = step + level
+    target = frontier[None, :] + offsets
+    keep = (step != BLOCKED) & (cand <= budget)
+    target, cand = target[keep], cand[keep]
+    keep = enterable[target]
+    target, cand = target[keep], cand[keep]
+    better = cand < dist[target]
+    target, cand = target[better], cand[better]
+    np.minimum.at(dist, target, cand)
+    return target, cand
+
+
+def _by_scans(
+    dist: Int32Array,
+    costs: Int32Array,
+    offsets: IntArray,
+    enterable: npt.NDArray[np.bool_],
+    origin: int,
+    budget: int,
+) -> None:
+    """Dial's levels, each level's positions found by scanning the (small) window."""
     frontier: IntArray = np.array([origin], dtype=np.int64)
     for level in range(budget):
         if level:
@@ -97,31 +161,38 @@ def costs_within(
             if level and not (dist[dist != _UNREACHED] > level).any():
                 break
             continue
-        step = costs[:, frontier]
-        cand = step + level
-        target = frontier[None, :] + offsets
-        keep = (step != BLOCKED) & (cand <= budget)
-        target, cand = target[keep], cand[keep]
-        keep = enterable[target]
-        target, cand = target[keep], cand[keep]
-        better = cand < dist[target]
-        np.minimum.at(dist, target[better], cand[better])
-    found = np.flatnonzero(dist <= budget)
-    rows, cols = np.divmod(found, w)
-    result = dict(
-        zip(
-            zip((cols + c0).tolist(), (rows + r0).tolist(), strict=True),
-            dist[found].tolist(),
-            strict=True,
-        )
-    )
-    no_stop = blockers.no_stop
-    if len(result) < len(no_stop):
-        return {sq: cost for sq, cost in result.items() if sq == start or sq not in no_stop}
-    for square in no_stop:
-        if square != start:
-            result.pop(square, None)
-    return result
+        _expand(dist, costs, offsets, enterable, frontier, level, budget)
+
+
+def _by_buckets(
+    dist: Int32Array,
+    costs: Int32Array,
+    offsets: IntArray,
+    enterable: npt.NDArray[np.bool_],
+    origin: int,
+    budget: int,
+) -> None:
+    """Dial's levels with the improved positions kept in buckets by their cost, so a
+    level costs its own positions, not a scan of the window."""
+    buckets: dict[int, list[IntArray]] = {}
+    frontier: IntArray = np.array([origin], dtype=np.int64)
+    level = 0
+    while True:
+        if frontier.size:
+            target, cand = _expand(dist, costs, offsets, enterable, frontier, level, budget)
+            if target.size:
+                values = np.unique(cand).tolist()
+                if len(values) == 1:
+                    buckets.setdefault(values[0], []).append(target)
+                else:
+                    for value in values:
+                        buckets.setdefault(value, []).append(target[cand == value])
+        if not buckets:
+            return
+        level = min(buckets)
+        waiting = buckets.pop(level)
+        nodes = waiting[0] if len(waiting) == 1 else np.concatenate(waiting)
+        frontier = np.unique(nodes[dist[nodes] == level])  # the rest improved since
 
 
 def cheapest_path(

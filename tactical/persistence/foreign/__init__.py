@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridError
+from tactical.persistence.files import PictureDecoder
 from tactical.persistence.foreign import uvtt
 from tactical.persistence.foreign.builder import BuildError, build
 from tactical.persistence.foreign.neutral import ForeignMap
@@ -48,9 +49,18 @@ def read_foreign(path: str | os.PathLike[str]) -> ForeignMap:
     return reader(path)
 
 
-def import_map(path: str | os.PathLike[str]) -> tuple[Encounter, ForeignMap]:
-    """The encounter a foreign map file describes, and what was read; LoadError otherwise."""
+def import_map(
+    path: str | os.PathLike[str], decode: PictureDecoder | None = None
+) -> tuple[Encounter, ForeignMap]:
+    """The encounter a foreign map file describes, and what was read; LoadError otherwise.
+
+    With ``decode`` (the app's Qt decoder) the picture is decoded once here, so a
+    truncated PNG, WebP or JPEG is refused by name instead of imported as blank art.
+    """
     foreign = read_foreign(path)
+    problem = None if decode is None else decode(foreign.picture)
+    if problem is not None:
+        raise LoadError([Problem("image", f"the picture {problem}")])
     try:
         return build(foreign), foreign
     except (BuildError, GridError) as error:

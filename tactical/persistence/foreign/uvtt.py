@@ -27,7 +27,6 @@ import base64
 import binascii
 import json
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +44,7 @@ from tactical.persistence.pictures import (
     read_picture_header,
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem
+from tactical.persistence.safe_read import ReadRefused, inside_folder, read_regular_file
 
 EXTENSIONS = (".dd2vtt", ".uvtt", ".df2vtt")
 FORMATS = {"0.2": "0.2", "0.3": "0.3", "1.0": "1.0", "1": "1.0"}
@@ -79,25 +79,14 @@ def _stem(path: Path) -> str:
 
 def _load_json(path: Path) -> dict[str, Any]:
     try:
-        size = path.stat().st_size
-        if size > MAX_UVTT_BYTES:
-            raise _refuse(
-                ROOT,
-                f"is larger than {MAX_UVTT_BYTES // (1024 * 1024)} MiB, the largest Universal "
-                "VTT file tactical imports (its picture would not fit in an encounter)",
-            )
-        with path.open("rb") as handle:
-            data = handle.read(MAX_UVTT_BYTES + 1)
-    except FileNotFoundError:
-        raise _refuse(ROOT, "there is no such file") from None
-    except IsADirectoryError:
-        raise _refuse(ROOT, "is a folder, not a file") from None
-    except PermissionError:
-        raise _refuse(ROOT, "cannot be read: permission denied") from None
-    except OSError as error:
-        raise _refuse(ROOT, f"cannot be read: {error.strerror}") from None
-    if len(data) > MAX_UVTT_BYTES:
-        raise _refuse(ROOT, "grew while it was read; try again")
+        data = read_regular_file(
+            path,
+            MAX_UVTT_BYTES,
+            too_big=f"is larger than {MAX_UVTT_BYTES // (1024 * 1024)} MiB, the largest Universal "
+            "VTT file tactical imports (its picture would not fit in an encounter)",
+        )
+    except ReadRefused as error:
+        raise _refuse(ROOT, str(error)) from None
     try:
         raw = json.loads(data.decode("utf-8-sig"), parse_constant=_no_constant, parse_float=_finite)
     except UnicodeDecodeError as error:
@@ -360,25 +349,21 @@ def _picture_beside(value: str, folder: Path | None) -> bytes:
         raise _refuse("image", f"{missing}, and that path {problem}")
     if folder is None:
         raise _refuse("image", f"{missing}; there is no folder to look for it in")
-    target = folder / value
+    target = inside_folder(folder, value)
+    if target is None:
+        raise _refuse("image", f"{missing}, and that path leads out of the file's folder")
     try:
-        inside = os.path.realpath(target).startswith(os.path.realpath(folder) + os.sep)
-        if not inside:
-            raise _refuse("image", f"{missing}, and that path leads out of the file's folder")
-        size = target.stat().st_size
-        if size > MAX_PICTURE_BYTES:
+        return read_regular_file(
+            target,
+            MAX_PICTURE_BYTES,
+            too_big=f"the picture beside the file is larger than "
+            f"{MAX_PICTURE_BYTES // (1024 * 1024)} MiB, the largest tactical keeps",
+        )
+    except ReadRefused as error:
+        if not target.exists() and not target.is_symlink():
             raise _refuse(
                 "image",
-                f"the picture beside the file is larger than "
-                f"{MAX_PICTURE_BYTES // (1024 * 1024)} MiB, the largest tactical keeps",
-            )
-        with target.open("rb") as handle:
-            return handle.read(MAX_PICTURE_BYTES + 1)
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-        raise _refuse(
-            "image",
-            f"{missing}, and there is no such picture beside the file (put the picture there, "
-            "at that path, and import again)",
-        ) from None
-    except OSError as error:
-        raise _refuse("image", f"{missing}, and it cannot be read: {error.strerror}") from None
+                f"{missing}, and there is no such picture beside the file (put the picture "
+                "there, at that path, and import again)",
+            ) from None
+        raise _refuse("image", f"{missing}, and the picture beside the file {error}") from None

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from tactical.app.panel import CombatPanel
-from tactical.app.panel.dock import NO_PROCEDURE
+from tactical.app.panel.presenter import NO_PROCEDURE
 from tactical.app.panel.style import LOCK
 from tactical.core import Encounter, GridMap, Token
 

@@ -56,6 +56,11 @@ def test_a_resolution_out_of_range_is_said_not_changed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "ruin.png"
-    assert cli.main(["snapshot", str(HILLSIDE), str(out), "--dpi", "5000"]) == 1
-    assert capsys.readouterr().err == "--dpi 5000: a PNG's resolution is 36 to 1200\n"
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["snapshot", str(HILLSIDE), str(out), "--dpi", "5000"])
+    assert refused.value.code == 2
+    assert capsys.readouterr().err == (
+        "tactical snapshot: argument --dpi: '5000' is not 36 to 1200"
+        " (see tactical snapshot --help)\n"
+    )
     assert not out.exists()

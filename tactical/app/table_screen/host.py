@@ -1,0 +1,32 @@
+"""What the table screen needs from the GM's window, as a protocol.
+
+The window's services, and the player view it opens on demand (the table
+screen attaches to it): the table screen imports no main window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QStatusBar
+
+from tactical.app.player_view import PlayerView
+from tactical.app.services import Services
+from tactical.app.tools import RulerTool, SelectTool, TemplateTool
+
+
+class TableHost(Services, Protocol):
+    """The GM's window as the table screen sees it."""
+
+    ruler_tool: RulerTool
+    template_tool: TemplateTool
+    select_tool: SelectTool
+    follow_action: QAction
+    player_view: PlayerView | None
+    player_view_hooks: list[Callable[[PlayerView], None]]
+
+    def open_player_view(self) -> PlayerView: ...
+
+    def statusBar(self) -> QStatusBar: ...

@@ -1,0 +1,84 @@
+"""A feature is built against the window's services, not the window: the fog controls on a
+bare QMainWindow with its own action registry, a document, a scene, a view and settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMainWindow, QToolBar, QWidget
+
+from tactical.app.action_registry import ActionRegistry
+from tactical.app.document import EncounterDocument
+from tactical.app.fog.install import install_fog
+from tactical.app.map_view import MapView
+from tactical.app.plain_text import shown_text
+from tactical.app.scene.map_scene import MapScene
+from tactical.app.services import Services
+
+from .conftest import small_grid
+
+
+class FakeServices:
+    """The few parts a feature may use, around a plain QMainWindow."""
+
+    def __init__(self, settings: QSettings) -> None:
+        self.host = QMainWindow()
+        self.document = EncounterDocument(small_grid())
+        self.scene = MapScene(self.document)
+        self.view = MapView(self.scene, self.host)
+        self.settings = settings
+        self.action_registry = ActionRegistry(self.host)
+        self.action_registry.add_menu("player", self.host.menuBar().addMenu("Player view"))
+        self.action_registry.add_toolbar("tools", QToolBar("Tools"))
+        self.said: list[str] = []
+        self.tools_used: list[str] = []
+
+    def say(self, message: str) -> None:
+        self.said.append(message)
+
+    def use_tool(self, name: str) -> None:
+        self.tools_used.append(name)
+
+    def window(self) -> QWidget:
+        return self.host
+
+
+@pytest.fixture
+def services(qtbot: Any, settings: QSettings) -> FakeServices:
+    fake = FakeServices(settings)
+    qtbot.addWidget(fake.host)
+    return fake
+
+
+def test_the_fog_controls_need_only_the_services(services: FakeServices) -> None:
+    typed: Services = services  # the fake satisfies the protocol the features are built with
+    controls = install_fog(typed)
+    registry = services.action_registry
+    bar = services.host.menuBar()
+    assert [shown_text(a.text()) for a in bar.actions()] == ["Fog", "Player view"]
+    assert registry.tools["fog"] is controls.tool
+    tools_bar = registry.toolbar("tools").actions()
+    assert registry.action("fog.tool") in tools_bar
+    assert registry.action("fog.reveal-party") in tools_bar
+    registry.action("fog.tool").trigger()
+    assert services.tools_used == ["fog"]
+    registry.action("fog.enabled").trigger()  # one undoable step on the document
+    assert services.document.encounter.fog.enabled
+    assert services.document.undo_stack.count() == 1
+    services.document.undo_stack.undo()
+    assert not controls.enabled_action.isChecked()  # the menu follows the document
+    registry.action("fog.reveal-party").trigger()  # the PCs' sight, with fog still off
+    assert services.said == ["Revealed; turn on Fog > Fog on this map to hide the rest."]
+    assert services.document.undo_stack.count() == 1  # the undone step replaced by the reveal
+
+
+def test_an_unknown_action_or_menu_names_the_known_ones(services: FakeServices) -> None:
+    install_fog(services)
+    with pytest.raises(KeyError, match=r"fog\.enabled"):
+        services.action_registry.action("fog.nothing")
+    with pytest.raises(KeyError, match="player"):
+        services.action_registry.menu("help")
+    with pytest.raises(ValueError, match="two actions"):
+        services.action_registry.add("fog.tool", services.action_registry.action("fog.tool"))

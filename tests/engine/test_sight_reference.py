@@ -1,0 +1,168 @@
+"""The sight of issue 22 (kept masks and viewers, windowed mask rebuilds, dense rings) sees
+exactly what the first implementation saw (``sight_reference.py``, a copy of it).
+
+Hypothesis draws small maps with heights, edge walls (some of them doors, open or
+shut), wall lines (walls, doors, windows, objects; on grid points, halves and
+anywhere) and viewers with and without ranges, then edits them (elevation, walls,
+wall lines moved, doors opened) and asks again, comparing every answer with the
+reference computed from scratch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tactical.core.grid import GridMap, Wall
+from tactical.core.sight import Viewer, cached_sight_masks, sight_masks, visible_squares
+from tactical.core.wall_lines import WallLine
+from tests.engine import sight_reference as reference
+
+KINDS = ("wall", "wall", "door", "window", "object")
+
+
+@st.composite
+def coordinates(draw: st.DrawFn, limit: int) -> float:
+    """Grid points and halves mostly (where drawn walls sit), sometimes anywhere."""
+    if draw(st.booleans()):
+        return draw(st.integers(0, 2 * limit)) / 2
+    return draw(st.floats(0, limit, allow_nan=False, width=32))
+
+
+@st.composite
+def wall_lines(draw: st.DrawFn, width: int, height: int) -> WallLine:
+    a = (draw(coordinates(width)), draw(coordinates(height)))
+    if draw(st.booleans()):  # along a row or a column, as wall lines usually run
+        b = (
+            (a[0], draw(coordinates(height)))
+            if draw(st.booleans())
+            else (draw(coordinates(width)), a[1])
+        )
+    else:
+        b = (draw(coordinates(width)), draw(coordinates(height)))
+    if a == b:
+        b = (min(a[0] + 1, width), a[1])
+    kind = draw(st.sampled_from(KINDS))
+    return WallLine(a, b, kind, open=kind == "door" and draw(st.booleans()))
+
+
+@st.composite
+def maps(draw: st.DrawFn) -> tuple[GridMap, list[Viewer]]:
+    width, height = draw(st.integers(2, 14)), draw(st.integers(2, 14))
+    levels = st.integers(-2, 5) if draw(st.booleans()) else st.integers(0, 1)
+    elevation = np.array(
+        draw(st.lists(levels, min_size=width * height, max_size=width * height)), dtype=np.int16
+    ).reshape(height, width)
+    lines = draw(st.lists(wall_lines(width, height), max_size=6))
+    grid = GridMap(width, height, elevation=elevation, wall_lines=lines)
+    for _ in range(draw(st.integers(0, 12))):
+        col, row = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
+        other = (col + 1, row) if draw(st.booleans()) else (col, row + 1)
+        if grid.in_bounds(other):
+            door = draw(st.booleans()) and draw(st.booleans())
+            grid.set_wall((col, row), other, Wall(door=door, open=door and draw(st.booleans())))
+    squares = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    ranges = st.none() | st.integers(0, 6)
+    viewers = draw(st.lists(st.builds(Viewer, squares, ranges), min_size=1, max_size=4))
+    return grid, viewers
+
+
+def expected(grid: GridMap, viewers: list[Viewer]) -> np.ndarray:
+    return reference.visible_squares(grid, viewers, reference.sight_masks(grid))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps())
+def test_the_same_squares_as_the_first_implementation(drawn: tuple[GridMap, list[Viewer]]) -> None:
+    grid, viewers = drawn
+    want = expected(grid, viewers)
+    assert (visible_squares(grid, viewers, sight_masks(grid)) == want).all()
+    assert (visible_squares(grid, viewers) == want).all()  # kept masks and viewers
+    for viewer in viewers:  # one at a time, then together from what was kept
+        assert (visible_squares(grid, [viewer]) == expected(grid, [viewer])).all()
+    assert (visible_squares(grid, viewers) == want).all()
+
+
+@st.composite
+def edits(draw: st.DrawFn, grid: GridMap) -> list[tuple[str, object]]:
+    out: list[tuple[str, object]] = []
+    for _ in range(draw(st.integers(1, 4))):
+        what = draw(st.sampled_from(("level", "wall", "line", "door")))
+        square = (draw(st.integers(0, grid.width - 1)), draw(st.integers(0, grid.height - 1)))
+        if what == "level":
+            out.append((what, (square, draw(st.integers(-2, 6)))))
+        elif what == "wall":
+            out.append((what, (square, draw(st.booleans()), draw(st.booleans()))))
+        elif what == "line":
+            out.append((what, draw(wall_lines(grid.width, grid.height))))
+        else:
+            out.append((what, draw(st.integers(0, 10))))
+    return out
+
+
+def apply(grid: GridMap, edit: tuple[str, object]) -> None:
+    what, value = edit
+    if what == "level":
+        square, level = value  # type: ignore[misc]
+        grid.set_square(square, elevation=level)
+    elif what == "wall":
+        (col, row), across, put = value  # type: ignore[misc]
+        other = (col + 1, row) if across else (col, row + 1)
+        if grid.in_bounds(other):
+            grid.set_wall((col, row), other, Wall() if put else None)
+    elif what == "line":
+        grid.set_wall_line(len(grid.wall_lines), value)  # type: ignore[arg-type]
+    elif grid.wall_lines:
+        index = int(value) % len(grid.wall_lines)  # type: ignore[call-overload]
+        line = grid.wall_lines[index]
+        if line.kind == "door":
+            grid.set_wall_line(index, replace(line, open=not line.open))
+        else:
+            grid.set_wall_line(index, replace(line, a=(line.a[0] + 0.5, line.a[1])))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_after_edits_the_kept_sight_is_the_sight_of_the_map_as_it_is(data: st.DataObject) -> None:
+    grid, viewers = data.draw(maps())
+    visible_squares(grid, viewers)  # keep masks and sight, then edit
+    for edit in data.draw(edits(grid)):
+        apply(grid, edit)
+        assert (cached_sight_masks(grid).enter == reference.sight_masks(grid).enter).all()
+        for viewer in viewers:
+            assert (visible_squares(grid, [viewer]) == expected(grid, [viewer])).all()
+        assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()
+
+
+def test_a_big_map_edit_keeps_the_viewers_it_cannot_reach() -> None:
+    """A wall built far from a walled-in viewer leaves its kept sight alone; one built in
+    its room is seen at once."""
+    grid = GridMap(60, 20)
+    for row in range(20):  # a wall down column 10: the viewer at (3, 5) sees only its side
+        grid.set_wall((9, row), (10, row), Wall())
+    viewer = Viewer((3, 5))
+    before = visible_squares(grid, [viewer])
+    assert before[:, :10].all() and not before[:, 10:].any()
+    grid.set_wall((40, 5), (41, 5), Wall())
+    assert (visible_squares(grid, [viewer]) == before).all()
+    grid.set_wall((5, 5), (6, 5), Wall())
+    after = visible_squares(grid, [viewer])
+    assert (after == expected(grid, [viewer])).all()
+    assert not after[5, 7]
+
+
+def test_a_corner_closed_by_a_second_wall_closes_the_diagonal_behind_it() -> None:
+    """The corner rule reads one square beyond the edited edge: the diagonal from (2, 2)
+    to (3, 3) closes when the second of the two walls round the corner is built."""
+    grid = GridMap(6, 6)
+    viewer = [Viewer((2, 2))]
+    assert visible_squares(grid, viewer).all()
+    grid.set_wall((2, 2), (3, 2), Wall())
+    assert visible_squares(grid, viewer)[3, 3]
+    grid.set_wall((2, 2), (2, 3), Wall())
+    seen = visible_squares(grid, viewer)
+    assert not seen[3, 3]
+    assert (seen == expected(grid, viewer)).all()
