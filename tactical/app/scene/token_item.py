@@ -113,7 +113,7 @@ class TokenItem(QGraphicsItem):
         self._initials_font = shared_font(6, True)
         self._name_advance = 0.0
         """The name's width in :attr:`_font` (measured once per font size, not per query)."""
-        self._tip: str | None = None
+        self._tip = ""  # an item starts with no tooltip
         self._bounds = QRectF()
         self._label = QRectF()
         self._measure()
