@@ -23,7 +23,7 @@ from tactical import __version__
 from tactical.command_checks import number_in, output_problem, same_file, write_problem
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
-from tactical.persistence import LoadError, load_encounter, validate_file
+from tactical.persistence import LoadError, load_encounter
 from tactical.persistence.examples import default_example
 from tactical.persistence.problems import MAX_REPORTED
 
@@ -64,7 +64,8 @@ def _parser() -> argparse.ArgumentParser:
         "validate",
         help="check encounter files; exit 0 when all are sound, 1 with every problem otherwise",
         description="Check that encounter files are sound. Prints every problem as "
-        "FILE: JSON-PATH: what is wrong.",
+        "FILE: JSON-PATH: what is wrong, and a warning for each picture the file names "
+        "beside it that is not there (the file opens without it).",
     )
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .tactical.json file")
     snapshot_parser = commands.add_parser(
@@ -201,14 +202,28 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def validate(files: Sequence[str]) -> int:
-    """Print ``FILE: ok`` or each problem as ``FILE: path: message``; 1 if any problem."""
+    """Print ``FILE: ok`` or each problem as ``FILE: path: message``; 1 if any problem.
+
+    A picture the file names beside it that is not there is a warning
+    (``FILE: path: warning: ...``): the file opens, without that picture.
+    """
+    from tactical.persistence.files import picture_problems
+    from tactical.persistence.picture_files import missing_pictures
+
     failed = False
     decode = _decoder()
     for name in files:
-        problems = validate_file(name, decode)
-        if not problems:
-            print(f"{name}: ok")
-            continue
+        try:
+            encounter = load_encounter(name)
+        except LoadError as error:
+            problems = error.problems
+        else:
+            problems = [] if decode is None else picture_problems(encounter, decode)
+            if not problems:
+                for warning in missing_pictures(encounter, Path(name).parent)[:MAX_REPORTED]:
+                    print(f"{name}: {warning.path}: warning: {warning.message}")
+                print(f"{name}: ok")
+                continue
         failed = True
         for problem in problems[:MAX_REPORTED]:
             print(f"{name}: {problem}")
@@ -363,6 +378,7 @@ def export_foreign(file: str, out: str) -> int:
         return 1
     try:  # Qt is loaded only now: the picture is drawn as the snapshot draws it
         from tactical.app.uvtt_export import export_uvtt_headless
+        from tactical.persistence.foreign.uvtt_write import export_changes
     except ImportError as error:
         print(f"Exporting needs the app's Qt libraries: {error}", file=sys.stderr)
         return 1
@@ -379,6 +395,8 @@ def export_foreign(file: str, out: str) -> int:
         f"{out}: Universal VTT 0.3, {grid.width} x {grid.height} squares at "
         f"{pixels} pixels per square"
     )
+    for change in export_changes(encounter):
+        print(f"{out}: {change}")
     return 0
 
 

@@ -13,6 +13,7 @@ import tactical
 from tactical import cli
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
+from tactical.core.pictures import Background, Picture
 from tactical.core.tokens import Token
 from tactical.persistence import save_encounter
 
@@ -243,3 +244,34 @@ def test_the_readme_names_every_example_map() -> None:
     for path in sorted((root / "maps").glob("*.tactical.json")):
         name = path.name.removesuffix(".tactical.json")
         assert f"`{name}`" in readme, name
+
+
+def test_validate_warns_of_pictures_not_beside_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing token picture or background is said, as the app says it on open."""
+    encounter = Encounter(
+        GridMap(4, 4),
+        [
+            Token("alice", "Alice", "pcs", (1, 1), image="hero"),
+            Token("bob", "Bob", "pcs", (2, 1), image="hero"),
+            Token("orc", "Orc", "npcs", (3, 3), image="orc"),
+        ],
+        pictures=[
+            Picture("hero", path="art/hero.png", name="hero.png"),
+            Picture("orc", path="orc.png", name="orc.png"),
+            Picture("floor", path="floor.png", name="floor.png"),
+        ],
+        background=Background("floor", 0, 0, 100, 0.5),
+    )
+    (tmp_path / "orc.png").write_bytes(b"there")
+    path = tmp_path / "fight.tactical.json"
+    save_encounter(encounter, path)
+    assert cli.main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}: pictures[0].path: warning: art/hero.png is not in the file's folder: "
+        "Alice, Bob show initials",
+        f"{path}: pictures[2].path: warning: floor.png is not in the file's folder: "
+        "the map is drawn without its background",
+        f"{path}: ok",
+    ]

@@ -63,6 +63,8 @@ class EncounterDocument(QObject):
 
     For a listener of one kind; a view that redraws should listen to the set.
     """
+    replacing = Signal()
+    """Emitted just before a different encounter is loaded (what was said of the old one goes)."""
     encounter_replaced = Signal()
     """Emitted when a different encounter is loaded into this document."""
     path_changed = Signal()
@@ -107,6 +109,7 @@ class EncounterDocument(QObject):
 
     def replace_encounter(self, encounter: Encounter, path: Path | None) -> None:
         """Load another encounter into this document, with a fresh undo history."""
+        self.replacing.emit()
         self.encounter.unsubscribe(self._relay)
         self.undo_stack.clear()
         self.encounter = encounter

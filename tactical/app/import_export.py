@@ -126,6 +126,7 @@ class ImportExport(QObject):
 
     def export_to(self, path: Path) -> bool:
         from tactical.app.uvtt_export import export_uvtt
+        from tactical.persistence.foreign.uvtt_write import export_changes
 
         if path.suffix.lower() != ".uvtt":
             path = path.with_name(path.name + ".uvtt")
@@ -147,7 +148,11 @@ class ImportExport(QObject):
                 "Could not export", f"{path.name} could not be written:\n\n{reason}"
             )
             return False
-        self.window.say(f"Exported {path.name}: Universal VTT 0.3, {pixels} pixels per square")
+        changes = " ".join(export_changes(document.encounter))
+        self.window.say(
+            f"Exported {path.name}: Universal VTT 0.3, {pixels} pixels per square."
+            + (f" {changes}" if changes else "")
+        )
         return True
 
     def _start_dir(self) -> str:

@@ -13,6 +13,8 @@ SWATCH = 16
 ROW = 19
 MARGIN = 10
 """Pixels between the legend and the edges of the view it stands in."""
+TERRAIN = ("difficult", "impassable")
+"""The terrain rows a legend may show, in their order (the GM's legend shows both always)."""
 
 
 class ElevationLegend(QWidget):
@@ -29,26 +31,55 @@ class ElevationLegend(QWidget):
         if parent is not None:
             parent.installEventFilter(self)  # the view shrinks when a toolbar shows: follow it
         self.entries: list[tuple[int, QColor]] = []
+        self.terrain: tuple[str, ...] = TERRAIN
+        """The terrain rows shown ("difficult", "impassable"): the players' only what they found."""
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self._font = QFont()
         self._font.setPixelSize(12)
         self.scale = 1.0
+        self.rotation = 0
         self.corner = Qt.Corner.BottomLeftCorner
         """The corner of the parent it stands in (the players' legend moves off tokens)."""
 
-    def set_entries(self, entries: list[tuple[int, QColor]]) -> None:
+    def set_entries(
+        self, entries: list[tuple[int, QColor]], terrain: tuple[str, ...] = TERRAIN
+    ) -> None:
+        if list(entries) == self.entries and terrain == self.terrain:
+            return
         self.entries = list(entries)
+        self.terrain = tuple(t for t in TERRAIN if t in terrain)
         self._resize()
 
     def set_scale(self, factor: float) -> None:
         """Draw the legend ``factor`` times its usual size (the player view on a TV)."""
+        if max(0.5, factor) == self.scale:
+            return
         self.scale = max(0.5, factor)
         self._font.setPixelSize(max(8, round(12 * self.scale)))
         self._resize()
 
+    def set_rotation(self, degrees: int) -> None:
+        """Read turned ``degrees`` clockwise (the players' screen on a TV lying flat)."""
+        if degrees % 360 != self.rotation:
+            self.rotation = degrees % 360
+            self._resize()
+
+    def logical_size(self, scale: float | None = None) -> tuple[int, int]:
+        """Width and height as read (unturned), at ``scale`` (default: its own)."""
+        scale = self.scale if scale is None else scale
+        rows = len(self.entries) + 1 + len(self.terrain)
+        return round(112 * scale), round(rows * ROW * scale + 10)
+
+    def area_at(self, scale: float) -> int:
+        """Square pixels it covers at ``scale``."""
+        width, height = self.logical_size(scale)
+        return width * height
+
     def _resize(self) -> None:
-        rows = len(self.entries) + 3
-        self.setFixedSize(round(112 * self.scale), round(rows * ROW * self.scale + 10))
+        width, height = self.logical_size()
+        if self.rotation in (90, 270):
+            width, height = height, width
+        self.setFixedSize(width, height)
         self.place()
         self.update()
 
@@ -77,21 +108,27 @@ class ElevationLegend(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(25, 27, 30, 215))
         painter.drawRoundedRect(QRectF(self.rect()), 6, 6)
+        width, height = self.logical_size()
+        painter.translate(self.width() / 2, self.height() / 2)
+        painter.rotate(self.rotation)
+        painter.translate(-width / 2, -height / 2)
         painter.setFont(self._font)
         row = ROW * self.scale
         y = 6.0
         painter.setPen(QColor("#f0f0f0"))
-        title = QRectF(8, y, self.width() - 10, row)
+        title = QRectF(8, y, width - 10, row)
         painter.drawText(title, Qt.AlignmentFlag.AlignVCenter, "Elevation")
         y += row
         for value, colour in reversed(self.entries):
             self._swatch(painter, y, QBrush(colour), f"{value:+d}")
             y += row
-        base = QBrush(QColor(*palette.elevation_rgb(0)))
-        self._swatch(painter, y, base, "difficult")
-        self._swatch(painter, y, QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern), None)
-        y += row
-        self._swatch(painter, y, QBrush(palette.IMPASSABLE), "impassable")
+        if "difficult" in self.terrain:
+            base = QBrush(QColor(*palette.elevation_rgb(0)))
+            self._swatch(painter, y, base, "difficult")
+            self._swatch(painter, y, QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern), None)
+            y += row
+        if "impassable" in self.terrain:
+            self._swatch(painter, y, QBrush(palette.IMPASSABLE), "impassable")
         painter.end()
 
     def _swatch(self, painter: QPainter, y: float, brush: QBrush, label: str | None) -> None:
@@ -102,6 +139,7 @@ class ElevationLegend(QWidget):
         if label is not None:
             painter.setPen(QColor("#f0f0f0"))
             left = 10 + swatch + 8
+            width = self.logical_size()[0]
             painter.drawText(
-                QRectF(left, y, self.width() - left, row), Qt.AlignmentFlag.AlignVCenter, label
+                QRectF(left, y, width - left, row), Qt.AlignmentFlag.AlignVCenter, label
             )

@@ -3,7 +3,8 @@
 On the players' screen (following the GM, fitted, or a battle mat at true scale)
 the legend stands in a corner of the map. Whenever the tokens, the view (a pan,
 a zoom, the battle-mat scale, a quarter turn, a fit) or the legend's size change,
-it stands in its usual corner, bottom left, while no token's rectangle on screen
+it stands in its usual corner (the players' bottom left, unless the GM moved it;
+turned with the players' screen) while no token's rectangle on screen
 (disc, name and badges) comes within :data:`GAP` pixels of it; otherwise it stays
 in the corner it moved to while that one is free (it does not hop about as tokens
 move), else moves to the first free corner (bottom right, top left, top right).
@@ -34,6 +35,18 @@ CORNERS = (
 """Where the legend may stand, in the order it tries them (its usual corner first)."""
 GAP = 4
 """Pixels kept between the legend and the nearest token (rounding never makes them touch)."""
+_CLOCKWISE = (
+    Qt.Corner.TopLeftCorner,
+    Qt.Corner.TopRightCorner,
+    Qt.Corner.BottomRightCorner,
+    Qt.Corner.BottomLeftCorner,
+)
+
+
+def turned_corner(corner: Qt.Corner, rotation: int) -> Qt.Corner:
+    """The screen's corner where the players' ``corner`` is, their screen turned ``rotation``."""
+    steps = (rotation % 360) // 90
+    return _CLOCKWISE[(_CLOCKWISE.index(corner) + steps) % 4]
 
 
 def token_rects(view: MapView) -> list[QRect]:
@@ -66,12 +79,26 @@ class LegendOffTokens(QObject):
         self.crowded = False
         """Put away: a token stands in every corner."""
         self._placing = False
+        self.rotation = 0
+        self.home = CORNERS[0]
+        """The players' corner the legend stands in when free (the GM may move it)."""
         view.view_changed.connect(self.place)
         view.resized.connect(self.place)
         scene = view.map_scene()
         scene.tokens_refreshed.connect(self.place)
         scene.map_refreshed.connect(self.place)
         legend.installEventFilter(self)  # a new label size resizes it
+
+    def set_turn(self, rotation: int, home: Qt.Corner) -> None:
+        """The players' screen turned ``rotation``; the legend's corner ``home`` as they see it."""
+        if (rotation % 360, home) != (self.rotation, self.home):
+            self.rotation, self.home = rotation % 360, home
+            self.place()
+
+    def corners(self) -> list[Qt.Corner]:
+        """The screen's corners in the order the legend tries them (the players' home first)."""
+        players = dict.fromkeys((self.home, *CORNERS))
+        return [turned_corner(corner, self.rotation) for corner in players]
 
     def set_wanted(self, on: bool) -> None:
         """Show the legend (somewhere free of tokens) or not at all."""
@@ -101,8 +128,9 @@ class LegendOffTokens(QObject):
         if not self.wanted:
             legend.hide()
             return
-        home, current = CORNERS[0], legend.corner
-        for corner in dict.fromkeys((home, current, *CORNERS)):  # home, else stay, else any
+        corners = self.corners()
+        home, current = corners[0], legend.corner
+        for corner in dict.fromkeys((home, current, *corners)):  # home, else stay, else any
             if self.view.fitted:  # the map refits round the legend: try it there for real
                 self._put(corner)
                 free = not self.covers_a_token()

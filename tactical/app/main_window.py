@@ -28,6 +28,7 @@ from tactical.app.editing.wall_line_actions import install_wall_line_actions
 from tactical.app.files import FileController, document_name
 from tactical.app.fog.install import install_fog
 from tactical.app.help_keys import install_help_keys
+from tactical.app.help_start import install_getting_started
 from tactical.app.import_export import install_import_export
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
@@ -112,6 +113,7 @@ class MainWindow(
         self.scene.selectionChanged.connect(self._on_selection)
         document.path_changed.connect(self._update_title)
         document.modified_changed.connect(self._update_title)
+        document.replacing.connect(self._clear_status)  # what is said of the new file stays
         document.encounter_replaced.connect(self._on_replaced)
         self.view.hovered.connect(self._on_hover)
         document.changes_done.connect(self._refresh_hover)
@@ -119,12 +121,11 @@ class MainWindow(
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()
         self._update_legend()
-        self.context_menu_extras = self.action_registry.context_entries
-        """Adders of entries to the map's right-click menu (map editing adds doors)."""
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
         self.about_action = install_about(self)
         self.help_keys_action = install_help_keys(self)  # first in the Help menu
+        self.getting_started_action = install_getting_started(self)  # before it
         self.import_export = install_import_export(self)
         self.backgrounds = install_backgrounds(self, self.map_editing)
         self.drops = install_drops(self)
@@ -187,7 +188,6 @@ class MainWindow(
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:
-        self._clear_status()  # nothing said about the previous file stays
         self.cover.set_attacker(None)
         self.use_tool("select")
         self.select_action.setChecked(True)

@@ -9,14 +9,25 @@ window, with the same rules and the same undo stack).
 
 While a combat procedure runs, the players' tracker (round, step, who acts,
 the public order: :class:`~tactical.app.panel.public_view.PublicTracker`) stands
-in a narrow column right of the map; T or the context menu hides it.
+in a narrow column on the players' right of the map
+(:class:`~tactical.app.players_summary.SummaryColumn`); T, the context menu or
+the GM's Player view menu hides it. How the column and the legend stand, turn
+and shrink on a battle mat: :class:`~tactical.app.player_layout.PlayersArrangement`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QGuiApplication,
+    QKeySequence,
+    QScreen,
+    QShowEvent,
+)
+from PySide6.QtWidgets import QBoxLayout, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.files import document_name
@@ -24,18 +35,26 @@ from tactical.app.legend import ElevationLegend
 from tactical.app.legend_clear import LegendOffTokens
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
+from tactical.app.player_layout import PlayersArrangement
+from tactical.app.players_summary import SummaryColumn
+from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
+from tactical.core.changes import ChangeSet
+from tactical.core.fog_queries import legend_contents
 
-TRACKER_WIDTH = 260
-"""Pixels: the players' tracker column right of the map."""
 PLAYER_LEGEND_SCALE = 1.5
 """The players' elevation legend, read from across the table, before a label size is chosen."""
+NORMAL_SHARE = 0.7
+"""Leaving full screen, the window takes at most this share of its screen's width and height."""
 
 
 class PlayerView(QWidget):
     """A top-level window showing what the players may see of the encounter."""
+
+    shown = Signal()
+    """The window was shown (opened or reopened)."""
 
     def __init__(self, document: EncounterDocument, gm_view: MapView | None = None) -> None:
         super().__init__(None, Qt.WindowType.Window)
@@ -47,28 +66,33 @@ class PlayerView(QWidget):
         self.view.tool = SelectTool(self.scene, document, lambda _message: None)
         self.view.interactive = False
         self.following = False
+        self.legend_shown = True
+        """The GM's choice: the players' legend shown (on a grid map, where no token is)."""
         self.legend = ElevationLegend(self.view)  # the players read the heights too
         self.legend.set_scale(PLAYER_LEGEND_SCALE)
         self.legend_keeper = LegendOffTokens(self.view, self.legend)  # tokens always win
         self.scene.map_refreshed.connect(self._update_legend)
+        document.changes_done.connect(self._legend_after)
         self._update_legend()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
         # Loaded here, not at import: the panel and the rules load after the GM's first frame.
         from tactical.app.panel.public_view import PublicTracker
 
-        row = QHBoxLayout()
-        row.addWidget(self.view, 1)
-        self.tracker = PublicTracker(document, self)
-        self.tracker.setFixedWidth(TRACKER_WIDTH)
-        row.addWidget(self.tracker)
-        layout.addLayout(row)
+        self.tracker = PublicTracker(document)  # off screen: what the summary column may say
+        self.column = SummaryColumn(self.tracker, self)
+        self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(0)
+        self.row.addWidget(self.view, 1)
+        self.row.addWidget(self.column)
+        self.arrangement = PlayersArrangement(self)
         self.tracker_action = QAction("Show the &fight's summary", self)
         self.tracker_action.setCheckable(True)
         self.tracker_action.setChecked(True)
         self.tracker_action.setShortcut(QKeySequence("T"))
         self.tracker_action.toggled.connect(self._place_tracker)
         self.addAction(self.tracker_action)
+        self.close_action = QAction("&Close player view", self)
+        self.close_action.triggered.connect(self.close)
         # Window shortcuts, not key presses: the map takes Escape for itself (to
         # cancel a drag), so a key press never reached this window to leave full screen.
         for key, slot in (
@@ -89,6 +113,7 @@ class PlayerView(QWidget):
         document.path_changed.connect(lambda: self.setWindowTitle(self._title()))
         document.encounter_replaced.connect(self._after_replace)
         self.resize(1024, 640)
+        self._normal_size = QSize(1024, 640)
         if gm_view is not None:
             gm_view.view_changed.connect(self._follow)
         # Until shown, the view has no real size: following or fitting now would
@@ -97,11 +122,23 @@ class PlayerView(QWidget):
         self.view.fit_map()
         self.set_following(True)
 
-    def _update_legend(self) -> None:
-        layer = self.scene.layer
-        if isinstance(layer, GridLayer):
-            self.legend.set_entries(layer.legend())
-        self.legend_keeper.set_wanted(isinstance(layer, GridLayer))
+    def _update_legend(self, *_: object) -> None:
+        """The legend names only what the players have found (:func:`legend_contents`)."""
+        is_grid = isinstance(self.scene.layer, GridLayer)
+        if is_grid:
+            elevations, terrain = legend_contents(self.document.encounter, players=True)
+            shades = [(v, QColor(*palette.elevation_rgb(v))) for v in elevations]
+            self.legend.set_entries(shades, terrain)
+        self.legend_keeper.set_wanted(is_grid and self.legend_shown)
+
+    def set_legend_shown(self, on: bool) -> None:
+        """Show the players' legend (on a grid map) or not: the GM's choice."""
+        self.legend_shown = on
+        self._update_legend()
+
+    def _legend_after(self, changes: ChangeSet) -> None:
+        if "fog" in changes.kinds:  # found or hidden squares change what the legend may name
+            self._update_legend()
 
     def _title(self) -> str:
         return f"{title_text(document_name(self.document))} — player view"
@@ -140,7 +177,7 @@ class PlayerView(QWidget):
 
     @property
     def tracker_shown(self) -> bool:
-        return self.tracker.isVisibleTo(self)
+        return self.column.isVisibleTo(self)
 
     def _place_tracker(self, *_: object) -> None:
         """Show the tracker while a procedure runs, unless hidden with T or the menu.
@@ -148,12 +185,23 @@ class PlayerView(QWidget):
         Runs after the tracker's own refresh (connected later), which shows it
         whenever it has a fight to show.
         """
-        self.tracker.setVisible(self.tracker_action.isChecked() and bool(self.tracker.lines()))
+        self.column.setVisible(self.tracker_action.isChecked() and bool(self.tracker.lines()))
+        self.column.update()
 
-    def _context_menu(self, pos: QPoint) -> None:
+    def context_menu(self) -> QMenu:
+        """The right-click menu: the summary, and always a way out (close, leave full screen)."""
         menu = QMenu(self)
         menu.addAction(self.tracker_action)
+        menu.addSeparator()
+        if self.isFullScreen():
+            menu.addAction("&Leave full screen (Escape)", self.leave_full_screen)
+        menu.addAction(self.close_action)
+        return menu
+
+    def _context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu()
         menu.exec(self.view.viewport().mapToGlobal(pos))
+        menu.deleteLater()
 
     # -- edits -------------------------------------------------------------------
 
@@ -173,40 +221,66 @@ class PlayerView(QWidget):
         """Show on ``screen``, full screen or as a normal window there."""
         if self.isFullScreen():
             self.showNormal()
+        elif self.isVisible():
+            self._normal_size = self.size()  # what Escape comes back to
         handle = self.windowHandle()
         if handle is None:
             self.create()
             handle = self.windowHandle()
         if handle is not None:
             handle.setScreen(screen)
-        geometry = screen.availableGeometry()
-        self.move(geometry.topLeft())
         if full_screen:
+            self.move(screen.availableGeometry().topLeft())
             self.setGeometry(screen.geometry())
             self.showFullScreen()
+            self.activateWindow()  # over the GM's own window, its keys (Escape) reach it here
         else:
-            self.resize(min(self.width(), geometry.width()), min(self.height(), geometry.height()))
+            self.setGeometry(self._normal_rect(screen))
             self.show()
         self.raise_()
         self._follow()
 
+    def _normal_rect(self, screen: QScreen) -> QRect:
+        """A window well inside ``screen``'s free room: its title bar and edges always on it.
+
+        At most :data:`NORMAL_SHARE` of the room each way, so the GM's own window shows
+        round it when the players' window stands on the GM's screen.
+        """
+        room = screen.availableGeometry()
+        width = min(self._normal_size.width(), round(room.width() * NORMAL_SHARE))
+        height = min(self._normal_size.height(), round(room.height() * NORMAL_SHARE))
+        rect = QRect(0, 0, max(200, width), max(150, height))
+        rect.moveCenter(room.center())
+        return rect
+
+    def leave_full_screen(self) -> None:
+        """Back to a normal window inside the screen (never one the screen's size)."""
+        if not self.isFullScreen():
+            return
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        self.showNormal()
+        self.setGeometry(self._normal_rect(screen))
+
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
-            self.showNormal()
+            self.leave_full_screen()
         else:
             screen = self.screen() or QGuiApplication.primaryScreen()
             self.show_on(screen, True)
 
     def escape(self) -> None:
-        """Escape: drop a drag in progress (edits allowed), else leave full screen."""
+        """Escape: drop a drag in progress (edits allowed), and leave full screen."""
         if self.view.tool is not None:
             self.view.tool.cancel()
-        if self.isFullScreen():
-            self.showNormal()
+        self.leave_full_screen()
 
     def fit(self) -> None:
         """F: the whole map (a following view goes back to the GM's at the GM's next zoom)."""
         self.view.fit_map()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.view.tool is not None:

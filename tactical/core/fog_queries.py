@@ -9,7 +9,10 @@ need the whole encounter, so they live apart from it and no import runs in a cir
 
 from __future__ import annotations
 
+import numpy as np
+
 from tactical.core.encounter import Encounter
+from tactical.core.grid import Terrain
 from tactical.core.tokens import Token
 
 SIGHT_FIGURE = "sight"
@@ -40,6 +43,32 @@ def fogged_token_ids(encounter: Encounter) -> frozenset[str]:
     if not encounter.fog.enabled:
         return frozenset()
     return frozenset(t.id for t in encounter.tokens.values() if token_in_fog(encounter, t))
+
+
+def legend_contents(encounter: Encounter, players: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The elevations (lowest first) and terrain ("difficult", "impassable") a legend names.
+
+    For the players (``players``) only what lies on squares they have found: a legend
+    must not tell them of a +2 ridge under fog. The one function every players'
+    legend asks (the player view's, the players' snapshot's); the GM's names all.
+    """
+    grid = encounter.grid
+    if grid is None:
+        return (), ()
+    fog = encounter.fog
+    if not players or not fog.enabled:
+        elevation, kinds = grid.elevation, grid.terrain
+    else:
+        found = fog.mask(grid)
+        elevation, kinds = grid.elevation[found], grid.terrain[found]
+    elevations = tuple(sorted({int(v) for v in np.unique(elevation)}))
+    present = {int(v) for v in np.unique(kinds)}
+    terrain = tuple(
+        kind.name.lower()
+        for kind in (Terrain.DIFFICULT, Terrain.IMPASSABLE)
+        if int(kind) in present
+    )
+    return elevations, terrain
 
 
 def hidden_from_players(encounter: Encounter) -> frozenset[str]:

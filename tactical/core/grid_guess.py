@@ -1,11 +1,15 @@
 """Guessing a battle-map picture's own grid from its lines, without Qt.
 
-Drawn grid lines are straight and evenly spaced, so averaging the picture's
-edge strength down each column (and along each row) gives a profile with a
-spike at every line, while the floor's texture averages out. The
+Drawn grid lines are thin, straight and evenly spaced, so averaging down each
+column (and along each row) how much a pixel is darker than the pixels two
+either side of it gives a profile with a spike at every line, while the
+floor's texture and the art's broad edges average out (a dotted line of a
+Dungeondraft export still counts on every other row). The same is done for
+lines lighter than their floor, and the clearer of the two is kept. The
 autocorrelation of that profile peaks at multiples of the spacing; the
 spacing is refined on a far multiple (so 70.4 px squares come out as 70.4,
-not 70) and the lines' phase gives the offset.
+not 70), and the offset is the peak of the profile folded at that spacing
+(where the lines are, whatever else the art draws).
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ MIN_SCORE = 0.15
 """Weakest autocorrelation peak (share of the profile's energy) taken for a grid."""
 SAMPLED_LINES = 768
 """At most this many rows (columns) are averaged into a profile."""
-SMOOTHING = 1.5
+SMOOTHING = 1.0
 """Pixels of blur on the profiles (a Gaussian's sigma)."""
+LINE_REACH = 2
+"""A line pixel is compared with the pixels this far either side (lines up to 3 px wide)."""
 AXES_AGREE = 0.03
 """Two axes' spacings agreeing within this share are one square size."""
 
@@ -39,6 +45,28 @@ class GridGuess:
     """How clearly the lines stood out (0 to 1)."""
 
 
+SCREEN_DPI = (72, 96)
+"""Resolutions image editors write by default: they say nothing of the map's squares."""
+MIN_DECLARED_SQUARES = 2
+"""A declared resolution giving fewer squares than this across the picture is not a grid."""
+
+
+def declared_square(dots_per_meter: tuple[int, int], picture_size: tuple[int, int]) -> float | None:
+    """The square size the picture itself declares, in pixels, or None when it declares none.
+
+    Dungeondraft (and other battle-map tools) write the pixels per square as
+    the picture's resolution (pixels per inch: one inch is one square on a
+    printed battle map). The screen defaults (72 or 96) and resolutions that
+    differ across and down say nothing about squares.
+    """
+    x, y = (round(d * 0.0254) for d in dots_per_meter)
+    if x != y or x < MIN_SPACING or any(abs(x - dpi) <= 1 for dpi in SCREEN_DPI):
+        return None
+    if max(picture_size) < MIN_DECLARED_SQUARES * x:
+        return None
+    return float(x)
+
+
 @dataclass(frozen=True)
 class _Axis:
     spacing: float
@@ -50,10 +78,11 @@ Gray = npt.NDArray[np.floating] | npt.NDArray[np.integer]
 """A grey picture as rows x columns of intensities."""
 
 
-def edge_profile(gray: Gray, axis: int) -> npt.NDArray[np.float64]:
-    """Mean edge strength across ``axis``: ``axis=0`` gives one value per column gap.
+def line_profile(gray: Gray, axis: int, dark: bool = True) -> npt.NDArray[np.float64]:
+    """Mean thin-line strength across ``axis``: ``axis=0`` gives one value per column.
 
-    Value ``i`` is the edge between pixel ``i`` and ``i + 1``.
+    Value ``i`` is for pixel ``i + LINE_REACH``: how much darker (``dark``) or
+    lighter than the mean of the pixels ``LINE_REACH`` either side of it it is.
     """
     data = np.asarray(gray)
     if axis == 1:
@@ -61,7 +90,11 @@ def edge_profile(gray: Gray, axis: int) -> npt.NDArray[np.float64]:
     # Every few rows are enough to average the texture away, and keep a big picture cheap.
     stride = max(1, data.shape[0] // SAMPLED_LINES)
     sample = data[::stride].astype(np.float32)
-    profile = np.abs(np.diff(sample, axis=1)).mean(axis=0, dtype=np.float64)
+    reach = LINE_REACH
+    response = (sample[:, : -2 * reach] + sample[:, 2 * reach :]) / 2 - sample[:, reach:-reach]
+    if not dark:
+        response = -response
+    profile = np.maximum(response, 0).mean(axis=0, dtype=np.float64)
     # Lines a fraction of a pixel off the pixel grid land on one pixel or the
     # next; a slight blur lets lines 70.4 px apart correlate at 70 as they should.
     taps = np.arange(-4, 5, dtype=np.float64)
@@ -124,26 +157,56 @@ def guess_grid(gray: Gray) -> GridGuess | None:
     """The grid drawn on a grey picture (rows x columns), or None when none shows.
 
     Both directions must show lines the same distance apart: floor planks or
-    a wall's courses (lines one way only) are not a grid.
+    a wall's courses (lines one way only) are not a grid. Dark lines and light
+    lines are each tried; the lines that stand out more win (a dark line's sides
+    look like faint light lines the same distance apart).
     """
-    columns = guess_axis(edge_profile(gray, 0))
-    rows = guess_axis(edge_profile(gray, 1))
+    found = [found for dark in (True, False) if (found := _guess_lines(gray, dark)) is not None]
+    return max(found, key=lambda pair: pair[1], default=(None, 0.0))[0]
+
+
+def _guess_lines(gray: Gray, dark: bool) -> tuple[GridGuess, float] | None:
+    """The grid of dark (or light) lines, and how far its lines stand out of the floor."""
+    across, down = line_profile(gray, 0, dark), line_profile(gray, 1, dark)
+    columns, rows = guess_axis(across), guess_axis(down)
     if columns is None or rows is None:
         return None
     if abs(columns.spacing - rows.spacing) > AXES_AGREE * max(columns.spacing, rows.spacing):
         return None
     spacing = (columns.spacing + rows.spacing) / 2
-    return GridGuess(
-        spacing,
-        phase_at(edge_profile(gray, 0), spacing),
-        phase_at(edge_profile(gray, 1), spacing),
-        min(columns.score, rows.score),
-    )
+    x, x_height = _fold_peak(across, spacing)
+    y, y_height = _fold_peak(down, spacing)
+    return GridGuess(spacing, x, y, min(columns.score, rows.score)), min(x_height, y_height)
 
 
 def phase_at(profile: npt.NDArray[np.float64], spacing: float) -> float:
-    """Where the first of lines ``spacing`` apart lies in ``profile``, in ``[0, spacing)``."""
-    centred = profile - profile.mean()
-    positions = np.arange(len(profile)) + 1.0  # edge i lies between pixels i and i + 1
-    phase = float(np.angle(np.sum(centred * np.exp(-2j * np.pi * positions / spacing))))
-    return (-phase / (2 * np.pi) * spacing) % spacing
+    """Where the first of lines ``spacing`` apart lies in ``profile``, in ``[-1, spacing - 1)``.
+
+    A line within a pixel of the picture's edge is on the edge (``-0.5``, not
+    ``spacing - 0.5``): the map then starts at the picture's first square.
+    """
+    return _fold_peak(profile, spacing)[0]
+
+
+def _fold_peak(profile: npt.NDArray[np.float64], spacing: float) -> tuple[float, float]:
+    """The lines' place in ``[0, spacing)`` and how high they stand above the floor.
+
+    The profile is folded at the spacing in half-pixel bins; the lines are the
+    fold's peak (its weighted centre over a pixel and a half either side).
+    """
+    # Value i is for pixel i + LINE_REACH, whose centre lies half a pixel further.
+    positions = np.arange(len(profile)) + LINE_REACH + 0.5
+    bins = max(8, round(spacing * 2))
+    index = ((positions % spacing) / spacing * bins).astype(np.int64) % bins
+    sums = np.bincount(index, weights=profile, minlength=bins)
+    counts = np.bincount(index, minlength=bins)
+    folded = sums / np.maximum(counts, 1)
+    top = int(np.argmax(folded))
+    near = np.arange(-3, 4)
+    floor = float(np.median(folded))
+    weights = np.maximum(folded[(top + near) % bins] - floor, 0.0)
+    shift = float(np.dot(weights, near) / weights.sum()) if weights.sum() > 0 else 0.0
+    place = ((top + 0.5 + shift) / bins * spacing) % spacing
+    if place >= spacing - 1:
+        place -= spacing
+    return place, float(folded[top]) - floor

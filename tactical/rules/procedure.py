@@ -6,7 +6,8 @@ the combatants' tracked figures and statuses live on the tokens. The panel
 asks :meth:`Procedure.view` what to show and :meth:`Procedure.actions` what
 the GM may do now; :meth:`Procedure.perform` carries an action out through an
 :class:`~tactical.rules.context.ActionContext`, which turns every change into
-undoable core commands.
+undoable core commands. Each procedure lists what its actions do in one table
+(:attr:`Procedure.handlers`); the base looks the action up and runs it.
 
 The saved state's base type lives in :mod:`tactical.rules.state`, which both
 this module and the context import (re-exported here): the context never
@@ -25,6 +26,13 @@ from tactical.rules.context import ActionContext
 from tactical.rules.state import ProcedureState as ProcedureState
 
 StateT = TypeVar("StateT", bound=ProcedureState)
+
+Handler = Callable[[ActionContext, StateT, dict[str, Any]], StateT | None]
+"""One action's work: change tokens through the context, mutate the state (or return
+a new one). A procedure's :attr:`Procedure.handlers` maps action ids to these."""
+
+SUBJECT = "@subject"
+"""The ``params`` key holding the subject named after an action id's colon."""
 
 
 class RulesError(ValueError):
@@ -161,6 +169,8 @@ class Procedure(ABC, Generic[StateT]):
     state_type: ClassVar[type[ProcedureState]]
     figure_labels: ClassVar[dict[str, str]] = {}
     """Tracked figures (token.figures keys) the panel shows as columns, with their labels."""
+    print_labels: ClassVar[dict[str, str]] = {}
+    """Shorter labels for a printed table's narrow columns (missing keys: ``figure_labels``)."""
     default_speed: ClassVar[int | None] = None
     """The speed a token added mid-fight gets (the add-token form's default), or None for 6."""
 
@@ -209,27 +219,37 @@ class Procedure(ABC, Generic[StateT]):
 
     # -- what the GM does -------------------------------------------------
 
-    @abstractmethod
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = {}
+    """What each action id does: the procedure's table, read by :meth:`perform`.
+
+    An action id may name its subject after a colon (``declare:goblin-1``, one
+    button per combatant): the table is looked up by the part before it, and the
+    handler finds the subject in ``params[SUBJECT]``.
+    """
+
     def perform(
         self, ctx: ActionContext, state: StateT, action: str, params: dict[str, Any]
     ) -> StateT:
         """Carry out ``action``; change tokens through ``ctx``; return the new state.
 
-        Raise :class:`RulesError` with a reason the GM can read when the rules
-        do not allow it. ``state`` is a private copy; mutate it or build another.
+        The default looks the action up in :attr:`handlers` and runs it, then
+        :meth:`after_action`. Raise :class:`RulesError` with a reason the GM can
+        read when the rules do not allow it. ``state`` is a private copy; a
+        handler mutates it, or returns another state to replace it.
         """
-
-    def dispatch(
-        self, ctx: ActionContext, state: StateT, action: str, params: dict[str, Any]
-    ) -> None:
-        """Call the method ``_do_<action>`` (dashes as underscores) with ``(ctx, state, params)``.
-
-        A helper for procedures that write one method per action.
-        """
-        handler = getattr(self, "_do_" + action.replace("-", "_"), None)
+        head, colon, subject = action.partition(":")
+        handler = self.handlers.get(head)
         if handler is None:
             raise RulesError(f"'{action}' is not an action of {self.title}")
-        handler(ctx, state, params)
+        if colon:
+            params = {**params, SUBJECT: subject}
+        replaced = handler(ctx, state, params)
+        result: StateT = state if replaced is None else replaced
+        self.after_action(ctx, result)
+        return result
+
+    def after_action(self, ctx: ActionContext, state: StateT) -> None:
+        """What follows every action (keeping derived state in step). The default does nothing."""
 
 
 def mark_outline(lines: list[tuple[str, str, int]], current: str, done: set[str]) -> list[StepLine]:

@@ -52,14 +52,19 @@ def get(procedure_id: str) -> Procedure[Any]:
         raise KeyError(f"no combat procedure '{procedure_id}' (known: {known})") from None
 
 
-def tracked_figures(procedure_id: str | None) -> dict[str, str]:
+def tracked_figures(procedure_id: str | None, *, printed: bool = False) -> dict[str, str]:
     """The figures a procedure tracks (its combatants table's columns), by key with their labels.
 
+    ``printed``: the labels for paper, shorter where the procedure gives them.
     Empty without a procedure or for one this version does not know.
     """
     if not procedure_id:
         return {}
     try:
-        return dict(get(procedure_id).figure_labels)
+        procedure = get(procedure_id)
     except KeyError:
         return {}
+    labels = dict(procedure.figure_labels)
+    if printed:
+        labels = {key: procedure.print_labels.get(key, label) for key, label in labels.items()}
+    return labels

@@ -24,7 +24,7 @@ def test_help_lists_keys_and_mouse_from_the_guide_and_about(make_window: Any) ->
     assert menu_titles(window)[-1] == "&Help"
     help_menu = window.menuBar().actions()[-1].menu()
     texts = [action.text() for action in help_menu.actions()]
-    assert texts[0] == "&Keys and mouse" and "&About tactical" in texts
+    assert texts[:2] == ["&Getting started", "&Keys and mouse"] and "&About tactical" in texts
     window.help_keys_action.trigger()
     dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, KeysDialog))
     shown = dialog.browser.toPlainText()

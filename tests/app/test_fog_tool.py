@@ -121,14 +121,20 @@ def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_window,
     assert window.document.undo_stack.undoText() == "Reveal what the party sees"
     fog.auto_action.trigger()
     assert window.document.encounter.fog.auto_reveal
+    stack = window.document.undo_stack
+    before = stack.count()
     window.document.push(MoveToken("hero", (5, 1)))  # onto the ridge: sees over it
-    qtbot.waitUntil(lambda: (9, 7) in found(window.document.encounter))
-    count = window.document.undo_stack.count()
-    window.document.undo_stack.undo()  # undoing the reveal, then the move, reveals nothing new
-    window.document.undo_stack.undo()
+    assert (9, 7) in found(window.document.encounter)
+    assert stack.count() == before + 1  # one move, one undo step (issue 23)
+    assert stack.undoText() == "Move Hero"
+    stack.undo()  # the move takes its reveal with it, and reveals nothing new
     qtbot.wait(20)
-    assert window.document.undo_stack.count() == count
-    assert window.document.undo_stack.index() == count - 2
+    assert window.document.encounter.tokens["hero"].position == (1, 1)
+    assert (9, 7) not in found(window.document.encounter)
+    assert (stack.count(), stack.index()) == (before + 1, before)
+    stack.redo()
+    assert window.document.encounter.tokens["hero"].position == (5, 1)
+    assert (9, 7) in found(window.document.encounter)
 
 
 def test_the_gm_tint_can_be_hidden(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

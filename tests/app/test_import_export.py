@@ -112,7 +112,7 @@ def test_export_writes_a_uvtt_that_reads_back_to_the_same_walls(
     written = tmp_path / "quarters.uvtt"
     assert written.is_file()
     assert window.statusBar().currentMessage() == (
-        "Exported quarters.uvtt: Universal VTT 0.3, 128 pixels per square"
+        "Exported quarters.uvtt: Universal VTT 0.3, 128 pixels per square."
     )
     again, _ = import_map(written)
     grid = window.document.encounter.grid

@@ -98,7 +98,11 @@ def test_an_error_while_the_dialog_is_up_is_logged_not_stacked(log_file: Path) -
 def test_help_about_names_the_version_and_the_files(make_window: object) -> None:
     window = make_window()  # type: ignore[operator]
     menu = help_menu(window)
-    assert [a.text() for a in menu.actions()] == ["&Keys and mouse", "&About tactical"]
+    assert [a.text() for a in menu.actions()] == [
+        "&Getting started",
+        "&Keys and mouse",
+        "&About tactical",
+    ]
     assert help_menu(window) is menu  # found again, not made twice
     assert window.menuBar().actions()[-1].menu() is menu
     text = about_text(window.settings, window.autosave.directory)

@@ -14,8 +14,9 @@ from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
-from tactical.app.scene.token_item import TokenItem, badge_text, initials
+from tactical.app.scene.token_item import TokenItem
 from tactical.app.scene.token_layout import SHARED_FILL
+from tactical.app.scene.token_paint import badge_text, initials
 from tactical.core.commands import AddToken, MoveToken, PaintSquares, SetStatus
 from tactical.core.grid import Terrain
 from tactical.core.tokens import Token

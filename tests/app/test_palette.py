@@ -235,11 +235,33 @@ def test_a_picture_path_out_of_the_folder_draws_the_disc_and_is_said_once(  # ty
     assert window.scene.token_items["orc"].look.picture is None
     assert window.scene.token_items["ogre"].look.picture is None
     problems = [text for text in said if text.startswith("Token picture")]
-    assert sorted(problems) == [
-        "Token picture ../../etc/passwd not shown (its path leaves the encounter's folder ('..')).",
+    # One message, so the second picture does not hide the first.
+    assert problems == [
         "Token picture /etc/passwd not shown (its path is an absolute path; use a path relative "
-        "to the encounter's folder).",
+        "to the encounter's folder): Ogre shows initials. "
+        "Token picture ../../etc/passwd not shown (its path leaves the encounter's folder ('..')):"
+        " Orc shows initials."
     ]
+
+
+def test_a_missing_token_picture_is_said_when_the_file_opens(make_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    encounter = small_grid()
+    encounter.pictures["hero"] = Picture("hero", path="hero.png", name="hero.png")
+    encounter.tokens["orc"].image = "hero"
+    encounter.tokens["ogre"].image = "hero"
+    path = tmp_path / "missing.tactical.json"
+    save_encounter(encounter, path)
+    window = make_window()
+    assert window.files.open_path(path)
+    shown = window.statusBar().currentMessage()
+    assert shown.startswith("Token picture hero.png not shown (")
+    assert shown.endswith(": Ogre, Orc show initials.")
+    said: list[str] = []
+    window.statusBar().messageChanged.connect(said.append)
+    window.document.push(MoveToken("orc", (2, 4)))  # a redraw does not say it again
+    assert not [text for text in said if "Token picture" in text]
+    assert window.files.open_path(path)  # opened again: said again
+    assert window.statusBar().currentMessage() == shown
 
 
 def drop(window, mime: QMimeData, at: QPointF, modifiers: Qt.KeyboardModifier) -> None:  # type: ignore[no-untyped-def]

@@ -423,22 +423,22 @@ def test_the_players_tracker_grows_with_the_label_size(make_window, qtbot) -> No
     window.player_action.trigger()
     player = window.player_view
     assert player is not None
-    tracker = player.tracker
-    assert tracker.isVisibleTo(player) and tracker.lines()
-    normal = tracker.order.item(0).font().pointSizeF()
+    column = player.column
+    assert column.isVisibleTo(player) and column.lines()
     table(window).actions.labels["Normal"].trigger()
-    assert tracker.width() == 260
-    small = tracker.heading.font().pointSizeF()
+    assert column.width() == 260
+    normal = [font.pixelSize() for _text, font, _look in column._layout()]
     table(window).actions.labels["Extra large"].trigger()
-    assert tracker.heading.font().pointSizeF() == pytest.approx(small * 2)
-    assert tracker.heading.font().bold()
-    assert tracker.order.item(0).font().pointSizeF() == pytest.approx(normal / 1.5 * 2)
-    assert tracker.width() == 260  # the column keeps its room on the map's right
-    rows = tracker.order.count()
+    large = [font.pixelSize() for _text, font, _look in column._layout()]
+    assert large[0] == pytest.approx(normal[0] * 2, abs=1)  # the heading, bold
+    assert column._layout()[0][1].bold()
+    assert large[-1] == pytest.approx(normal[-1] * 2, abs=1)  # the order's rows
+    assert column.width() == 260  # the column keeps its room on the players' right
+    rows = player.tracker.order.count()
     shown = [t.id for t in window.document.encounter.tokens.values() if not t.hidden]
     window.token_actions.toggle_hidden(shown[:1])  # the tracker rebuilds its rows
-    assert tracker.order.count() == rows - 1
-    assert tracker.order.item(0).font().pointSizeF() == pytest.approx(normal / 1.5 * 2)
+    assert player.tracker.order.count() == rows - 1
+    assert column._layout()[-1][1].pixelSize() == large[-1]
 
 
 @pytest.mark.slow

@@ -177,6 +177,52 @@ def test_edge_walls_doors_and_windows_round_trip(qtbot: object, tmp_path: Path) 
     assert _kinds_and_ends(again.grid.wall_lines) == _kinds_and_ends(grid_lines(grid))
 
 
+def test_open_doors_stay_open_through_an_export_and_the_message_says_so(
+    qtbot: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An open door is written closed (``closed: false`` is a window to Dungeondraft) with
+    our own mark, which our import reads back: the doors come back as the GM left them."""
+    art = png(60, 40)
+    grid = GridMap(
+        6,
+        4,
+        walls={((3, 1), (3, 2)): Wall(door=True, open=True), ((1, 1), (2, 1)): Wall(door=True)},
+        wall_lines=[
+            WallLine((5, 1), (6, 1), "door", open=True),
+            WallLine((4, 0), (4, 1), "window"),
+        ],
+    )
+    encounter = Encounter(
+        grid,
+        pictures=[Picture(picture_id(art), data=art)],
+        background=Background(picture_id(art), square_px=10),
+    )
+    source = tmp_path / "room.tactical.json"
+    save_encounter(encounter, source)
+    out = tmp_path / "room.uvtt"
+    assert cli.main(["export", str(source), "--format", "uvtt", "-o", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"{out}: 2 open doors are written closed (Universal VTT has no open door that tools "
+        "agree on) and drawn closed on the picture; tactical opens them again when it imports "
+        "the file."
+    )
+    portals = json.loads(out.read_text())["portals"]
+    assert [(p["closed"], p.get("tactical_open")) for p in portals] == [
+        (True, None),
+        (True, True),
+        (True, True),
+        (False, None),
+    ]
+    again, _ = import_map(out)
+    assert again.grid is not None
+    assert sorted((line.kind, line.open) for line in again.grid.wall_lines) == [
+        ("door", False),
+        ("door", True),
+        ("door", True),
+        ("window", False),
+    ]
+
+
 def test_export_refuses_an_area_map_and_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

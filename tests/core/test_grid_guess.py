@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from tactical.core.grid_guess import guess_grid
+from tactical.core.grid_guess import declared_square, guess_grid
 
 
 def blur(values: npt.NDArray[np.float64], size: int = 15) -> npt.NDArray[np.float64]:
@@ -66,3 +66,22 @@ def test_lines_one_way_only_are_planks_not_a_grid() -> None:
 
 def test_lines_of_different_spacings_each_way_are_not_squares() -> None:
     assert guess_grid(battle_map(900, 600, 60.0, 10, 5, row_square=90.0)) is None
+
+
+def test_the_square_a_picture_declares_is_its_resolution_unless_a_screen_default() -> None:
+    # Dungeondraft writes 64 px squares as 64 pixels per inch (2520 per metre).
+    assert declared_square((2520, 2520), (1280, 1280)) == 64.0
+    assert declared_square((10079, 10079), (2560, 2560)) == 256.0
+    # 72 and 96 per inch are what editors write by default: no squares in them.
+    assert declared_square((2835, 2835), (1280, 1280)) is None
+    assert declared_square((3780, 3780), (1280, 1280)) is None
+    # Different across and down, or fewer than two squares across: not a grid.
+    assert declared_square((2520, 5039), (1280, 1280)) is None
+    assert declared_square((10079, 10079), (300, 300)) is None
+    assert declared_square((0, 0), (300, 300)) is None
+
+
+def test_a_line_on_the_pictures_edge_starts_the_map_there() -> None:
+    guess = guess_grid(battle_map(1400, 1000, 100.0, 0, 50))
+    assert guess is not None
+    assert -1.0 <= guess.x <= 1.0

@@ -16,6 +16,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tactical.core import sight as sight_module
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, cached_sight_masks, sight_masks, visible_squares
 from tactical.core.wall_lines import WallLine
@@ -166,3 +167,19 @@ def test_a_corner_closed_by_a_second_wall_closes_the_diagonal_behind_it() -> Non
     seen = visible_squares(grid, viewer)
     assert not seen[3, 3]
     assert (seen == expected(grid, viewer)).all()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps())
+def test_viewers_one_at_a_time_see_what_they_see_together(
+    drawn: tuple[GridMap, list[Viewer]],
+) -> None:
+    """On big maps the kept sight is worked out one viewer at a time (``_ALONE``)."""
+    grid, viewers = drawn
+    old = sight_module._ALONE
+    sight_module._ALONE = 0
+    try:
+        seen = visible_squares(grid, viewers)
+    finally:
+        sight_module._ALONE = old
+    assert (seen == expected(grid, viewers)).all()

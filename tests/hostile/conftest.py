@@ -2,9 +2,9 @@
 
 A named pipe read by mistake waits forever, a link to ``/dev/zero`` read by
 mistake grows without end. So commands run in a subprocess with a timeout and
-a memory limit, and in-process reads run under :func:`guarded`: a watchdog that
-ends the test run with a traceback after a while, and a cap on the process's
-memory for the duration, so a regression is a failure, never a hang.
+a memory limit, and in-process reads run under :func:`guarded`: an alarm that
+interrupts a stuck read, and a cap on the process's memory for the duration,
+so a regression is a failure, never a hang.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import contextlib
 import faulthandler
 import os
 import resource
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -30,19 +31,37 @@ COMMAND_MEMORY = 3 * 1024**3
 """A command's data memory cap: a link to a device read by mistake stops here."""
 
 
+class Stuck(Exception):
+    """A read that should have been refused at once is still waiting."""
+
+
+def _stuck(_signal: int, _frame: object) -> None:
+    raise Stuck("still reading: a pipe or a device was read instead of refused")
+
+
 @contextlib.contextmanager
 def guarded(seconds: int = 60, more_memory: int = 1536 * 1024**2) -> Iterator[None]:
-    """Run the block with a watchdog (the run ends with a traceback after ``seconds``) and
-    ``more_memory`` bytes of data memory above what the process holds now."""
-    faulthandler.dump_traceback_later(seconds, exit=True, file=sys.__stderr__)
+    """Run the block under a time limit and with ``more_memory`` bytes of data memory above
+    what the process holds now.
+
+    After ``seconds`` an alarm interrupts a blocking read (a pipe's ``open`` waits in the
+    kernel) and raises :class:`Stuck`, so the test fails; should even that not end it, a
+    watchdog ends the run with a traceback. An endless read (``/dev/zero``) meets the
+    memory cap as a MemoryError.
+    """
+    previous = signal.signal(signal.SIGALRM, _stuck)
+    signal.alarm(seconds)
+    faulthandler.dump_traceback_later(seconds + 60, exit=True, file=sys.__stderr__)
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     cap = _data_bytes() + more_memory
     resource.setrlimit(resource.RLIMIT_DATA, (cap if hard < 0 else min(cap, hard), hard))
     try:
         yield
     finally:
-        faulthandler.cancel_dump_traceback_later()
         resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+        faulthandler.cancel_dump_traceback_later()
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _data_bytes() -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import pytest
@@ -14,7 +15,9 @@ from tactical.rules.context import ActionContext
 from tactical.rules.controller import ProcedureController, StateError
 from tactical.rules.dice import DiceError, DiceExpression, roll, typed
 from tactical.rules.procedure import (
+    SUBJECT,
     Action,
+    Handler,
     PanelView,
     Procedure,
     ProcedureState,
@@ -43,18 +46,29 @@ class Countdown(Procedure[CountState]):
         return PanelView("Countdown", tuple(self.outline(encounter, state)), "Go", ())
 
     def actions(self, encounter: Encounter, state: CountState) -> list[Action]:
-        return [Action("advance", "Roll", primary=True)]
+        return [
+            Action("advance", "Roll", primary=True),
+            Action("tag:b", "Tag B"),
+            Action("restart", "Restart"),
+        ]
 
-    def perform(
-        self, ctx: ActionContext, state: CountState, action: str, params: dict[str, Any]
-    ) -> CountState:
-        for token_id in ctx.encounter.tokens:
-            ctx.set_figure(token_id, "init", ctx.roll("1d6", token_id, "initiative"))
-        if params.get("fail"):
-            raise RulesError("refused")
-        state.step = "round"
-        state.round += 1
-        return state
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = {
+        "advance": lambda ctx, state, params: advance(ctx, state, params),
+        "tag": lambda ctx, state, params: ctx.set_figure(params[SUBJECT], "tagged", 1),
+        "restart": lambda ctx, state, params: CountState(seed=state.seed, step="setup"),
+    }
+
+    def after_action(self, ctx: ActionContext, state: CountState) -> None:
+        state.order.append(state.step)
+
+
+def advance(ctx: ActionContext, state: CountState, params: dict[str, Any]) -> None:
+    for token_id in ctx.encounter.tokens:
+        ctx.set_figure(token_id, "init", ctx.roll("1d6", token_id, "initiative"))
+    if params.get("fail"):
+        raise RulesError("refused")
+    state.step = "round"
+    state.round += 1
 
 
 @pytest.fixture()
@@ -111,8 +125,22 @@ def test_refused_action_changes_nothing(toy: Any) -> None:
         controller.perform("advance", {"fail": True})
     assert encounter.dice_log == [] and "init" not in encounter.token("a").figures
     assert len(stack.done) == 1
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match="'nonsense' is not possible now"):
         controller.perform("nonsense")
+    ctx = ActionContext(encounter, controller.state(), ())
+    with pytest.raises(RulesError, match="'nonsense' is not an action of Countdown"):
+        Countdown().perform(ctx, controller.state(), "nonsense", {})
+
+
+def test_the_base_runs_the_table_with_its_subject_and_the_after_step(toy: Any) -> None:
+    encounter, _stack, controller = toy
+    controller.perform("tag:b")
+    assert encounter.token("b").figures == {"tagged": 1}
+    assert "tagged" not in encounter.token("a").figures
+    controller.perform("advance")
+    assert controller.state().order == ["setup", "round"]
+    controller.perform("restart")  # a handler may return a new state
+    assert controller.state().step == "setup" and controller.state().order == ["setup"]
 
 
 def test_resumed_state_rolls_the_same_dice(toy: Any) -> None:

@@ -172,6 +172,7 @@ class AlignDialog(QDialog):
         kind: MapKind = "grid",
         title: str = "Align background",
         current_size: tuple[int, int] | None = None,
+        opening_note: str = "",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
@@ -211,7 +212,8 @@ class AlignDialog(QDialog):
         self.fit_button = QPushButton("&Fit picture")
         self.fit_button.clicked.connect(self.preview.fit)
         self.note = QLabel(
-            "Drag a box over 3 x 3 squares of the picture's own grid,\n"
+            opening_note
+            or "Drag a box over 3 x 3 squares of the picture's own grid,\n"
             "or type the numbers. Wheel: zoom; right or middle drag: pan."
         )
         self.note.setTextFormat(Qt.TextFormat.PlainText)

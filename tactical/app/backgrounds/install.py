@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMenu, QMessageBox, 
 
 from tactical.app.backgrounds.making import (
     MapKind,
+    StartingGrid,
     background_commands,
     guessed_alignment,
     map_name,
@@ -64,6 +65,8 @@ class BackgroundTools(QObject):
         self.document = window.document
         self.ask_picture_path: Callable[[], str | None] = self._dialog_picture_path
         self.ask_alignment: AskAlignment = self._dialog_alignment
+        self.opening: StartingGrid | None = None
+        """What the next alignment dialog opens on for a new picture (None: the map's own)."""
         self.show_error: Callable[[str, str], None] = self._dialog_error
         self._gesture: object | None = None
         self._dragging = False
@@ -217,6 +220,7 @@ class BackgroundTools(QObject):
             self.window.say("This map has no background picture to align.")
             return False
         current = Alignment(background.x, background.y, background.square_px)
+        self.opening = None
         kind: MapKind = "grid" if encounter.grid is not None else "areas"
         answer = self.ask_alignment(image, current, False, kind)
         if answer is None:
@@ -245,9 +249,9 @@ class BackgroundTools(QObject):
             return False
         picture, image = loaded
         encounter = self.document.encounter
-        guess, _found = guessed_alignment(image)
+        self.opening = guessed_alignment(image)
         kind: MapKind = "grid" if encounter.grid is not None else "areas"
-        answer = self.ask_alignment(image, guess, False, kind)
+        answer = self.ask_alignment(image, self.opening.alignment, False, kind)
         if answer is None:
             return False
         alignment, _kind = answer
@@ -268,8 +272,8 @@ class BackgroundTools(QObject):
         picture, image = loaded
         if not self.window.files.maybe_save():
             return False
-        guess, _found = guessed_alignment(image)
-        answer = self.ask_alignment(image, guess, True, "grid")
+        self.opening = guessed_alignment(image)
+        answer = self.ask_alignment(image, self.opening.alignment, True, "grid")
         if answer is None:
             return False
         alignment, kind = answer
@@ -337,6 +341,7 @@ class BackgroundTools(QObject):
             kind=kind,
             title="New map from a picture" if new else "Align background",
             current_size=None if new or grid is None else (grid.width, grid.height),
+            opening_note=self.opening.note if self.opening is not None else "",
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None

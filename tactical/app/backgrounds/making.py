@@ -8,7 +8,7 @@ encounter. Nothing here changes an encounter until the caller pushes the result.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -23,7 +23,7 @@ from tactical.core.commands.grid_size import ResizeGrid
 from tactical.core.commands.pictures import AddPicture, SetBackground
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
-from tactical.core.grid_guess import guess_grid
+from tactical.core.grid_guess import declared_square, guess_grid
 from tactical.core.pictures import Background, Picture
 
 MapKind = Literal["grid", "areas"]
@@ -41,16 +41,49 @@ def grey_array(image: QImage) -> np.ndarray:
     return data.reshape(height, stride)[:, :width].copy()
 
 
-def guessed_alignment(image: QImage) -> tuple[Alignment, bool]:
-    """The picture's grid as guessed from its lines, and whether there was one to see.
+@dataclass(frozen=True)
+class StartingGrid:
+    """Where the alignment starts for a new picture, and what the GM is told about it."""
 
-    Without visible lines the longer side is :data:`DEFAULT_SQUARES_ACROSS` squares.
+    alignment: Alignment
+    found: bool
+    """Whether the picture's own lines gave it."""
+    note: str
+
+
+def guessed_alignment(image: QImage) -> StartingGrid:
+    """The picture's grid as guessed from its lines, or the picture's own size without them.
+
+    Without visible lines the square is the size the picture declares (its
+    resolution, as Dungeondraft writes it: :func:`declared_square`) at the
+    picture's corner; a picture that declares none is
+    :data:`DEFAULT_SQUARES_ACROSS` squares across. The note says which.
     """
     guess = guess_grid(grey_array(image))
     if guess is not None:
-        return Alignment(guess.x, guess.y, guess.square_px), True
-    side = max(image.width(), image.height()) / DEFAULT_SQUARES_ACROSS
-    return Alignment(0.0, 0.0, side), False
+        return StartingGrid(
+            Alignment(guess.x, guess.y, guess.square_px),
+            True,
+            f"Found the picture's grid lines: {guess.square_px:.2f} px a square, "
+            f"the first lines at {guess.x:.1f}, {guess.y:.1f} px. Check them on the picture.",
+        )
+    size = (image.width(), image.height())
+    declared = declared_square((image.dotsPerMeterX(), image.dotsPerMeterY()), size)
+    if declared is not None:
+        return StartingGrid(
+            Alignment(0.0, 0.0, declared),
+            False,
+            f"No grid lines found in the picture. It says its squares are {declared:g} px, "
+            "shown from its corner: drag a box over 3 x 3 squares to set the offset.",
+        )
+    side = max(size) / DEFAULT_SQUARES_ACROSS
+    return StartingGrid(
+        Alignment(0.0, 0.0, side),
+        False,
+        "No grid lines found, and the picture says nothing of its squares: the grid shown "
+        f"is only a start ({DEFAULT_SQUARES_ACROSS} squares across). Drag a box over 3 x 3 "
+        "squares or type the size.",
+    )
 
 
 def new_encounter(

@@ -15,19 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent
+from PySide6.QtCore import QObject, QPointF
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QMenu, QSpinBox, QToolBar
 
 from tactical.app.editing import dialogs
 from tactical.app.editing.area_tools import AreaDrawTool, AreaLinkTool, AreaShapeTool
+from tactical.app.editing.events import EditingEvents
 from tactical.app.editing.host import EditingHost
 from tactical.app.editing.overlay import EditOverlay
 from tactical.app.editing.tools import EditTool, PaintTool, WallTool
 from tactical.app.fog.settings import new_map_fog
 from tactical.app.interaction.paint import BRUSH_SIZES, Brush, BrushKind
-from tactical.app.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
-from tactical.app.map_view import pointer_from
 from tactical.core.encounter import Encounter
 from tactical.persistence.checks import MAX_ELEVATION, MIN_ELEVATION
 
@@ -39,13 +38,6 @@ _BRUSHES: list[tuple[BrushKind, str, str]] = [
     ("difficult", "Difficult", "Difficult terrain"),
     ("impassable", "Impassable", "Impassable terrain"),
 ]
-
-
-def _file_menu(window: EditingHost) -> QMenu | None:
-    for owner in window.new_menu.menuAction().associatedObjects():
-        if isinstance(owner, QMenu):
-            return owner
-    return None
 
 
 class MapEditing(QObject):
@@ -80,17 +72,17 @@ class MapEditing(QObject):
             "area-shape": self.shape_tool,
             "area-link": self.link_tool,
         }
-        window.tools.update(self.tools)
+        self.registry = registry = window.action_registry
+        registry.tools.update(self.tools)
         self._brush: Brush = Brush()
         self._build_actions()
         self._build_toolbar()
         self._build_menus()
         self.last_grid_action = self.brush_actions["raise"]
         self.last_area_action = self.draw_action
-        view.installEventFilter(self)
-        view.viewport().installEventFilter(self)
-        view.customContextMenuRequested.connect(self._context_menu)
-        window.context_menu_extras.append(self.door_menu_entries)
+        self.events = EditingEvents(window)
+        """Keys, double-clicks and menus routed to the editing tools; doors opened in play."""
+        registry.add_context_entries(self.door_menu_entries)
         document.encounter_replaced.connect(self._on_replaced)
         window.scene.map_refreshed.connect(self._on_map_refreshed)
         self._sync_kind()
@@ -102,8 +94,8 @@ class MapEditing(QObject):
         action.setCheckable(True)
         action.setToolTip(tip)
         action.triggered.connect(lambda _=False: slot())
-        self.window.tool_group.addAction(action)
-        self.window.addAction(action)
+        self.registry.tool_group.addAction(action)
+        self.window.window().addAction(action)  # its key works anywhere in the window
         return action
 
     def _build_actions(self) -> None:
@@ -113,7 +105,7 @@ class MapEditing(QObject):
         self.edit_action.setShortcut(QKeySequence("E"))
         self.edit_action.setToolTip("Edit the map: terrain, walls and doors, areas (E)")
         self.edit_action.toggled.connect(self.set_editing)
-        window.addAction(self.edit_action)
+        self.registry.add("tools.edit-map", self.edit_action)
         self.brush_actions: dict[BrushKind, QAction] = {}
         for kind, text, tip in _BRUSHES:
             self.brush_actions[kind] = self._tool_action(text, tip, partial(self.use_brush, kind))
@@ -148,7 +140,7 @@ class MapEditing(QObject):
         self.area_actions = [self.draw_action, self.shape_action, self.link_action]
         self.new_grid_action = QAction("Empty &grid map…", window.window())
         self.new_grid_action.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
-        window.addAction(self.new_grid_action)
+        self.registry.add("file.new-grid", self.new_grid_action)
         self.new_grid_action.triggered.connect(lambda _=False: self.new_grid_map())
         self.new_area_action = QAction("Empty &area map", window.window())
         self.new_area_action.triggered.connect(lambda _=False: self.new_area_map())
@@ -177,26 +169,23 @@ class MapEditing(QObject):
         bar.addAction(self.door_action)
         for action in self.area_actions:
             bar.addAction(action)
-        window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.registry.add_toolbar("map-editing", bar, new_row=True)
         bar.setVisible(False)
         self.toolbar = bar
-        window.toolbar.addSeparator()
-        window.toolbar.addAction(self.edit_action)
+        self.registry.add_to_toolbar("tools", ("tools.edit-map",), separator=True)
 
     def _build_menus(self) -> None:
-        window = self.window
-        window.tools_menu.addSeparator()
-        window.tools_menu.addAction(self.edit_action)
+        registry = self.registry
+        tools_menu = registry.menu("tools")
+        tools_menu.addSeparator()
+        tools_menu.addAction(self.edit_action)
         for action in [*self.grid_actions, *self.area_actions]:
-            window.tools_menu.addAction(action)
-        file_menu = _file_menu(window)
-        new_menu = QMenu("&New", window.window())
+            tools_menu.addAction(action)
+        new_menu = QMenu("&New", self.window.window())
         new_menu.addAction(self.new_grid_action)
         new_menu.addAction(self.new_area_action)
-        if file_menu is not None:
-            file_menu.insertMenu(window.new_menu.menuAction(), new_menu)
-        self.new_menu = new_menu
+        registry.menu("file").insertMenu(registry.menu("new").menuAction(), new_menu)
+        self.new_menu = registry.add_menu("new-empty", new_menu)
 
     # -- the mode --------------------------------------------------------------
 
@@ -214,7 +203,7 @@ class MapEditing(QObject):
             grid = self.window.document.encounter.grid is not None
             self._activate(self.last_grid_action if grid else self.last_area_action)
         elif self.window.view.tool in self.tools.values():
-            self.window.select_action.setChecked(True)
+            self.registry.action("tools.select").setChecked(True)
             self.window.use_tool("select")
 
     def _activate(self, action: QAction) -> None:
@@ -285,11 +274,9 @@ class MapEditing(QObject):
 
     def _use_links(self) -> None:
         self._use("area-link")
-        if (
-            self.window.adjacency_action.isEnabled()
-            and not self.window.adjacency_action.isChecked()
-        ):
-            self.window.adjacency_action.setChecked(True)
+        adjacency = self.registry.action("view.adjacency")
+        if adjacency.isEnabled() and not adjacency.isChecked():
+            adjacency.setChecked(True)
 
     def _level_changed(self, value: int) -> None:
         self.use_brush("level")
@@ -324,75 +311,11 @@ class MapEditing(QObject):
 
     def toggle_door_at(self, point: QPointF) -> bool:
         """Open or close the door near a scene point; False when there is none."""
-        grid = self.window.document.encounter.grid
-        if grid is None:
-            return False
-        command = door_toggle(grid, point.x(), point.y())
-        if command is None:
-            return False
-        self.window.document.push(command)
-        self.window.say("Door opened." if command.text == "Open door" else "Door closed.")
-        return True
+        return self.events.toggle_door_at(point)
 
     def door_menu_entries(self, menu: QMenu, point: QPointF) -> None:
         """Add Open door / Close door to the normal right-click menu near a door."""
-        grid = self.window.document.encounter.grid
-        if grid is None:
-            return
-        found = edge_near(grid, point.x(), point.y(), DOOR_REACH)
-        wall = grid.walls.get(found) if found is not None else None
-        if found is None or wall is None or not wall.door:
-            return
-        command = door_command(found, wall)
-        if not menu.isEmpty():
-            menu.addSeparator()
-        menu.addAction(command.text, lambda: self.toggle_door_at(point))
-
-    # -- routing keys, double-clicks and menus to the editing tools ----------------------
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        view = self.window.view
-        tool = view.tool
-        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
-            if (
-                watched is view
-                and isinstance(tool, EditTool)
-                and isinstance(event, QKeyEvent)
-                and tool.wants_key(event.key())
-            ):
-                if kind == QEvent.Type.KeyPress:
-                    tool.key(event.key())
-                event.accept()
-                return True
-            return False
-        if kind == QEvent.Type.Leave and watched is view.viewport():
-            if isinstance(tool, EditTool):
-                tool.leave()
-            return False
-        if kind == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
-            if isinstance(tool, EditTool):
-                scene_point = view.mapToScene(event.position().toPoint())
-                return tool.double_click(pointer_from(event, scene_point))
-            return False
-        if (
-            kind == QEvent.Type.MouseButtonPress
-            and isinstance(event, QMouseEvent)
-            and event.button() == Qt.MouseButton.LeftButton
-            and event.modifiers() & Qt.KeyboardModifier.AltModifier
-            and (tool is self.window.select_tool or isinstance(tool, WallTool))
-        ):
-            return self.toggle_door_at(view.mapToScene(event.position().toPoint()))
-        return False
-
-    def _context_menu(self, pos: QPoint) -> None:
-        view = self.window.view
-        tool = view.tool
-        if not isinstance(tool, EditTool):
-            return
-        menu = tool.context_menu(view.mapToScene(pos), self.window.window())
-        if menu is not None and not menu.isEmpty():
-            menu.exec(view.viewport().mapToGlobal(pos))
+        self.events.door_menu_entries(menu, point)
 
 
 def install_edit_tools(window: EditingHost) -> MapEditing:

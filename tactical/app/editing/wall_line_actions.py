@@ -30,7 +30,7 @@ class WallLineActions(QObject):
         self.window = window
         self.tool: WallLineTool | None = None
         """The map editor's Wall line tool."""
-        window.context_menu_extras.append(self.menu_entries)
+        window.action_registry.add_context_entries(self.menu_entries)
         window.view.viewport().installEventFilter(self)
 
     def _reach(self) -> float:
@@ -89,7 +89,8 @@ class WallLineActions(QObject):
         ):
             return False
         view = self.window.view
-        if view.tool is not self.window.select_tool or not view.interactive:
+        select = self.window.action_registry.tools.get("select")
+        if select is None or view.tool is not select or not view.interactive:
             return False
         if event.modifiers() & ~Qt.KeyboardModifier.AltModifier:
             return False  # Shift and Ctrl clicks stay the select tool's

@@ -113,7 +113,7 @@ def install_wall_line_tool(editing: MapEditing) -> WallLineTool:
     window = editing.window
     tool = WallLineTool(window.view, window.document, editing.overlay, window.say)
     editing.tools["wall-line"] = tool
-    window.tools["wall-line"] = tool
+    window.action_registry.tools["wall-line"] = tool
 
     def use() -> None:
         action.setChecked(True)
@@ -138,7 +138,7 @@ def install_wall_line_tool(editing: MapEditing) -> WallLineTool:
     editing.toolbar.insertAction(before, action)
     box_action = editing.toolbar.insertWidget(before, kinds)
     editing.grid_actions += [action, box_action]
-    window.tools_menu.addAction(action)
+    window.action_registry.menu("tools").addAction(action)
     editing._sync_kind()
     tool.kinds_box = kinds
     return tool

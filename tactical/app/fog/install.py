@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
@@ -304,16 +304,26 @@ class FogControls(QObject):
         self.style_actions[fog.style].setChecked(True)
 
     def _after_step(self, index: int) -> None:
-        """After a move pushed (not undone or redone), reveal what the party sees if asked."""
-        stack = self.services.document.undo_stack
+        """After a move pushed (not undone or redone), reveal what the party sees if asked.
+
+        The reveal joins the move's own undo step (one move, one undo): undone, the
+        move takes its reveal with it; redone, both come back.
+        """
+        document = self.services.document
+        stack = document.undo_stack
         grew, self._last_index = index > self._last_index, index
         command = stack.command(index - 1) if grew and index > 0 else None
         if not isinstance(command, CoreCommandAdapter) or getattr(command, "fog_seen", False):
             return
         command.fog_seen = True  # type: ignore[attr-defined]
-        fog = self.services.document.encounter.fog
+        encounter = document.encounter
+        fog = encounter.fog
         if fog.enabled and fog.auto_reveal and moves_tokens(command.command):
-            QTimer.singleShot(0, lambda: self.reveal_party(quiet=True))
+            reveal = reveal_party_sight(encounter)
+            if reveal is not None:
+                with document.operation():  # the move is done already: only its reveal is left
+                    reveal.do(encounter)
+                command.command = Batch(command.command.text, [command.command, reveal])
 
 
 def install_fog(services: Services) -> FogControls:

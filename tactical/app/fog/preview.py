@@ -2,8 +2,10 @@
 
 The squares its sight would newly reveal at the drop glow on the GM's map only
 (the model and the player view change at the drop, when "Reveal after every
-move" or Ctrl+R reveals them). Recomputed once per square the drag enters:
-the party sight's speed (a few milliseconds) is what lets it follow the mouse.
+move" or Ctrl+R reveals them), in sky-blue stripes: never mistaken for the
+reach shading under them (flat green through yellow to orange). Recomputed once
+per square the drag enters: the party sight's speed (a few milliseconds) is what
+lets it follow the mouse.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
@@ -27,8 +30,21 @@ if TYPE_CHECKING:
 
 PREVIEW_Z = 32.0
 """Above the fog tint (30), below the fog tool's outline (35)."""
-GLOW = np.uint32((110 << 24) | (255 << 16) | (214 << 8) | 90)
-"""ARGB of a square the held token would reveal."""
+GLOW = np.uint32((170 << 24) | (41 << 16) | (182 << 8) | 246)
+"""ARGB of the strong stripes of a square the held token would reveal: sky blue, a hue the
+reach shading (green through yellow to orange) never takes."""
+GLOW_SOFT = np.uint32((70 << 24) | (41 << 16) | (182 << 8) | 246)
+"""ARGB between the stripes."""
+PATTERN = 6
+"""Pixels a side of one square in the glow's picture (its diagonal stripes: 3 strong, 3 soft)."""
+
+
+def glow_words(new: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint32]:
+    """The glow's ARGB picture, :data:`PATTERN` pixels a square: striped, never a flat fill."""
+    big = np.repeat(np.repeat(new, PATTERN, axis=0), PATTERN, axis=1)
+    rows, cols = np.indices(big.shape)
+    stripe = (rows + cols) % PATTERN < PATTERN // 2
+    return np.where(big, np.where(stripe, GLOW, GLOW_SOFT), np.uint32(0)).astype(np.uint32)
 
 
 class SightPreview(QObject):
@@ -44,7 +60,7 @@ class SightPreview(QObject):
         self.item = QGraphicsPixmapItem()
         self.item.setZValue(PREVIEW_Z)
         self.item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.item.setTransform(QTransform.fromScale(CELL, CELL))
+        self.item.setTransform(QTransform.fromScale(CELL / PATTERN, CELL / PATTERN))
         self.item.setVisible(False)
         services.scene.addItem(self.item)
         self._shown: tuple[str, Square] | None = None
@@ -86,8 +102,7 @@ class SightPreview(QObject):
         new = visible_squares(grid, viewers) & ~encounter.fog.mask(grid)
         rows, cols = np.nonzero(new)
         self.squares = {(int(c), int(r)) for r, c in zip(rows, cols, strict=True)}
-        words = np.where(new, GLOW, np.uint32(0)).astype(np.uint32)
-        self.item.setPixmap(QPixmap.fromImage(argb_image(words)))
+        self.item.setPixmap(QPixmap.fromImage(argb_image(glow_words(new))))
         self.item.setVisible(True)
 
     def clear(self) -> None:

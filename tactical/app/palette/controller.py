@@ -104,9 +104,13 @@ class Palette:
             self.refresh()
 
     def say_picture_problems(self) -> None:
-        """Say each token picture that is not drawn, once (a path leaving the folder, ...)."""
-        for text in self.scene.token_pictures.take_new_problems():
-            self.say(text)
+        """Say each token picture that is not drawn, once (a path leaving the folder, ...).
+
+        All in one message, so a second missing picture does not hide the first.
+        """
+        problems = self.scene.token_pictures.take_new_problems()
+        if problems:
+            self.say(" ".join(problems))
 
     def _scene_selection_changed(self) -> None:
         if not (isValid(self.scene) and isValid(self.dock)):  # the window is being destroyed

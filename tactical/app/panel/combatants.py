@@ -96,6 +96,16 @@ class _CellDelegate(QStyledItemDelegate):
                 self.committed.emit(str(index.data(TOKEN_ID)), str(index.data(COLUMN_KEY)), text)
 
 
+def two_lines(label: str) -> str:
+    """A header of two words or more on two lines, split nearest the middle: the column
+    is as wide as its longer half, so whole words fit a narrow panel."""
+    spaces = [i for i, c in enumerate(label) if c == " "]
+    if not spaces:
+        return label
+    cut = min(spaces, key=lambda i: abs(len(label) - 2 * i - 1))
+    return label[:cut] + "\n" + label[cut + 1 :]
+
+
 @cache
 def _swatch(color: str) -> QIcon:
     """A side's colour as a small square (one per colour, shared by its rows)."""
@@ -135,7 +145,9 @@ class CombatantTable(QTableWidget):
         self.verticalHeader().hide()
         self.setWordWrap(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
+        # Not stretched: a stretched last column gets what is left of a narrow panel, and
+        # "Statuses" was cut to "Stat"; every column is as wide as its content and header.
+        self.horizontalHeader().setStretchLastSection(False)
         self.horizontalHeader().setMaximumSectionSize(MAX_COLUMN)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
@@ -218,8 +230,9 @@ class CombatantTable(QTableWidget):
         self.setColumnCount(len(columns))
         self.setRowCount(len(self._rows))
         for col, (key, label) in enumerate(columns):
-            header = QTableWidgetItem(label)
+            header = QTableWidgetItem(two_lines(label))
             header.setData(COLUMN_KEY, key)
+            set_tooltip(header, label)
             self.setHorizontalHeaderItem(col, header)
         for row_index, row in enumerate(self._rows):
             token = encounter.tokens.get(row.token_id)

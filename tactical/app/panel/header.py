@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from tactical.app.panel.references import references_tooltip, without_references
 from tactical.app.panel.style import ERROR, bold, scaled
-from tactical.app.plain_text import plain_label
+from tactical.app.plain_text import plain_label, set_tooltip
 
 
 class InstructionBox(QWidget):
@@ -40,13 +41,17 @@ class InstructionBox(QWidget):
         if ended:
             parts.append("ended")
         self.title.setText(" \N{EM DASH} ".join(parts))
-        self.instruction.setText(instruction)
-        self.notes.setText("\n".join(f"\N{BULLET} {note}" for note in notes))
+        # Rule-text references ("(001 line 22)") show on hover, not in the lines.
+        self.instruction.setText(without_references(instruction))
+        set_tooltip(self.instruction, references_tooltip([instruction]))
+        self.notes.setText("\n".join(f"\N{BULLET} {without_references(n)}" for n in notes))
+        set_tooltip(self.notes, references_tooltip(notes))
         self.notes.setVisible(bool(notes))
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         """A refusal (red) or what the last action did; empty hides it."""
-        self.message.setText(text)
+        self.message.setText(without_references(text))
+        set_tooltip(self.message, references_tooltip([text]))
         self.message.setStyleSheet(f"color: {ERROR.name()};" if error else "")
         self.message.setProperty("error", error)
         self.message.setVisible(bool(text))

@@ -181,8 +181,9 @@ class ParamForm(QFrame):
             )
         line = QLineEdit("" if param.default is None else str(param.default))
         line.setMaxLength(MAX_FIGURE_TEXT)  # it goes into the saved procedure state
+        # Return reaches the form's keyPressEvent (a line edit passes it up): that submits,
+        # once. Its returnPressed must not submit as well (it recorded twice).
         keep_return(line)
-        line.returnPressed.connect(self.submit)
         return line
 
     def _install_follows(self) -> None:

@@ -17,6 +17,7 @@ from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.core.area_layout import anchor_point
 from tactical.core.areas import AreaMap
+from tactical.core.fog import Fog
 
 
 @dataclass
@@ -37,6 +38,9 @@ class AreaLayer:
         self.show_adjacency = False
         self.overlay: float | None = None
         """How strongly to fill the areas over a background picture (0 to 1), or None."""
+        self.unnamed: frozenset[str] = frozenset()
+        """Areas whose names are not drawn: under fog, on a players' screen (a long name
+        would reach past the fog into a room the players see)."""
         self._shapes: list[_Shape] = []
         self._label_boxes: dict[str, tuple[float, float, float, float]] = {}
         self._links: list[tuple[QLineF, bool]] = []
@@ -44,6 +48,14 @@ class AreaLayer:
         self._font.setPixelSize(int(CELL * 0.32))
         self._font.setBold(True)
         self.refresh()
+
+    def name_only_found(self, fog: Fog | None) -> bool:
+        """Draw no name of an area under ``fog`` (None: every name); True if that changed."""
+        unnamed: frozenset[str] = frozenset()
+        if fog is not None and fog.enabled:
+            unnamed = frozenset(a.id for a in self.area_map if a.id not in fog.areas)
+        changed, self.unnamed = unnamed != self.unnamed, unnamed
+        return changed
 
     def refresh(self) -> QRectF:
         """Rebuild the cached shapes after an edit; returns the rectangle to repaint."""
@@ -129,6 +141,8 @@ class AreaLayer:
         painter.setFont(self._font)
         metrics = QFontMetricsF(self._font)
         for shape in self._shapes:
+            if shape.area_id in self.unnamed:
+                continue
             width = metrics.horizontalAdvance(shape.name) + CELL * 0.3
             box = QRectF(
                 shape.label_at.x() - width / 2,

@@ -59,6 +59,8 @@ def apply_changes(scene: MapScene, changes: ChangeSet) -> None:
         scene.fit_scene_rect()
         scene.invalidate(scene.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         all_tokens = all_templates = map_refreshed = True
+    if changes.touches(("fog", "areas")) and scene._name_found_areas():
+        scene.invalidate(scene.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
     token_change = changes.get("tokens")
     if token_change is not None:
         token_ids |= token_change.ids

@@ -38,7 +38,7 @@ from tactical.app.scene.overlays import (
     ReachOverlay,
 )
 from tactical.app.scene.template_layer import TemplateLayer
-from tactical.app.scene.token_dots import TokenDots
+from tactical.app.scene.token_dots import install_token_dots
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook, boost_for
 from tactical.app.scene.token_layout import TokenLayout
 from tactical.app.scene.token_pictures import token_pictures
@@ -93,13 +93,7 @@ class MapScene(QGraphicsScene):
             overlay.setVisible(False)
             self.addItem(overlay)
         self.fog = install_fog_layer(self)
-        self.view_zoom: float | None = None
-        """The zoom of the view showing this scene, once one paints it (None: no view)."""
-        self.token_dots = TokenDots(lambda: self.token_items.values(), QRectF())
-        self.token_dots.setZValue(self.token_z())
-        self.addItem(self.token_dots)
-        self.sceneRectChanged.connect(self.token_dots.set_bounds)
-        self.selectionChanged.connect(self.token_dots.changed)
+        self.token_dots = install_token_dots(self)
         document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
@@ -127,6 +121,7 @@ class MapScene(QGraphicsScene):
         else:
             assert area_map is not None
             self.layer = AreaLayer(area_map)
+            self._name_found_areas()
         if self._art_of is not self.encounter:  # another encounter: other pictures
             self.background_art.reset()
             self._art_of = self.encounter
@@ -176,23 +171,22 @@ class MapScene(QGraphicsScene):
         if on == self.player:
             return
         self.player = on
-        self.token_dots.setZValue(self.token_z())
-        for item in self.token_items.values():
+        if self._name_found_areas():
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        for item in (*self.token_items.values(), self.token_dots):
             item.setZValue(self.token_z())
         self._sync_tokens(list(self.encounter.tokens))
         self.refresh_templates()
         self.tokens_refreshed.emit()
 
-    def set_view_zoom(self, zoom: float) -> None:
-        """The view's zoom: names, badges and marks grow to stay readable when zoomed out.
+    def _name_found_areas(self) -> bool:
+        """For the players, no name of an area under fog (True: the names drawn changed)."""
+        fog = self.encounter.fog if self.player else None
+        return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
 
-        Tokens too small on screen for more than a dot are left to :attr:`token_dots`.
-        """
-        if zoom != self.view_zoom:
-            self.view_zoom = zoom
-            for item in self.token_items.values():
-                item.set_view_zoom(zoom, tell=False)
-            self.token_dots.changed()
+    def set_view_zoom(self, zoom: float) -> None:
+        """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
+        self.token_dots.set_zoom(zoom)  # tokens too small for more than a dot: drawn by it
         boost = boost_for(zoom)
         if abs(boost - self.view_boost) <= 1e-3:
             return
@@ -267,9 +261,7 @@ class MapScene(QGraphicsScene):
             if item is None:
                 label_cap = 2.6 if self.encounter.area_map is not None else 3.2
                 item = TokenItem(token_id, look, label_cap)
-                item.on_dot_change = self.token_dots.changed
-                if self.view_zoom is not None:
-                    item.set_view_zoom(self.view_zoom)
+                self.token_dots.adopt(item)
                 item.set_label_scale(self.label_scale)
                 item.set_boost(self.view_boost)
                 item.setZValue(self.token_z())

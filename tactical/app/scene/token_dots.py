@@ -1,6 +1,6 @@
 """Far zoomed out, every token as a dot in one paint instead of one paint per token.
 
-A token smaller on screen than :data:`~tactical.app.scene.token_item.SIMPLE_BELOW_PX`
+A token smaller on screen than :data:`~tactical.app.scene.token_paint.SIMPLE_BELOW_PX`
 is drawn as a plain dot in its side's colour (names would not be readable).
 With thousands of tokens on a big map fitted in the window, one Python paint
 per item was most of the first frame; so a view tells its scene the zoom
@@ -14,6 +14,7 @@ itself, as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
@@ -22,6 +23,9 @@ from shiboken6 import isValid
 
 from tactical.app.scene import palette
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem
+
+if TYPE_CHECKING:
+    from tactical.app.scene.map_scene import MapScene
 
 HIDDEN_OPACITY = 0.55
 """A hidden token's dot, as :meth:`TokenItem._paint_dot` draws it."""
@@ -38,6 +42,22 @@ class TokenDots(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._gathered: list[tuple[QColor, float, QPainterPath]] | None = None
         """The dots as painted, gathered again after :meth:`changed`."""
+        self.zoom: float | None = None
+        """The zoom of the view showing the scene, once one paints it (None: no view)."""
+
+    def set_zoom(self, zoom: float) -> None:
+        """The view's zoom: each item decides whether it is a dot now."""
+        if zoom != self.zoom:
+            self.zoom = zoom
+            for item in self._items():
+                item.set_view_zoom(zoom, tell=False)
+            self.changed()
+
+    def adopt(self, item: TokenItem) -> None:
+        """A new token item: told the zoom, and tells this item when its dot changes."""
+        item.on_dot_change = self.changed
+        if self.zoom is not None:
+            item.set_view_zoom(self.zoom)
 
     def set_bounds(self, bounds: QRectF) -> None:
         if bounds != self._bounds:
@@ -96,3 +116,13 @@ class TokenDots(QGraphicsItem):
             painter.setBrush(colour)
             painter.drawPath(path)
         painter.setOpacity(1.0)
+
+
+def install_token_dots(scene: MapScene) -> TokenDots:
+    """The dots of ``scene``'s token items, at the tokens' height, spanning the scene."""
+    dots = TokenDots(lambda: scene.token_items.values(), QRectF())
+    dots.setZValue(scene.token_z())
+    scene.addItem(dots)
+    scene.sceneRectChanged.connect(dots.set_bounds)
+    scene.selectionChanged.connect(dots.changed)
+    return dots

@@ -11,33 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-)
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.geometry import CELL
 from tactical.app.plain_text import set_tooltip
-from tactical.app.scene import palette
 from tactical.app.scene.token_fonts import shared_font, shared_metrics
+from tactical.app.scene.token_paint import (
+    MARK_BOOST,
+    MAX_BADGES,
+    SIMPLE_BELOW_PX,
+    badge_text,
+    paint_token,
+)
 
 TOKEN_Z = 10.0
-MAX_BADGES = 4
-BADGE_CHARS = 12
-"""A status badge shows the status's name up to this many characters."""
 MIN_LABEL_PX = 13.0
 """A name is drawn at least this many screen pixels tall, however far the view zooms out."""
 MAX_BOOST = 2.6
 """How many times its map size a name, badge or mark may grow to stay readable."""
-MARK_BOOST = 1.8
-"""Cover marks grow less than names: at fit zoom a larger one would hide the token."""
 LABEL_PX = CELL * 0.27
 """A name's height in scene units at the usual size."""
 
@@ -47,16 +40,6 @@ def boost_for(zoom: float) -> float:
     if zoom <= 0:
         return 1.0
     return max(1.0, min(MAX_BOOST, MIN_LABEL_PX / (LABEL_PX * zoom)))
-
-
-SIMPLE_BELOW_PX = 14.0
-"""On-screen disc size below which a token is drawn as a plain dot."""
-
-COVER_MARKS = {
-    "none": ("-", QColor("#7d7d7d")),
-    "cover": ("C", QColor("#e8a317")),
-    "obstructed": ("X", QColor("#c0392b")),
-}
 
 
 @dataclass
@@ -191,12 +174,12 @@ class TokenItem(QGraphicsItem):
 
         ``crowded``: as they would be drawn crowded (True) or not (False).
         """
-        texts = self._badge_texts()
+        texts = self.badge_texts()
         if not texts:
             return QRectF()
         metrics = shared_metrics(self._badge_font.pixelSize(), True)
         h = CELL * 0.3 * self._text_grow
-        room = self._badge_room(h, self.crowded if crowded is None else crowded)
+        room = self.badge_room(h, self.crowded if crowded is None else crowded)
         d = self.diameter
         right = d - d * 0.06 + h * 0.3
         widest = max(max(h, min(metrics.horizontalAdvance(t) + 8, room)) for t in texts)
@@ -288,8 +271,8 @@ class TokenItem(QGraphicsItem):
             badges = shared_metrics(self._badge_font.pixelSize(), True)
             h = CELL * 0.3 * self._text_grow
             widest = min(
-                max(badges.horizontalAdvance(t) for t in self._badge_texts()) + 8,
-                self._badge_room(h),
+                max(badges.horizontalAdvance(t) for t in self.badge_texts()) + 8,
+                self.badge_room(h),
             )
             rows = min(len(self.look.statuses), MAX_BADGES)
             self._bounds = self._bounds.united(
@@ -314,171 +297,17 @@ class TokenItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        d = self.diameter
-        inset = d * 0.06
-        disc = QRectF(inset, inset, d - 2 * inset, d - 2 * inset)
-        on_screen = d * option.levelOfDetailFromTransform(painter.worldTransform())
-        if on_screen < SIMPLE_BELOW_PX:
-            self._paint_dot(painter, disc)
-            return
-        self._paint_halo(painter, disc)  # full strength, even round a hidden token
-        if self.look.hidden:
-            painter.setOpacity(0.55)
-        self._paint_disc(painter, disc)
-        painter.setOpacity(1.0)
-        self._paint_badges(painter, disc)
-        if self.label_shown:
-            self._paint_label(painter)
-        if self.target:
-            self._paint_target(painter, disc)
-        if self.cover_mark is not None:
-            self._paint_cover(painter, disc)
+        paint_token(self, painter, option)
 
-    def _paint_dot(self, painter: QPainter, disc: QRectF) -> None:
-        """Far zoomed out: just a dot in the side's colour (names would not be readable)."""
-        painter.setPen(Qt.PenStyle.NoPen)
-        if self.isSelected() or self.acting or self.target:
-            highlight = palette.SELECTED if self.isSelected() else palette.ACTING
-            painter.setBrush(palette.TARGET if self.target else highlight)
-            grow = disc.width() * 0.35
-            painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
-        if self.look.hidden:
-            painter.setOpacity(0.55)
-        painter.setBrush(self.look.colour)
-        painter.drawEllipse(disc)
-        painter.setOpacity(1.0)
-
-    def _paint_halo(self, painter: QPainter, disc: QRectF) -> None:
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        if self.acting:  # a wide, solid ring with a dark edge: seen from across the table
-            b = self.boost
-            outer = CELL * 0.1 * b
-            painter.setPen(QPen(QColor(0, 0, 0, 200), CELL * 0.03 * b))
-            painter.drawEllipse(disc.adjusted(-outer, -outer, outer, outer))
-            glow = QColor(palette.ACTING)
-            for grow, alpha in ((CELL * 0.1 * b, 120), (CELL * 0.055 * b, 255)):
-                glow.setAlpha(alpha)
-                painter.setPen(QPen(glow, CELL * 0.07 * b))
-                painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
-        if self.isSelected():
-            painter.setPen(QPen(palette.SELECTED, CELL * 0.08))
-            grow = CELL * 0.05
-            painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
-
-    def _paint_disc(self, painter: QPainter, disc: QRectF) -> None:
-        colour = self.look.colour
-        ring = QPen(colour, max(2.0, self.diameter * 0.09))
-        if self.look.picture is not None and not self.look.picture.isNull():
-            path = QPainterPath()
-            path.addEllipse(disc)
-            painter.save()
-            painter.setClipPath(path)
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-            painter.drawPixmap(disc, self.look.picture, QRectF(self.look.picture.rect()))
-            painter.restore()
-        else:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour.lighter(165))
-            painter.drawEllipse(disc)
-            painter.setFont(self._initials_font)
-            painter.setPen(colour.darker(190))
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(self.look.name))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(ring)
-        painter.drawEllipse(disc)
-        if self.look.hidden:
-            painter.setPen(QPen(palette.HIDDEN_MARK, 2, Qt.PenStyle.DashLine))
-            painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
-
-    def _paint_label(self, painter: QPainter) -> None:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(20, 20, 20, 190))
-        painter.drawRoundedRect(self._label, 4, 4)
-        painter.setFont(self._font)
-        painter.setPen(QColor("#ffffff"))
-        metrics = shared_metrics(self._font.pixelSize())
-        text = metrics.elidedText(
-            self.look.name, Qt.TextElideMode.ElideRight, self._label.width() - 6
-        )
-        painter.drawText(self._label, Qt.AlignmentFlag.AlignCenter, text)
-
-    def _badge_texts(self) -> list[str]:
+    def badge_texts(self) -> list[str]:
         items = sorted(self.look.statuses.items())
         texts = [badge_text(name, stacks) for name, stacks in items[:MAX_BADGES]]
         if len(items) > MAX_BADGES:
             texts[-1] = f"+{len(items) - MAX_BADGES + 1} more"
         return texts
 
-    def _badge_room(self, h: float, crowded: bool | None = None) -> float:
+    def badge_room(self, h: float, crowded: bool | None = None) -> float:
         """How wide a badge may be: no wider than the disc where neighbours crowd it."""
         if not (self.crowded if crowded is None else crowded):
             return float("inf")
         return max(h, self.diameter * 0.94 + h * 0.3)
-
-    def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
-        texts = self._badge_texts()
-        if not texts:
-            return
-        painter.setFont(self._badge_font)
-        metrics = shared_metrics(self._badge_font.pixelSize(), True)
-        h = CELL * 0.3 * self._text_grow
-        x = disc.right() + h * 0.3
-        y = disc.top() - h * 0.35
-        room = self._badge_room(h)
-        for full in texts:
-            w = max(h, min(metrics.horizontalAdvance(full) + 8, room))
-            text = metrics.elidedText(full, Qt.TextElideMode.ElideRight, max(0.0, w - 6))
-            box = QRectF(x - w, y, w, h)  # right-aligned on the disc's right edge
-            painter.setPen(QPen(QColor("#1d1d1d"), 1))
-            painter.setBrush(QColor("#f3e6b3"))
-            painter.drawRoundedRect(box, h / 2, h / 2)
-            painter.setPen(QColor("#1d1d1d"))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-            y += h * 0.95
-
-    def _paint_target(self, painter: QPainter, disc: QRectF) -> None:
-        pen = QPen(palette.TARGET, CELL * 0.06)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        c = disc.center()
-        r = disc.width() * 0.62
-        painter.drawEllipse(c, r, r)
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            painter.drawLine(
-                QPointF(c.x() + dx * r * 0.75, c.y() + dy * r * 0.75),
-                QPointF(c.x() + dx * r * 1.2, c.y() + dy * r * 1.2),
-            )
-
-    def _paint_cover(self, painter: QPainter, disc: QRectF) -> None:
-        text, colour = COVER_MARKS.get(self.cover_mark or "", ("?", QColor("#555")))
-        s = CELL * 0.5 * min(self.boost, MARK_BOOST)
-        # top left, clear of the name below and the badges on the right
-        box = QRectF(disc.left() - s * 0.6, disc.top() - s * 0.45, s, s)
-        painter.setPen(QPen(QColor("#111"), 1.5 * self.boost))
-        painter.setBrush(QBrush(colour))
-        painter.drawRoundedRect(box, 3, 3)
-        font = QFont(self._badge_font)
-        font.setPixelSize(max(8, int(s * 0.7)))
-        painter.setFont(font)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-
-
-def initials(name: str) -> str:
-    """Up to two letters to print inside a disc without a picture."""
-    words = [w for w in name.replace("_", " ").replace("-", " ").split() if w]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].title()
-    return (words[0][0] + words[-1][0]).upper()
-
-
-def badge_text(status: str, stacks: int) -> str:
-    """A status badge: the status's name (shortened past BADGE_CHARS), and its stacks."""
-    name = status.strip() or "?"
-    if len(name) > BADGE_CHARS:
-        name = name[: BADGE_CHARS - 1].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
-    name = name[:1].upper() + name[1:]
-    return f"{name} {stacks}" if stacks > 1 else name

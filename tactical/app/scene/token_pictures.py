@@ -100,9 +100,12 @@ class TokenPictures:
             if (picture, reason) in self._said:
                 continue
             self._said.add((picture, reason))
-            entry = self.document.encounter.pictures.get(picture)
+            encounter = self.document.encounter
+            entry = encounter.pictures.get(picture)
             shown = entry.path if entry is not None and entry.path else picture
-            said.append(f"Token picture {shown} not shown ({reason}).")
+            names = sorted(t.name for t in encounter.tokens.values() if t.image == picture)
+            who = f": {', '.join(names)} {'shows' if len(names) == 1 else 'show'} initials"
+            said.append(f"Token picture {shown} not shown ({reason}){who if names else ''}.")
         return said
 
 

@@ -27,14 +27,11 @@ from dataclasses import replace as replaced
 from datetime import datetime
 from typing import Literal
 
-import numpy as np
-
 from tactical.app import token_names
 from tactical.app.secrets import hidden_words
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import fogged_token_ids, hidden_from_players
-from tactical.core.grid import Terrain
+from tactical.core.fog_queries import fogged_token_ids, hidden_from_players, legend_contents
 from tactical.core.tokens import Figure, Token
 from tactical.rules import Combatant, PanelView, ProcedureController
 from tactical.rules.registry import tracked_figures
@@ -294,23 +291,7 @@ class _Builder:
         return " \N{MIDDLE DOT} ".join(parts), lines
 
     def legend(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        grid = self.encounter.grid
-        if grid is None:
-            return (), ()
-        fog = self.encounter.fog
-        if self.gm or not fog.enabled:
-            elevation, kinds = grid.elevation, grid.terrain
-        else:  # the legend tells nothing of the squares under fog
-            found = fog.mask(grid)
-            elevation, kinds = grid.elevation[found], grid.terrain[found]
-        elevations = tuple(sorted({int(v) for v in np.unique(elevation)}))
-        present = {int(v) for v in np.unique(kinds)}
-        terrain = tuple(
-            kind.name.lower()
-            for kind in (Terrain.DIFFICULT, Terrain.IMPASSABLE)
-            if int(kind) in present
-        )
-        return elevations, terrain
+        return legend_contents(self.encounter, players=not self.gm)
 
     def sides(self, rows_side_ids: Iterable[str]) -> tuple[tuple[str, str], ...]:
         shown = set(rows_side_ids)
@@ -335,7 +316,11 @@ def build_content(
     """
     builder = _Builder(encounter, mode)
     if view is not None:
-        labels = tracked_figures(encounter.procedure) if figure_labels is None else figure_labels
+        labels = (
+            tracked_figures(encounter.procedure, printed=True)
+            if figure_labels is None
+            else figure_labels
+        )
         columns, rows = builder.procedure_table(view, labels)
     else:
         columns, rows = builder.token_table()

@@ -21,6 +21,9 @@ from tactical.app.snapshot.typeset import (
     wrap,
 )
 
+ROUNDING = 0.01
+"""Device pixels of float error a table that fits exactly may show."""
+
 
 @dataclass
 class CombatantTable:
@@ -149,6 +152,8 @@ class CombatantTable:
         """How many rows from ``start`` fit under the header row in ``height`` (at least one)."""
         used = self.header_height
         end = start
+        # The layout makes room for exactly the table: sums of floats must not lose its last row.
+        height += ROUNDING
         while end < len(self.heights) and used + self.heights[end] <= height:
             used += self.heights[end]
             end += 1

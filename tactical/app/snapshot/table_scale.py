@@ -26,6 +26,7 @@ from tactical.app.geometry import CELL
 from tactical.app.snapshot.content import MODE_LABELS, SnapshotContent
 from tactical.app.snapshot.map_drawing import PrintScene, draw_map
 from tactical.app.snapshot.page_layout import SnapshotLayout
+from tactical.app.snapshot.tile_marks import paint_crop_marks, paint_cross, paint_name
 from tactical.app.snapshot.typeset import DIM, INK, RULE, Typesetting
 from tactical.core.encounter import Encounter
 from tactical.core.tiling import (
@@ -267,47 +268,16 @@ class TableScaleBook:
             for at, dx, dy in ticks:
                 painter.drawLine(at, QPointF(at.x() + dx * length, at.y() + dy * length))
             self._paint_cross(painter, cross)
-            self._paint_name(painter, other.label, name_at, side, metrics)
+            paint_name(painter, other.label, name_at, side, metrics)
         painter.restore()
 
     def _paint_cross(self, painter: QPainter, at: QPointF) -> None:
-        radius = self.px(CROSS_MM)
-        for colour, width in ((QColor(255, 255, 255, 220), 1.4), (INK, 0.45)):
-            painter.setPen(QPen(colour, self.type.pt(width)))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(at, radius * 0.55, radius * 0.55)
-            painter.drawLine(QPointF(at.x() - radius, at.y()), QPointF(at.x() + radius, at.y()))
-            painter.drawLine(QPointF(at.x(), at.y() - radius), QPointF(at.x(), at.y() + radius))
-
-    def _paint_name(
-        self, painter: QPainter, label: str, at: QPointF, side: str, metrics: QFontMetricsF
-    ) -> None:
-        """A neighbour's coordinates in the gutter beside the shared edge."""
-        text = {"right": f"{label} \N{RIGHTWARDS ARROW}", "left": f"\N{LEFTWARDS ARROW} {label}"}
-        text |= {"below": f"{label} \N{DOWNWARDS ARROW}", "above": f"\N{UPWARDS ARROW} {label}"}
-        shown = text[side]
-        width = metrics.horizontalAdvance(shown)
-        painter.setPen(DIM)
-        if side in ("right", "left"):  # turned to run along the edge
-            painter.save()
-            painter.translate(at)
-            painter.rotate(-90 if side == "left" else 90)
-            painter.drawText(QPointF(-width / 2, -metrics.descent()), shown)
-            painter.restore()
-        elif side == "below":
-            painter.drawText(QPointF(at.x() - width / 2, at.y() + metrics.ascent()), shown)
-        else:
-            painter.drawText(QPointF(at.x() - width / 2, at.y() - metrics.descent()), shown)
+        paint_cross(painter, at, self.px(CROSS_MM), self.type.pt)
 
     def _paint_crop_marks(self, painter: QPainter, window: QRectF) -> None:
         """Short lines in the gutter continuing the window's edges: where to trim."""
-        gap = self.px(1.0)
-        length = self.px(MARK_MM)
-        painter.setPen(QPen(INK, self.type.pt(0.5)))
-        for x, dx in ((window.left(), -1), (window.right(), 1)):
-            for y, dy in ((window.top(), -1), (window.bottom(), 1)):
-                painter.drawLine(QPointF(x + dx * gap, y), QPointF(x + dx * (gap + length), y))
-                painter.drawLine(QPointF(x, y + dy * gap), QPointF(x, y + dy * (gap + length)))
+        pen = QPen(INK, self.type.pt(0.5))
+        paint_crop_marks(painter, window, self.px(1.0), self.px(MARK_MM), pen)
 
     def _paint_caption(self, painter: QPainter, tile: Tile, index: int) -> None:
         caption = self.rect_px(self.plan.caption_mm)

@@ -1,8 +1,8 @@
 """The table screen's actions: their names, keys and place in the Player view menu.
 
-Keys are window shortcuts of the GM's window; the curtain keys (B, Z, O, U,
-Shift+U) are added to the player view too when it is created, so they work
-whichever window has the focus.
+Keys are window shortcuts of the GM's window; the players' screen's keys (B, Z,
+O, U, Shift+U, M, I, P) and undo, redo and save are added to the player view
+too when it is created, so they work whichever window the GM clicked last.
 """
 
 from __future__ import annotations
@@ -60,8 +60,12 @@ class TableActions(QObject):
 
     @property
     def curtain_keys(self) -> list[QAction]:
-        """The actions whose keys the player view takes too."""
-        return [self.blackout, self.freeze, self.turn, self.handout, self.dismiss]
+        """The actions whose keys the player view takes too: the GM's keys work in either window."""
+        registry = self.services.action_registry
+        gm_keys = ("player.open", "edit.undo", "edit.redo", "file.save")
+        own = [self.blackout, self.freeze, self.turn, self.handout, self.dismiss]
+        own += [self.battle_mat, self.ping]
+        return own + [registry.action(key) for key in gm_keys if key in registry]
 
     def _action(
         self,

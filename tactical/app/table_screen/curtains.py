@@ -63,6 +63,8 @@ class FrozenFrame(Curtain):
         self.picture = QPixmap()
         self.cover: Callable[[QPainter], None] | None = None
         self.pings: list[tuple[QPointF, QElapsedTimer]] = []
+        self.ping_look = (0, 1.0)
+        """The players' screen's turn and label size: a ping here turns and grows with them."""
         self._ticks = QTimer(self)
         self._ticks.setInterval(30)
         self._ticks.timeout.connect(self._tick)
@@ -90,13 +92,25 @@ class FrozenFrame(Curtain):
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#000000"))
         if not self.picture.isNull():
+            # The window changed size since (full screen, another screen): the same
+            # picture, as large as fits, in the middle; the fog and pings go with it.
+            held = self.picture.deviceIndependentSize()
+            scale = min(self.width() / held.width(), self.height() / held.height())
+            if abs(scale - 1.0) > 1e-3:
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+                painter.translate(
+                    (self.width() - held.width() * scale) / 2,
+                    (self.height() - held.height() * scale) / 2,
+                )
+                painter.scale(scale, scale)
             painter.drawPixmap(0, 0, self.picture)
         if self.cover is not None:
             painter.save()
             self.cover(painter)
             painter.restore()
+        rotation, size = self.ping_look
         for point, clock in self.pings:
-            paint_ripple(painter, point, min(1.0, clock.elapsed() / PING_MS))
+            paint_ripple(painter, point, min(1.0, clock.elapsed() / PING_MS), rotation, size)
 
 
 class Handout(Curtain):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QSize, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel
 from shiboken6 import isValid
 
 from tactical.app.player_view import PlayerView
@@ -24,10 +24,13 @@ from tactical.app.table_screen import settings as saved
 from tactical.app.table_screen.actions import TableActions
 from tactical.app.table_screen.calibration import CalibrationDialog
 from tactical.app.table_screen.frame import FrameDrag, PlayersFrame
+from tactical.app.table_screen.handout_dialogs import ask_handout_path, show_handout_error
 from tactical.app.table_screen.handout_file import HandoutError, read_handout
+from tactical.app.table_screen.held import HeldCurtains
 from tactical.app.table_screen.mirror import PlayersMirror
 from tactical.app.table_screen.ping import PingRipple, ping
 from tactical.app.table_screen.player_parts import PlayerParts
+from tactical.app.table_screen.players_aids import PlayersAids
 from tactical.app.table_screen.touch import TouchInput
 from tactical.core.screen_scale import SQUARE_SIZES, next_rotation, square_pixels
 
@@ -51,8 +54,10 @@ class TableScreen(QObject):
         self.label_size = saved.saved_label_size(self.settings)
         self.rotation = 0
         self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
-        self.ask_handout: Callable[[], Path | None] = self._handout_dialog
-        self.show_error: Callable[[str], None] = self._error_box
+        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(window.window())
+        self.show_error: Callable[[str], None] = lambda text: show_handout_error(
+            window.window(), text
+        )
         self.frame = PlayersFrame()
         self.frame.hide()
         window.scene.addItem(self.frame)
@@ -75,10 +80,12 @@ class TableScreen(QObject):
         )
         window.view.viewport().installEventFilter(self)
         self.actions = TableActions(window, self)
+        self.held = HeldCurtains(
+            window.document, self.settings, self.actions.blackout, self.actions.freeze
+        )
         window.follow_action.toggled.connect(self._following_changed)
         window.player_view_hooks.append(self._attach)
-
-    # -- building ------------------------------------------------------------------
+        self.aids = PlayersAids(window)  # the players' legend and summary, from here
 
     # -- the player view -----------------------------------------------------------
 
@@ -89,6 +96,8 @@ class TableScreen(QObject):
         parts.mat.changed.connect(self._place_frame)
         parts.set_rotation(self.rotation)
         parts.set_label_scale(dict(saved.LABEL_SIZES)[self.label_size])
+        parts.set_frozen(self.actions.freeze.isChecked())  # the GM's setting, not the window's
+        parts.set_blackout(self.actions.blackout.isChecked())
         self.mirror.player_scene = player.scene
         self.mirror.refresh()
         TouchInput(
@@ -233,15 +242,15 @@ class TableScreen(QObject):
     # -- curtains --------------------------------------------------------------------
 
     def set_blackout(self, on: bool) -> None:
-        parts = self.player() if on else self.parts
-        if parts is not None:
-            parts.set_blackout(on)
+        """Black the players' screen out (held while the view is closed, see :mod:`.held`)."""
+        if self.parts is not None:
+            self.parts.set_blackout(on)
         self._show_state()
 
     def set_frozen(self, on: bool) -> None:
-        parts = self.player() if on else self.parts
-        if parts is not None:
-            parts.set_frozen(on)
+        """Hold the players' screen still (a view not shown yet freezes its first frame)."""
+        if self.parts is not None:
+            self.parts.set_frozen(on)
         self._show_state()
 
     def show_handout(self) -> None:
@@ -269,7 +278,11 @@ class TableScreen(QObject):
         self._show_state()
 
     def states(self) -> list[str]:
-        return self.parts.states() if self.parts is not None else []
+        """What the GM set in front of the players' map, in words, front first."""
+        found = ["blacked out"] if self.actions.blackout.isChecked() else []
+        if self.parts is not None and self.parts.handout.isVisibleTo(self.parts.player):
+            found.append("handout")
+        return found + (["frozen"] if self.actions.freeze.isChecked() else [])
 
     def _show_state(self) -> None:
         states = self.states()
@@ -298,12 +311,14 @@ class TableScreen(QObject):
             self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
 
     def ping(self, point: QPointF) -> None:
-        """Ripples at ``point`` on the GM's map and the players' screen, for two seconds."""
+        """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized)."""
         scenes = [self.window.scene]
+        size = dict(saved.LABEL_SIZES)[self.label_size]
         if self.parts is not None and self.window.player_view is not None:
             scenes.append(self.parts.player.scene)
+            self.parts.frozen.ping_look = (self.rotation, size)
             self.parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
-        self.ripples = ping(scenes, point)
+        self.ripples = ping(scenes, point, [(0, 1.0), (self.rotation, size)])
 
     def ping_at_cursor(self) -> None:
         """G: under the mouse on the GM's map; else the middle of the players' screen."""
@@ -315,22 +330,6 @@ class TableScreen(QObject):
             self.ping(self.parts.mat.centre())
         else:
             self.ping(view.visible_scene_rect().center())
-
-    # -- dialogs -------------------------------------------------------------------------
-
-    def _handout_dialog(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(
-            self.window.window(),
-            "Show a handout",
-            "",
-            "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)",
-        )
-        return Path(name) if name else None
-
-    def _error_box(self, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Handout", text, parent=self.window.window())
-        box.setTextFormat(Qt.TextFormat.PlainText)
-        box.exec()
 
 
 def install_table_screen(window: TableHost) -> TableScreen:

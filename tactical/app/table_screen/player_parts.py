@@ -10,7 +10,7 @@ GM has hidden since (a square revealed since stays as it was: under fog).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
@@ -19,7 +19,6 @@ from tactical.app.player_view import PlayerView
 from tactical.app.table_screen.battle_mat import BattleMat
 from tactical.app.table_screen.calibration import RulerMarks
 from tactical.app.table_screen.curtains import Blackout, FrozenFrame, Handout
-from tactical.app.table_screen.tracker_text import TrackerText
 from tactical.core.changes import ChangeSet
 
 
@@ -30,23 +29,24 @@ class PlayerParts:
         self.player = player
         self.mat = BattleMat(player.view)
         self.mat.changed.connect(player.legend_keeper.place)  # a new scale or a quarter turn
+        self.mat.changed.connect(lambda: player.arrangement.set_mat_locked(self.mat.locked))
         self.frozen = FrozenFrame(player)
         self.handout = Handout(player)
         self.blackout = Blackout(player)
         self.marks = RulerMarks(player)
-        self.tracker_text = TrackerText(player)
         self._frozen_map = QTransform()
         self._frozen_offset = QPointF()
         self._frozen_viewport = QRectF()
         self.frozen.cover = self._paint_fog_now
+        self.freeze_wanted = False
+        player.shown.connect(self._shown)
         player.document.changes_done.connect(self._on_changes)
 
     def set_label_scale(self, factor: float) -> None:
         """Token names and the tracker's text ``factor`` times their usual size."""
         self.player.scene.set_label_scale(factor)
-        self.player.legend.set_scale(factor)
+        self.player.arrangement.set_label_scale(factor)
         self.player.legend_keeper.place()  # larger names may now reach the legend
-        self.tracker_text.set_factor(factor)
 
     def set_blackout(self, on: bool) -> None:
         if on:
@@ -55,6 +55,12 @@ class PlayerParts:
             self.blackout.hide()
 
     def set_frozen(self, on: bool) -> None:
+        """Hold what the players see now; a view never shown yet holds its first frame."""
+        self.freeze_wanted = on
+        if on and not self.player.isVisible():
+            self.frozen.freeze(QPixmap())  # black until the first frame is there to hold
+            self._restack()
+            return
         if on:
             view = self.player.view
             # Where the map stood at this moment: pings land on the picture, not on today's map.
@@ -95,8 +101,10 @@ class PlayerParts:
         return True
 
     def set_rotation(self, degrees: int) -> None:
+        """Turn everything the players read: the map, the handout, the summary, the legend."""
         self.mat.set_rotation(degrees)
         self.handout.set_rotation(degrees)
+        self.player.arrangement.set_rotation(degrees)
 
     def states(self) -> list[str]:
         """What stands in front of the map, in words: "blacked out", "handout", "frozen"."""
@@ -120,11 +128,21 @@ class PlayerParts:
         painter = QPainter(picture)
         painter.drawPixmap(player.view.geometry().topLeft(), player.view.grab())
         if player.tracker_shown:
-            painter.drawPixmap(player.tracker.geometry().topLeft(), player.tracker.grab())
+            painter.drawPixmap(player.column.geometry().topLeft(), player.column.grab())
         painter.end()
         return picture
 
     def _restack(self) -> None:
+        """Frozen frame, handout, blackout from the back, shown or not (the window may be shut)."""
         for curtain in (self.frozen, self.handout, self.blackout):
-            if curtain.isVisible():
-                curtain.raise_()
+            curtain.raise_()
+
+    def _shown(self) -> None:
+        """Shown with a freeze but no frame held yet: hold the first frame once it is drawn."""
+        if self.freeze_wanted and self.frozen.picture.isNull():
+            QTimer.singleShot(0, self._freeze_first_frame)
+
+    def _freeze_first_frame(self) -> None:
+        if self.freeze_wanted and self.frozen.picture.isNull() and self.player.isVisible():
+            self.frozen.hide()  # the picture is of the map, not of the black stand-in
+            self.set_frozen(True)

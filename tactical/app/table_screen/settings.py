@@ -1,4 +1,4 @@
-"""What the table screen remembers in QSettings: each screen's calibration, square and label size.
+"""What the table screen remembers in QSettings: calibrations, square and label size, curtains.
 
 A calibration belongs to one screen (its name and its place among the
 screens, see :func:`tactical.core.screen_scale.screen_key`): moving the player
@@ -6,6 +6,9 @@ view to another TV asks again rather than drawing wrong-sized squares.
 """
 
 from __future__ import annotations
+
+import hashlib
+from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QScreen
@@ -56,3 +59,32 @@ def saved_square(settings: QSettings) -> SquareSize:
 def saved_label_size(settings: QSettings) -> str:
     name = str(settings.value(LABEL_SETTING, DEFAULT_LABEL_SIZE))
     return name if name in dict(LABEL_SIZES) else DEFAULT_LABEL_SIZE
+
+
+CURTAINS_GROUP = "table_screen/curtains"
+"""Per encounter file: what stands in front of the players' map ("blackout", "frozen")."""
+CURTAIN_WORDS = ("blackout", "frozen")
+
+
+def _file_key(path: Path) -> str:
+    """A settings key for one encounter file (its resolved path, hashed: no slashes in keys)."""
+    try:
+        name = str(path.resolve())
+    except OSError:
+        name = str(path.absolute())
+    return hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def saved_curtains(settings: QSettings, path: Path) -> set[str] | None:
+    """The curtains last set on the players' screen for the file at ``path``; None if never."""
+    value = settings.value(f"{CURTAINS_GROUP}/{_file_key(path)}", None)
+    if value is None:
+        return None
+    # An INI file gives a comma-separated value back as a list.
+    words = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+    return {str(word) for word in words if str(word) in CURTAIN_WORDS}
+
+
+def save_curtains(settings: QSettings, path: Path, curtains: set[str]) -> None:
+    words = ",".join(word for word in CURTAIN_WORDS if word in curtains)
+    settings.setValue(f"{CURTAINS_GROUP}/{_file_key(path)}", words or "none")

@@ -72,11 +72,13 @@ def wall_lines(foreign: ForeignMap, width: int, height: int) -> list[WallLine]:
             out += _segments(polyline, kind, width, height)
     for portal in foreign.portals:
         door: WallLineKind = "door" if portal.closed else "window"
-        out += _segments((portal.a, portal.b), door, width, height)
+        out += _segments((portal.a, portal.b), door, width, height, portal.open)
     return out
 
 
-def _segments(polyline: Polyline, kind: WallLineKind, width: int, height: int) -> list[WallLine]:
+def _segments(
+    polyline: Polyline, kind: WallLineKind, width: int, height: int, opened: bool = False
+) -> list[WallLine]:
     out = []
     for a, b in itertools.pairwise(polyline):
         clipped = clip(a, b, width, height)
@@ -84,7 +86,7 @@ def _segments(polyline: Polyline, kind: WallLineKind, width: int, height: int) -
             continue
         a2, b2 = (_round(clipped[0]), _round(clipped[1]))
         if a2 != b2:
-            out.append(WallLine(a2, b2, kind))
+            out.append(WallLine(a2, b2, kind, opened))
     return out
 
 

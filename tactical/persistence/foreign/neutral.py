@@ -24,6 +24,8 @@ class ForeignPortal:
     a: Point
     b: Point
     closed: bool = True
+    open: bool = False
+    """A door tactical exported open (its own ``tactical_open`` key; see ``uvtt_write``)."""
 
 
 @dataclass(frozen=True)

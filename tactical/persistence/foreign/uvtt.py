@@ -12,7 +12,8 @@ wall polylines in ``line_of_sight`` and (format 0.3) ``objects_line_of_sight``,
   or a string (0.2, 0.3 and 1.0 are read, others refused);
 - a portal's ``bounds`` are its two ends; without them its ``position`` and
   ``rotation`` (radians, along the door) give a door one square wide;
-  ``closed: false`` is a window, a missing ``closed`` means closed;
+  ``closed: false`` is a window, a missing ``closed`` means closed; a door
+  tactical exported open carries ``tactical_open: true`` and opens again;
 - ``image`` is base64 PNG, JPEG or WebP (sniffed, size read from the header and
   refused over the limits before decoding) or, from some converters, a path:
   taken only when it is a safe relative path to a file beside the UVTT file.
@@ -263,6 +264,9 @@ def _portals(raw: dict[str, Any], origin: Point, counter: list[int]) -> tuple[Fo
         closed = portal.get("closed", True)
         if not isinstance(closed, bool):
             raise _refuse(f"{path}.closed", "must be true or false")
+        opened = portal.get("tactical_open", False)
+        if not isinstance(opened, bool):
+            raise _refuse(f"{path}.tactical_open", "must be true or false")
         bounds = portal.get("bounds")
         if isinstance(bounds, list) and len(bounds) >= 2:
             a = _xy(bounds[0], f"{path}.bounds[0]")
@@ -276,7 +280,7 @@ def _portals(raw: dict[str, Any], origin: Point, counter: list[int]) -> tuple[Fo
             a, b = (centre[0] - dx, centre[1] - dy), (centre[0] + dx, centre[1] + dy)
         else:
             raise _refuse(path, "has neither its two ends (bounds) nor its position")
-        out.append(ForeignPortal(_shift(a, origin), _shift(b, origin), closed))
+        out.append(ForeignPortal(_shift(a, origin), _shift(b, origin), closed, closed and opened))
     return tuple(out)
 
 

@@ -5,9 +5,18 @@ it, at ``pixels_per_grid`` pixels per square); everything else comes from the
 grid: edge walls and ``wall`` lines go to ``line_of_sight``, ``object`` lines
 to ``objects_line_of_sight``, doors (edge doors and door lines) and windows to
 ``portals`` with their midpoint, ends and rotation (radians, along the door)
-and ``closed`` (true for a door, open or shut: other tools open doors
-themselves; false for a window, as Dungeondraft writes them). The map's
-origin is (0, 0): the picture is the whole map. Lights: none.
+and ``closed`` (true for a door, open or shut; false for a window, as
+Dungeondraft writes them). The map's origin is (0, 0): the picture is the
+whole map. Lights: none.
+
+Open doors: the format has no open door that tools agree on. ``closed:
+false`` is a window to Dungeondraft (and to our reader) but an open door to
+some other importers, so writing it would turn a door into a window for half
+of them. An open door is written as a door (``closed: true``, so every tool
+has a door there, one click from open) with our own key ``tactical_open:
+true``, which other tools ignore and our reader takes back: an exported map
+imported again has its doors as the GM left them. :func:`export_changes`
+says so, for the export's message.
 """
 
 from __future__ import annotations
@@ -22,6 +31,8 @@ from tactical.core.wall_lines import WallLine
 from tactical.persistence.jsonfmt import dumps
 
 FORMAT = 0.3
+OPEN_KEY = "tactical_open"
+"""A portal key of ours: the door was open (other tools ignore it; see the module's text)."""
 
 
 def edge_line(key: Edge) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -53,13 +64,31 @@ def _point(point: tuple[float, float]) -> dict[str, float | int]:
 def _portal(line: WallLine) -> dict[str, Any]:
     mid = ((line.a[0] + line.b[0]) / 2, (line.a[1] + line.b[1]) / 2)
     rotation = math.atan2(line.b[1] - line.a[1], line.b[0] - line.a[0])
-    return {
+    portal: dict[str, Any] = {
         "position": _point(mid),
         "bounds": [_point(line.a), _point(line.b)],
         "rotation": round(rotation, 6),
         "closed": line.kind == "door",
         "freestanding": False,
     }
+    if line.kind == "door" and line.open:
+        portal[OPEN_KEY] = True
+    return portal
+
+
+def export_changes(encounter: Encounter) -> list[str]:
+    """What the export changes of the map, in sentences for the GM (empty: nothing)."""
+    grid = encounter.grid
+    if grid is None:
+        return []
+    opened = sum(1 for line in grid_lines(grid) if line.kind == "door" and line.open)
+    if not opened:
+        return []
+    doors = "1 open door is" if opened == 1 else f"{opened} open doors are"
+    return [
+        f"{doors} written closed (Universal VTT has no open door that tools agree on) and "
+        "drawn closed on the picture; tactical opens them again when it imports the file."
+    ]
 
 
 def to_uvtt(encounter: Encounter, png: bytes, pixels_per_grid: int) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Approximated Fray (000_b2551d7b392b43c7.txt) run from the panel alone on the example map.
 
-The fight of tests/rules/test_approximated_fray.py (quotes name the seed's lines); here
+The fight of tests/rules/approximated_fray/ (quotes name the seed's lines); here
 every card goes down through the advance key and the generated forms, the GM types the
 physical dice, and the figures are read off the panel's table.
 """

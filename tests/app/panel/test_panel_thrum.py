@@ -1,6 +1,6 @@
 """Thrum (001_18fb441042e7114e.txt) run from the panel alone: clicks, edits and the key.
 
-The fight of tests/rules/test_thrum.py (line numbers quote the seed file); here the GM
+The fight of tests/rules/thrum/ (line numbers quote the seed file); here the GM
 sets a tolerance by editing the table and types the Incapacity Roll's dice.
 """
 
@@ -144,6 +144,10 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
     assert panel.header.instruction.text() == (
         "Round Zero: Bob takes a position in the Starting Area and a Stance; next: Alice."
     )
+    # The rule's line number is for hovering, not for the line read at the table.
+    assert "\N{BULLET} Round Zero: characters take no actions." in panel.header.notes.text()
+    assert "001 line" not in panel.header.notes.text()
+    assert panel.header.notes.toolTip() == "Round Zero: characters take no actions (001 line 22)."
     place(qtbot, panel, (0, 4))
     assert encounter.token("bob").position == (0, 4)
     press_advance(qtbot, panel)
@@ -197,3 +201,59 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
     assert panel.outline.current_step() == "action"
     assert panel.table.cell_text("bob", "statuses") == "Exhausted"
     assert panel.table.cell_text("bob", "figure:fatigue_tolerance") == "2"
+
+
+def test_the_columns_say_their_figures_in_whole_words_uncut(qtbot: Any, panel: CombatPanel) -> None:
+    """Once "Fat. Tol.", "Str. T" and "Resil.": now whole words, on two lines, never elided."""
+    panel.chooser.combo.setCurrentIndex(panel.chooser.combo.findData("thrum"))
+    click(qtbot, panel.chooser.start_button)
+    panel.show()
+    qtbot.waitExposed(panel)
+    table = panel.table
+    header = table.horizontalHeader()
+    metrics = header.fontMetrics()
+    labels = []
+    for col in range(table.columnCount()):
+        item = table.horizontalHeaderItem(col)
+        assert item is not None
+        text = item.text()
+        labels.append(text)
+        widest = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
+        assert header.sectionSize(col) >= widest, text
+        assert item.toolTip() == text.replace("\n", " ")
+    assert "Fatigue\ntolerance" in labels and "Resilience\nmodifier" in labels
+    assert not [label for label in labels if "." in label]
+    # The figures that change in play come first, next to their tolerances.
+    figures = labels[labels.index("Fatigue\nload") :]
+    assert figures[:6] == [
+        "Fatigue\nload",
+        "Fatigue\ntolerance",
+        "Stress\nload",
+        "Stress\ntolerance",
+        "Wounds",
+        "Stance",
+    ]
+
+
+def test_return_in_a_text_field_records_a_triggered_effect_once(
+    qtbot: Any, panel: CombatPanel
+) -> None:
+    """Return in a form's text field submits it once (it was twice: the line edit's own signal,
+    then the form, which the key reaches too), so one trigger is one entry on the stack."""
+    panel.chooser.combo.setCurrentIndex(panel.chooser.combo.findData("thrum"))
+    click(qtbot, panel.chooser.start_button)
+    panel.actions_bar.typed.setText("9 11 9 6")
+    for _ in range(3):  # NPCs placed, initiative, Round Zero
+        press_advance(qtbot, panel)
+    click(qtbot, panel.actions_bar.buttons["record-trigger"])
+    assert panel.form is not None
+    panel.form.set_value("token", "alice")
+    panel.form.set_value("effect", "Parry")
+    trigger = panel.form.inputs["trigger"]
+    assert isinstance(trigger, QLineEdit)
+    trigger.setFocus()
+    qtbot.keyClicks(trigger, "Brute attacks")
+    qtbot.keyClick(trigger, Qt.Key.Key_Return)
+    state = panel.document.encounter.procedure_state
+    assert [len(group["effects"]) for group in state["triggers"]] == [1]
+    assert panel.document.undo_stack.count() == 5  # start, three steps, one record

@@ -1,6 +1,6 @@
 """Two-second turns (003_8e8ef1bed4dcaaed.txt) run from the panel alone: clicks and the key.
 
-The same fight as tests/rules/test_two_second_turns.py, so the figures below are the
+The same fight as tests/rules/two_second_turns/, so the figures below are the
 rule text's; here they are read off the panel's widgets.
 """
 

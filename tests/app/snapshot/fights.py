@@ -24,7 +24,7 @@ FRAY_PLAYS = [
     ("archer", {"card": "Shortbow", "target": "corin"}),
     ("shaman", {"card": "Fire Field", "area": "west-bank"}),
 ]
-"""The example round of tests/rules/test_approximated_fray.py; the shaman is hidden."""
+"""The example round of tests/rules/approximated_fray/; the shaman is hidden."""
 
 
 def controller_of(encounter: Encounter) -> ProcedureController:

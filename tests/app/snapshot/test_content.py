@@ -229,15 +229,15 @@ def test_thrum_after_initiative_lists_the_order_and_the_procedures_figures() -> 
         "Name",
         "Side",
         "Order",
-        "Init",
         "Fatigue",
         "Fat. Tol.",
         "Stress",
         "Str. Tol.",
-        "Resolve",
-        "Resil.",
         "Wounds",
         "Stance",
+        "Init",
+        "Resolve",
+        "Resil.",
         "Statuses",
     ]
     assert [row.cells[:3] for row in content.rows][:3] == [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.player_view import TRACKER_WIDTH
+from tactical.app.players_summary import THICKNESS as TRACKER_WIDTH
 from tactical.persistence import load_encounter
 from tactical.rules import ProcedureController
 
@@ -28,7 +28,7 @@ def test_the_tracker_never_shows_the_hidden_token_or_a_secret(make_window, qtbot
     hidden = [t for t in document.encounter.tokens.values() if t.hidden]
     assert [t.name for t in hidden] == ["Goblin Shaman"]
     controller = ProcedureController(document.encounter, document.push)
-    assert player.tracker_shown and player.tracker.width() == TRACKER_WIDTH
+    assert player.tracker_shown and player.column.width() == TRACKER_WIDTH
     seen: list[str] = []
     secrets_met: set[str] = set()
 

@@ -45,11 +45,18 @@ Choices where 000 is vague (also in docs/rules.md):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tactical.core.encounter import Encounter
-from tactical.rules.context import ActionContext
-from tactical.rules.procedure import Action, PanelView, Procedure, ProcedureState, StepLine
+from tactical.rules.procedure import (
+    Action,
+    Handler,
+    PanelView,
+    Procedure,
+    ProcedureState,
+    StepLine,
+)
 from tactical.rules.procedures.approximated_fray import actions as _actions
 from tactical.rules.procedures.approximated_fray import perform as _perform
 from tactical.rules.procedures.approximated_fray import view as _view
@@ -76,6 +83,8 @@ class ApproximatedFray(Procedure[FrayState]):
         "cards": "Cards",
     }
 
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = _perform.HANDLERS
+
     def new_state(self, encounter: Encounter, seed: int) -> FrayState:
         """Round 1, Staging; remembers starting fatigue for tokens without ``fatigue_max``."""
         recorded = {
@@ -93,12 +102,6 @@ class ApproximatedFray(Procedure[FrayState]):
 
     def actions(self, encounter: Encounter, state: FrayState) -> list[Action]:
         return _actions.available(encounter, state)
-
-    def perform(
-        self, ctx: ActionContext, state: FrayState, action: str, params: dict[str, Any]
-    ) -> FrayState:
-        _perform.perform(ctx, state, action, params)
-        return state
 
 
 __all__ = ["ApproximatedFray", "FrayState"]

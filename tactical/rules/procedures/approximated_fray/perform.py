@@ -6,7 +6,7 @@ from typing import Any
 
 from tactical.core.tokens import Token
 from tactical.rules.context import ActionContext
-from tactical.rules.procedure import RulesError
+from tactical.rules.procedure import SUBJECT, Handler, RulesError
 from tactical.rules.procedures.approximated_fray import flow
 from tactical.rules.procedures.approximated_fray.actions import playable, spent_names
 from tactical.rules.procedures.approximated_fray.cards import (
@@ -366,31 +366,32 @@ def adjust(ctx: ActionContext, params: dict[str, Any]) -> None:
         raise RulesError("say which figure to set")
 
 
-def perform(ctx: ActionContext, state: FrayState, action: str, params: dict[str, Any]) -> None:
-    head, _, token_id = action.partition(":")
-    handlers = {
-        "begin": lambda: begin(ctx, state),
-        "resolve": lambda: resolve(ctx, state, params),
-        "settle": lambda: settle(ctx, state, params),
-        "move": lambda: move(ctx, state, params),
-        "skip": lambda: skip(ctx, state),
-        "hold": lambda: hold_effect(ctx, state, params),
-        "end-phase": lambda: _end_phase(ctx, state),
-        "conditions-done": lambda: flow.enter_damage(ctx.encounter, state),
-        "damage": lambda: damage(ctx, state, params),
-        "recover-party": lambda: flow.recover(ctx, state, "party"),
-        "recover-gm": lambda: flow.recover(ctx, state, "gm"),
-        "heal": lambda: heal(ctx, state, params),
-        "end-scene": lambda: flow.end_scene(ctx, state),
-        "adjust": lambda: adjust(ctx, params),
-        "end-combat": lambda: flow.end_combat(state),
-        "declare": lambda: declare(ctx, state, token_id, params),
-        "pass": lambda: pass_turn(ctx, state, token_id),
-        "dissolve": lambda: dissolve(ctx, state, token_id, params),
-    }
-    if head not in handlers:
-        raise RulesError(f"'{action}' is not an Approximated Fray action")
-    handlers[head]()
+def _subject(params: dict[str, Any]) -> str:
+    return str(params.get(SUBJECT, ""))
+
+
+HANDLERS: dict[str, Handler[FrayState]] = {
+    "begin": lambda ctx, state, params: begin(ctx, state),
+    "resolve": resolve,
+    "settle": settle,
+    "move": move,
+    "skip": lambda ctx, state, params: skip(ctx, state),
+    "hold": hold_effect,
+    "end-phase": lambda ctx, state, params: _end_phase(ctx, state),
+    "conditions-done": lambda ctx, state, params: flow.enter_damage(ctx.encounter, state),
+    "damage": damage,
+    "recover-party": lambda ctx, state, params: flow.recover(ctx, state, "party"),
+    "recover-gm": lambda ctx, state, params: flow.recover(ctx, state, "gm"),
+    "heal": heal,
+    "end-scene": lambda ctx, state, params: flow.end_scene(ctx, state),
+    "adjust": lambda ctx, state, params: adjust(ctx, params),
+    "end-combat": lambda ctx, state, params: flow.end_combat(state),
+    "declare": lambda ctx, state, params: declare(ctx, state, _subject(params), params),
+    "pass": lambda ctx, state, params: pass_turn(ctx, state, _subject(params)),
+    "dissolve": lambda ctx, state, params: dissolve(ctx, state, _subject(params), params),
+}
+"""What each action id does; ``declare``, ``pass`` and ``dissolve`` name their creature
+after a colon (``declare:ogre``), one button per row."""
 
 
 def _end_phase(ctx: ActionContext, state: FrayState) -> None:

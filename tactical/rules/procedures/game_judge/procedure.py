@@ -17,16 +17,17 @@ this package and in docs/rules.md ("Game Judge phases").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tactical.core.encounter import Encounter
 from tactical.rules.context import ActionContext
 from tactical.rules.procedure import (
     Action,
+    Handler,
     PanelView,
     Procedure,
     ProcedureState,
-    RulesError,
     StepLine,
 )
 from tactical.rules.procedures.game_judge import handlers
@@ -35,6 +36,37 @@ from tactical.rules.procedures.game_judge.flow import outline, stunned_now
 from tactical.rules.procedures.game_judge.state import GameJudgeState
 from tactical.rules.procedures.game_judge.view import build_view
 from tactical.rules.registry import register
+
+
+def _end(ctx: ActionContext, state: GameJudgeState, params: dict[str, Any]) -> None:
+    state.ended = True
+    state.end_reason = str(params.get("reason") or "")
+    ctx.say(f"Combat ends: {state.end_reason or 'the GM ends it'}")
+
+
+def _resume(ctx: ActionContext, state: GameJudgeState, params: dict[str, Any]) -> None:
+    state.ended = False
+    state.end_reason = ""
+
+
+HANDLERS: dict[str, Handler[GameJudgeState]] = {
+    "declare": handlers.declare,
+    "dodge": handlers.dodge,
+    "attacks": handlers.attacks,
+    "roll": lambda ctx, state, params: handlers.free_roll(ctx, params),
+    "roll-initiative": lambda ctx, state, params: handlers.initiative(ctx, state),
+    "set-master": handlers.set_master,
+    "resolve": lambda ctx, state, params: handlers.resolve(ctx, state),
+    "skip": lambda ctx, state, params: handlers.skip(ctx, state),
+    "roll-feat": lambda ctx, state, params: handlers.roll_feat(ctx, state),
+    "next": lambda ctx, state, params: handlers.advance(ctx, state),
+    "health": lambda ctx, state, params: handlers.change_figure(ctx, params, "health"),
+    "karma": lambda ctx, state, params: handlers.change_figure(ctx, params, "karma"),
+    "condition": lambda ctx, state, params: handlers.condition(ctx, params),
+    "end": _end,
+    "resume": _resume,
+}
+"""What each action id does (the panel's buttons are :func:`.actions.available_actions`)."""
 
 
 @register
@@ -52,6 +84,8 @@ class GameJudge(Procedure[GameJudgeState]):
         "intuition": "Intuition",
     }
 
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
+
     def new_state(self, encounter: Encounter, seed: int) -> GameJudgeState:
         return GameJudgeState(seed=seed, stunned_at_start=stunned_now(encounter))
 
@@ -63,42 +97,3 @@ class GameJudge(Procedure[GameJudgeState]):
 
     def actions(self, encounter: Encounter, state: GameJudgeState) -> list[Action]:
         return available_actions(encounter, state)
-
-    def perform(
-        self, ctx: ActionContext, state: GameJudgeState, action: str, params: dict[str, Any]
-    ) -> GameJudgeState:
-        match action:
-            case "declare":
-                handlers.declare(ctx, state, params)
-            case "dodge":
-                handlers.dodge(ctx, state, params)
-            case "attacks":
-                handlers.attacks(ctx, state, params)
-            case "roll":
-                handlers.free_roll(ctx, params)
-            case "roll-initiative":
-                handlers.initiative(ctx, state)
-            case "set-master":
-                handlers.set_master(ctx, state, params)
-            case "resolve":
-                handlers.resolve(ctx, state)
-            case "skip":
-                handlers.skip(ctx, state)
-            case "roll-feat":
-                handlers.roll_feat(ctx, state)
-            case "next":
-                return handlers.advance(ctx, state)
-            case "health" | "karma":
-                handlers.change_figure(ctx, params, action)
-            case "condition":
-                handlers.condition(ctx, params)
-            case "end":
-                state.ended = True
-                state.end_reason = str(params.get("reason") or "")
-                ctx.say(f"Combat ends: {state.end_reason or 'the GM ends it'}")
-            case "resume":
-                state.ended = False
-                state.end_reason = ""
-            case _:
-                raise RulesError(f"'{action}' is not an action of {self.title}")
-        return state

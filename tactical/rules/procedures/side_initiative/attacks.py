@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactical.core.cover import cover_detail
+from tactical.core.encounter import Encounter
 from tactical.core.ranges import cover_penalty, missile_possible, range_band, range_modifier
 from tactical.rules.context import ActionContext
 from tactical.rules.procedure import RulesError
@@ -80,9 +82,42 @@ def missile(ctx: ActionContext, state: SideState, params: Params) -> None:
             raise RulesError("a target behind full cover cannot be hit (004 line 99)")
         modifier += penalty
         why.append(f"cover {penalty:+d}")
+    warning = ""
+    if walled_off(encounter, attacker, target):
+        warning = (
+            f"A wall stands between {encounter.token(attacker).name} and "
+            f"{encounter.token(target).name} on the map: behind full cover a target cannot be "
+            "hit (004 line 99). Record a miss, or roll if the GM sees a way through."
+        )
+        ctx.say(warning)
     state.attack = Attack(
-        kind="missile", attacker=attacker, target=target, modifier=modifier, why=", ".join(why)
+        kind="missile",
+        attacker=attacker,
+        target=target,
+        modifier=modifier,
+        why=", ".join(why),
+        warning=warning,
     )
+
+
+def walled_off(encounter: Encounter, attacker: str, target: str) -> bool:
+    """Whether a wall or closed door (or a wall line blocking sight) stands between every
+    square of ``attacker`` and every square of ``target``: 004's full cover, as the map
+    shows it (the engine's wall test of :func:`tactical.core.cover.cover_detail`).
+
+    The GM chose the cover; this only warns. Not on a grid, or off the map: False.
+    """
+    first, second = encounter.token(attacker), encounter.token(target)
+    grid = encounter.grid
+    if grid is None or first.square is None or second.square is None:
+        return False
+    pairs = [
+        (a, t)
+        for a in first.occupied()
+        for t in second.occupied()
+        if grid.in_bounds(a) and grid.in_bounds(t)
+    ]
+    return bool(pairs) and all(cover_detail(encounter, a, t).wall is not None for a, t in pairs)
 
 
 def missile_ranges(ctx: ActionContext, attacker: str, text: Any) -> tuple[int, int, int]:

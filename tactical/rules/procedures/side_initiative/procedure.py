@@ -31,17 +31,17 @@ phases), ``attacks``, ``magic``, ``round_end`` (morale, the next round),
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from tactical.core.encounter import Encounter
 from tactical.rules.context import ActionContext
 from tactical.rules.procedure import (
     Action,
+    Handler,
     PanelView,
     Procedure,
     ProcedureState,
-    RulesError,
     StepLine,
 )
 from tactical.rules.procedures.side_initiative import (
@@ -57,13 +57,10 @@ from tactical.rules.procedures.side_initiative import view as views
 from tactical.rules.procedures.side_initiative.actions import available_actions
 from tactical.rules.procedures.side_initiative.morale import is_players, members
 from tactical.rules.procedures.side_initiative.movement import movement_left
-from tactical.rules.procedures.side_initiative.params import Params
 from tactical.rules.procedures.side_initiative.state import SideState
 from tactical.rules.registry import register
 
-Handler = Callable[[ActionContext, SideState, Params], None]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[SideState]] = {
     "declare": declarations.declare,
     "withdraw": declarations.withdraw,
     "roll-initiative": initiative.roll_initiative,
@@ -109,6 +106,8 @@ class SideInitiative(Procedure[SideState]):
         "missile": "Missile S/M/L (ft)",
     }
 
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
+
     def new_state(self, encounter: Encounter, seed: int) -> SideState:
         state = SideState(seed=seed)
         state.lone = [
@@ -134,12 +133,6 @@ class SideInitiative(Procedure[SideState]):
     def actions(self, encounter: Encounter, state: SideState) -> list[Action]:
         return available_actions(encounter, state)
 
-    def perform(
-        self, ctx: ActionContext, state: SideState, action: str, params: dict[str, Any]
-    ) -> SideState:
-        handler = HANDLERS.get(action)
-        if handler is None:
-            raise RulesError(f"'{action}' is not an action of {self.title}")
-        handler(ctx, state, params)
+    def after_action(self, ctx: ActionContext, state: SideState) -> None:
+        """The "in melee" status on the tokens follows every action (:func:`.phases.sync_melee`)."""
         phases.sync_melee(ctx, state)
-        return state

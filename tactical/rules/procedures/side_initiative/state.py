@@ -51,6 +51,8 @@ class Attack(_Part):
     modifier: int = 0
     why: str = ""
     """The modifiers spelled out, e.g. "short range +1, cover -2"."""
+    warning: str = ""
+    """What the map says against the shot (a wall between them: full cover?); the GM decides."""
 
 
 class SideRecord(_Part):

@@ -254,6 +254,8 @@ def _movement_note(encounter: Encounter, state: SideState, token_id: str) -> str
 
 def notes(encounter: Encounter, state: SideState) -> tuple[str, ...]:
     lines: list[str] = []
+    if state.attack is not None and state.attack.warning:
+        lines.append(state.attack.warning)
     acting = _acting_sides(state)
     if state.step.startswith("act-") and state.phase == "movement":
         for token_id in [t.id for t in encounter.tokens.values() if t.side in acting]:

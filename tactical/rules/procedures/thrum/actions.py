@@ -5,6 +5,7 @@ from __future__ import annotations
 from tactical.core.encounter import Encounter
 from tactical.rules.procedure import Action, Param
 from tactical.rules.procedures.thrum import order as turn_order
+from tactical.rules.procedures.thrum import triggers
 from tactical.rules.procedures.thrum.state import (
     ACTION,
     END,
@@ -177,6 +178,7 @@ def _anytime_actions(encounter: Encounter, state: ThrumState) -> list[Action]:
                 hint="Resuscitate or another ability that ends Incapacitated.",
             )
         )
+    found += triggers.actions(encounter, state, ids)
     outside = tuple(t.id for t in encounter.tokens.values() if t.id not in state.order)
     if outside:
         found.append(
@@ -253,6 +255,11 @@ def available_actions(encounter: Encounter, state: ThrumState) -> list[Action]:
         found += _turn_actions(encounter, state)
         found += _anytime_actions(encounter, state)
     found.append(_conditions(state))
+    if state.triggers:  # triggered effects preempt the step's own action (001 line 81)
+        found = [
+            Action(a.id, a.label, a.params, a.id == "resolve-trigger", a.token_id, a.hint)
+            for a in found
+        ]
     if state.round >= 1 or step == ZERO:
         reason = end_reason(encounter, state)
         if reason is not None:

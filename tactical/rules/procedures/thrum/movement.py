@@ -13,12 +13,23 @@ repositioning do not spend movement. From the Action step to the end of the
 turn the acting combatant has 0 left (an action that allows more movement is
 a GM's forced move: Shift while dropping). What was spent resets when a turn
 begins.
+
+001 line 91: an Incapacitated character "cannot move, act, or take stances
+until they are no longer Incapacitated": it has 0 left at every step, its own
+Start of Turn included, and whoever's turn it is, until the status goes.
 """
 
 from __future__ import annotations
 
 from tactical.core.encounter import Encounter
-from tactical.rules.procedures.thrum.state import ACTION, END, MOVE, STANCE, ThrumState
+from tactical.rules.procedures.thrum.state import (
+    ACTION,
+    END,
+    INCAPACITATED,
+    MOVE,
+    STANCE,
+    ThrumState,
+)
 
 AFTER_MOVING = (ACTION, STANCE, END)
 """The steps of a turn after the Move step: no more movement (001 line 34)."""
@@ -26,7 +37,11 @@ AFTER_MOVING = (ACTION, STANCE, END)
 
 def movement_left(encounter: Encounter, state: ThrumState, token_id: str) -> int | None:
     """Squares ``token_id`` may still move now, or None when Thrum does not limit it now."""
-    if state.ended or token_id != state.current or token_id not in encounter.tokens:
+    if state.ended or token_id not in encounter.tokens:
+        return None
+    if INCAPACITATED in encounter.tokens[token_id].statuses and token_id in state.order:
+        return 0
+    if token_id != state.current:
         return None
     if state.step == MOVE:
         return max(0, encounter.tokens[token_id].speed - state.moved.get(token_id, 0))

@@ -2,28 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from tactical.core.encounter import Encounter
-from tactical.rules.context import ActionContext
 from tactical.rules.procedure import (
     Action,
+    Handler,
     PanelView,
     Procedure,
     ProcedureState,
-    RulesError,
     StepLine,
 )
-from tactical.rules.procedures.thrum import movement, records, round_zero, setup, turns
+from tactical.rules.procedures.thrum import (
+    movement,
+    records,
+    round_zero,
+    setup,
+    triggers,
+    turns,
+)
 from tactical.rules.procedures.thrum.actions import available_actions
 from tactical.rules.procedures.thrum.state import ThrumState
 from tactical.rules.procedures.thrum.view import outline, panel_view
 from tactical.rules.registry import register
 
-Handler = Callable[[ActionContext, ThrumState, dict[str, Any]], None]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[ThrumState]] = {
     "set-starting-area": setup.set_starting_area,
     "clear-starting-area": setup.clear_starting_area,
     "set-conditions": setup.set_conditions,
@@ -49,6 +53,9 @@ HANDLERS: dict[str, Handler] = {
     "end-incapacity": records.end_incapacity,
     "join": records.join_late,
     "end-combat": records.end_combat,
+    "record-trigger": triggers.record,
+    "resolve-trigger": triggers.resolve_next,
+    "drop-triggers": triggers.drop_all,
 }
 """What each action id does (the panel's buttons are :func:`.actions.available_actions`)."""
 
@@ -84,16 +91,30 @@ class Thrum(Procedure[ThrumState]):
     metric: ClassVar[str] = "chebyshev"
     state_type: ClassVar[type[ProcedureState]] = ThrumState
     figure_labels: ClassVar[dict[str, str]] = {
-        "initiative_mod": "Init",
+        "fatigue_load": "Fatigue load",
+        "fatigue_tolerance": "Fatigue tolerance",
+        "stress_load": "Stress load",
+        "stress_tolerance": "Stress tolerance",
+        "wounds": "Wounds",
+        "stance": "Stance",
+        "initiative_mod": "Initiative modifier",
+        "resolve_mod": "Resolve modifier",
+        "resilience_mod": "Resilience modifier",
+    }
+    """Whole words (the panel sets them on two lines): the loads beside their tolerances
+    first, as they change in play; the modifiers, set once, last."""
+    print_labels: ClassVar[dict[str, str]] = {
         "fatigue_load": "Fatigue",
         "fatigue_tolerance": "Fat. Tol.",
         "stress_load": "Stress",
         "stress_tolerance": "Str. Tol.",
+        "initiative_mod": "Init",
         "resolve_mod": "Resolve",
         "resilience_mod": "Resil.",
-        "wounds": "Wounds",
-        "stance": "Stance",
     }
+    """A printed page's columns are narrower than the panel's, which scrolls: short there."""
+
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
 
     def outline(self, encounter: Encounter, state: ThrumState) -> list[StepLine]:
         return outline(state)
@@ -107,12 +128,3 @@ class Thrum(Procedure[ThrumState]):
     def movement_left(self, encounter: Encounter, state: ThrumState, token_id: str) -> int | None:
         """Speed less what was spent, in the acting combatant's Move step (see :mod:`.movement`)."""
         return movement.movement_left(encounter, state, token_id)
-
-    def perform(
-        self, ctx: ActionContext, state: ThrumState, action: str, params: dict[str, Any]
-    ) -> ThrumState:
-        handler = HANDLERS.get(action)
-        if handler is None:
-            raise RulesError(f"Thrum has no action '{action}'")
-        handler(ctx, state, params)
-        return state

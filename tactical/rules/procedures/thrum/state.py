@@ -8,7 +8,7 @@ the outcome live here.
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from tactical.core.encounter import Encounter
 from tactical.core.grid import Square
@@ -79,6 +79,24 @@ CONDITIONS = frozenset({FRAYED, EXHAUSTED, INCAPACITATED})
 """Statuses that follow the loads instead of ticking down at the end of a turn."""
 
 
+class TriggeredEffect(BaseModel):
+    """One character's effect waiting on a trigger (001 line 81)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str
+    effect: str
+
+
+class TriggerGroup(BaseModel):
+    """The effects of several characters waiting on one common trigger, in initiative order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    trigger: str
+    effects: list[TriggeredEffect] = Field(default_factory=list)
+
+
 class ThrumState(ProcedureState):
     """Where a Thrum fight stands."""
 
@@ -110,6 +128,12 @@ class ThrumState(ProcedureState):
     outcome: str = ""
     recorded: dict[str, dict[str, int]] = Field(default_factory=dict)
     """At the end of combat: each combatant's tolerances and Wounds (001 line 17)."""
+    triggers: list[TriggerGroup] = Field(default_factory=list)
+    """Triggered effects waiting to resolve, a stack: the last group resolves first."""
+    resolving: TriggeredEffect | None = None
+    """The triggered effect the GM is resolving now (its own triggers go on top)."""
+    resolving_at: str = ""
+    """Where the fight stood when it began to resolve: shown until the fight moves on."""
 
 
 # -- reading tokens -----------------------------------------------------------

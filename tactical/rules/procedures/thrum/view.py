@@ -14,6 +14,7 @@ from tactical.core.grid import Square
 from tactical.core.tokens import Token
 from tactical.rules.procedure import Combatant, PanelView, StepLine
 from tactical.rules.procedures.thrum import order as turn_order
+from tactical.rules.procedures.thrum import triggers
 from tactical.rules.procedures.thrum.movement import movement_left
 from tactical.rules.procedures.thrum.state import (
     ACTION,
@@ -251,7 +252,7 @@ def notes(encounter: Encounter, state: ThrumState) -> tuple[str, ...]:
         lines += _turn_notes(encounter, state, token)
     elif step == ENDED:
         lines.append("Diminished tolerances and Wounds heal only in Downtime (001 line 99).")
-    return tuple(lines)
+    return tuple(triggers.notes(encounter, state) + lines)
 
 
 def _turn_notes(encounter: Encounter, state: ThrumState, token: Token) -> list[str]:

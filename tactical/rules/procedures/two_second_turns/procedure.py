@@ -35,18 +35,17 @@ now), ``setup`` (initiative), ``turn`` (ending, delaying, readying),
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from tactical.core.encounter import Encounter
-from tactical.rules.context import ActionContext
 from tactical.rules.procedure import (
     Action,
     BlockedDirection,
+    Handler,
     PanelView,
     Procedure,
     ProcedureState,
-    RulesError,
     StepLine,
 )
 from tactical.rules.procedures.two_second_turns import (
@@ -59,13 +58,10 @@ from tactical.rules.procedures.two_second_turns import (
 )
 from tactical.rules.procedures.two_second_turns import view as views
 from tactical.rules.procedures.two_second_turns.actions import available_actions
-from tactical.rules.procedures.two_second_turns.params import Params
 from tactical.rules.procedures.two_second_turns.state import TurnsState
 from tactical.rules.registry import register
 
-Handler = Callable[[ActionContext, TurnsState, Params], None]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[TurnsState]] = {
     "roll-initiative": setup.roll_initiative,
     "set-initiative": setup.set_initiative,
     "start-round": setup.start_round,
@@ -104,6 +100,8 @@ class TwoSecondTurns(Procedure[TurnsState]):
         "willpower": "Wil",
     }
 
+    handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
+
     def outline(self, encounter: Encounter, state: TurnsState) -> list[StepLine]:
         return views.outline(state)
 
@@ -117,12 +115,3 @@ class TwoSecondTurns(Procedure[TurnsState]):
 
     def actions(self, encounter: Encounter, state: TurnsState) -> list[Action]:
         return available_actions(encounter, state)
-
-    def perform(
-        self, ctx: ActionContext, state: TurnsState, action: str, params: dict[str, Any]
-    ) -> TurnsState:
-        handler = HANDLERS.get(action)
-        if handler is None:
-            raise RulesError(f"'{action}' is not an action of {self.title}")
-        handler(ctx, state, params)
-        return state

@@ -2,66 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tactical.core import Encounter, GridMap, Side, Token
+from tactical.core import Token
 from tactical.core.commands import UndoStack
 from tactical.persistence import dumps_encounter, loads_encounter
 from tactical.rules import ProcedureController, RulesError
 from tactical.rules.procedures.two_second_turns.effects import effect_turns
 
-MAP = """
-0 0 0 0 0 0
-0 0 0 0 0 0
-0 0 0 2 2 0
-0 0 0 2 2 0
-0 0 0 0 0 0
-"""
-
-
-def make_fight() -> tuple[Encounter, UndoStack, ProcedureController]:
-    """Aria and Brand (PCs) against Grub and Snag, who share the raised square (3, 2)."""
-    tokens = [
-        Token("aria", "Aria", "pcs", (2, 2), figures={"dexterity": 3, "willpower": 2}),
-        Token("brand", "Brand", "pcs", (1, 4), figures={"dexterity": 1, "willpower": 3}),
-        Token("grub", "Grub", "npcs", (3, 2), figures={"dexterity": 2, "willpower": 1}),
-        Token("snag", "Snag", "npcs", (3, 2), figures={"dexterity": 2, "willpower": 2}),
-    ]
-    encounter = Encounter(
-        GridMap.from_text(MAP),
-        tokens,
-        [Side("pcs", "Heroes"), Side("npcs", "Goblins")],
-        metric="orthogonal",
-    )
-    stack = UndoStack(encounter)
-    controller = ProcedureController(encounter, stack.push)
-    controller.start("two-second-turns", seed=3)
-    return encounter, stack, controller
-
-
-def rolled(controller: ProcedureController, manual: list[int]) -> None:
-    controller.perform("roll-initiative", manual=manual)
-
-
-def started(manual: list[int] | None = None) -> tuple[Encounter, UndoStack, ProcedureController]:
-    encounter, stack, controller = make_fight()
-    rolled(controller, manual or [12, 12, 8, 7])
-    controller.perform("start-round")
-    return encounter, stack, controller
-
-
-def order(controller: ProcedureController) -> list[str]:
-    return [c.token_id for c in controller.view().combatants]
-
-
-def state(controller: ProcedureController) -> Any:
-    return controller.state()
-
-
-def action_ids(controller: ProcedureController) -> list[str]:
-    return [a.id for a in controller.actions()]
+from .fight import action_ids, make_and_start_then_shoot, make_fight, order, rolled, started
 
 
 def test_registered_with_its_map_kind() -> None:
@@ -461,7 +410,7 @@ def test_the_example_encounter_opens_at_step_one_and_plays() -> None:
 
     from tactical.persistence import load_encounter, validate_file
 
-    path = Path(__file__).resolve().parents[2] / "maps" / "two-second-turns.tactical.json"
+    path = Path(__file__).resolve().parents[3] / "maps" / "two-second-turns.tactical.json"
     assert validate_file(path) == []
     encounter = load_encounter(path)
     assert encounter.procedure == "two-second-turns" and encounter.metric == "orthogonal"
@@ -498,8 +447,3 @@ def test_a_ranged_attack_without_a_weapon_range_has_no_limit() -> None:
     assert controller.state().chain is not None
     with pytest.raises(RulesError, match="6 away, beyond the range of 0"):
         make_and_start_then_shoot(0)
-
-
-def make_and_start_then_shoot(weapon_range: int) -> None:
-    _encounter, _stack, controller = started()
-    controller.perform("ranged", {"target": "grub", "range": weapon_range})

@@ -4,72 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tactical.core import Encounter, GridMap, Side, Token
 from tactical.core.commands import UndoStack
 from tactical.persistence import dumps_encounter, loads_encounter
-from tactical.rules import Combatant, ProcedureController, RulesError
+from tactical.rules import ProcedureController, RulesError
 
-ROOM = "\n".join(" ".join(["0"] * 12) for _ in range(6))
-
-
-def fighter(
-    token_id: str, name: str, side: str, square: tuple[int, int] | None, **figures: int | str
-) -> Token:
-    return Token(token_id, name, side, square, figures=dict(figures))
-
-
-def make_fight(*, ogre: bool = False) -> tuple[Encounter, UndoStack, ProcedureController]:
-    """The party in a 60 x 30 ft room against three goblins (and, when asked, an ogre)."""
-    tokens = [
-        fighter("brega", "Brega", "pcs", (3, 2), hp=10, max_hp=10, speed_ft=30),
-        fighter("ilmo", "Ilmo", "pcs", (1, 2), hp=4, max_hp=4, speed_ft=30),
-        fighter("sef", "Sef", "pcs", (0, 3), hp=6, max_hp=6, speed_ft=30, missile="50/100/150"),
-        fighter("grik", "Grik", "goblins", (4, 2), hp=3, max_hp=3, speed_ft=20, morale=7),
-        fighter(
-            "snit",
-            "Snit",
-            "goblins",
-            (8, 2),
-            hp=3,
-            max_hp=3,
-            speed_ft=20,
-            morale=7,
-            missile="20/40/60",
-        ),
-        fighter("mox", "Mox", "goblins", (10, 3), hp=3, max_hp=3, speed_ft=20, morale=7),
-        fighter(
-            "ogre",
-            "Ogre",
-            "ogre",
-            (11, 5) if ogre else None,
-            hp=20,
-            max_hp=20,
-            speed_ft=30,
-            morale=10,
-        ),
-    ]
-    encounter = Encounter(
-        GridMap.from_text(ROOM),
-        tokens,
-        [Side("pcs", "Party"), Side("goblins", "Goblins"), Side("ogre", "Ogre")],
-        metric="feet",
-    )
-    stack = UndoStack(encounter)
-    controller = ProcedureController(encounter, stack.push)
-    controller.start("side-initiative", seed=4)
-    return encounter, stack, controller
-
-
-def ids(controller: ProcedureController) -> list[str]:
-    return [a.id for a in controller.actions()]
-
-
-def current(controller: ProcedureController) -> str:
-    return next(s.title for s in controller.view().steps if s.status == "current")
-
-
-def row(controller: ProcedureController, token_id: str) -> Combatant:
-    return next(c for c in controller.view().combatants if c.token_id == token_id)
+from .fight import current, ids, make_fight, row, to_morale
 
 
 def test_a_full_round_with_two_sides() -> None:
@@ -325,18 +264,13 @@ def test_a_rune_user_harmed_before_its_side_acts_loses_the_rune() -> None:
     assert "Mox: Rune: Ward (disrupted)." in controller.view().notes
 
 
-def _to_morale(controller: ProcedureController) -> None:
-    while controller.state().step != "morale":
-        controller.perform("next")
-
-
 def test_morale_12_never_checks() -> None:
     encounter, _stack, controller = make_fight(ogre=True)
     encounter.token("ogre").figures["morale"] = 12
     controller.perform("roll-initiative", manual=[6, 1, 2])
     controller.perform("begin")
     controller.perform("harm", {"token": "ogre", "damage": 16})  # first harm, and 4/20
-    _to_morale(controller)
+    to_morale(controller)
     # 004 line 133: "Combatants with Morale 12 fight to the death, never rolling a Morale Check."
     assert controller.view().instruction == "Morale: no check is due. Start round 2."
     assert (
@@ -354,14 +288,14 @@ def test_a_lone_creature_checks_when_first_harmed_and_at_a_quarter() -> None:
     controller.perform("roll-initiative", manual=[6, 1, 2])
     controller.perform("begin")
     controller.perform("harm", {"token": "ogre", "damage": 3})
-    _to_morale(controller)
+    to_morale(controller)
     assert "Ogre must check (first harmed)" in controller.view().instruction
     controller.perform("check-morale", {"side": "ogre"}, manual=[10])  # 10 <= 10: holds
     controller.perform("next-round")
     controller.perform("roll-initiative", manual=[6, 1, 2])
     controller.perform("begin")
     controller.perform("harm", {"token": "ogre", "damage": 12})  # 5 of 20: a quarter
-    _to_morale(controller)
+    to_morale(controller)
     assert (
         "Ogre must check (at a quarter of its hit points or less)" in controller.view().instruction
     )
@@ -373,13 +307,13 @@ def test_two_successes_end_checking() -> None:
     controller.perform("roll-initiative", manual=[6, 1])
     controller.perform("begin")
     controller.perform("take-out", {"token": "grik", "reason": "killed"})
-    _to_morale(controller)
+    to_morale(controller)
     controller.perform("check-morale", {"side": "goblins"}, manual=[7])  # 7 <= 7: holds
     controller.perform("next-round")
     controller.perform("roll-initiative", manual=[6, 1])
     controller.perform("begin")
     controller.perform("take-out", {"token": "snit", "reason": "surrendered"})
-    _to_morale(controller)
+    to_morale(controller)
     messages = controller.perform("check-morale", {"side": "goblins", "modifier": -2}, manual=[5])
     assert messages == ["Goblins hold: 5 against Morale 5 (success 2)."]
     # 004 line 131: "If a combatant makes two successful Morale Checks in an encounter,
@@ -387,7 +321,7 @@ def test_two_successes_end_checking() -> None:
     controller.perform("next-round")
     controller.perform("roll-initiative", manual=[6, 1])
     controller.perform("begin")
-    _to_morale(controller)
+    to_morale(controller)
     assert "check-morale" not in ids(controller)
     assert any("two successful checks: fights until killed" in n for n in controller.view().notes)
     assert encounter.token("mox").statuses == {}
@@ -399,7 +333,7 @@ def test_the_players_side_never_checks() -> None:
     controller.perform("begin")
     controller.perform("take-out", {"token": "brega", "reason": "killed"})
     controller.perform("take-out", {"token": "ilmo", "reason": "killed"})
-    _to_morale(controller)
+    to_morale(controller)
     assert controller.view().instruction == "Morale: no check is due. Start round 2."
     with pytest.raises(RulesError, match="Referee's sides"):
         controller.perform("check-morale", {"side": "pcs"})
@@ -412,7 +346,7 @@ def test_one_side_left_makes_end_combat_the_next_step() -> None:
     for token_id in ("grik", "snit"):
         controller.perform("take-out", {"token": token_id, "reason": "killed"})
     controller.perform("take-out", {"token": "mox", "reason": "surrendered"})
-    _to_morale(controller)
+    to_morale(controller)
     assert controller.primary().id == "end-combat"
     controller.perform("end-combat")
     assert controller.view().ended and controller.actions() == []
@@ -456,7 +390,7 @@ def test_the_example_encounter_opens_at_step_one_and_plays() -> None:
 
     from tactical.persistence import load_encounter, validate_file
 
-    path = Path(__file__).resolve().parents[2] / "maps" / "side-initiative.tactical.json"
+    path = Path(__file__).resolve().parents[3] / "maps" / "side-initiative.tactical.json"
     assert validate_file(path) == []
     encounter = load_encounter(path)
     assert encounter.procedure == "side-initiative" and encounter.metric == "feet"

@@ -7,8 +7,6 @@ by typing the results (``manual``) as a GM with physical dice would.
 from __future__ import annotations
 
 import copy
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -26,59 +24,17 @@ from tactical.rules.procedures.approximated_fray.cards import (
 from tactical.rules.procedures.approximated_fray.levels import modifier, penalty
 from tactical.rules.procedures.approximated_fray.roster import clockwise
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "maps" / "approximated-fray.tactical.json"
-FRAY = "approximated-fray"
-
-
-def open_example() -> tuple[Encounter, UndoStack, ProcedureController]:
-    encounter = load_encounter(EXAMPLE)
-    stack = UndoStack(encounter)
-    return encounter, stack, ProcedureController(encounter, stack.push)
-
-
-def ids(controller: ProcedureController) -> list[str]:
-    return [a.id for a in controller.actions()]
-
-
-def primary(controller: ProcedureController) -> str:
-    action = controller.primary()
-    assert action is not None
-    return action.id
-
-
-def figures(encounter: Encounter, token_id: str) -> dict[str, Any]:
-    token = encounter.token(token_id)
-    return {k: v for k, v in token.figures.items() if k != "cards"}
-
-
-def public_text(controller: ProcedureController) -> str:
-    """Everything of the view the player screen may show (rows of hidden tokens left out)."""
-    view = controller.view()
-    encounter = controller.encounter
-    rows = [
-        f"{r.name} {r.order} {r.figures} {r.statuses} {r.revealed}"
-        for r in view.combatants
-        if not encounter.token(r.token_id).hidden
-    ]
-    return " | ".join([view.instruction, *view.notes, *rows, *sorted(view.targets)])
-
-
-def stage_round_one(controller: ProcedureController) -> None:
-    """The declarations of the example round, clockwise (the primary each time)."""
-    # 000 l.32: "They also secretly allocate a target for their action, an area or a Creature."
-    plays = [
-        ("bram", {"card": "Rebuke", "target": "ogre"}),
-        ("aldra", {"card": "Charge", "target": "ogre"}),
-        ("corin", {"card": "Longbow", "target": "archer"}),
-        ("ogre", {"card": "Lumber", "to": "west-bank"}),
-        ("spear", {"card": "Scurry", "to": "bridge"}),
-        ("archer", {"card": "Shortbow", "target": "corin"}),
-        ("shaman", {"card": "Fire Field", "area": "west-bank"}),
-    ]
-    for token_id, params in plays:
-        assert primary(controller) == f"declare:{token_id}"
-        assert controller.view().acting == {token_id}
-        controller.perform(f"declare:{token_id}", params)
+from .fight import (
+    EXAMPLE,
+    FRAY,
+    figures,
+    ids,
+    open_example,
+    primary,
+    public_text,
+    small_fight,
+    stage_round_one,
+)
 
 
 def test_registered_with_its_rule_file() -> None:
@@ -330,28 +286,6 @@ def test_save_mid_round_reopens_at_the_same_step() -> None:
         c.perform("resolve", {"result": "hit"})
     assert reopened.dice_log == expected_next.dice_log
     assert again.state() == ProcedureController(expected_next, lambda c: None).state()
-
-
-def small_fight(**ogre: Any) -> tuple[Encounter, UndoStack, ProcedureController]:
-    """Two areas, a knight (PC) and an ogre; no cards (free-text declarations)."""
-    areas = AreaMap(
-        [
-            Area("hall", "Hall", polygon_from_points([(0, 0), (4, 0), (4, 4), (0, 4)])),
-            Area("door", "Door", polygon_from_points([(4, 0), (6, 0), (6, 4), (4, 4)])),
-            Area("yard", "Yard", polygon_from_points([(6, 0), (9, 0), (9, 4), (6, 4)])),
-        ]
-    )
-    encounter = Encounter(
-        areas,
-        [
-            Token("knight", "Knight", "pcs", "hall", figures={"fatigue": 2}),
-            Token("ogre", "Ogre", "npcs", "hall", figures=dict(ogre)),
-        ],
-    )
-    stack = UndoStack(encounter)
-    controller = ProcedureController(encounter, stack.push)
-    controller.start(FRAY, seed=5)
-    return encounter, stack, controller
 
 
 def test_panicked_creature_only_flees() -> None:

@@ -1,0 +1,106 @@
+"""What map editing does with the map view's events, and doors opened in play.
+
+Keys, double-clicks and the right-click menu go to the active editing tool;
+outside edit mode, Alt+click on a door (or the right-click menu near one)
+opens or closes it: that is play, not map editing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QMenu
+
+from tactical.app.editing.host import EditingHost
+from tactical.app.editing.tools import EditTool, WallTool
+from tactical.app.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
+from tactical.app.map_view import pointer_from
+
+
+class EditingEvents(QObject):
+    """Routes the map view's events to the editing tools (see the module's docstring)."""
+
+    def __init__(self, window: EditingHost) -> None:
+        super().__init__(window.window())
+        self.window = window
+        view = window.view
+        view.installEventFilter(self)
+        view.viewport().installEventFilter(self)
+        view.customContextMenuRequested.connect(self._context_menu)
+
+    # -- doors in play -----------------------------------------------------------------
+
+    def toggle_door_at(self, point: QPointF) -> bool:
+        """Open or close the door near a scene point; False when there is none."""
+        grid = self.window.document.encounter.grid
+        if grid is None:
+            return False
+        command = door_toggle(grid, point.x(), point.y())
+        if command is None:
+            return False
+        self.window.document.push(command)
+        self.window.say("Door opened." if command.text == "Open door" else "Door closed.")
+        return True
+
+    def door_menu_entries(self, menu: QMenu, point: QPointF) -> None:
+        """Add Open door / Close door to the normal right-click menu near a door."""
+        grid = self.window.document.encounter.grid
+        if grid is None:
+            return
+        found = edge_near(grid, point.x(), point.y(), DOOR_REACH)
+        wall = grid.walls.get(found) if found is not None else None
+        if found is None or wall is None or not wall.door:
+            return
+        command = door_command(found, wall)
+        if not menu.isEmpty():
+            menu.addSeparator()
+        menu.addAction(command.text, lambda: self.toggle_door_at(point))
+
+    # -- routing keys, double-clicks and menus to the editing tools ----------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        view = self.window.view
+        tool = view.tool
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            if (
+                watched is view
+                and isinstance(tool, EditTool)
+                and isinstance(event, QKeyEvent)
+                and tool.wants_key(event.key())
+            ):
+                if kind == QEvent.Type.KeyPress:
+                    tool.key(event.key())
+                event.accept()
+                return True
+            return False
+        if kind == QEvent.Type.Leave and watched is view.viewport():
+            if isinstance(tool, EditTool):
+                tool.leave()
+            return False
+        if kind == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
+            if isinstance(tool, EditTool):
+                scene_point = view.mapToScene(event.position().toPoint())
+                return tool.double_click(pointer_from(event, scene_point))
+            return False
+        if (
+            kind == QEvent.Type.MouseButtonPress
+            and isinstance(event, QMouseEvent)
+            and event.button() == Qt.MouseButton.LeftButton
+            and event.modifiers() & Qt.KeyboardModifier.AltModifier
+            and (
+                tool is self.window.action_registry.tools.get("select")
+                or isinstance(tool, WallTool)
+            )
+        ):
+            return self.toggle_door_at(view.mapToScene(event.position().toPoint()))
+        return False
+
+    def _context_menu(self, pos: QPoint) -> None:
+        view = self.window.view
+        tool = view.tool
+        if not isinstance(tool, EditTool):
+            return
+        menu = tool.context_menu(view.mapToScene(pos), self.window.window())
+        if menu is not None and not menu.isEmpty():
+            menu.exec(view.viewport().mapToGlobal(pos))
