@@ -127,3 +127,25 @@ def test_a_snapshot_draws_every_token_whole_while_the_window_shows_dots(
         assert item.diameter == CELL
     finally:
         scene.deleteLater()
+
+
+def test_names_moved_together_while_dots_make_room_when_zoomed_in(make_window: Any) -> None:
+    from tactical.core.commands import MoveToken
+
+    window = make_window(wide_field())
+    window.view.fit_map()
+    window.view.viewport().repaint()
+    assert window.scene.token_items["mid"].dotted
+    for token_id, square in (("nw", (80, 81)), ("se", (81, 81)), ("mid", (80, 80))):
+        window.document.push(MoveToken(token_id, square))  # laid out while all are dots
+    window.view.resetTransform()
+    window.view.scale(0.35, 0.35)  # tokens again (17 px), names as boosted as at fit zoom
+    window.view.centerOn(window.scene.token_items["nw"].centre())
+    window.view.viewport().repaint()
+    QApplication.processEvents()
+    nw, se = window.scene.token_items["nw"], window.scene.token_items["se"]
+    assert not nw.dotted and not se.dotted
+    assert nw.crowded and se.crowded
+    left = nw.mapRectToScene(nw.label_rect())
+    right = se.mapRectToScene(se.label_rect())
+    assert left.isEmpty() or right.isEmpty() or not left.intersects(right)

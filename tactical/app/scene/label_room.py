@@ -38,9 +38,11 @@ def lay_out_labels(items: Sequence[TokenItem]) -> None:
 
     Only neighbours can take room, so the items are laid out group by group
     (:func:`_groups`); a token with nobody within reach (most of a big map's)
-    keeps its full name and badges without the search.
+    keeps its full name and badges without the search. A token drawn as a dot
+    (:mod:`tactical.app.scene.token_dots`) shows no name: it is left out, and
+    laid out when the view's zoom makes it a token again.
     """
-    for group in _groups([item for item in items if item.isVisible()]):
+    for group in _groups([item for item in items if item.isVisible() and not item.dotted]):
         if len(group) == 1:
             group[0].set_crowded(False)
             group[0].set_label_room(None)

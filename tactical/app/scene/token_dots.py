@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
 from tactical.app.scene import palette
+from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem
 
 if TYPE_CHECKING:
@@ -46,12 +47,21 @@ class TokenDots(QGraphicsItem):
         """The zoom of the view showing the scene, once one paints it (None: no view)."""
 
     def set_zoom(self, zoom: float) -> None:
-        """The view's zoom: each item decides whether it is a dot now."""
+        """The view's zoom: each item decides whether it is a dot now.
+
+        Names are laid out again when some token stopped being a dot (dots show none).
+        """
         if zoom != self.zoom:
             self.zoom = zoom
-            for item in self._items():
+            items = list(self._items())
+            grown = False
+            for item in items:
+                was = item.dotted
                 item.set_view_zoom(zoom, tell=False)
+                grown = grown or (was and not item.dotted)
             self.changed()
+            if grown:
+                lay_out_labels(items)
 
     def adopt(self, item: TokenItem) -> None:
         """A new token item: told the zoom, and tells this item when its dot changes."""
