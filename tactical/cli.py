@@ -6,7 +6,9 @@ if there is any; ``tactical snapshot FILE OUT.pdf|OUT.png [--gm]`` prints the
 fight to a file without a window (``--table-scale``: the map at miniature
 scale over pages to tape together); ``tactical import FILE.dd2vtt -o OUT.tactical.json``
 turns a Universal VTT map into an encounter and ``tactical export FILE --format uvtt
--o OUT.uvtt`` does the reverse; ``tactical --version`` prints the version.
+-o OUT.uvtt`` does the reverse; ``tactical share FILE`` shows the fight on phones
+over the local network (a table link and one per player character, read-only);
+``tactical --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from tactical.persistence.problems import MAX_REPORTED
 EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
-SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export")
+SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export", "share")
 PAPERS = ("A4", "A3", "Letter", "Legal")
 MIN_DPI, MAX_DPI = 36, 1200
 MAX_SQUARE_INCH = 12.0
@@ -118,10 +120,27 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument(
         "--skip-empty",
         action="store_true",
-        help="leave out pages holding nothing but empty open ground (the rest keep their names)",
+        help="leave out pages holding nothing but empty open ground, or (the players' version) "
+        "only fog (the rest keep their names)",
     )
     _foreign_parsers(commands)
+    _share_parser(commands)
     return parser
+
+
+def _share_parser(commands: argparse._SubParsersAction[_Parser]) -> None:
+    share = commands.add_parser(
+        "share",
+        help="show the fight on phones over the local network (read-only; follows the file)",
+        description="Serve a table link and one link per player character to phones' "
+        "browsers on the local network (plain HTTP: anyone on the network with a link can "
+        "watch). Prints one link a line; Ctrl+C stops.",
+    )
+    share.add_argument("file", help="a .tactical.json file")
+    share.add_argument("--host", help="the address to listen on (default: the LAN address)")
+    share.add_argument(
+        "--port", type=int, default=8765, help="the port (0 picks a free one; default 8765)"
+    )
 
 
 def _foreign_parsers(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -198,6 +217,10 @@ def _run(argv: Sequence[str] | None) -> int:
         return import_foreign(options.file, options.output, force=options.force)
     if options.command == "export":
         return export_foreign(options.file, options.output)
+    if options.command == "share":
+        from tactical.app.share.command import share_file
+
+        return share_file(options.file, options.host, options.port)
     return open_app(options.file)
 
 

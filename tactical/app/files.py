@@ -256,12 +256,12 @@ class FileController(QObject):
         self.suggested = None
 
     def save_start(self) -> str:
-        """What the Save dialog starts on: the file itself, a suggested name, or a folder."""
-        if self.document.path is not None:
-            return str(self.document.path)
-        if self.suggested is not None:
-            return str(self.suggested)
-        return self._start_dir()
+        """What the Save dialog starts on: the file itself, a suggested name, or a name in a
+        folder the GM used or the documents; never in the installed examples
+        (:func:`tactical.app.file_places.save_as_start`)."""
+        from tactical.app.file_places import save_as_start
+
+        return str(save_as_start(self.document.path, self.suggested, self.recent_files()))
 
     def _dialog_save(self) -> str | None:
         name, _ = QFileDialog.getSaveFileName(

@@ -165,14 +165,17 @@ class ImportExport(QObject):
         )
         return name or None
 
+    def export_start(self) -> str:
+        """What Export as Universal VTT proposes: ``<encounter>.uvtt`` next to the encounter
+        (in the documents when it is unsaved or an installed example)."""
+        from tactical.app.file_places import beside
+
+        document = self.window.document
+        return str(beside(document.path, ".uvtt", imported_from=document.imported_from))
+
     def _dialog_export(self) -> str | None:
-        path = self.window.document.path
-        start = ""
-        if path is not None:
-            stem = path.name.removesuffix(".tactical.json").removesuffix(".json")
-            start = str(path.with_name(stem + ".uvtt"))
         name, _ = QFileDialog.getSaveFileName(
-            self.window.window(), "Export as Universal VTT", start, EXPORT_FILTER
+            self.window.window(), "Export as Universal VTT", self.export_start(), EXPORT_FILTER
         )
         return name or None
 

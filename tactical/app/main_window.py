@@ -50,6 +50,9 @@ from tactical.app.window_toolbar import WindowToolbar
 
 __all__ = ["HIDE_SECRETS_SETTING", "STATUS_TIMEOUT_MS", "MainWindow"]
 
+TITLE_BAR_PX = 40
+"""Room left for the window manager's title bar when the window opens as tall as the screen."""
+
 
 class MainWindow(
     WindowMenus,
@@ -133,7 +136,7 @@ class MainWindow(
         self.token_palette = install_palette(self, self.token_actions, self.drops)
         hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
         self.hide_secrets_action.setChecked(bool(hide))
-        self.resize(1400, 900)
+        self._fit_first_size(1400, 900)
         self.panel: QWidget | None = None
         self._panel_pending = True
         self.player_view_hooks: list[Callable[[PlayerView], None]] = []
@@ -141,16 +144,36 @@ class MainWindow(
         from tactical.app.table_screen import install_table_screen  # the battle-mat controls
 
         self.table_screen = install_table_screen(self)
+        from tactical.app.share.install import install_share  # phones at the table
+
+        self.phone_sharing = install_share(self)
         self.wall_line_actions = install_wall_line_actions(self.map_editing)
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
         self.terrain_effect_choice = install_terrain_effect_choice(self)
+        from tactical.app.map_gestures import install_map_gestures
+
+        self.map_gestures = install_map_gestures(  # after the table screen's ping
+            self, self.map_editing, self.wall_line_actions, self.token_actions, self.select_tool
+        )
+        from tactical.app.status_freshness import install_status_freshness
+
+        self.status_freshness = install_status_freshness(self.statusBar(), document, self.scene)
         self.tool_options = install_tool_options(self)  # the row the active tool's options show on
         install_toolbar_rows(self)  # last: after every feature added its toolbar
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.
         document.setParent(self)
+
+    def _fit_first_size(self, width: int, height: int) -> None:
+        """Open at ``width`` x ``height``, or the screen's free room when that is smaller
+        (a 1366 x 768 laptop gets the whole of its screen, not a window running off it)."""
+        screen = self.screen()
+        if screen is not None:
+            room = screen.availableGeometry()  # the title bar comes on top of the height
+            width, height = min(width, room.width()), min(height, room.height() - TITLE_BAR_PX)
+        self.resize(width, height)
 
     # -- public --------------------------------------------------------------
 

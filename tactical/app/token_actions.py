@@ -18,6 +18,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.geometry import scene_to_map, square_at
 from tactical.app.limits import MAX_NAME, MAX_STACKS
 from tactical.app.palette.adding import TokenAdder
+from tactical.app.palette.editing import TokenEditor
 from tactical.app.plain_text import menu_text
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.token_item import TokenItem
@@ -67,6 +68,8 @@ class TokenActions:
         """Where a refusal is said (the window's status bar)."""
         self.adder = TokenAdder(parent, document, lambda text: self.say(text))
         """The add-token form, shared with the token palette (it remembers the last side)."""
+        self.editor = TokenEditor(parent, document, self.adder, lambda text: self.say(text))
+        """Edit token… (the same form, filled from the token)."""
 
     def selected(self) -> list[str]:
         items = self.scene.selectedItems()
@@ -144,6 +147,10 @@ class TokenActions:
             ids = self.selected() if item.isSelected() else [token.id]
             title = menu.addAction(menu_text(token.name))
             title.setEnabled(False)
+            menu.addAction(
+                "Edit token…" if len(ids) == 1 else f"Edit {len(ids)} tokens…",
+                lambda: self.editor.edit(ids),
+            )
             menu.addAction("Add status…", lambda: self.add_status(ids))
             for status, stacks in sorted(token.statuses.items()):
                 label = f"Clear {status}" + (f" ({stacks})" if stacks > 1 else "")

@@ -23,14 +23,20 @@ if TYPE_CHECKING:
 
 HINTS = {
     "tools.select": (
-        "click a token to select it, drag it to move it, right-click for its menu; "
-        "Templates (T) and the fog tool (G) show their options on this row"
+        "click a token to select it, drag it to move it, double-click it to edit it, "
+        "right-click for its menu; double-click a door (or D over it) opens or closes it"
     ),
     "tools.ruler": (
         "click to start, click again for each waypoint; right-click or Escape puts it away"
     ),
 }
 """What a tool without options of its own does, by the id of its action."""
+
+COVER_NOTE = (
+    " Cover (C) is on, over the tool below: each token shows -, C or X from the selected one;"
+    " C again turns it off |"
+)
+"""Before the tool's hint while Cover shows: an overlay over the current tool, not a tool."""
 
 MIN_HINT_WIDTH = 120
 """Pixels the hint keeps however narrow the window (it ends in "…" before that)."""
@@ -102,6 +108,8 @@ class ToolOptions(QObject):
             bar.toggleViewAction().setVisible(False)  # they follow the tool, no switch of their own
         for action in registry.tool_group.actions():
             action.toggled.connect(self.refresh)
+        self.cover_action = registry.action("tools.cover")
+        self.cover_action.toggled.connect(self.refresh)
         self.refresh()
 
     def hint_text(self, action: QAction | None) -> str:
@@ -121,7 +129,8 @@ class ToolOptions(QObject):
         own = active in self.bars
         self.hint_bar.setVisible(not own)
         if not own:
-            self.hint.set_words(self.hint_text(active))
+            cover = COVER_NOTE if self.cover_action.isChecked() else ""
+            self.hint.set_words(cover + self.hint_text(active))
 
 
 def install_tool_options(services: Services) -> ToolOptions:

@@ -51,7 +51,7 @@ class WindowToolbar(WindowMixin):
             (
                 self.cover_action,
                 "Cover from the selected token (C): the others show - (none), C (cover) "
-                "or X (obstructed)",
+                "or X (obstructed); an overlay over whichever tool is active, not a tool",
             ),
             (self.player_action, "Open the player view (P)"),
             (self.hide_secrets_action, "Hide secrets on this screen (Ctrl+Shift+H)"),

@@ -71,6 +71,22 @@ def pixels_per_mm_from_diagonal(
     return pixels_per_inch(diagonal, width_px, height_px, unit) / MM_PER_INCH
 
 
+SANE_PPI = (20.0, 600.0)
+"""Pixels per inch a screen may really have: a 100-inch TV at 720p to a phone."""
+FALLBACK_PPI = 96.0
+
+
+def starting_ppi(physical: float, logical: float) -> float:
+    """Where the ruler's marks start: the density the screen reports (its physical size
+    over its pixels), else the desktop's logical density, else 96: a TV that reports
+    no size (or a nonsense one) still starts near right."""
+    low, high = SANE_PPI
+    for ppi in (physical, logical):
+        if low <= ppi <= high:
+            return ppi
+    return FALLBACK_PPI
+
+
 def pixels_per_mm_from_marks(distance_px: float, distance_mm: float = RULER_MARKS_MM) -> float:
     """Pixels per millimetre from two marks ``distance_px`` apart on a ruler's 0 and 10 cm."""
     if distance_px <= 0 or distance_mm <= 0:

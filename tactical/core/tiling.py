@@ -218,7 +218,8 @@ def plan_tiles(spec: TileSpec) -> TilePlan:
 def busy_squares(encounter: Encounter, *, gm: bool) -> npt.NDArray[np.bool_]:
     """Per square of a grid map (rows x columns): True where a page would print something
     besides empty open ground: elevation other than 0, difficult or impassable terrain,
-    a wall or door along an edge, a token or a template the reader sees (``gm``: all)."""
+    a wall or door along an edge, a token or a template the reader sees (``gm``: all).
+    For the players nothing under fog is busy: their print shows blank paper there."""
     grid = encounter.grid
     if grid is None:
         raise ValueError("busy squares are a grid map's")
@@ -246,6 +247,8 @@ def busy_squares(encounter: Encounter, *, gm: bool) -> npt.NDArray[np.bool_]:
         for col, row in squares:
             if grid.in_bounds((col, row)):
                 busy[row, col] = True
+    if not gm and encounter.fog.enabled:  # the players' print shows blank paper under fog
+        busy &= encounter.fog.mask(grid)
     return busy
 
 
@@ -253,7 +256,8 @@ def empty_tiles(plan: TilePlan, encounter: Encounter, *, gm: bool) -> frozenset[
     """The labels of the pages that would show nothing but empty open ground.
 
     On a grid: no busy square (:func:`busy_squares`) touches the page's window.
-    On an area map: the window meets no area (tokens stand in areas). The
+    On an area map: the window meets no area (tokens stand in areas; for the
+    players, no area they have found while fog is on). The
     players' plan counts only what the players see, so a skipped page gives
     nothing hidden away.
     """
@@ -276,9 +280,11 @@ def empty_tiles(plan: TilePlan, encounter: Encounter, *, gm: bool) -> frozenset[
         return frozenset(empty)
     area_map = encounter.area_map
     assert area_map is not None
+    fog = encounter.fog
+    shown = [a for a in area_map if gm or not fog.enabled or a.id in fog.areas]
     for tile in plan.tiles:
         w = tile.window
         window = box(w.x, w.y, w.right, w.bottom)
-        if not any(area.polygon.intersects(window) for area in area_map):
+        if not any(area.polygon.intersects(window) for area in shown):
             empty.add(tile.label)
     return frozenset(empty)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from tactical.app.geometry import CELL
 from tactical.app.interaction.drag import DragController
 from tactical.app.interaction.events import Pointer
@@ -145,3 +147,23 @@ def test_area_map_moves_count_areas() -> None:
     refused = drag.release(Pointer(10 * CELL, 1.5 * CELL))
     assert refused.command is None
     assert "it costs 2, more than the 1 this turn" in refused.message
+
+
+def test_the_preview_among_equal_paths_is_the_straightest_not_a_zigzag() -> None:
+    from tactical.core.encounter import Encounter
+    from tactical.core.grid import GridMap
+    from tactical.core.tokens import Token
+
+    grid = GridMap.from_text("\n".join(" ".join("0" for _ in range(12)) for _ in range(8)))
+    encounter = Encounter(grid, [Token("hero", "Hero", "pcs", (1, 1), speed=20)])
+    drag = DragController(lambda: encounter)
+    drag.press("hero", at(1, 1))
+    feedback = drag.move(at(9, 4))
+    assert feedback is not None and feedback.path is not None
+    path = feedback.path
+    assert path[0] == (1, 1) and path[-1] == (9, 4)
+    # Steps go one way only (never back and forth) and every square hugs the drawn line.
+    assert all(b[0] >= a[0] and b[1] >= a[1] for a, b in itertools.pairwise(path))
+    for col, row in path:
+        across = abs((col - 1) * 3 - (row - 1) * 8) / (3**2 + 8**2) ** 0.5
+        assert across <= 0.75, (col, row, path)

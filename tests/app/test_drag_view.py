@@ -145,3 +145,18 @@ def test_area_drop_beyond_speed_is_refused(make_window, qtbot) -> None:  # type:
     drag(qtbot, window, start, [area_point(window, 10, 1.5)])
     assert window.document.encounter.tokens["brawler"].position == "bar"
     assert "it costs 2, more than the 1 this turn" in window.statusBar().currentMessage()
+
+
+def test_the_drag_label_keeps_a_readable_size_on_screen_at_any_zoom(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    view = window.view
+    path = window.scene.path
+    start, end = QPointF(1.5 * CELL, 4.5 * CELL), QPointF(4.5 * CELL, 4.5 * CELL)
+    for zoom in (0.05, 0.2, 1.0, 3.0):
+        view.resetTransform()
+        view.scale(zoom, zoom)
+        view.viewport().repaint()  # the view tells the scene its zoom as it paints
+        path.show_path([start, end], "3 of 6 squares")
+        on_screen = view.mapFromScene(path._label_box).boundingRect()
+        assert on_screen.height() >= 18, (zoom, on_screen)  # about 15 px text and its margin
+        assert on_screen.height() <= max(30, 0.6 * CELL * zoom), (zoom, on_screen)  # no larger

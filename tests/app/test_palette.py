@@ -357,7 +357,11 @@ def test_the_form_refuses_a_token_without_a_name(make_window, qtbot) -> None:  #
     form._accept()
     assert form.result() == 0 and form.isVisible()
     assert form.problem.text() == "Refused: a token needs a name."
+    qtbot.wait(20)  # the layout places the shown line
+    under = form.problem.geometry().top() - form.name.geometry().bottom()
+    assert form.problem.isVisibleTo(form) and 0 <= under < 20  # right under the name
     form.name.setText("Rat")
+    assert not form.problem.isVisibleTo(form)  # fixed: the refusal goes
     form._accept()
     assert form.result() == 1
 

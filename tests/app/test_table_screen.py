@@ -359,8 +359,8 @@ def test_nothing_hidden_on_the_battle_mat(make_window, qtbot) -> None:  # type: 
 
 
 def test_the_calibration_dialog_by_diagonal_and_by_ruler_marks(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from tactical.app.table_screen.calibration import CalibrationDialog
-    from tactical.core.screen_scale import DEFAULT_SQUARE
+    from tactical.app.table_screen.calibration import CalibrationDialog, reported_ppi
+    from tactical.core.screen_scale import DEFAULT_SQUARE, starting_ppi
 
     window = make_window()
     window.player_action.trigger()
@@ -381,6 +381,14 @@ def test_the_calibration_dialog_by_diagonal_and_by_ruler_marks(make_window, qtbo
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
     dialog.by_ruler.setChecked(True)
     assert parts.marks.isVisible()  # the marks stand on the players' screen
+    # They start 10 cm apart as the screen reports its size, not a third of its width apart.
+    reported = reported_ppi(screen_)
+    assert reported == starting_ppi(
+        screen_.physicalDotsPerInch(), screen_.logicalDotsPerInch() * screen_.devicePixelRatio()
+    )
+    width = parts.marks.width()
+    if 100 / 25.4 * reported < width * 0.9:  # 10 cm fits across the players' window
+        assert dialog.px_per_mm() * 25.4 == pytest.approx(reported, abs=0.6)
     parts.marks.set_marks(100, 300.0)
     assert dialog.px_per_mm() == pytest.approx(2.0)  # 200 px in 10 cm
     dialog.square.setCurrentText("25 mm")

@@ -89,7 +89,7 @@ def test_token_menu_statuses_hide_remove(make_window) -> None:  # type: ignore[n
     actions.ask_text = lambda title, label: "Slowed 2"
     menu = actions.context_menu(centre(1, 4))
     texts = [a.text() for a in menu.actions()]
-    assert texts[:2] == ["Orc", "Add status…"]
+    assert texts[:3] == ["Orc", "Edit token…", "Add status…"]
     next(a for a in menu.actions() if a.text() == "Add status…").trigger()
     assert document.encounter.tokens["orc"].statuses == {"Slowed": 2}
     assert window.scene.token_items["orc"].look.statuses == {"Slowed": 2}

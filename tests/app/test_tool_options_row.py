@@ -144,8 +144,8 @@ def test_the_options_row_follows_the_tool(make_window: WindowFactory, qtbot) -> 
     assert shown_bars(window) == ["Tools", "Tool options"]
     assert hint.textFormat() == Qt.TextFormat.PlainText
     assert hint.words == (
-        " Select and move (V): click a token to select it, drag it to move it, right-click for "
-        "its menu; Templates (T) and the fog tool (G) show their options on this row"
+        " Select and move (V): click a token to select it, drag it to move it, double-click it to "
+        "edit it, right-click for its menu; double-click a door (or D over it) opens or closes it"
     )
     qtbot.keyClick(window.view, Qt.Key.Key_T)
     assert shown_bars(window) == ["Tools", "Template"]
@@ -198,3 +198,19 @@ def test_the_rows_bars_are_no_switches_in_the_toolbar_menu(make_window: WindowFa
     for name in ("Tool options", "Template", "Fog"):
         assert name not in names
     assert "Tools" in names
+
+
+def test_the_hint_row_says_cover_is_an_overlay_over_the_tool(make_window: WindowFactory) -> None:
+    window = make_window()
+    hint = window.tool_options.hint
+    window.ruler_action.trigger()
+    window.cover_action.trigger()
+    assert hint.words.startswith(" Cover (C) is on, over the tool below:")
+    assert hint.words.endswith(
+        "| Ruler (R): click to start, click again for each waypoint; "
+        "right-click or Escape puts it away"
+    )
+    assert window.ruler_action.isChecked()  # Cover took no tool's place
+    window.cover_action.trigger()
+    assert hint.words.startswith(" Ruler (R):")
+    assert "an overlay over whichever tool is active, not a tool" in window.cover_action.toolTip()

@@ -1,4 +1,4 @@
-"""The main window's toolbars fit a 1280 px window: no tool hides behind the » chevron.
+"""The main window's toolbars fit a 1280 px window (and a 1366 px laptop): no tool hides behind ».
 
 At 1400 px "Reveal what the party sees" (and at 1280 also "Fog tool") used to
 sit in the Tools bar's extension, pushed out by the template controls. Now the
@@ -22,7 +22,7 @@ from .conftest import MAPS, WindowFactory, small_grid
 from .test_backgrounds import halves, on_picture
 from .test_drag_view import screen
 
-WIDTHS = [1280, 1400]
+WIDTHS = [1280, 1366, 1400]
 
 
 def settle() -> None:
@@ -205,3 +205,17 @@ def test_the_template_rows_values_drive_the_template_placed(
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 7, 5))  # the ogre
     aura = window.document.encounter.templates["template-2"]
     assert (aura.kind, aura.size, aura.token_id, aura.label) == ("aura", 3, "ogre", "Fire")
+
+
+def test_the_window_opens_no_larger_than_the_screen(qtbot, settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app.document import EncounterDocument
+
+    window = MainWindow(
+        EncounterDocument(small_grid()), settings=settings, recovery_dir=tmp_path / "r"
+    )
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda: "discard"
+    room = window.screen().availableGeometry()  # 800 x 800 on the offscreen platform
+    assert room.width() < 1400
+    assert window.width() == room.width()
+    assert window.height() == min(900, room.height() - 40)  # its title bar fits too

@@ -106,3 +106,11 @@ def test_screen_keys_tell_identical_screens_apart() -> None:
     assert left == "HDMI-1@0_0_1920x1080"
     assert "/" not in screen_key("a/b\\c", 0, 0, 1, 1)
     assert screen_key("", 0, 0, 1, 1).startswith("screen@")
+
+
+def test_the_ruler_marks_start_from_the_density_the_screen_reports() -> None:
+    from tactical.core.screen_scale import FALLBACK_PPI, starting_ppi
+
+    assert starting_ppi(51.2, 96.0) == 51.2  # a 43-inch full HD TV that tells its size
+    assert starting_ppi(0.0, 96.0) == 96.0  # one that tells none: the desktop's density
+    assert starting_ppi(3000.0, 0.0) == FALLBACK_PPI  # nonsense both ways

@@ -125,3 +125,46 @@ def test_the_folder_carries_its_desktop_installer(app: Path, tmp_path: Path) -> 
     assert result.returncode == 0, result.stderr
     entry = (tmp_path / "data" / "applications" / "tactical.desktop").read_text()
     assert f'Exec="{app / "tactical"}" %f\n' in entry
+
+
+def test_the_built_program_shares_a_fight_with_phones(app: Path, tmp_path: Path) -> None:
+    """``tactical share`` runs from the folder: aiohttp is in it and so is the phones' page."""
+    import select
+    import signal
+    import urllib.request
+
+    example = app / "_internal" / "tactical" / "data" / "maps" / "crypt-fog.tactical.json"
+    process = subprocess.Popen(
+        [str(app / "tactical"), "share", str(example), "--host", "127.0.0.1", "--port", "0"],
+        cwd=tmp_path,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(tmp_path),
+            "LANG": "C.UTF-8",
+            "QT_QPA_PLATFORM": "offscreen",
+        },
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)  # a bounded wait
+        assert ready, "no link printed within a minute"
+        first = process.stdout.readline()  # the table link
+        assert first.startswith("table: http://127.0.0.1:"), first
+        url = first.split(": ", 1)[1].strip()
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert b"/static/page.js" in page.read()
+        base = url.split("/s/")[0]
+        with urllib.request.urlopen(base + "/static/page.js", timeout=10) as script:
+            assert b"WebSocket" in script.read()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()

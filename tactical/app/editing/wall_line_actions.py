@@ -1,10 +1,12 @@
 """The GM plays with wall lines: a click on a door line opens or closes it; the right-click
-menu offers Open door / Close door and Delete wall line.
+menu offers Open door / Close door.
 
 Opening a door is play, not map editing, so it works with the Select tool as
-edge doors do (their Alt+click works here too); a click on a token still picks
-the token. Deleting a line is in the menu only, never on a plain click. Every
-change is one undo step (:mod:`tactical.core.commands.wall_lines`).
+edge doors do (a double-click or D over the door works too, see
+:mod:`tactical.app.map_gestures`); a click on a token still picks the token.
+In play the map changes only through play: deleting a line is the Wall line
+tool's, in Edit map. Every change is one undo step
+(:mod:`tactical.core.commands.wall_lines`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
 from tactical.app.geometry import CELL
 from tactical.app.scene.wall_lines_layer import scene_reach
-from tactical.core.commands.wall_lines import SetWallLine, toggle_door
+from tactical.core.commands.wall_lines import toggle_door
 from tactical.core.line_crossing import nearest_line
 
 
@@ -55,16 +57,9 @@ class WallLineActions(QObject):
         self.window.say("Door opened." if command.text == "Open door" else "Door closed.")
         return True
 
-    def delete_line(self, index: int) -> None:
-        grid = self.window.document.encounter.grid
-        if grid is None or index >= len(grid.wall_lines):
-            return
-        self.window.document.push(SetWallLine(index, None))
-        self.window.say("Wall line deleted.")
-
     def menu_entries(self, menu: QMenu, point: QPointF) -> None:
-        """Add Open door / Close door and Delete wall line near a wall line."""
-        index = self.line_at(point)
+        """Add Open door / Close door near a door line (the map is not edited in play)."""
+        index = self.line_at(point, ("door",))
         if index is None:
             return
         grid = self.window.document.encounter.grid
@@ -72,10 +67,8 @@ class WallLineActions(QObject):
         line = grid.wall_lines[index]
         if not menu.isEmpty():
             menu.addSeparator()
-        if line.kind == "door":
-            text = "Close door" if line.open else "Open door"
-            menu.addAction(text, lambda: self._toggle(index))
-        menu.addAction("Delete wall line", lambda: self.delete_line(index))
+        text = "Close door" if line.open else "Open door"
+        menu.addAction(text, lambda: self._toggle(index))
 
     def _toggle(self, index: int) -> None:
         command = toggle_door(self.window.document.encounter, index)

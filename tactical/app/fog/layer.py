@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb, fog_argb
+from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb, fog_argb, paper_argb
 from tactical.core.changes import ChangeSet
 
 if TYPE_CHECKING:
@@ -46,6 +46,8 @@ class FogItem(QGraphicsItem):
         """The GM's window: draw the tint (False: the GM sees the map as if fog were off)."""
         self._images: dict[bool, tuple[QImage, int]] = {}
         self._cloth = QBrush(argb_image(cloth_tile_argb()))
+        self.paper = False
+        """On paper: fog is blank paper (white), not a sheet of dark ink; it still hides all."""
 
     def refresh(self) -> None:
         """Forget the cached pictures (the fog, the map or the filter changed) and repaint."""
@@ -64,9 +66,11 @@ class FogItem(QGraphicsItem):
             encounter = self.map_scene.encounter
             grid = encounter.grid
             assert grid is not None
-            words, scale = fog_argb(
-                encounter.fog.mask(grid), opaque=opaque, style=encounter.fog.style
-            )
+            revealed = encounter.fog.mask(grid)
+            if self.paper and opaque:
+                words, scale = paper_argb(revealed), 1
+            else:
+                words, scale = fog_argb(revealed, opaque=opaque, style=encounter.fog.style)
             self._images[opaque] = (argb_image(words), scale)
         return self._images[opaque]
 
@@ -87,6 +91,8 @@ class FogItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         brush = self._cloth if fog.style == "cloth" else QBrush(QColor(*FLAT))
+        if self.paper:
+            brush = QBrush(Qt.GlobalColor.white)
         map_rect = self.map_scene.layer.scene_rect()
         if encounter.grid is not None:
             if opaque:  # the margin round the map too: the players see only what was found

@@ -58,6 +58,11 @@ def fog_argb(
     return np.where(mask, words, np.uint32(0)).astype(np.uint32), scale
 
 
+def paper_argb(revealed: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint32]:
+    """Fog on paper: fogged squares opaque white (blank paper), revealed ones transparent."""
+    return np.where(revealed, np.uint32(0), np.uint32(0xFFFFFFFF)).astype(np.uint32)
+
+
 _OPAQUE = np.uint32(0xFF000000)
 """The alpha byte of an ARGB32 word, fully opaque."""
 _CLOTH: dict[tuple[int, int, int], npt.NDArray[np.uint32]] = {}

@@ -35,15 +35,17 @@ GLOW = np.uint32((170 << 24) | (41 << 16) | (182 << 8) | 246)
 reach shading (green through yellow to orange) never takes."""
 GLOW_SOFT = np.uint32((70 << 24) | (41 << 16) | (182 << 8) | 246)
 """ARGB between the stripes."""
-PATTERN = 6
-"""Pixels a side of one square in the glow's picture (its diagonal stripes: 3 strong, 3 soft)."""
+PATTERN = 12
+"""Pixels a side of one square in the glow's picture (two diagonal stripes across each)."""
+STRIPE = 6
+"""Pixels from one strong stripe to the next (half strong, half soft)."""
 
 
 def glow_words(new: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint32]:
     """The glow's ARGB picture, :data:`PATTERN` pixels a square: striped, never a flat fill."""
     big = np.repeat(np.repeat(new, PATTERN, axis=0), PATTERN, axis=1)
     rows, cols = np.indices(big.shape)
-    stripe = (rows + cols) % PATTERN < PATTERN // 2
+    stripe = (rows + cols) % STRIPE < STRIPE // 2
     return np.where(big, np.where(stripe, GLOW, GLOW_SOFT), np.uint32(0)).astype(np.uint32)
 
 
@@ -61,6 +63,7 @@ class SightPreview(QObject):
         self.item.setZValue(PREVIEW_Z)
         self.item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.item.setTransform(QTransform.fromScale(CELL / PATTERN, CELL / PATTERN))
+        self.item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.item.setVisible(False)
         services.scene.addItem(self.item)
         self._shown: tuple[str, Square] | None = None

@@ -31,6 +31,7 @@ from tactical.app.pictures import (
     decode_picture,
     read_picture_file,
 )
+from tactical.core.encounter import Encounter
 from tactical.core.pictures import Picture
 from tactical.core.tokens import Position, Token
 
@@ -153,10 +154,12 @@ class TokenAdder:
 
     def form(self, *, picture: Picture | None = None, name: str = "") -> TokenForm:
         encounter = self.document.encounter
+        side = default_side(encounter, self.last_side)
         return TokenForm(
             self.parent,
             encounter,
-            side=default_side(encounter, self.last_side),
+            side=side,
+            side_note=side_note(encounter, side, self.last_side),
             speed=default_speed(encounter),
             pictures=self.picture_choices(),
             picture_index=self.index_of(picture),
@@ -189,6 +192,15 @@ class TokenAdder:
         self.document.push(command)
         self.last_side = spec.side
         return token_id
+
+
+def side_note(encounter: Encounter, side: str, last: str | None) -> str:
+    """Why the form proposes ``side``: said beside it, so the GM sees it before Enter."""
+    if side == last:
+        return "as the last token added"
+    if side not in encounter.fog.party and len(encounter.sides) > 1:
+        return "not the party"
+    return ""
 
 
 def name_from_file(path: Path) -> str:

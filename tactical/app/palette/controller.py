@@ -210,6 +210,12 @@ class Palette:
     def toggle_hidden(self, token_ids: list[str]) -> None:
         self.token_actions.toggle_hidden(token_ids)
 
+    def edit(self, token_ids: list[str]) -> None:
+        if not token_ids:
+            self.say("Select the tokens to edit first.")
+            return
+        self.token_actions.editor.edit(token_ids)
+
     # -- sides ---------------------------------------------------------------------------
 
     def add_side(self, name: str, colour: str) -> str | None:

@@ -271,12 +271,21 @@ class CombatPanel(QDockWidget):
         lines = self._guarded(action.label, lambda: self.presenter.perform(action, params, manual))
         if lines is None:
             if self.form is not None and self.form.action == action:
-                self.form.focus_refusal(self._message[0])
+                # The refusal stands beside the field it names, not at the panel's top.
+                self.form.show_refusal(self._message[0])
+                self._say("")
             return False
         self.actions_bar.typed.clear()
         self._close_form()
         self._say("\n".join(lines))
         return True
+
+    def refusal(self) -> str:
+        """The refusal the GM sees now: in the open form, else at the panel's top ("": none)."""
+        if self.form is not None and self.form.refusal():
+            return self.form.refusal()
+        text, error = self._message
+        return text if error else ""
 
     def back(self) -> None:
         """Take back the fight's last step (:mod:`~tactical.app.panel.back`), and name it."""
@@ -333,7 +342,7 @@ class CombatPanel(QDockWidget):
         self.form = ParamForm(action, self.document.encounter, secrets=self.secrets())
         self.form.submitted.connect(self.perform)
         self.form.cancelled.connect(self._close_form)
-        self.form.refused.connect(lambda text: self._say(text, error=True))
+        self._say("")  # what the panel said last is not about this form
         self.widgets.form_holder.addWidget(self.form)
         self.actions_bar.others.hide()  # the form is what to do now
         first = next(iter(self.form.inputs.values()), None)

@@ -12,12 +12,17 @@ optional one some choices need. A token list without a default starts on the
 first token the players can see, never on a hidden one. A param that
 ``follows`` the others (a target only for an attack card) is set again each
 time another field changes, until the GM picks it by hand. An empty required
-text is refused here; any refusal focuses the field it names.
+text is refused here. A refusal (the form's own or the procedure's) stands in
+red right under the field it names, with the cursor in that field, and goes
+away as soon as that field changes; one that names no field stands above the
+buttons until any field changes.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -28,6 +33,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -37,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from tactical.app.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
-from tactical.app.panel.style import bold
+from tactical.app.panel.style import ERROR, bold
 from tactical.app.plain_text import add_plain_row, menu_text, plain_label
 from tactical.app.secrets import Secrets
 from tactical.core.encounter import Encounter
@@ -69,6 +75,21 @@ class _SquareInput(QWidget):
 
     def value(self) -> tuple[int, int]:
         return (self.col.value(), self.row.value())
+
+
+def _on_change(widget: QWidget, slot: Callable[[], None]) -> None:
+    """Call ``slot`` whenever the GM changes the field."""
+    if isinstance(widget, QComboBox):
+        widget.currentIndexChanged.connect(lambda _i: slot())
+    elif isinstance(widget, QSpinBox):
+        widget.valueChanged.connect(lambda _v: slot())
+    elif isinstance(widget, QCheckBox):
+        widget.toggled.connect(lambda _on: slot())
+    elif isinstance(widget, QLineEdit):
+        widget.textChanged.connect(lambda _t: slot())
+    elif isinstance(widget, _SquareInput):
+        widget.col.valueChanged.connect(lambda _v: slot())
+        widget.row.valueChanged.connect(lambda _v: slot())
 
 
 def _combo(choices: list[tuple[str, Any]], default: Any, optional: bool) -> QComboBox:
@@ -121,10 +142,20 @@ class ParamForm(QFrame):
         form.setRowWrapPolicy(
             QFormLayout.RowWrapPolicy.WrapLongRows
         )  # a long label, then its field
+        self._form = form
+        self.problems: dict[str, QLabel] = {}
+        """Each field's refusal line, under the field (hidden while there is none)."""
         for param in action.params:
             widget = self._input(param, encounter)
             self.inputs[param.name] = widget
             add_plain_row(form, label_for(param), widget)
+            self.problems[param.name] = self._problem_label()
+            form.addRow(self.problems[param.name])
+            form.setRowVisible(self.problems[param.name], False)
+            _on_change(widget, partial(self.clear_refusal, param.name))
+        self.general_problem = self._problem_label()
+        """A refusal that names no field (above the buttons)."""
+        self.general_problem.hide()
         self._install_follows()
         self.ok_button = QPushButton(menu_text(f"{action.label} [{ADVANCE_KEY_NAME}]"))
         self.ok_button.clicked.connect(self.submit)
@@ -141,7 +172,49 @@ class ParamForm(QFrame):
             hint.setWordWrap(True)
             layout.addWidget(hint)
         layout.addLayout(form)
+        layout.addWidget(self.general_problem)
         layout.addLayout(buttons)
+
+    def _problem_label(self) -> QLabel:
+        label = plain_label("")
+        label.setWordWrap(True)
+        label.setStyleSheet(f"color: {ERROR.name()};")
+        return label
+
+    # -- refusals ----------------------------------------------------------------------
+
+    def show_refusal(self, message: str) -> str | None:
+        """Show a refusal under the field it names (focused), else above the buttons.
+
+        The field's name, or None when the message names no field."""
+        name = self.focus_refusal(message)
+        message = message[:1].upper() + message[1:]  # it stands alone, as a sentence
+        for each in self.problems:
+            if each != name:
+                self.clear_refusal(each)
+        if name is None:
+            self.general_problem.setText(message)
+            self.general_problem.show()
+            return None
+        self.general_problem.hide()
+        label = self.problems[name]
+        label.setText(message)
+        self._form.setRowVisible(label, True)
+        return name
+
+    def clear_refusal(self, name: str | None = None) -> None:
+        """The field was fixed: its refusal (and one naming no field) goes away."""
+        if name is not None and self._form.isRowVisible(self.problems[name]):
+            self._form.setRowVisible(self.problems[name], False)
+            self.problems[name].setText("")
+        self.general_problem.hide()
+
+    def refusal(self) -> str:
+        """The refusal the form shows now ("" when none)."""
+        for label in self.problems.values():
+            if self._form.isRowVisible(label):
+                return label.text()
+        return self.general_problem.text() if self.general_problem.isVisibleTo(self) else ""
 
     def _input(self, param: Param, encounter: Encounter) -> QWidget:
         if param.kind == "token":
@@ -296,8 +369,10 @@ class ParamForm(QFrame):
     def submit(self) -> None:
         missing = self.missing()
         if missing is not None:
+            message = f"{missing.label} is required."
+            self.show_refusal(message)
             self.inputs[missing.name].setFocus()
-            self.refused.emit(f"{missing.label} is required.")
+            self.refused.emit(message)
             return
         self.submitted.emit(self.action, self.values())
 

@@ -16,31 +16,12 @@ from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
 from tactical.app.plain_text import plain_label
 from tactical.app.secrets import Secrets
 from tactical.core.changes import ChangeSet
-from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import hidden_from_players
 from tactical.rules import PanelView, ProcedureController
+from tactical.share.public import public_rows
 
 PUBLIC_KINDS = {"procedure", "tokens", "sides", "fog"}
 
-
-def public_rows(encounter: Encounter, view: PanelView) -> list[tuple[str, bool, bool, str]]:
-    """``(name, acting, out, revealed)`` of each visible combatant, in order.
-
-    Tokens marked hidden and tokens standing in fog are left out.
-    """
-    unseen = hidden_from_players(encounter)
-    hidden = [t for t in encounter.tokens.values() if t.id in unseen]
-    hidden_words = {t.name for t in hidden} | {t.id for t in hidden}
-    rows = []
-    for combatant in view.combatants:
-        token = encounter.tokens.get(combatant.token_id)
-        if token is None or token.id in unseen:
-            continue
-        revealed = combatant.revealed
-        if any(word and word in revealed for word in hidden_words):
-            revealed = ""
-        rows.append((token.name, combatant.acting, combatant.out, revealed))
-    return rows
+__all__ = ["PUBLIC_KINDS", "PublicTracker", "public_rows"]
 
 
 class PublicTracker(QWidget):

@@ -187,6 +187,8 @@ class MapScene(QGraphicsScene):
     def set_view_zoom(self, zoom: float) -> None:
         """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
         self.token_dots.set_zoom(zoom)  # tokens too small for more than a dot: drawn by it
+        self.path.set_view_zoom(zoom)  # the drag's label too
+        self.ruler.set_view_zoom(zoom)
         boost = boost_for(zoom)
         if abs(boost - self.view_boost) <= 1e-3:
             return

@@ -162,8 +162,17 @@ class ReachOverlay(_Overlay):
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(cost))
 
 
+LABEL_MIN_PIXELS = 15.0
+"""The drag and ruler label's text stays at least this many screen pixels high at any zoom."""
+
+
 class PathOverlay(_Overlay):
-    """A polyline through scene points with a cost label at its end; red when refused."""
+    """A polyline through scene points with a cost label at its end; red when refused.
+
+    The label ("3 of 6 squares", "out of reach") keeps a readable size on screen:
+    zoomed out, it is drawn larger in the scene (:meth:`set_view_zoom`), never
+    smaller than at zoom 1.
+    """
 
     def __init__(self, z: float = PATH_Z, colour: QColor | None = None) -> None:
         super().__init__(z)
@@ -175,6 +184,18 @@ class PathOverlay(_Overlay):
         self._font.setPixelSize(int(CELL * 0.36))
         self._font.setBold(True)
         self._label_box = QRectF()
+        self.label_scale = 1.0
+        """How much larger than its font the label is drawn (zoomed out: > 1)."""
+
+    def set_view_zoom(self, zoom: float) -> None:
+        """The view's zoom (screen pixels per scene unit): the label grows to stay readable."""
+        pixels = self._font.pixelSize() * max(zoom, 1e-6)
+        scale = max(1.0, LABEL_MIN_PIXELS / pixels)
+        if abs(scale - self.label_scale) <= 1e-3:
+            return
+        self.label_scale = scale
+        if self.points:
+            self.show_path(self.points, self.label, self.ok)
 
     def show_path(self, points: Sequence[QPointF], label: str, ok: bool = True) -> None:
         self.points = list(points)
@@ -188,8 +209,9 @@ class PathOverlay(_Overlay):
         )
         if self.points and label:
             end = self.points[-1]
-            w = metrics.horizontalAdvance(label) + 12
-            h = metrics.height() + 4
+            scale = self.label_scale
+            w = (metrics.horizontalAdvance(label) + 12) * scale
+            h = (metrics.height() + 4) * scale
             self._label_box = QRectF(end.x() + CELL * 0.3, end.y() - CELL * 0.3 - h, w, h)
             rect = rect.united(self._label_box)
         else:
@@ -235,12 +257,19 @@ class PathOverlay(_Overlay):
         painter.setPen(QPen(colour, CELL * 0.06))
         painter.drawEllipse(self.points[-1], CELL * 0.22, CELL * 0.22)
         if self.label:
+            scale = self.label_scale
+            box = self._label_box
+            painter.save()
+            painter.translate(box.topLeft())
+            painter.scale(scale, scale)
+            unscaled = QRectF(0, 0, box.width() / scale, box.height() / scale)
             painter.setBrush(QColor(255, 255, 255, 230))
             painter.setPen(QPen(colour, 2))
-            painter.drawRoundedRect(self._label_box, 5, 5)
+            painter.drawRoundedRect(unscaled, 5, 5)
             painter.setFont(self._font)
             painter.setPen(colour)
-            painter.drawText(self._label_box, Qt.AlignmentFlag.AlignCenter, self.label)
+            painter.drawText(unscaled, Qt.AlignmentFlag.AlignCenter, self.label)
+            painter.restore()
 
 
 class FootprintOverlay(_Overlay):

@@ -93,7 +93,7 @@ class SnapshotDialog(QDialog):
         self.overlap = QSpinBox()
         self.overlap.setRange(0, 40)
         self.overlap.setSuffix(" mm")
-        self.skip_empty = QCheckBox("Leave out pages of empty open ground")
+        self.skip_empty = QCheckBox("Leave out pages of empty open ground or only fog")
         self.dpi = QSpinBox()
         self.dpi.setRange(72, 600)
         self.dpi.setSingleStep(25)

@@ -111,8 +111,13 @@ class PrintScene(MapScene):
 
 
 def make_scene(document: EncounterDocument, mode: Mode) -> PrintScene:
-    """A fresh scene over ``document``: the players' filter unless ``mode`` is the GM's."""
-    return PrintScene(document, player=mode == "players")
+    """A fresh scene over ``document``: the players' filter unless ``mode`` is the GM's.
+
+    The players' fog is blank paper there (a sheet of dark ink wastes a printer's
+    toner and hides nothing better)."""
+    scene = PrintScene(document, player=mode == "players")
+    scene.fog.paper = True
+    return scene
 
 
 def source_rect(scene: MapScene, visible: QRectF | None) -> QRectF:

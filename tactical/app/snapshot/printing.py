@@ -91,6 +91,8 @@ class Printing(SnapshotAsker):
         )
         self.printer: QPrinter | None = None
         """Kept for the session: the printer and its settings chosen last."""
+        self._proposed = ""
+        """The file last proposed for Print to file (a file the GM chose instead is kept)."""
         self.actions: tuple[QAction, ...] = ()
         """File > Print… and File > Print preview…, once installed."""
 
@@ -102,6 +104,27 @@ class Printing(SnapshotAsker):
             self.printer.setResolution(PRINT_DPI)
         set_printer_paper(self.printer, options)
         return self.printer
+
+    def proposed_file(self) -> Path:
+        """What Print to file proposes: ``<encounter>-print.pdf`` next to the encounter (in
+        the documents when it is unsaved or an installed example)."""
+        from tactical.app.file_places import beside
+
+        document = self.document
+        return beside(document.path, "-print.pdf", imported_from=document.imported_from)
+
+    def propose_file(self, printer: QPrinter) -> None:
+        """Before the print dialog: a printer that prints to a file proposes
+        :meth:`proposed_file` (unless the GM chose another file this session); any printer
+        names the job after the file, not after the encounter's long title."""
+        proposed = self.proposed_file()
+        printer.setDocName(proposed.stem)
+        current = printer.outputFileName()
+        if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and (
+            not current or current == self._proposed
+        ):
+            printer.setOutputFileName(str(proposed))
+            self._proposed = str(proposed)
 
     def _options(self) -> SnapshotOptions | None:
         options = self.ask_options()
@@ -117,6 +140,7 @@ class Printing(SnapshotAsker):
         if options is None:
             return None
         printer = self._printer(options)
+        self.propose_file(printer)
         if not self.ask_printer(printer):
             return None
         progress = self.make_progress("Printing")

@@ -24,6 +24,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode, SnapshotContent, build_content, panel_view
 from tactical.app.snapshot.map_drawing import MAP_PADDING, PrintScene, make_scene, source_rect
+from tactical.app.snapshot.name_size import readable_layout
 from tactical.app.snapshot.page_layout import SnapshotLayout
 from tactical.app.snapshot.paged import Book, Progress, atomic_file, print_book
 from tactical.app.snapshot.table_scale import TableScaleBook, TableScaleSettings
@@ -89,7 +90,7 @@ class FittedBook:
         self.margin = margin_mm / 25.4 * dpi
         width = page_mm.width() / 25.4 * dpi - 2 * self.margin
         height = page_mm.height() / 25.4 * dpi - 2 * self.margin
-        self.layout = SnapshotLayout(content, source, width, height, dpi)
+        self.layout = readable_layout(content, scene, source, width, height, dpi)
 
     @property
     def page_count(self) -> int:
@@ -166,7 +167,7 @@ def write_png(
     page = page_size_px(options)
     margin = margin_px(options.dpi)
     width, height = page.width() - 2 * margin, page.height() - 2 * margin
-    layout = SnapshotLayout(content, source, width, height, options.dpi, grow=True)
+    layout = readable_layout(content, scene, source, width, height, options.dpi, grow=True)
     inner = max(float(height), layout.content_height())
     from tactical.app.snapshot.png_limit import check_png_size
 

@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from tactical.app.geometry import CELL
 from tactical.app.snapshot.content import MODE_LABELS, SnapshotContent
 from tactical.app.snapshot.map_drawing import PrintScene, draw_map
-from tactical.app.snapshot.page_layout import SnapshotLayout
+from tactical.app.snapshot.name_size import plan_names
 from tactical.app.snapshot.tile_marks import paint_crop_marks, paint_cross, paint_name
 from tactical.app.snapshot.typeset import DIM, INK, RULE, Typesetting
 from tactical.core.encounter import Encounter
@@ -115,13 +115,15 @@ class TableScaleBook:
         width, height = self.plan.page_mm
         inset = Margins(*(max(COVER_MARGIN_MM, m) for m in astuple(margins)))
         self.origin = QPointF(self.px(inset.left), self.px(inset.top))
-        self.cover = SnapshotLayout(
+        self.cover, self.names = plan_names(
             content,
+            scene,
             source,
             self.px(width - inset.left - inset.right),
             self.px(height - inset.top - inset.bottom),
             dpi,
         )
+        """The cover's names: 6 pt at least, or numbers with a key (the tiles show names)."""
         self.cover.page_total = self.page_count
 
     # -- measures -----------------------------------------------------------------
@@ -152,12 +154,14 @@ class TableScaleBook:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         tile = self.tile_of_page(index)
         if tile is None:
+            self.names.apply(self.scene)
             self.scene.grid_pt = 0.0
             painter.translate(self.origin)
             self.cover.paint(painter, index, self.scene)
             if index == 0:
                 self._paint_page_grid(painter)
         else:
+            self.names.restore(self.scene)
             self.scene.grid_pt = TILE_GRID_PT
             self._paint_tile(painter, tile, index)
         painter.restore()

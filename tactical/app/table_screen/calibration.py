@@ -28,15 +28,24 @@ from tactical.app.table_screen.curtains import Curtain
 from tactical.app.table_screen.settings import device_resolution
 from tactical.core.screen_scale import (
     MM_PER_INCH,
+    RULER_MARKS_MM,
     SQUARE_SIZES,
     SquareSize,
     parse_diagonal,
     pixels_per_mm_from_diagonal,
     pixels_per_mm_from_marks,
     square_pixels,
+    starting_ppi,
 )
 
 MARK_GRAB_PX = 30
+
+
+def reported_ppi(screen: QScreen) -> float:
+    """The device pixels per inch ``screen`` reports (see
+    :func:`tactical.core.screen_scale.starting_ppi`)."""
+    ratio = screen.devicePixelRatio() or 1.0
+    return starting_ppi(screen.physicalDotsPerInch(), screen.logicalDotsPerInch() * ratio)
 
 
 class RulerMarks(Curtain):
@@ -50,9 +59,16 @@ class RulerMarks(Curtain):
         self._held: int | None = None
         self.setCursor(Qt.CursorShape.SizeHorCursor)
 
-    def start(self) -> None:
-        """Marks a third and two thirds across, whatever the window's size now."""
-        self.set_marks(self.width() / 3, self.width() * 2 / 3)
+    def start(self, ppi: float | None = None) -> None:
+        """Marks 10 cm apart as the screen reports its density (``ppi``, device pixels per
+        inch), centred; without one, a third and two thirds across."""
+        width = float(self.width())
+        if ppi is None or ppi <= 0:
+            self.set_marks(width / 3, width * 2 / 3)
+            return
+        apart = RULER_MARKS_MM / MM_PER_INCH * ppi / self.devicePixelRatioF()
+        apart = min(apart, width * 0.9)
+        self.set_marks((width - apart) / 2, (width + apart) / 2)
 
     def distance_px(self) -> float:
         """How far apart the marks are, in device pixels."""
@@ -116,6 +132,8 @@ class CalibrationDialog(QDialog):
         # Modal to the GM's window only: the ruler marks on the players' screen must take the mouse.
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.marks = marks
+        self.players_screen = screen
+        """Where the ruler marks stand (their first spacing is its reported density)."""
         width, height = device_resolution(screen)
         self.resolution = (width, height)
         layout = QVBoxLayout(self)
@@ -188,7 +206,7 @@ class CalibrationDialog(QDialog):
         if self.marks is not None:
             if on:
                 self.marks.lift()
-                self.marks.start()
+                self.marks.start(reported_ppi(self.players_screen))
             else:
                 self.marks.hide()
 

@@ -44,7 +44,7 @@ def fill(qtbot: Any, panel: CombatPanel, **values: Any) -> None:
     for name, value in values.items():
         panel.form.set_value(name, value)
     press_advance(qtbot, panel)
-    assert not panel.header.is_error, panel.header.message.text()
+    assert not panel.refusal(), panel.refusal()
 
 
 def test_a_round_from_the_panel(qtbot: Any, panel: CombatPanel) -> None:

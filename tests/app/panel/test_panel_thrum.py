@@ -152,12 +152,12 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
     assert encounter.token("bob").position == (0, 4)
     press_advance(qtbot, panel)
     place(qtbot, panel, (4, 4))  # outside the Starting Area: refused, shown
-    assert panel.header.is_error
-    assert "(4, 4) is outside the Starting Area" in panel.header.message.text()
+    assert "(4, 4) is outside the Starting Area" in panel.refusal()
     assert panel.form is not None  # the form stays open to correct it
     panel.form.set_value("square", (1, 4))
+    assert panel.refusal() == ""  # the field is fixed: the refusal goes
     press_advance(qtbot, panel)
-    assert not panel.header.is_error
+    assert not panel.refusal()
     press_advance(qtbot, panel)  # Alice done
     press_advance(qtbot, panel)  # Brute done
     press_advance(qtbot, panel)  # Archer done

@@ -150,8 +150,9 @@ def _anytime_actions(encounter: Encounter, state: ThrumState) -> list[Action]:
             "Deal Fatigue / Stress",
             (
                 Param("target", "Target", "token", options=ids),
-                Param("fatigue", "Fatigue", "int", default=0, optional=True),
-                Param("stress", "Stress", "int", default=0, optional=True),
+                # Not optional, and not 0 and 0: a form never refuses what it offered.
+                Param("fatigue", "Fatigue", "int", default=1),
+                Param("stress", "Stress", "int", default=0),
                 Param("finisher", "Finisher", "bool", default=False, optional=True),
             ),
             hint="+1 Load per point; negative amounts recover. A Finisher on an Exhausted "

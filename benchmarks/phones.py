@@ -1,0 +1,249 @@
+"""Time the phones' server: how soon a GM's change reaches the pages, what it costs the GM.
+
+``python -m benchmarks.phones`` (from the repository root) prints a Markdown table.
+
+- *update latency*: from the GM's thread handing over a change until every
+  connected page whose view it changes has the new view, median over
+  ``--repeat`` changes, with 1 and 8 pages (the table and character links in
+  turn), real WebSockets on 127.0.0.1. The change: a PC moves a square (what a
+  GM's drop does), or the whole party does (every character's sight is looked
+  for again: the worst case). The issue's target: 150 ms (median, 8 pages).
+- *GM's thread per change*: what the GM's hand pays for each published change
+  (copying the encounter and handing it over; the views are built in the
+  server's threads), against a frame of 16 ms.
+- *drag step*: the engine work of one drag-preview step on the GM's thread (a
+  path 5 squares east): alone, and while 8 pages are connected and the party
+  moves every 20 ms on the same map size (the server's threads share the
+  2 cores and Python's lock with the GM's hand).
+- *memory the server adds*: the process's resident size with the server
+  running, 8 pages connected and the updates above sent, less before it started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import threading
+import time
+from pathlib import Path
+
+import aiohttp
+
+from benchmarks.timing import print_table, timed
+from tactical.core.encounter import Encounter
+from tactical.core.movement import find_path
+from tactical.persistence import load_encounter
+from tactical.share import seen
+from tactical.share.links import Link, links_for
+from tactical.share.publish import builder_for
+from tactical.share.server import ShareServer
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = {
+    "crypt-fog": ROOT / "maps" / "crypt-fog.tactical.json",
+    "benchmark-256": ROOT / "maps" / "benchmark-256.tactical.json",
+}
+TARGET_MS = 150.0
+
+
+def _rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Pages:
+    """``count`` pages on the server's links, in their own thread and loop; each counts views."""
+
+    def __init__(self, urls: list[str]) -> None:
+        self.urls = [u.replace("http", "ws") + "/ws" for u in urls]
+        self.seen = [0] * len(urls)
+        self.stamps: list[list[float]] = [[] for _ in urls]
+        self.ready = threading.Event()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+        self.thread.start()
+        if not self.ready.wait(20):
+            raise RuntimeError("the pages did not connect")
+
+    async def _page(self, session: aiohttp.ClientSession, index: int) -> None:
+        async with session.ws_connect(self.urls[index], max_msg_size=0) as socket:
+            while not self.stop.is_set():
+                try:
+                    message = await socket.receive(timeout=0.2)
+                except TimeoutError:
+                    continue
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    return
+                self.seen[index] += 1
+                self.stamps[index].append(time.perf_counter())
+                if all(self.seen):
+                    self.ready.set()
+
+    async def _run(self) -> None:
+        timeout = aiohttp.ClientTimeout(total=None)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            await asyncio.gather(*(self._page(session, i) for i in range(len(self.urls))))
+
+    def wait_for(self, counts: list[int], pages: list[int], seconds: float = 10.0) -> float:
+        """When each of ``pages`` had more views than ``counts`` (perf_counter), or raise."""
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            if all(self.seen[i] > counts[i] for i in pages):
+                return max(self.stamps[i][counts[i]] for i in pages)
+            time.sleep(0.0005)
+        raise RuntimeError("a page missed an update")
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+
+
+def _step(encounter: Encounter, step: int, party: bool) -> None:
+    """One party token (``party``: every one) a square east on odd steps, back on even ones."""
+    shift = 1 if step % 2 else -1
+    for token in encounter.tokens.values():
+        if token.side in encounter.fog.party and token.square is not None:
+            col, row = token.square
+            token.position = (col + shift, row)
+            if not party:
+                return
+
+
+def _texts(encounter: Encounter, links: list[Link]) -> list[str]:
+    build = builder_for(encounter)
+    return [json.dumps(build(link).data) for link in links]
+
+
+def latency(
+    encounter: Encounter, pages: int, repeat: int, party: bool
+) -> tuple[float, float, float]:
+    """(median ms until every page whose view changed has it, GM-thread ms, MB added)."""
+    rss = _rss_mb()
+    links = links_for(encounter)
+    server = ShareServer(links, "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(encounter))
+    every = links.all()
+    watched = [every[i % len(every)] for i in range(pages)]
+    watchers = Pages([server.url(link) for link in watched])
+    times = []
+    try:
+        for step in range(1, repeat + 1):
+            counts = list(watchers.seen)
+            cached = dict(seen._SIGHT)  # the sights the server knows from its last update
+            before = _texts(encounter, watched)
+            _step(encounter, step, party)
+            after = _texts(encounter, watched)
+            changed = [i for i in range(pages) if before[i] != after[i]]
+            seen._SIGHT.clear()  # what the server has not looked for yet it must look for now
+            if not party:
+                seen._SIGHT.update(cached)
+            start = time.perf_counter()
+            server.publish(builder_for(encounter))
+            times.append((watchers.wait_for(counts, changed) - start) * 1000)
+        gm = timed(lambda: server.publish(builder_for(encounter)), repeat)
+        added = _rss_mb() - rss
+    finally:
+        watchers.close()
+        server.stop()
+    return statistics.median(times), gm, added
+
+
+def drag_steps(encounter: Encounter, repeat: int, pages: int) -> float:
+    """Median ms of a drag step's engine work (a path 5 squares east, budget 12) on this
+    thread while ``pages`` pages are connected and the party moves every 20 ms (0: no server)."""
+    token = next(t for t in encounter.tokens.values() if t.side in encounter.fog.party)
+    assert token.square is not None
+    goal = (token.square[0] + 5, token.square[1])
+    if not pages:
+        return timed(lambda: find_path(encounter, token.id, goal, budget=12), repeat)
+    other = load_encounter(
+        MAPS["benchmark-256"]
+        if encounter.grid and encounter.grid.width > 100
+        else MAPS["crypt-fog"]
+    )
+    links = links_for(other)
+    server = ShareServer(links, "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(other))
+    every = links.all()
+    watchers = Pages([server.url(every[i % len(every)]) for i in range(pages)])
+    stop = threading.Event()
+
+    def gm_moves() -> None:
+        step = 0
+        while not stop.wait(0.02):
+            step += 1
+            _step(other, step, True)
+            seen._SIGHT.clear()
+            server.publish(builder_for(other))
+
+    mover = threading.Thread(target=gm_moves, daemon=True)
+    mover.start()
+    try:
+        time.sleep(0.2)
+        return timed(lambda: find_path(encounter, token.id, goal, budget=12), repeat)
+    finally:
+        stop.set()
+        mover.join(5)
+        watchers.close()
+        server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30, help="changes timed per row")
+    parser.add_argument("--small", action="store_true", help="crypt-fog only (quick)")
+    options = parser.parse_args(argv)
+    rows = []
+    for name, path in MAPS.items():
+        if options.small and name != "crypt-fog":
+            continue
+        for pages, party in ((1, False), (8, False), (8, True)):
+            encounter = load_encounter(path)
+            median, gm, added = latency(encounter, pages, options.repeat, party)
+            verdict = "ok" if median <= TARGET_MS else "over"
+            moved = "the party moves" if party else "a PC moves"
+            rows.append(
+                (
+                    f"{name}, {pages} page{'s' if pages > 1 else ''}, {moved}",
+                    f"{median:.1f}",
+                    f"{gm:.2f}",
+                    f"{added:.1f}",
+                    f"{verdict} (target {TARGET_MS:.0f} ms median; a frame is 16 ms)",
+                )
+            )
+    steps = []
+    for name, path in MAPS.items():
+        if options.small and name != "crypt-fog":
+            continue
+        encounter = load_encounter(path)
+        alone = drag_steps(encounter, options.repeat, 0)
+        busy = drag_steps(encounter, options.repeat, 8)
+        steps.append((name, f"{alone:.2f}", f"{busy:.2f}", "under 16 ms a step"))
+    print_table(
+        ("map", "drag step ms, no sharing", "drag step ms, 8 pages updating", "target"),
+        steps,
+        numbers=2,
+    )
+    print()
+    print_table(
+        (
+            "map, pages, change",
+            "update latency ms",
+            "GM's thread ms",
+            "MB added",
+            "target",
+        ),
+        rows,
+        numbers=3,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

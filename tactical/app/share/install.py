@@ -1,0 +1,109 @@
+"""The one hook that puts phones into the GM's window: Player view > Share with phones….
+
+The server and its web library load only when the GM opens the dialog.
+
+``install_share(services)`` adds the menu entry (``player.share-phones`` in the
+window's action registry), keeps at most one sharing session, pauses the links
+while the TV is blacked out or frozen, makes the moves phones ask for
+(:mod:`.moves`) and stops sharing when the window goes or the app quits. It
+gets the window's services (:class:`tactical.app.services.Services`), not the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QAction
+
+from tactical.app.services import Services
+from tactical.app.share.moves import PhoneMoves
+
+if TYPE_CHECKING:
+    from tactical.app.share.dialog import ShareDialog
+    from tactical.app.share.session import ShareSession
+
+
+ACTION_ID = "player.share-phones"
+
+
+class PhoneSharing(QObject):
+    """The main window's sharing: the session (None when not sharing) and its dialog."""
+
+    def __init__(self, services: Services) -> None:
+        window = services.window()
+        super().__init__(window)
+        self.services = services
+        self.session: ShareSession | None = None
+        self.dialog: ShareDialog | None = None
+        self.moves = PhoneMoves(services.document, services.say)
+        self.action = QAction("Share with pho&nes…", window)
+        self.action.setStatusTip("Show the map on players' phones over the local network")
+        self.action.triggered.connect(self.open_dialog)
+        registry = services.action_registry
+        registry.add(ACTION_ID, self.action)
+        registry.add_to_menu("player", [ACTION_ID], separator=True)
+        for curtain in self._curtains():
+            curtain.toggled.connect(self._curtain_changed)
+        stopper = _server_stopper(self)
+        window.destroyed.connect(stopper)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(stopper)  # quitting: the listening socket goes with the app
+
+    def _curtains(self) -> list[QAction]:
+        # The TV's blackout and freeze: the table screen's actions, when the window has one.
+        actions: Any = getattr(getattr(self.services, "table_screen", None), "actions", None)
+        found = [getattr(actions, name, None) for name in ("blackout", "freeze")]
+        return [a for a in found if isinstance(a, QAction)]
+
+    def paused(self) -> bool:
+        """Blackout or freeze on the TV: the phones show "Paused by the GM"."""
+        return any(a.isChecked() for a in self._curtains())
+
+    def _curtain_changed(self, *_: object) -> None:
+        if self.session is not None:
+            self.session.changed()
+
+    def start(self, host: str, port: int) -> ShareSession | str:
+        """Start sharing on ``host:port``; the session, or why it could not start."""
+        from tactical.app.share.session import ShareSession  # aiohttp loads only when sharing
+
+        self.stop()
+        session = ShareSession(self.services.document, host or None, port, self.paused)
+        try:
+            session.start(self.moves.handler)
+        except OSError as error:
+            return f"Could not listen on {host}:{port}: {error.strerror or error}"
+        self.session = session
+        return session
+
+    def stop(self) -> None:
+        if self.session is not None:
+            self.session.stop()
+            self.session = None
+
+    def open_dialog(self) -> ShareDialog:
+        from tactical.app.share.dialog import ShareDialog
+
+        if self.dialog is None:
+            self.dialog = ShareDialog(self.services.window(), self.start, self.stop, self.session)
+        self.dialog.show()
+        self.dialog.raise_()
+        return self.dialog
+
+
+def _server_stopper(sharing: PhoneSharing) -> Callable[..., None]:
+    """Stops the server when the window is gone (touches no Qt object: they are being deleted)."""
+
+    def stop(*_: object) -> None:
+        session = sharing.session
+        if session is not None:
+            session.server.stop()
+
+    return stop
+
+
+def install_share(services: Services) -> PhoneSharing:
+    return PhoneSharing(services)

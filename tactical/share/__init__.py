@@ -1,0 +1,6 @@
+"""What a device at the table may see, and the server that shows it (issue 25).
+
+Qt-free, below the app: the views a phone's link gets (:mod:`.view`), the art
+cut to what may be seen (:mod:`.art`), the links and their capability tokens
+(:mod:`.links`) and the aiohttp server running beside Qt (:mod:`.server`).
+"""

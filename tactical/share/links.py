@@ -1,0 +1,98 @@
+"""The links a GM hands out: one for the table, one per player character, each a capability.
+
+A link is a random token of at least 128 bits (``secrets.token_urlsafe(24)``:
+192 bits) in the URL path; whoever has the link can watch, nobody else can
+guess it. Revoking a link forgets its token: its devices are cut off and the
+URL answers 404 from then on.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass
+from typing import Literal
+
+from tactical.core.encounter import Encounter
+
+TOKEN_BYTES = 24
+"""Random bytes in a link's token (192 bits; the issue asks for at least 128)."""
+
+LinkKind = Literal["table", "character"]
+
+
+@dataclass
+class Link:
+    """One link: what it shows (the table, or a character's sight) and its capability token."""
+
+    token: str
+    kind: LinkKind
+    label: str
+    """What the GM reads in the dialog: "Table" or the character's name."""
+    character: str | None = None
+    """The token id of the character whose sight this link shows."""
+    moves: bool = False
+    """Whether this link's device may move its own token (off unless the GM allows it)."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Links:
+    """The links handed out in one sharing session (thread-safe: read by the server's thread)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._links: dict[str, Link] = {}
+
+    def add(self, kind: LinkKind, label: str, character: str | None = None) -> Link:
+        link = Link(new_token(), kind, label, character)
+        with self._lock:
+            self._links[link.token] = link
+        return link
+
+    def find(self, token: str) -> Link | None:
+        with self._lock:
+            for known, link in self._links.items():
+                if secrets.compare_digest(known.encode(), token.encode()):
+                    return link
+        return None
+
+    def revoke(self, token: str) -> Link | None:
+        with self._lock:
+            return self._links.pop(token, None)
+
+    def all(self) -> list[Link]:
+        with self._lock:
+            return list(self._links.values())
+
+    def character_link(self, token_id: str) -> Link | None:
+        return next((x for x in self.all() if x.character == token_id), None)
+
+    def set_moves(self, token: str, on: bool) -> None:
+        with self._lock:
+            link = self._links.get(token)
+            if link is not None:
+                link.moves = on
+
+
+def links_for(encounter: Encounter) -> Links:
+    """A table link and one link per player character (a token of the party's sides)."""
+    links = Links()
+    links.add("table", "Table")
+    party = set(encounter.fog.party)
+    for token in encounter.tokens.values():
+        if token.side in party:
+            links.add("character", token.name, token.id)
+    return links
+
+
+def add_missing_characters(links: Links, encounter: Encounter) -> list[Link]:
+    """Links for party tokens added since sharing started (a new player sits down)."""
+    party = set(encounter.fog.party)
+    added = []
+    for token in encounter.tokens.values():
+        if token.side in party and links.character_link(token.id) is None:
+            added.append(links.add("character", token.name, token.id))
+    return added

@@ -1,0 +1,93 @@
+"""From the GM's encounter to the builder the server calls: a copy taken now, views built later.
+
+The GM's thread only copies the encounter (cheap: arrays and small records);
+the views are built from the copy in the server's worker thread, so the GM's
+hand never waits for them.
+"""
+
+from __future__ import annotations
+
+import copy
+import weakref
+from dataclasses import replace
+
+from tactical.core.encounter import Encounter, MapKind
+from tactical.core.grid import GridMap
+from tactical.rules import PanelView
+from tactical.share.links import Link
+from tactical.share.public import panel_view
+from tactical.share.server import Builder
+from tactical.share.view import ArtSource, LinkView, character_view, paused_view, table_view
+
+_MAPS: dict[int, tuple[weakref.ref[GridMap], int, GridMap]] = {}
+"""The live grid's id -> (the grid, its revision, its frozen copy): a grid not edited since
+is not copied again, so the sight caches keyed on the copy keep hitting."""
+
+
+def _frozen_map(live: MapKind) -> MapKind:
+    if not isinstance(live, GridMap):
+        return live.copy()
+    hit = _MAPS.get(id(live))
+    if hit is not None and hit[0]() is live and hit[1] == live.revision:
+        return hit[2]
+    frozen = live.copy()
+    if len(_MAPS) > 8:
+        _MAPS.clear()
+    _MAPS[id(live)] = (weakref.ref(live), live.revision, frozen)
+    return frozen
+
+
+def frozen_copy(encounter: Encounter) -> Encounter:
+    """A copy of ``encounter`` the GM's later edits do not touch."""
+    tokens = encounter.tokens.values()
+    return Encounter(
+        _frozen_map(encounter.map),
+        [replace(t, statuses=dict(t.statuses), figures=dict(t.figures)) for t in tokens],
+        list(encounter.sides.values()),
+        templates=list(encounter.templates.values()),
+        procedure=encounter.procedure,
+        procedure_state=copy.deepcopy(encounter.procedure_state),
+        dice_log=list(encounter.dice_log),
+        metric=encounter.metric,
+        notes="",  # never needed by a link
+        pictures=list(encounter.pictures.values()),
+        background=encounter.background,
+        fog=encounter.fog.copy(),
+    )
+
+
+def builder_for(
+    encounter: Encounter,
+    art_source: ArtSource | None = None,
+    paused: bool = False,
+    budgets: dict[str, int | None] | None = None,
+) -> Builder:
+    """Builds each link's view of a copy of ``encounter`` taken now.
+
+    ``budgets``: each character's move budget now (the GM's window knows what a
+    procedure left it); a character missing from it may move its speed.
+    """
+    frozen = frozen_copy(encounter)
+    budgets = dict(budgets or {})
+    views: dict[str, LinkView] = {}
+    panel: list[PanelView | None] = []
+
+    def build(link: Link) -> LinkView:
+        if paused:
+            return paused_view(link.kind)
+        if not panel:
+            panel.append(panel_view(frozen))
+        key = f"{link.character or ''}:{link.moves}"
+        if key not in views:
+            character = link.character
+            if character is None:
+                views[key] = table_view(frozen, art_source, panel[0])
+            else:
+                token = frozen.tokens.get(character)
+                budget = budgets.get(character, token.speed if token is not None else None)
+                views[key] = character_view(
+                    frozen, character, art_source, panel[0], link.moves, budget
+                )
+        return views[key]
+
+    return build

@@ -1,0 +1,145 @@
+"""What one screen may see of the map: the squares (or areas) it sees now, and those it may recall.
+
+Two kinds of screen (issue 25):
+
+* the **table** (what the TV shows): every square the party has revealed is
+  bright (the whole map with fog off), and every token the players may see
+  (:func:`tactical.core.fog.hidden_from_players`) is shown;
+* a **character**: the squares in that character's sight now are bright,
+  squares it may recall but not see now are dim, the rest dark. The GM's fog is
+  the upper limit: a square under fog stays dark even in the character's sight
+  (the GM decides what the players may see). Only the tokens standing on a
+  bright square are shown, never one marked hidden or standing in fog; its own
+  token is always shown (unless the GM marked it hidden).
+
+On an area map a character sees the area it stands in (areas have no walls to
+see past, as "Reveal what the party sees" has it); the other revealed areas are dim.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.encounter import Encounter
+from tactical.core.fog_queries import hidden_from_players, sight_range
+from tactical.core.grid import GridMap, Square
+from tactical.core.sight import Viewer, visible_squares
+from tactical.core.tokens import Token
+
+DARK, DIM, BRIGHT = 0, 1, 2
+"""A square's light on a screen: unknown, recalled, seen now."""
+
+Light = npt.NDArray[np.uint8]
+Mask = npt.NDArray[np.bool_]
+SIGHT_CACHE_SQUARES = 16_000_000
+"""At most this many squares of characters' sights are kept (16 MB: 256 sights of a 250 x 250
+map, 15 of a 1024 x 1024 one), always at least 8 sights."""
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one screen may see: the light of each square or area, and the tokens shown."""
+
+    light: Light | None
+    """``[row, column]`` DARK/DIM/BRIGHT on a grid, None on an area map."""
+    areas: dict[str, int]
+    """Area id -> DIM or BRIGHT on an area map (dark areas are absent)."""
+    token_ids: frozenset[str]
+    """The tokens this screen draws on the map."""
+    unseen: frozenset[str]
+    """The tokens whose name and id must not reach this screen (a character's link: every
+    token it does not see now; the table: those the TV hides)."""
+
+    def allowed(self) -> npt.NDArray[np.bool_] | None:
+        """The squares whose ground may be shown (DIM or BRIGHT), None on an area map."""
+        return None if self.light is None else self.light > DARK
+
+
+_SIGHT: dict[
+    tuple[int, int, tuple[Square, ...], int | None], tuple[weakref.ref[GridMap], Mask]
+] = {}
+"""(grid id, revision, squares, range) -> what a character standing there sees: a character
+who did not move, on a map not edited, is not looked for again."""
+
+
+def _sight(grid: GridMap, squares: list[Square], reach: int | None) -> Mask:
+    key = (id(grid), grid.revision, tuple(squares), reach)
+    hit = _SIGHT.get(key)
+    if hit is not None and hit[0]() is grid:
+        return hit[1]
+    seen = visible_squares(grid, [Viewer(s, reach) for s in squares])
+    if len(_SIGHT) >= max(8, SIGHT_CACHE_SQUARES // seen.size):
+        _SIGHT.clear()
+    _SIGHT[key] = (weakref.ref(grid), seen)
+    return seen
+
+
+def _allowed_squares(encounter: Encounter) -> npt.NDArray[np.bool_]:
+    grid = encounter.grid
+    assert grid is not None
+    if not encounter.fog.enabled:
+        return np.ones((grid.height, grid.width), dtype=np.bool_)
+    return encounter.fog.mask(grid).copy()
+
+
+def _allowed_areas(encounter: Encounter) -> set[str]:
+    area_map = encounter.area_map
+    assert area_map is not None
+    every = {a.id for a in area_map}
+    return set(encounter.fog.areas) & every if encounter.fog.enabled else every
+
+
+def _split(encounter: Encounter, shown: set[str]) -> Seen:
+    shown = {t for t in shown if t in encounter.tokens}
+    every = frozenset(encounter.tokens)
+    return Seen(None, {}, frozenset(shown), every - shown)
+
+
+def table_seen(encounter: Encounter) -> Seen:
+    """What the TV shows: the revealed map and the tokens the players may see.
+
+    A token off the map is not drawn but may be named, as on the TV's summary.
+    """
+    unseen = hidden_from_players(encounter)
+    shown = frozenset(t.id for t in encounter.tokens.values() if t.position is not None) - unseen
+    if encounter.grid is not None:
+        light = np.where(_allowed_squares(encounter), BRIGHT, DARK).astype(np.uint8)
+        return Seen(light, {}, shown, unseen)
+    return Seen(None, dict.fromkeys(_allowed_areas(encounter), BRIGHT), shown, unseen)
+
+
+def character_seen(encounter: Encounter, character: Token) -> Seen:
+    """What ``character`` sees now (see the module's docstring)."""
+    forbidden = hidden_from_players(encounter)
+    own = set() if character.hidden or character.position is None else {character.id}
+    grid = encounter.grid
+    if grid is not None:
+        allowed = _allowed_squares(encounter)
+        squares = [s for s in character.occupied() if grid.in_bounds(s)]
+        sight = _sight(grid, squares, sight_range(character))
+        bright = sight & allowed
+        light = np.where(bright, BRIGHT, np.where(allowed, DIM, DARK)).astype(np.uint8)
+        shown = set(own)
+        for token in encounter.tokens.values():
+            if token.id in forbidden or token.square is None:
+                continue
+            if any(grid.in_bounds(s) and bright[s[1], s[0]] for s in token.occupied()):
+                shown.add(token.id)
+        base = _split(encounter, shown)
+        return Seen(light, {}, base.token_ids, base.unseen)
+    allowed_areas = _allowed_areas(encounter)
+    here = character.area
+    areas = dict.fromkeys(allowed_areas, DIM)
+    if here is not None and here in allowed_areas:
+        areas[here] = BRIGHT
+    shown = set(own)
+    if here is not None and here in allowed_areas:
+        shown |= {
+            t.id for t in encounter.tokens.values() if t.area == here and t.id not in forbidden
+        }
+    base = _split(encounter, shown)
+    return Seen(None, areas, base.token_ids, base.unseen)

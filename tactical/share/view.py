@@ -1,0 +1,282 @@
+"""What one link sends to its device: plain JSON-able data and the art cut to what may be seen.
+
+Only what :mod:`tactical.share.seen` lets the screen see is written: the light,
+height and terrain of squares it may see (zeros elsewhere), walls and doors
+beside them (free wall lines clipped to them), the tokens it shows, the fight's
+public summary with every unseen token left out, and nothing of the GM's notes,
+secret declarations or rolls. Paused (blackout or freeze on the TV), a link
+sends only that it is paused.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.encounter import Encounter
+from tactical.core.footprints import template_footprint
+from tactical.core.grid import GridMap
+from tactical.core.tokens import Token
+from tactical.rules import PanelView
+from tactical.share.art import CutArt, Rgba, cut_art
+from tactical.share.public import fight_summary, panel_view
+from tactical.share.reach import may_move_now, reach_cells
+from tactical.share.secrets import Secrets
+from tactical.share.seen import DARK, Seen, character_seen, table_seen
+
+ArtSource = Callable[[str], Rgba | None]
+"""A picture id -> its decoded RGBA pixels (None when it cannot be read)."""
+
+LINE_STEP = 0.25
+"""Squares: free wall lines are cut into pieces this long and kept where a piece lies in view."""
+HAIR = 0.02
+"""Squares: how far to either side of a wall line its pieces are tested."""
+
+
+@dataclass(frozen=True)
+class LinkView:
+    """One link's message (``data``) and its art, if any (fetched by the page on its own)."""
+
+    data: dict[str, Any]
+    art: CutArt | None
+
+
+def _b64(array: npt.NDArray[Any]) -> str:
+    return base64.b64encode(np.ascontiguousarray(array).tobytes()).decode("ascii")
+
+
+def _walls(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
+    def seen(square: tuple[int, int]) -> bool:
+        return grid.in_bounds(square) and bool(allowed[square[1], square[0]])
+
+    walls: list[list[object]] = []
+    for (a, b), wall in grid.walls.items():
+        if seen(a) or seen(b):
+            kind = "wall" if not wall.door else ("open" if wall.open else "door")
+            walls.append([a[0], a[1], b[0], b[1], kind])
+    return walls
+
+
+def _lines(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
+    """Free wall lines, cut to the pieces that touch a square that may be seen.
+
+    Each piece is tested a hair to either side of the line, so a wall on the
+    edge of a seen square is kept and one running through fog is not.
+    """
+    pieces: list[list[object]] = []
+    for line in grid.wall_lines:
+        (ax, ay), (bx, by) = line.a, line.b
+        length = math.hypot(bx - ax, by - ay)
+        count = max(1, math.ceil(length / LINE_STEP))
+        t = (np.arange(count) + 0.5) / count
+        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+        nx, ny = (-(by - ay) / length, (bx - ax) / length) if length else (0.0, 0.0)
+        keep = np.zeros(count, dtype=np.bool_)
+        for sign in (1.0, -1.0):
+            cols = np.floor(px + sign * HAIR * nx).astype(np.int64)
+            rows = np.floor(py + sign * HAIR * ny).astype(np.int64)
+            inside = (cols >= 0) & (cols < grid.width) & (rows >= 0) & (rows < grid.height)
+            keep[inside] |= allowed[rows[inside], cols[inside]]
+        start = None
+        for index in range(count + 1):
+            on = index < count and bool(keep[index])
+            if on and start is None:
+                start = index
+            elif not on and start is not None:
+                t0, t1 = start / count, index / count
+                pieces.append(
+                    [
+                        round(ax + (bx - ax) * t0, 4),
+                        round(ay + (by - ay) * t0, 4),
+                        round(ax + (bx - ax) * t1, 4),
+                        round(ay + (by - ay) * t1, 4),
+                        line.kind,
+                        line.open,
+                    ]
+                )
+                start = None
+    return pieces
+
+
+def _grid_data(grid: GridMap, seen: Seen) -> dict[str, Any]:
+    assert seen.light is not None
+    allowed = seen.light > DARK
+    return {
+        "kind": "grid",
+        "width": grid.width,
+        "height": grid.height,
+        "light": _b64(seen.light.astype(np.uint8)),
+        "elevation": _b64(np.where(allowed, grid.elevation, 0).astype("<i2")),
+        "terrain": _b64(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
+        "walls": _walls(grid, allowed),
+        "lines": _lines(grid, allowed),
+    }
+
+
+def _area_data(encounter: Encounter, seen: Seen) -> dict[str, Any]:
+    area_map = encounter.area_map
+    assert area_map is not None
+    areas = [
+        {
+            "id": area.id,
+            "name": area.name,
+            "points": [[round(x, 3), round(y, 3)] for x, y in area.points],
+            "light": seen.areas[area.id],
+        }
+        for area in area_map
+        if area.id in seen.areas
+    ]
+    box = area_map.bounds()
+    return {"kind": "areas", "areas": areas, "box": list(box)}
+
+
+def _area_spot(encounter: Encounter, area_id: str) -> list[float] | None:
+    area_map = encounter.area_map
+    if area_map is None:
+        return None
+    for area in area_map:
+        if area.id == area_id:
+            point = area.polygon.representative_point()
+            return [round(float(point.x), 3), round(float(point.y), 3)]
+    return None
+
+
+def _token(
+    encounter: Encounter, token: Token, mine: bool, acting: frozenset[str]
+) -> dict[str, Any]:
+    side = encounter.sides.get(token.side)
+    data: dict[str, Any] = {
+        "id": token.id,
+        "name": token.name,
+        "size": token.size,
+        "color": side.color if side is not None else "#808080",
+        "mine": mine,
+        "acting": token.id in acting,
+        "statuses": sorted(token.statuses),
+    }
+    if token.square is not None:
+        data["col"], data["row"] = token.square
+    elif token.area is not None:
+        data["area"] = token.area
+        data["at"] = _area_spot(encounter, token.area)
+    return data
+
+
+def _templates(encounter: Encounter, seen: Seen) -> list[dict[str, Any]]:
+    """Templates the screen may see: not hidden, not anchored to a token it may not see, and
+    cut to the squares (or areas) it may see; a label naming an unseen token is left out."""
+    secrets = Secrets(encounter, seen.unseen)
+    allowed = seen.allowed()
+    shown: list[dict[str, Any]] = []
+    for template in encounter.templates.values():
+        if template.hidden or (template.token_id is not None and template.token_id in seen.unseen):
+            continue
+        try:
+            footprint = template_footprint(encounter, template)
+        except (ValueError, KeyError):  # a template the engine cannot place now
+            continue
+        if allowed is not None:
+            h, w = allowed.shape
+            cells = sorted(
+                [c, r] for c, r in footprint if 0 <= c < w and 0 <= r < h and allowed[r, c]
+            )
+        else:
+            cells = sorted(a for a in footprint if seen.areas.get(a, DARK) > DARK)
+        if cells:
+            label = secrets.clean(template.label)
+            shown.append({"cells": cells, "color": template.color, "label": label})
+    return shown
+
+
+def _art(encounter: Encounter, seen: Seen, art_source: ArtSource | None) -> CutArt | None:
+    background = encounter.background
+    if background is None or art_source is None:
+        return None
+    pixels = art_source(background.picture)
+    if pixels is None:
+        return None
+    allowed_areas = {a for a, light in seen.areas.items() if light > DARK}
+    return cut_art(encounter, background, pixels, seen.allowed(), allowed_areas)
+
+
+def _build(
+    encounter: Encounter,
+    seen: Seen,
+    kind: str,
+    mine: str | None,
+    art_source: ArtSource | None,
+    view: PanelView | None,
+) -> LinkView:
+    acting = view.acting if view is not None else frozenset()
+    tokens = [
+        _token(encounter, t, t.id == mine, acting)
+        for t in encounter.tokens.values()
+        if t.id in seen.token_ids
+    ]
+    grid = encounter.grid
+    art = _art(encounter, seen, art_source)
+    data: dict[str, Any] = {
+        "type": "view",
+        "kind": kind,
+        "paused": False,
+        "map": _grid_data(grid, seen) if grid is not None else _area_data(encounter, seen),
+        "tokens": tokens,
+        "templates": _templates(encounter, seen),
+        "fight": fight_summary(encounter, view, seen.unseen),
+        "art": art.meta() if art is not None else None,
+    }
+    return LinkView(data, art)
+
+
+def paused_view(kind: str) -> LinkView:
+    """What every link sends while the TV is blacked out or frozen: that it is paused."""
+    return LinkView({"type": "view", "kind": kind, "paused": True}, None)
+
+
+def table_view(
+    encounter: Encounter,
+    art_source: ArtSource | None = None,
+    view: PanelView | None = None,
+) -> LinkView:
+    """What the TV shows (the table link)."""
+    if view is None:
+        view = panel_view(encounter)
+    return _build(encounter, table_seen(encounter), "table", None, art_source, view)
+
+
+def character_view(
+    encounter: Encounter,
+    token_id: str,
+    art_source: ArtSource | None = None,
+    view: PanelView | None = None,
+    moves: bool = False,
+    budget: int | None = None,
+) -> LinkView:
+    """What the character ``token_id`` sees now (a character's link).
+
+    With ``moves`` (the GM allowed this link to move its token) the view also
+    says whether it may move now and where it may go (``budget``: the GM's
+    window's move budget for it).
+    """
+    token = encounter.tokens.get(token_id)
+    if token is None:  # the character left the encounter: nothing to show
+        return LinkView({"type": "view", "kind": "character", "paused": False, "gone": True}, None)
+    if view is None:
+        view = panel_view(encounter)
+    seen = character_seen(encounter, token)
+    link = _build(encounter, seen, "character", token_id, art_source, view)
+    link.data["character"] = token.name
+    if moves:
+        now = may_move_now(token_id, view)
+        link.data["may_move"] = now
+        allowed_areas = {a for a, light in seen.areas.items() if light > DARK}
+        link.data["reach"] = (
+            reach_cells(encounter, token_id, budget, seen.allowed(), allowed_areas) if now else []
+        )
+    return link

@@ -1,0 +1,202 @@
+"""Edit token…: the add form filled from the token, one undo step; several tokens at once;
+double-clicks and the D key on the map."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from tactical.app.geometry import CELL
+from tactical.app.main_window import MainWindow
+from tactical.app.palette.edit_spec import KEEP, ManyEdit
+from tactical.app.palette.form import TokenForm
+from tactical.app.palette.many_form import ManyTokensForm
+from tactical.app.palette.marks import ready_marks
+from tactical.app.palette.spec import TokenSpec
+from tactical.core.grid import Wall
+
+from .conftest import small_grid
+from .wall_line_encounter import DOOR_INDEX, DOOR_MIDDLE, crypt
+
+
+def _at(window: MainWindow, x: float, y: float) -> QPoint:
+    return window.view.mapFromScene(QPointF(x * CELL, y * CELL))
+
+
+def test_the_edit_form_shows_the_token_and_one_undo_step_changes_every_field(  # type: ignore[no-untyped-def]
+    make_window,
+) -> None:
+    window = make_window()
+    window.document.encounter.procedure = "side-initiative"
+    editor = window.token_actions.editor
+    seen: dict[str, object] = {}
+    mark = ready_marks()[0][1]
+
+    def ask(form: TokenForm) -> TokenSpec:
+        seen.update(
+            name=form.name.text(),
+            side=form.side.currentText(),
+            size=form.size_choice.currentText(),
+            speed=form.speed.value(),
+            title=form.windowTitle(),
+            ok=form.buttons.button(QDialogButtonBox.StandardButton.Ok).text(),
+        )
+        form.name.setText("Orc chief")
+        form.side.setCurrentIndex(0)  # pcs: a turncoat
+        form.size_choice.setCurrentIndex(1)
+        form.speed.setValue(5)
+        form.picture.setCurrentIndex(
+            next(i for i, c in enumerate(form._pictures) if c.picture == mark)
+        )
+        form.hidden.setChecked(True)
+        form.sight.setText("6")
+        form.figures["hp"].setText("12")
+        return form.spec()
+
+    editor.ask = ask
+    assert editor.edit(["orc"])
+    assert seen == {
+        "name": "Orc",
+        "side": "Non-player characters",
+        "size": "1 x 1",
+        "speed": 6,
+        "title": "Edit token: Orc",
+        "ok": "Save",
+    }
+    orc = window.document.encounter.tokens["orc"]
+    assert (orc.name, orc.side, orc.size, orc.speed, orc.hidden) == ("Orc chief", "pcs", 2, 5, True)
+    assert orc.image == mark.id and mark.id in window.document.encounter.pictures
+    assert orc.figures == {"sight": 6, "hp": 12}
+    stack = window.document.undo_stack
+    assert stack.count() == 1 and stack.undoText() == "Edit Orc chief"
+    stack.undo()
+    assert (orc.name, orc.side, orc.size, orc.speed, orc.hidden) == ("Orc", "npcs", 1, 6, False)
+    assert orc.image is None and orc.figures == {}
+
+
+def test_an_untouched_form_changes_nothing_and_a_size_off_the_map_is_refused(  # type: ignore[no-untyped-def]
+    make_window,
+) -> None:
+    window = make_window()
+    window.document.encounter.tokens["ogre"].figures = {"hp": "lots", "x": True}
+    editor = window.token_actions.editor
+    said: list[str] = []
+    editor.say = said.append
+    editor.ask = lambda form: form.spec()
+    assert not editor.edit(["ogre"])
+    assert said == ["Nothing changed."] and window.document.undo_stack.count() == 0
+
+    def grow(form: TokenForm) -> TokenSpec:
+        form.size_choice.setCurrentIndex(2)  # 3 x 3 at (8, 1) on a 10 x 8 grid
+        return form.spec()
+
+    editor.ask = grow
+    assert not editor.edit(["spy"])
+    assert said[-1] == "Refused: a 3 x 3 token does not fit on the map there."
+    form = editor.form_for("spy")
+    form.size_choice.setCurrentIndex(2)
+    form._accept()
+    assert form.problem.text() == "Refused: a 3 x 3 token does not fit on the map there."
+    row, _role = form._form.getWidgetPosition(form.problem)
+    assert row == form._form.getWidgetPosition(form.size_choice)[0] + 1  # under the size
+
+
+def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    editor = window.token_actions.editor
+    mark = ready_marks()[1][1]
+
+    def ask(form: ManyTokensForm) -> ManyEdit:
+        assert form.side.currentText() == "Keep each token's side"  # pcs and npcs
+        assert form.hidden.checkState() == Qt.CheckState.PartiallyChecked  # spy is hidden
+        form.side.setCurrentIndex(2)  # npcs
+        form.hidden.setCheckState(Qt.CheckState.Checked)
+        form.picture.setCurrentIndex(
+            next(i for i, c in enumerate(form._pictures) if c.picture == mark) + 1
+        )
+        return form.edit()
+
+    editor.ask_many = ask
+    assert editor.edit(["hero", "orc", "spy"])
+    tokens = window.document.encounter.tokens
+    assert [
+        (tokens[t].side, tokens[t].hidden, tokens[t].image) for t in ("hero", "orc", "spy")
+    ] == [("npcs", True, mark.id)] * 3
+    assert tokens["ally"].side == "pcs" and tokens["ally"].image is None
+    stack = window.document.undo_stack
+    assert stack.count() == 1 and stack.undoText() == "Edit 3 tokens"
+    stack.undo()
+    assert [
+        (tokens[t].side, tokens[t].hidden, tokens[t].image) for t in ("hero", "orc", "spy")
+    ] == [
+        ("pcs", False, None),
+        ("npcs", False, None),
+        ("npcs", True, None),
+    ]
+    editor.ask_many = lambda form: form.edit()  # OK on the untouched form
+    assert not editor.edit(["hero", "orc"])
+    assert editor.ask_many(editor.many_form(["hero", "orc"])) == ManyEdit(None, None, KEEP)  # type: ignore[arg-type]
+
+
+def test_the_right_click_menu_and_the_palette_offer_edit(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    asked: list[str] = []
+    window.token_actions.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
+    menu = window.token_actions.context_menu(QPointF(1.5 * CELL, 1.5 * CELL))
+    entry = next(a for a in menu.actions() if a.text() == "Edit token…")
+    entry.trigger()
+    assert asked == ["Hero"]
+    window.token_palette.dock.show()
+    window.token_palette.select_only(["ally"])
+    window.token_palette.dock.edit_button.click()
+    assert asked == ["Hero", "Ally"]
+    window.token_palette.select_only(["hero", "ally"])
+    menu = window.token_actions.context_menu(QPointF(1.5 * CELL, 1.5 * CELL))
+    assert "Edit 2 tokens…" in [a.text() for a in menu.actions()]
+
+
+def test_a_double_click_on_a_token_edits_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    asked: list[str] = []
+    window.token_actions.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
+    pings: list[object] = []
+    window.table_screen.ping = pings.append  # type: ignore[method-assign]
+    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, 1.5, 4.5))
+    assert asked == ["Orc"] and pings == []
+    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, 4.5, 6.5))
+    assert asked == ["Orc"] and len(pings) == 1  # nothing there: the ping, as before
+
+
+def test_a_door_opens_with_a_double_click_or_d_over_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    encounter = small_grid()
+    grid = encounter.grid
+    assert grid is not None
+    grid.walls[((1, 1), (2, 1))] = Wall(door=True)
+    window = make_window(encounter)
+    viewport = window.view.viewport()
+    qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 2.0, 1.6))
+    assert grid.walls[((1, 1), (2, 1))] == Wall(door=True, open=True)
+    assert window.document.undo_stack.undoText() == "Open door"
+    qtbot.mouseMove(viewport, _at(window, 1.97, 1.3))
+    window.map_gestures.door_key()
+    assert grid.walls[((1, 1), (2, 1))] == Wall(door=True)
+    assert window.document.undo_stack.count() == 2
+    qtbot.mouseMove(viewport, _at(window, 4.5, 6.5))
+    window.map_gestures.door_key()
+    assert window.document.undo_stack.count() == 2
+    assert window.statusBar().currentMessage().startswith("No door under the mouse")
+    assert window.map_gestures.door_action.shortcut().toString() == "D"
+
+
+def test_a_double_click_on_a_door_line_opens_it_once(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(crypt())
+    grid = window.document.encounter.grid
+    assert grid is not None
+    point = _at(window, *DOOR_MIDDLE)
+    viewport = window.view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point)  # a double-click's first
+    qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=point)  # QTest sends only this
+    assert grid.wall_lines[DOOR_INDEX].open
+    assert window.document.undo_stack.count() == 1
+    window.map_gestures.toggle_door_at(QPointF(DOOR_MIDDLE[0] * CELL, DOOR_MIDDLE[1] * CELL))
+    assert not grid.wall_lines[DOOR_INDEX].open

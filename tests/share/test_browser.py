@@ -1,0 +1,346 @@
+"""The phones' page in a real browser (Debian's chromium + chromium-driver, driven by selenium).
+
+The leak test captures every byte the browser receives on each link of
+maps/crypt-fog (HTTP bodies and WebSocket frames, through Chrome's DevTools
+network events) and finds no name or id of a token that link may not see and
+no pixel of art under fog. All traffic stays on 127.0.0.1; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tactical.core.encounter import Encounter
+from tactical.core.pictures import Background, Picture
+from tactical.share.links import Link, links_for
+from tactical.share.publish import builder_for
+from tactical.share.server import ShareServer
+from tests.app.conftest import small_areas
+from tests.share.conftest import crypt, leaks
+from tests.share.test_link_views import _png_pixels
+
+webdriver = pytest.importorskip("selenium.webdriver")
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        CHROMIUM is None or DRIVER is None,
+        reason="needs Debian's chromium and chromium-driver (packaging/debian-deps.sh --browser)",
+    ),
+]
+PHONE, TABLET, DESKTOP = (390, 844), (820, 1180), (1280, 800)
+FOGGED = (255, 0, 255)
+"""The art's colour on the burial chamber, all under fog: no device may get one such pixel."""
+WAIT = 10.0
+
+
+def _wait(check: Callable[[], object], seconds: float = WAIT) -> Any:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("the page did not get there in time")
+
+
+def _art() -> np.ndarray:
+    """Art 10 px a square: stone grey, magenta over the burial chamber (columns 15 to 24)."""
+    art = np.zeros((160, 260, 4), dtype=np.uint8)
+    art[..., :3], art[..., 3] = (120, 118, 110), 255
+    art[:, 150:250, :3] = FOGGED
+    return art
+
+
+def _encounter() -> Encounter:
+    encounter = crypt()
+    encounter.tokens["ghoul"].position = (11, 7)  # Ilse sees it; Bram and Oda do not
+    encounter.pictures["pic-art"] = Picture("pic-art", data=b"x")
+    encounter.background = Background("pic-art", square_px=10)
+    return encounter
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    options = webdriver.ChromeOptions()
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-extensions",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ):
+        options.add_argument(argument)
+    options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    service = webdriver.ChromeService(executable_path=DRIVER)
+    browser = webdriver.Chrome(options=options, service=service)
+    browser.set_page_load_timeout(WAIT)
+    browser.set_script_timeout(WAIT)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+@pytest.fixture
+def shared() -> Iterator[tuple[ShareServer, Encounter]]:
+    encounter = _encounter()
+    art = _art()
+    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(encounter, lambda _pid: art))
+    try:
+        yield server, encounter
+    finally:
+        server.stop()
+
+
+def _link(server: ShareServer, label: str) -> Link:
+    return next(x for x in server.links.all() if x.label == label)
+
+
+def _received(browser: Any) -> tuple[list[str], list[bytes]]:
+    """Every text and every picture the browser received since the last call."""
+    texts: list[str] = []
+    pictures: list[bytes] = []
+    finished: list[str] = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        method, params = message.get("method"), message.get("params", {})
+        if method == "Network.webSocketFrameReceived":
+            texts.append(params["response"]["payloadData"])
+        elif method == "Network.loadingFinished":
+            finished.append(params["requestId"])
+    for request in finished:
+        try:
+            body = browser.execute_cdp_cmd("Network.getResponseBody", {"requestId": request})
+        except Exception:  # a body the browser no longer keeps (none of ours: all are small)
+            continue
+        if body.get("base64Encoded"):
+            pictures.append(base64.b64decode(body["body"]))
+        else:
+            texts.append(body["body"])
+    return texts, pictures
+
+
+def _open(browser: Any, server: ShareServer, label: str, size: tuple[int, int]) -> None:
+    browser.set_window_size(*size)
+    browser.get(server.url(_link(server, label)))
+    _wait(
+        lambda: (
+            browser.execute_script("return document.getElementById('who').textContent")
+            == ("Table" if label == "Table" else label)
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("label", "secrets"),
+    [
+        ("Table", ("The Hollow Saint", "saint")),
+        ("Ilse", ("The Hollow Saint", "saint")),
+        ("Bram", ("The Hollow Saint", "saint", "Lurking ghoul", "ghoul")),
+        ("Oda", ("The Hollow Saint", "saint", "Lurking ghoul", "ghoul")),
+    ],
+)
+def test_no_byte_a_link_receives_names_what_it_may_not_see(
+    driver: Any,
+    shared: tuple[ShareServer, Encounter],
+    label: str,
+    secrets: tuple[str, ...],
+    tmp_path: Path,
+) -> None:
+    server, _ = shared
+    _received(driver)  # forget earlier pages' traffic
+    _open(driver, server, label, PHONE)
+    _wait(lambda: driver.execute_script("return document.querySelector('canvas').width > 0"))
+    texts: list[str] = []
+    pictures: list[bytes] = []
+
+    def art_arrived() -> bool:  # the art is fetched after the view: wait for it (bounded)
+        more_texts, more_pictures = _received(driver)
+        texts.extend(more_texts)
+        pictures.extend(more_pictures)
+        return bool(pictures)
+
+    _wait(art_arrived)
+    time.sleep(0.2)  # anything else sent with it
+    more_texts, more_pictures = _received(driver)
+    texts.extend(more_texts)
+    pictures.extend(more_pictures)
+    assert any('"type":"view"' in t for t in texts)  # the capture did see the view
+    assert pictures, "the cut art reached the page"
+    for text in texts:
+        assert leaks(text, secrets) == [], text[:200]
+    for png in pictures:
+        pixels = _png_pixels(png)
+        assert not (pixels[..., :3] == FOGGED).all(axis=-1).any()
+        assert (pixels[..., :3] == (120, 118, 110)).all(axis=-1).any()  # the hall's stone came
+    sees_ghoul = label in ("Table", "Ilse")
+    assert any("Lurking ghoul" in t for t in texts) == sees_ghoul  # the capture is not blind
+    driver.save_screenshot(str(tmp_path / f"{label}-phone.png"))
+
+
+def test_the_table_fits_a_desktop_a_tablet_and_a_phone_and_reads_paused(
+    driver: Any, shared: tuple[ShareServer, Encounter], tmp_path: Path
+) -> None:
+    server, encounter = shared
+    for size in (DESKTOP, TABLET, PHONE, PHONE[::-1]):
+        _open(driver, server, "Table", size)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= driver.execute_script("return window.innerWidth")
+        text = driver.execute_script(
+            "return parseFloat(getComputedStyle(document.getElementById('who')).fontSize)"
+        )
+        assert text >= 18  # readable at arm's length
+        driver.save_screenshot(str(tmp_path / f"table-{size[0]}x{size[1]}.png"))
+    server.publish(builder_for(encounter, paused=True))
+    _wait(lambda: driver.execute_script("return !document.getElementById('paused').hidden"))
+    assert driver.find_element("id", "paused").text == "Paused by the GM"
+
+
+def test_the_page_reconnects_by_itself_and_says_so_while_away(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    _open(driver, server, "Oda", PHONE)
+    server.stop()
+    status = _wait(
+        lambda: driver.execute_script(
+            "const s = document.getElementById('status'); return s.hidden ? '' : s.textContent"
+        )
+    )
+    assert "reconnecting" in status
+    again = ShareServer(server.links, "127.0.0.1", server.port)
+    again.start()
+    try:
+        again.publish(builder_for(encounter))
+        _wait(lambda: driver.execute_script("return document.getElementById('status').hidden"))
+    finally:
+        again.stop()
+
+
+def test_a_phone_drags_its_own_token_and_hears_why_a_move_is_refused(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    asked: list[dict[str, Any]] = []
+
+    def refuse(_link: Link, data: dict[str, Any]) -> str | None:
+        asked.append(data)
+        return "Ilse stays: that square costs 7 of 6 squares."
+
+    server.on_move = refuse
+    link = _link(server, "Ilse")
+    server.links.set_moves(link.token, True)
+    server.publish(builder_for(encounter, lambda _pid: _art()))
+    _open(driver, server, "Ilse", PHONE)
+    _wait(lambda: driver.execute_script("return window.tacticalPage.screenOf('ilse')"))
+    x, y = driver.execute_script("return window.tacticalPage.screenOf('ilse')")
+    square = driver.execute_script("return window.tacticalPage.squareSize()")
+    canvas = driver.find_element("id", "map")
+    width, height = canvas.rect["width"], canvas.rect["height"]
+    actions = webdriver.ActionChains(driver)
+    actions.move_to_element_with_offset(canvas, int(x - width / 2), int(y - height / 2))
+    actions.click_and_hold()
+    actions.move_by_offset(int(square), 0)
+    actions.move_by_offset(int(square), int(-square))
+    actions.release()
+    actions.perform()
+    _wait(lambda: asked)
+    assert asked[0]["type"] == "move" and asked[0]["token"] == "ilse"
+    assert (asked[0]["col"], asked[0]["row"]) == (5, 10)  # two east, one north of (3, 11)
+    toast = _wait(
+        lambda: driver.execute_script(
+            "const t = document.getElementById('toast'); return t.hidden ? '' : t.textContent"
+        )
+    )
+    assert toast == "Ilse stays: that square costs 7 of 6 squares."
+
+
+def test_a_double_tap_centres_on_your_character(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, _ = shared
+    _open(driver, server, "Bram", PHONE)
+    canvas = driver.find_element("id", "map")
+    width, height = canvas.rect["width"], canvas.rect["height"]
+    before = driver.execute_script("return window.tacticalPage.screenOf('bram')")
+    assert abs(before[0] - width / 2) > 20 or abs(before[1] - height / 2) > 20
+    actions = webdriver.ActionChains(driver)
+    actions.move_to_element_with_offset(canvas, 0, -int(height / 4)).click().click()
+    actions.perform()
+    after = _wait(
+        lambda: (lambda p: p if abs(p[0] - width / 2) < 2 else None)(
+            driver.execute_script("return window.tacticalPage.screenOf('bram')")
+        )
+    )
+    assert abs(after[1] - height / 2) < 2
+
+
+def test_on_an_area_map_a_phone_drops_its_token_on_an_area(driver: Any) -> None:
+    encounter = small_areas()
+    links = links_for(encounter)
+    server = ShareServer(links, "127.0.0.1", 0)
+    asked: list[dict[str, Any]] = []
+    server.on_move = lambda _link, data: asked.append(data)  # type: ignore[func-returns-value]
+    server.start()
+    try:
+        link = next(x for x in links.all() if x.label == "Brawler")
+        links.set_moves(link.token, True)
+        server.publish(builder_for(encounter))
+        driver.set_window_size(*PHONE)
+        driver.get(server.url(link))
+        _wait(lambda: driver.execute_script("return window.tacticalPage.screenOf('brawler')"))
+        start = driver.execute_script("return window.tacticalPage.screenOf('brawler')")
+        area_map = encounter.area_map
+        assert area_map is not None
+        point = area_map.areas["floor"].polygon.representative_point()
+        goal = driver.execute_script(f"return window.tacticalPage.toScreen({point.x}, {point.y})")
+        canvas = driver.find_element("id", "map")
+        width, height = canvas.rect["width"], canvas.rect["height"]
+        actions = webdriver.ActionChains(driver)
+        actions.move_to_element_with_offset(
+            canvas, int(start[0] - width / 2), int(start[1] - height / 2)
+        )
+        actions.click_and_hold()
+        actions.move_by_offset(int((goal[0] - start[0]) / 2), int((goal[1] - start[1]) / 2))
+        actions.move_by_offset(int((goal[0] - start[0]) / 2), int((goal[1] - start[1]) / 2))
+        actions.release()
+        actions.perform()
+        _wait(lambda: asked)
+        assert asked[0] == {"type": "move", "token": "brawler", "area": "floor"}
+    finally:
+        server.stop()
+
+
+def test_a_link_sharing_no_longer_knows_says_so_and_stops_trying(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    _open(driver, server, "Bram", PHONE)
+    server.stop()
+    again = ShareServer(links_for(encounter), "127.0.0.1", server.port)  # new links
+    again.start()
+    try:
+        status = _wait(
+            lambda: driver.execute_script(
+                "const s = document.getElementById('status');"
+                "return s.textContent.startsWith('This link') ? s.textContent : ''"
+            )
+        )
+        assert status == "This link no longer works: ask the GM for a new one"
+    finally:
+        again.stop()

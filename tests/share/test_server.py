@@ -1,0 +1,224 @@
+"""The phones' server on 127.0.0.1: capability links, limits, live updates, stop (issue 25).
+
+Every loop is bounded by a timeout; nothing leaves the loopback address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import Iterator
+from importlib import resources
+
+import aiohttp
+import pytest
+
+from tactical.core.encounter import Encounter
+from tactical.share import devices
+from tactical.share.links import Link, links_for
+from tactical.share.publish import builder_for
+from tactical.share.server import ShareServer
+from tests.share.conftest import crypt, leaks
+
+TIMEOUT = aiohttp.ClientTimeout(total=5)
+PROBES = (
+    "/",
+    "/s/",
+    "/s/nope",
+    "/s/nope/ws",
+    "/static/",
+    "/static/../pyproject.toml",
+    "/static/index.html",
+    "/s/nope/art/x.png",
+)
+
+
+@pytest.fixture
+def shared() -> Iterator[tuple[ShareServer, Encounter]]:
+    encounter = crypt()
+    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(encounter))
+    try:
+        yield server, encounter
+    finally:
+        server.stop()
+
+
+def _link(server: ShareServer, label: str) -> Link:
+    return next(x for x in server.links.all() if x.label == label)
+
+
+def _run(coroutine: object) -> object:
+    return asyncio.run(asyncio.wait_for(coroutine, 10))  # type: ignore[arg-type]
+
+
+def test_links_carry_at_least_128_random_bits(shared: tuple[ShareServer, Encounter]) -> None:
+    server, _ = shared
+    labels = sorted(x.label for x in server.links.all())
+    assert labels == ["Bram", "Ilse", "Oda", "Table"]
+    for link in server.links.all():
+        assert len(link.token) * 6 >= 128
+    assert len({x.token for x in server.links.all()}) == 4
+
+
+def test_a_wrong_or_missing_token_gets_a_short_404(shared: tuple[ShareServer, Encounter]) -> None:
+    server, _ = shared
+    base = f"http://127.0.0.1:{server.port}"
+
+    async def fetch() -> list[tuple[int, str]]:
+        out = []
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
+            for path in (
+                "/",
+                "/s/",
+                "/s/nope",
+                "/s/nope/ws",
+                "/static/",
+                "/static/../pyproject.toml",
+                "/static/index.html",
+                "/s/nope/art/x.png",
+            ):
+                async with session.get(base + path) as response:
+                    out.append((response.status, await response.text()))
+        return out
+
+    for status, text in _run(fetch()):  # type: ignore[attr-defined]
+        assert status == 404
+        assert len(text) < 40 and not leaks(text) and "Ilse" not in text
+
+
+def test_the_page_has_a_strict_policy_and_no_map_data(
+    shared: tuple[ShareServer, Encounter],
+) -> None:
+    server, _ = shared
+
+    async def fetch() -> tuple[int, dict[str, str], str]:
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.get(server.url(_link(server, "Table"))) as response,
+        ):
+            return response.status, dict(response.headers), await response.text()
+
+    status, headers, text = _run(fetch())  # type: ignore[misc]
+    assert status == 200
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert "connect-src 'self'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "no-referrer"
+    assert "Ilse" not in text and "http" not in text.split("<body>")[1]
+
+
+async def _next_view(socket: aiohttp.ClientWebSocketResponse) -> dict[str, object]:
+    message = await socket.receive(timeout=5)
+    assert message.type == aiohttp.WSMsgType.TEXT
+    data: dict[str, object] = json.loads(message.data)
+    return data
+
+
+def test_a_page_gets_its_view_then_each_change(shared: tuple[ShareServer, Encounter]) -> None:
+    server, encounter = shared
+    url = server.url(_link(server, "Ilse")).replace("http", "ws") + "/ws"
+
+    async def watch() -> tuple[dict[str, object], dict[str, object], float]:
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.ws_connect(url) as socket,
+        ):
+            first = await _next_view(socket)
+            encounter.tokens["ilse"].position = (4, 11)
+            start = time.perf_counter()
+            server.publish(builder_for(encounter))
+            second = await _next_view(socket)
+            return first, second, time.perf_counter() - start
+
+    first, second, _latency = _run(watch())  # type: ignore[misc]
+    assert first["character"] == "Ilse"
+    ilse = [t for t in second["tokens"] if t["mine"]]  # type: ignore[union-attr,index]
+    assert ilse[0]["col"] == 4  # type: ignore[index]
+
+
+def test_revoking_a_link_cuts_its_device_off_and_its_page_is_gone(
+    shared: tuple[ShareServer, Encounter],
+) -> None:
+    server, _ = shared
+    link = _link(server, "Bram")
+    url = server.url(link)
+
+    async def watch() -> tuple[int | None, int]:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
+            async with session.ws_connect(url.replace("http", "ws") + "/ws") as socket:
+                await _next_view(socket)
+                server.revoke(link.token)
+                closing = await socket.receive(timeout=5)
+                code = closing.data if closing.type == aiohttp.WSMsgType.CLOSE else None
+            async with session.get(url) as response:
+                return code, response.status
+
+    code, status = _run(watch())  # type: ignore[misc]
+    assert code == 4403 and status == 404
+
+
+def test_a_device_breaking_the_limits_is_cut_off_and_others_carry_on(
+    shared: tuple[ShareServer, Encounter], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server, _ = shared
+    url = server.url(_link(server, "Table")).replace("http", "ws") + "/ws"
+    monkeypatch.setattr(devices, "MAX_DEVICES", 2)
+
+    async def abuse() -> list[object]:
+        out: list[object] = []
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
+            big = await session.ws_connect(url)
+            await _next_view(big)
+            await big.send_str(json.dumps({"type": "x", "pad": "x" * 10_000}))
+            out.append((await big.receive(timeout=5)).type)
+            chatty = await session.ws_connect(url)
+            await _next_view(chatty)
+            for _ in range(devices.MAX_MESSAGES_PER_SECOND + 5):
+                if chatty.closed:
+                    break
+                await chatty.send_str('{"type": "hello"}')
+            out.append((await chatty.receive(timeout=5)).type)
+            one, two = await session.ws_connect(url), await session.ws_connect(url)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(url)
+            out.append(refused.value.status)
+            out.append((await _next_view(one))["kind"])
+            await one.close()
+            await two.close()
+        return out
+
+    big, chatty, refused, still = _run(abuse())  # type: ignore[misc]
+    assert big in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
+    assert chatty in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+    assert refused == 503
+    assert still == "table"
+
+
+def test_stop_cuts_devices_off_and_frees_the_port_within_two_seconds(
+    shared: tuple[ShareServer, Encounter],
+) -> None:
+    server, _ = shared
+    start = time.perf_counter()
+    server.stop()
+    assert time.perf_counter() - start < 2.0
+    assert not server.running
+
+    async def fetch() -> None:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=2)) as session:
+            await session.get(server.url(_link(server, "Table")))
+
+    with pytest.raises(aiohttp.ClientConnectionError):
+        _run(fetch())
+
+
+def test_the_page_loads_nothing_from_elsewhere() -> None:
+    """No CDN, no web font: every resource the page names is served by the app itself."""
+    page = resources.files("tactical.share").joinpath("page")
+    for name in ("index.html", "page.js", "page.css"):
+        text = page.joinpath(name).read_text(encoding="utf-8")
+        assert re.search(r"https?://[a-z0-9]", text) is None, name
+        assert "@import" not in text and "url(" not in text, name
+        assert ".innerHTML" not in text, name  # text from the GM's side is set as text

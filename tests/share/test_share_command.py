@@ -1,0 +1,114 @@
+"""``tactical share FILE`` on 127.0.0.1: prints the links, follows the file, stops on a signal."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tests.share.conftest import CRYPT, PCS, leaks
+
+START_SECONDS = 30.0
+
+
+def _read_links(process: subprocess.Popen[str], count: int) -> list[str]:
+    """The first ``count`` lines the command prints, waiting at most START_SECONDS."""
+    stdout = process.stdout
+    assert stdout is not None
+    found: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [found.put(x) for x in stdout], daemon=True).start()
+    lines: list[str] = []
+    deadline = time.monotonic() + START_SECONDS
+    while len(lines) < count and time.monotonic() < deadline:
+        try:
+            lines.append(found.get(timeout=0.5).strip())
+        except queue.Empty:
+            if process.poll() is not None:
+                break
+    return lines
+
+
+async def _views(url: str, change: Path, text: str) -> tuple[dict[str, object], dict[str, object]]:
+    timeout = aiohttp.ClientTimeout(total=10)
+    async with (
+        aiohttp.ClientSession(timeout=timeout) as session,
+        session.ws_connect(url.replace("http", "ws") + "/ws") as socket,
+    ):
+        first = json.loads((await socket.receive(timeout=10)).data)
+        change.write_text(text, encoding="utf-8")
+        second = json.loads((await socket.receive(timeout=10)).data)
+        return first, second
+
+
+def test_share_prints_links_follows_the_saved_file_and_stops_on_sigterm(tmp_path: Path) -> None:
+    file = tmp_path / "crypt.tactical.json"
+    shutil.copyfile(CRYPT, file)
+    before = file.read_bytes()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tactical",
+            "share",
+            str(file),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        lines = _read_links(process, 1 + len(PCS))
+        assert [line.split(":")[0] for line in lines] == [
+            "table",
+            "character Ilse",
+            "character Bram",
+            "character Oda",
+        ]
+        assert all(" http://127.0.0.1:" in line and "/s/" in line for line in lines)
+        assert not any(leaks(line) for line in lines)
+        table = lines[0].split(": ", 1)[1]
+        data = json.loads(before)
+        data["tokens"][0]["position"] = [4, 11]  # the GM moves Ilse and saves
+        first, second = asyncio.run(asyncio.wait_for(_views(table, file, json.dumps(data)), 20))
+        assert first["kind"] == "table" and second["kind"] == "table"
+        ilse = [t for t in second["tokens"] if t["name"] == "Ilse"]  # type: ignore[union-attr]
+        assert ilse[0]["col"] == 4  # type: ignore[index]
+        start = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=5) == 0
+        assert time.monotonic() - start < 2.0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)
+        if process.stdout is not None:
+            process.stdout.close()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def test_share_names_a_file_it_cannot_read_and_an_address_it_cannot_bind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tactical.app.share.command import share_file
+
+    missing = tmp_path / "nowhere.tactical.json"
+    assert share_file(str(missing), "127.0.0.1", 0) == 1
+    assert capsys.readouterr().err.startswith(f"{missing}: ")
+    assert share_file(str(CRYPT), "192.0.2.1", 0) == 1  # TEST-NET-1: not this computer's
+    err = capsys.readouterr().err
+    assert err.startswith("tactical share: cannot listen on 192.0.2.1:0") and err[-1] == "\n"
