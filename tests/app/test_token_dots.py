@@ -149,3 +149,20 @@ def test_names_moved_together_while_dots_make_room_when_zoomed_in(make_window: A
     left = nw.mapRectToScene(nw.label_rect())
     right = se.mapRectToScene(se.label_rect())
     assert left.isEmpty() or right.isEmpty() or not left.intersects(right)
+
+
+def test_a_hidden_tokens_dot_goes_when_secrets_are_hidden(make_window: Any) -> None:
+    window = make_window(wide_field())
+    window.view.fit_map()
+    window.view.viewport().repaint()
+    QApplication.processEvents()
+    where = window.view.mapFromScene(window.scene.token_items["ghost"].centre())
+    before = window.view.viewport().grab().toImage().pixelColor(where.x(), where.y())
+    assert not close_to(before, "#ffffff", slack=30)  # a faint blue dot
+    window.scene.set_player_filter(True)
+    window.view.viewport().repaint()
+    QApplication.processEvents()
+    assert "ghost" not in window.scene.token_items
+    after = window.view.viewport().grab().toImage().pixelColor(where.x(), where.y())
+    assert after != before
+    assert close_to(pixel_at_token(window, "mid"), BLUE)

@@ -112,7 +112,6 @@ class MapScene(QGraphicsScene):
         self.token_items.clear()
         self.template_items.clear()
         self.token_layout.layouts.clear()
-        self.token_dots.changed()
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
             overlay.clear()
         grid, area_map = self.encounter.grid, self.encounter.area_map
@@ -255,7 +254,6 @@ class MapScene(QGraphicsScene):
                 touched_squares.add(item.square)
             if token is None or not self.shows_token(token):
                 if item is not None:
-                    item.show_on_map(False)  # its dot goes too
                     self.removeItem(item)
                     del self.token_items[token_id]
                 continue

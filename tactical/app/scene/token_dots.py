@@ -81,11 +81,11 @@ class TokenDots(QGraphicsItem):
         """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""
         if not isValid(self):  # the scene is being taken down (its selection goes too)
             return
-        self._gathered = None
-        if rect is None:
-            self.update()
-        else:
+        drawn, self._gathered = self._gathered, None
+        if rect is not None:
             self.update(rect)
+        elif drawn != []:  # no repaint of the whole scene when no dot was drawn
+            self.update()
 
     def _gather(self) -> list[tuple[QColor, float, QPainterPath]]:
         """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
@@ -135,4 +135,6 @@ def install_token_dots(scene: MapScene) -> TokenDots:
     scene.addItem(dots)
     scene.sceneRectChanged.connect(dots.set_bounds)
     scene.selectionChanged.connect(dots.changed)
+    scene.tokens_refreshed.connect(dots.changed)  # tokens gone, restyled or moved
+    scene.map_refreshed.connect(dots.changed)  # the scene rebuilt
     return dots
