@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -105,7 +106,9 @@ def two_lines(label: str) -> str:
     return label[:cut] + "\n" + label[cut + 1 :]
 
 
+@cache
 def _swatch(color: str) -> QIcon:
+    """A side's colour as a small square (one per colour, shared by its rows)."""
     pixmap = QPixmap(12, 12)
     pixmap.fill(QColor(color))
     return QIcon(pixmap)
