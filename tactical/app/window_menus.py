@@ -75,9 +75,11 @@ class WindowMenus(WindowMixin):
         self.open_action = self._action(
             "&Open…", QKeySequence.StandardKey.Open, self.files.open_dialog
         )
-        self.save_action = self._action("&Save", QKeySequence.StandardKey.Save, self.files.save)
+        self.save_action = self._action(
+            "&Save", QKeySequence.StandardKey.Save, self.files.start_save
+        )
         self.save_as_action = self._action(
-            "Save &as…", QKeySequence("Ctrl+Shift+S"), self.files.save_as
+            "Save &as…", QKeySequence("Ctrl+Shift+S"), self.files.start_save_as
         )
         self.snapshots = SnapshotExporter(
             self, self.document, self.view.visible_scene_rect, self.say

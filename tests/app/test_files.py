@@ -39,6 +39,7 @@ def test_save_writes_to_the_open_file(make_window, tmp_path: Path) -> None:  # t
     window = make_window(load_encounter(path), path)
     window.document.push(MoveToken("orc", (2, 5)))
     window.save_action.trigger()
+    window.files.background.wait()  # written on a worker thread
     assert load_encounter(path).tokens["orc"].position == (2, 5)
     assert not window.document.modified
 

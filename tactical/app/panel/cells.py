@@ -7,6 +7,7 @@ laying out rows; every text here is a user's or a procedure's, set as plain text
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -122,7 +123,9 @@ def two_lines(label: str) -> str:
     return label[:cut] + "\n" + label[cut + 1 :]
 
 
+@cache
 def swatch(color: str) -> QIcon:
+    """A side's colour as a small square (one per colour, shared by its rows)."""
     pixmap = QPixmap(12, 12)
     pixmap.fill(QColor(color))
     return QIcon(pixmap)
