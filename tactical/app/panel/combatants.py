@@ -253,6 +253,7 @@ class CombatantTable(QTableWidget):
         item, height = detail_item(pairs, width, self.font())
         self._place(table_row, 0, item, row, DETAIL, False)
         item.setFont(bold(item.font(), False))  # under the acting name, not as loud as it
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a click keeps its name row in view
         self.setSpan(table_row, 0, 1, span)
         self.setRowHeight(table_row, height)
 
