@@ -15,62 +15,14 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from tactical.app.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.app.panel.fold import pairs_of
-from tactical.core import Encounter, GridMap, Token
-
-MAP = """
-0 0 0 0 1 1 2 2
-0 0 0d 0 1 2 2 2
-0 0 0 0 0 1 1 1
-0 0 0 0 0 0 0x 0
-0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0
-"""
+from tactical.core import Encounter, GridMap
+from tests.rules.thrum.fight import MAP, fighters
 
 
 @pytest.fixture()
 def panel(qtbot: Any) -> CombatPanel:
     """Alice and Bob (PCs, off the map until Round Zero) against Brute and Archer."""
-    encounter = Encounter(
-        GridMap.from_text(MAP),
-        [
-            Token(
-                "alice",
-                "Alice",
-                side="pcs",
-                figures={
-                    "initiative_mod": 1,
-                    "fatigue_tolerance": 4,
-                    "stress_tolerance": 4,
-                    "resolve_mod": 1,
-                    "resilience_mod": 1,
-                },
-            ),
-            Token(
-                "bob",
-                "Bob",
-                side="pcs",
-                figures={"fatigue_tolerance": 5, "stress_tolerance": 3, "resilience_mod": 2},
-            ),
-            Token(
-                "brute",
-                "Brute",
-                position=(6, 1),
-                speed=5,
-                figures={
-                    "initiative_mod": 1,
-                    "fatigue_tolerance": 6,
-                    "stress_tolerance": 2,
-                    "resolve_mod": -1,
-                },
-            ),
-            Token(
-                "archer",
-                "Archer",
-                position=(5, 3),
-                figures={"fatigue_tolerance": 3, "stress_tolerance": 3},
-            ),
-        ],
-    )
+    encounter = Encounter(GridMap.from_text(MAP), fighters())
     widget = CombatPanel(EncounterDocument(encounter))
     qtbot.addWidget(widget)
     widget.resize(600, 900)
