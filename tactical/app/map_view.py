@@ -158,16 +158,23 @@ class MapView(QGraphicsView):
         self.view_changed.emit()
 
     def fit_map(self) -> None:
-        """Show the whole map, clear of the overlays (a fitted map stays fitted on resize)."""
-        rect = self.map_scene().map_rect()
-        if rect.isEmpty():
+        """Show the whole map, clear of the overlays (a fitted map stays fitted on resize).
+
+        The names of tokens at the map's edge reach past it, and a name's size follows
+        the zoom: the map is fitted, then fitted again with the names at that zoom.
+        """
+        scene = self.map_scene()
+        if scene.map_rect().isEmpty():
             return
-        padded = rect.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
         self.setSceneRect(QRectF())  # scroll over the scene's own rect again
-        self.fitInView(padded, Qt.AspectRatioMode.KeepAspectRatio)
-        blocked = self.overlay_rect()
-        if not blocked.isEmpty() and self.mapFromScene(rect).boundingRect().intersects(blocked):
-            self._fit_into(padded, self._free_rect(padded, blocked))
+        for _ in range(2):
+            rect = scene.shown_rect()
+            padded = rect.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
+            self.fitInView(padded, Qt.AspectRatioMode.KeepAspectRatio)
+            blocked = self.overlay_rect()
+            if not blocked.isEmpty() and self.mapFromScene(rect).boundingRect().intersects(blocked):
+                self._fit_into(padded, self._free_rect(padded, blocked))
+            scene.set_view_zoom(self.zoom)
         self.fitted = True
         self.view_changed.emit()
 
