@@ -168,7 +168,7 @@ class MapView(QGraphicsView):
             return
         self.setSceneRect(QRectF())  # scroll over the scene's own rect again
         for _ in range(2):
-            rect = scene.shown_rect()
+            rect = shown_rect(scene)
             padded = rect.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
             self.fitInView(padded, Qt.AspectRatioMode.KeepAspectRatio)
             blocked = self.overlay_rect()
@@ -340,3 +340,13 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().keyReleaseEvent(event)
+
+
+def shown_rect(scene: MapScene) -> QRectF:
+    """The map and every token drawn on it whole: a name under a token at the edge
+    reaches past the map, and a fitted view shows it uncut."""
+    rect = scene.map_rect()
+    for item in scene.token_items.values():
+        if item.isVisible() and not item.dotted:
+            rect = rect.united(item.sceneBoundingRect())
+    return rect

@@ -146,15 +146,6 @@ class MapScene(QGraphicsScene):
                 rect = art if area_map is not None and not area_map.areas else rect.united(art)
         return rect
 
-    def shown_rect(self) -> QRectF:
-        """The map and every token drawn on it whole: a name under a token at the edge
-        reaches past the map, and a fitted view shows it uncut."""
-        rect = self.map_rect()
-        for item in self.token_items.values():
-            if item.isVisible() and not item.dotted:
-                rect = rect.united(item.sceneBoundingRect())
-        return rect
-
     def _update_background(self) -> None:
         """Decode a new background picture and fit the scene around the map and it."""
         path = self.document.path
