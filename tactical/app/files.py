@@ -127,16 +127,16 @@ class FileController(QObject):
             log.warning("could not read %s: %s", path, error)
             self.show_error("Could not open the file", f"{path.name} could not be read:\n\n{error}")
             return False
+        # A copy of a template opens clean, as a desktop app's File > New does: untitled
+        # (Save asks for a name) but not modified until the GM changes it, so closing asks nothing.
         self.document.replace_encounter(encounter, None if as_new else path)
-        if as_new:
-            self.document.mark_modified()
-        else:
+        if not as_new:
             self.add_recent(path)
         self.opened.emit(path)
         return True
 
     def new_from_template(self, path: Path) -> bool:
-        """A new, unsaved encounter copied from a template (an example map)."""
+        """A new, untitled encounter copied from a template (an example map), unmodified."""
         return self.maybe_save() and self.load_path(path, as_new=True)
 
     # -- save -------------------------------------------------------------------
