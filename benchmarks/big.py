@@ -37,6 +37,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -75,18 +76,17 @@ def fresh(encounter: Encounter) -> Encounter:
     return Encounter(map=grid.copy(), tokens=tokens, sides=list(encounter.sides.values()))
 
 
-def tcod_astar(encounter: Encounter, who: str) -> Callable[[tuple[int, int]], int] | None:
-    """python-tcod's A* on the engine's own edge costs; returns goal -> path cost."""
+def tcod_graph(encounter: Encounter, who: str) -> Any:
+    """python-tcod's CustomGraph on the engine's own edge costs for ``who`` (None without tcod)."""
     try:
         import tcod.path
     except ImportError:
         return None
     grid = encounter.grid
     assert grid is not None
-    token = encounter.token(who)
     layer = index_for(grid).layer(1)
     closed = np.zeros((grid.height, grid.width), dtype=bool)
-    for col, row in blockers_for(encounter, token).no_entry:
+    for col, row in blockers_for(encounter, encounter.token(who)).no_entry:
         if grid.in_bounds((col, row)):
             closed[row, col] = True
     graph = tcod.path.CustomGraph((grid.height, grid.width))
@@ -101,6 +101,17 @@ def tcod_astar(encounter: Encounter, who: str) -> Callable[[tuple[int, int]], in
         into[closed] = 0
         graph.add_edge((dr, dc), 1, cost=into)
     graph.set_heuristic(cardinal=1, diagonal=1)
+    return graph
+
+
+def tcod_astar(encounter: Encounter, who: str) -> Callable[[tuple[int, int]], int] | None:
+    """python-tcod's A* on the engine's own edge costs; returns goal -> path cost."""
+    graph = tcod_graph(encounter, who)
+    if graph is None:
+        return None
+    import tcod.path
+
+    token = encounter.token(who)
     start = token.square
     assert start is not None
 

@@ -33,9 +33,7 @@ of the app; without it the reference cells say so.
 
 from __future__ import annotations
 
-import statistics
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -47,7 +45,7 @@ from benchmarks import big, maps, sight
 from tactical.core import Encounter, GridMap, Token, find_path, reachable
 from tactical.core.commands.fog import party_sight
 from tactical.core.movement import index_for
-from tactical.core.movement.costs import BLOCKED, DIRECTIONS
+from tactical.core.movement.costs import DIRECTIONS
 
 Figures = dict[str, tuple[str, str]]
 """measure -> (figure with its reference, target)."""
@@ -57,24 +55,8 @@ Clock = tuple[float, float]
 """Median wall-clock and CPU milliseconds."""
 
 
-def ms(value: float) -> str:
-    return f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms"
-
-
-def clock(fn: Callable[[], object], repeat: int) -> Clock:
-    """Median wall-clock and CPU milliseconds of ``repeat`` calls: on the shared machine
-    other work takes turns on the cores, so the CPU time says what the call costs."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        fn()
-        walls.append((time.perf_counter() - wall) * 1000)
-        cpus.append((time.process_time() - cpu) * 1000)
-    return statistics.median(walls), statistics.median(cpus)
-
-
 def shown(figure: Clock) -> str:
-    return f"{ms(figure[0])} (CPU {ms(figure[1])})"
+    return f"{big.ms(figure[0])} (CPU {big.ms(figure[1])})"
 
 
 def beside(ours: Clock, name: str, theirs: Clock | None) -> str:
@@ -139,34 +121,6 @@ def drop_goal(encounter: Encounter, who: str, away: int) -> tuple[int, int]:
     raise RuntimeError("no drop goal")
 
 
-def tcod_graph(encounter: Encounter, who: str) -> Any:
-    """tcod's CustomGraph with the engine's edge costs for ``who`` (big.py's reference)."""
-    tcod = _tcod()
-    if tcod is None:
-        return None
-    grid = encounter.grid
-    assert grid is not None
-    from tactical.core.movement import blockers_for
-
-    layer = index_for(grid).layer(1)
-    closed = np.zeros((grid.height, grid.width), dtype=bool)
-    for col, row in blockers_for(encounter, encounter.token(who)).no_entry:
-        if grid.in_bounds((col, row)):
-            closed[row, col] = True
-    graph = tcod.path.CustomGraph((grid.height, grid.width))
-    for d, (dc, dr) in enumerate(DIRECTIONS):
-        into = np.zeros((grid.height, grid.width), dtype=np.int32)
-        step = layer.costs[d].astype(np.int32)
-        r0, r1 = max(dr, 0), grid.height + min(dr, 0)
-        c0, c1 = max(dc, 0), grid.width + min(dc, 0)
-        into[r0:r1, c0:c1] = step[r0 - dr : r1 - dr, c0 - dc : c1 - dc]
-        into[into == BLOCKED] = 0
-        into[closed] = 0
-        graph.add_edge((dr, dc), 1, cost=into)
-    graph.set_heuristic(cardinal=1, diagonal=1)
-    return graph
-
-
 def paths(encounter: Encounter, repeat: int, label: str) -> Figures:
     out: Figures = {}
     tcod = _tcod()
@@ -174,8 +128,8 @@ def paths(encounter: Encounter, repeat: int, label: str) -> Figures:
     warm = big.fresh(encounter)
     drop = drop_goal(warm, who, 20)
     copies = iter([big.fresh(encounter) for _ in range(max(3, repeat // 5))])
-    cold = clock(lambda: find_path(next(copies), who, drop), max(3, repeat // 5))
-    warm_drop = clock(lambda: find_path(warm, who, drop), repeat)
+    cold = sight.clocks(lambda: find_path(next(copies), who, drop), max(3, repeat // 5))
+    warm_drop = sight.clocks(lambda: find_path(warm, who, drop), repeat)
     out[f"first path question after opening {label}, no budget (a drop 20 squares away)"] = (
         f"{shown(cold)}; the same question warm: {shown(warm_drop)}",
         "< 16 ms",
@@ -183,8 +137,8 @@ def paths(encounter: Encounter, repeat: int, label: str) -> Figures:
     runner, corner, goal = with_corner_runner(big.fresh(encounter))
     found = find_path(runner, corner, goal)
     assert found is not None
-    ours = clock(lambda: find_path(runner, corner, goal), max(3, repeat // 5))
-    graph = tcod_graph(runner, corner)
+    ours = sight.clocks(lambda: find_path(runner, corner, goal), max(3, repeat // 5))
+    graph = big.tcod_graph(runner, corner)
     theirs = None
     start = runner.token(corner).square
     assert start is not None
@@ -197,14 +151,14 @@ def paths(encounter: Encounter, repeat: int, label: str) -> Figures:
             return int(finder.distance[goal[1], goal[0]])
 
         assert tcod_path() == found[1], (tcod_path(), found[1])
-        theirs = clock(tcod_path, max(3, repeat // 5))
+        theirs = sight.clocks(tcod_path, max(3, repeat // 5))
     steps = len(found[0]) - 1
     out[f"path corner to corner on {label} ({steps} steps, cost {found[1]})"] = (
         beside(ours, "tcod A* on identical costs", theirs),
         "< 30 ms and <= 1.5 x tcod",
     )
     whole = reachable(runner, corner, 10**6)
-    ours = clock(lambda: reachable(runner, corner, 10**6), max(3, repeat // 10))
+    ours = sight.clocks(lambda: reachable(runner, corner, 10**6), max(3, repeat // 10))
     theirs = None
     if graph is not None:
 
@@ -214,7 +168,7 @@ def paths(encounter: Encounter, repeat: int, label: str) -> Figures:
             finder.resolve()
             return int((finder.distance < np.iinfo(finder.distance.dtype).max).sum())
 
-        theirs = clock(tcod_all, max(3, repeat // 10))
+        theirs = sight.clocks(tcod_all, max(3, repeat // 10))
     out[f"reachable squares over the whole {label} map ({len(whole)} squares)"] = (
         beside(ours, "tcod Dijkstra on identical costs", theirs),
         "<= 2 x tcod",
@@ -243,7 +197,7 @@ def crowd_drag(repeat: int) -> Figures:
         reachable(encounter, who, 12)
         find_path(encounter, who, goal, budget=12)
 
-    ours = clock(drag, repeat)
+    ours = sight.clocks(drag, repeat)
     theirs = None
     tcod = _tcod()
     if tcod is not None:
@@ -259,7 +213,7 @@ def crowd_drag(repeat: int) -> Figures:
             dist[sr - r0, sc - c0] = 0
             tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
 
-        theirs = clock(window, repeat)
+        theirs = sight.clocks(window, repeat)
     return {
         "drag step, 5,000 tokens on 256 x 256: press (reachable 12) + path within it": (
             beside(ours, "tcod dijkstra2d 25 x 25", theirs),
@@ -316,10 +270,10 @@ def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
     fov6 = tcod_fov(see, squares)
     fov1 = tcod_fov(see, squares[:1])
     few = max(3, repeat // 10)
-    six = clock(fov6, few) if fov6 is not None else None
-    one = clock(fov1, repeat) if fov1 is not None else None
+    six = sight.clocks(fov6, few) if fov6 is not None else None
+    one = sight.clocks(fov1, repeat) if fov1 is not None else None
     copies = iter([replace_grid(encounter) for _ in range(few)])
-    cold = clock(lambda: party_sight(next(copies)), few)
+    cold = sight.clocks(lambda: party_sight(next(copies)), few)
     out[f"party sight, 6 PCs on the rough {label} map, wall masks built in the timer"] = (
         beside(cold, "6 x tcod symmetric shadowcasting", six),
         "< 50 ms",
@@ -337,17 +291,17 @@ def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
         party_sight(encounter)
 
     out[f"party sight after one party token moves one square ({label}, the drag's preview)"] = (
-        beside(clock(moved, few), "tcod, one viewer", one),
+        beside(sight.clocks(moved, few), "tcod, one viewer", one),
         "< 16 ms",
     )
     mover.position = home
     viewer = [Viewer(squares[0])]
     masks = sight_masks(grid)  # explicit masks: the viewer's sight is worked out each time
-    hills = clock(lambda: visible_squares(grid, viewer, masks), few)
+    hills = sight.clocks(lambda: visible_squares(grid, viewer, masks), few)
     flat = grid.copy()
     flat.elevation[:] = 0
     level_masks = sight_masks(flat)
-    level = clock(lambda: visible_squares(flat, viewer, level_masks), few)
+    level = sight.clocks(lambda: visible_squares(flat, viewer, level_masks), few)
     out[f"one viewer's sight, flat {label} map with the walls"] = (
         beside(level, "tcod symmetric shadowcasting", one),
         "<= 3 x tcod",
@@ -392,8 +346,8 @@ def edited_reveal(size: int, repeat: int) -> Figures:
         grid.set_wall_line(where, replace(line, a=(line.a[0] + shift, line.a[1])))
         party_sight(encounter)
 
-    after = clock(edit_then_reveal, max(3, repeat // 5))
-    whole = clock(lambda: sight_masks(grid), max(3, repeat // 10))
+    after = sight.clocks(edit_then_reveal, max(3, repeat // 5))
+    whole = sight.clocks(lambda: sight_masks(grid), max(3, repeat // 10))
     return {
         f"first reveal after a map edit ({count} wall lines, one moved; masks updated)": (
             f"{shown(after)}; whole masks rebuilt (as before): {shown(whole)}",

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tactical.persistence.safe_read import same_file
+from tactical.persistence.safe_write import target_problem
 from tactical.persistence.write_errors import write_problem
 
 __all__ = ["number_in", "output_problem", "same_file", "write_problem"]
@@ -52,6 +53,9 @@ def output_problem(out: str | os.PathLike[str]) -> str | None:
     path = Path(out)
     if path.is_dir():
         return "is a folder; name a file to write"
+    problem = target_problem(path)
+    if problem is not None:
+        return f"cannot be written: {problem}"
     parent = path.parent
     if not parent.exists():
         return f"cannot be written: there is no folder {parent}"

@@ -6,7 +6,8 @@ same ``merge_key`` (the steps of one drag) become one undo entry. Views listen
 to :attr:`EncounterDocument.changes_done` instead of polling the model: one
 :class:`~tactical.core.changes.ChangeSet` per push, undo, redo or
 :meth:`EncounterDocument.operation` (a panel press that applies, takes back
-and pushes its steps is one set, carried with the panel as its initiator).
+and pushes its steps is one set, carried with the panel as its initiator; an
+undo or redo carries a :class:`~tactical.core.changes.HistoryStep`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from shiboken6 import isValid
 
 from tactical.app.token_names import by_name
-from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Operation
+from tactical.core.changes import Change, ChangeGatherer, ChangeSet, HistoryStep, Operation
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Token
@@ -36,11 +37,13 @@ class CoreCommandAdapter(QUndoCommand):
         self.command = command
 
     def redo(self) -> None:
-        with self.document.operation():
+        # A push does its command first; only a later redo is a step through the history.
+        step = None if self.document.pushing else HistoryStep("Redone", self.text())
+        with self.document.operation(step):
             self.command.do(self.document.encounter)
 
     def undo(self) -> None:
-        with self.document.operation():
+        with self.document.operation(HistoryStep("Undone", self.text())):
             self.command.undo(self.document.encounter)
 
     def id(self) -> int:
@@ -90,6 +93,8 @@ class EncounterDocument(QObject):
         self.move_budgets: dict[str, int] = {}
         """Movement left this turn per token id, when a procedure tracks it; else speed."""
         self._gatherer = ChangeGatherer(self._send)
+        self.pushing = False
+        """A push is doing its command (its redo is no step through the history)."""
         encounter.subscribe(self._relay)
 
     def __del__(self) -> None:
@@ -116,7 +121,11 @@ class EncounterDocument(QObject):
 
     def push(self, command: Command) -> None:
         """Do ``command`` now and put it on the undo stack."""
-        self.undo_stack.push(CoreCommandAdapter(self, command))
+        self.pushing = True
+        try:
+            self.undo_stack.push(CoreCommandAdapter(self, command))
+        finally:
+            self.pushing = False
 
     def replace_encounter(self, encounter: Encounter, path: Path | None) -> None:
         """Load another encounter into this document, with a fresh undo history."""

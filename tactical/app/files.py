@@ -16,6 +16,7 @@ from typing import Literal
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from tactical.app.background_save import BackgroundSave, SaveJob
 from tactical.app.document import EncounterDocument
 from tactical.app.plain_text import plain_message_box
 from tactical.persistence.examples import examples_dir
@@ -61,6 +62,7 @@ class FileController(QObject):
         self.ask_unsaved: Callable[[], Unsaved] = self._dialog_unsaved
         self.show_error: Callable[[str, str], None] = self._dialog_error
         self.saved: Callable[[], None] = lambda: None
+        """Called after every successful save (autosave drops its recovery file)."""
         self.open_foreign: Callable[[Path], bool] | None = None
         """Set by File > Import: a map of another tool's (a .dd2vtt) chosen in File > Open or
         File > Open recent is imported, not refused as a broken encounter file."""
@@ -68,7 +70,9 @@ class FileController(QObject):
         """Where Save first proposes to put an untitled document (an imported map's folder
         and name); forgotten when another encounter replaces it."""
         document.encounter_replaced.connect(self._forget_suggestion)
-        """Called after every successful save (autosave drops its recovery file)."""
+        self.background = BackgroundSave(document, self)
+        """Ctrl+S and Save As from the menu: written on a worker thread."""
+        self.background.done.connect(self._saved_in_background)
 
     # -- recent files --------------------------------------------------------------
 
@@ -106,6 +110,8 @@ class FileController(QObject):
         from tactical.persistence import LoadError, load_encounter
         from tactical.persistence.foreign import reader_for
 
+        self.background.wait()  # a running save finishes with the encounter it started on
+
         if not as_new and self.open_foreign is not None and reader_for(path) is not None:
             return self.open_foreign(path)
         try:
@@ -121,47 +127,92 @@ class FileController(QObject):
             log.warning("could not read %s: %s", path, error)
             self.show_error("Could not open the file", f"{path.name} could not be read:\n\n{error}")
             return False
+        # A copy of a template opens clean, as a desktop app's File > New does: untitled
+        # (Save asks for a name) but not modified until the GM changes it, so closing asks nothing.
         self.document.replace_encounter(encounter, None if as_new else path)
-        if as_new:
-            self.document.mark_modified()
-        else:
+        if not as_new:
             self.add_recent(path)
         self.opened.emit(path)
         return True
 
     def new_from_template(self, path: Path) -> bool:
-        """A new, unsaved encounter copied from a template (an example map)."""
+        """A new, untitled encounter copied from a template (an example map), unmodified."""
         return self.maybe_save() and self.load_path(path, as_new=True)
 
     # -- save -------------------------------------------------------------------
 
     def save(self) -> bool:
+        """Save now and return once written (asking for a name when untitled); True if saved."""
         if self.document.path is None:
             return self.save_as()
         return self.save_to(self.document.path)
 
     def save_as(self) -> bool:
+        path = self._ask_target()
+        return path is not None and self.save_to(path)
+
+    def start_save(self) -> bool:
+        """File > Save (Ctrl+S): written on a worker thread; False when nothing started.
+
+        The title turns clean when the write succeeded and nothing was edited meanwhile;
+        a failure is told as :meth:`save_to` tells it.
+        """
+        if self.document.path is None:
+            return self.start_save_as()
+        self.background.start(self.document.path)
+        return True
+
+    def start_save_as(self) -> bool:
+        """File > Save As: the name asked here, the file written on a worker thread."""
+        path = self._ask_target()
+        if path is None:
+            return False
+        self.background.start(path)
+        return True
+
+    def _ask_target(self) -> Path | None:
         name = self.ask_save_path()
         if not name:
-            return False
+            return None
         path = Path(name)
         if not path.name.endswith(".tactical.json"):
             path = path.with_name(path.name.removesuffix(".json") + ".tactical.json")
-        return self.save_to(path)
+        return path
+
+    def _saved_in_background(self, job: SaveJob) -> None:
+        error = job.outcome
+        if error is not None:
+            if not isinstance(error, OSError | ValueError):
+                raise error  # a defect, not a full disk: to the app's crash report
+            self._tell_failure(job.path, error)
+            return
+        if job.replaced:  # another encounter is open now: the file is not its file
+            return
+        self.document.set_path(job.path)
+        if job.unedited:
+            self.document.mark_saved()
+        self.add_recent(job.path)
+        if job.unedited:
+            self.saved()
+
+    def _tell_failure(self, path: Path, error: OSError | ValueError) -> None:
+        """Why a save failed, naming the GM's file and a plain reason (never the temporary)."""
+        log.warning("could not save %s: %s", path, error)
+        reason = (
+            f"cannot be written: {write_problem(error, path)}"
+            if isinstance(error, OSError)
+            else str(error)
+        )
+        self.show_error("Could not save", f"{path.name} could not be saved:\n\n{reason}")
 
     def save_to(self, path: Path) -> bool:
         from tactical.persistence import save_encounter
 
+        self.background.wait()
         try:
             save_encounter(self.document.encounter, path)
         except (OSError, ValueError) as error:
-            log.warning("could not save %s: %s", path, error)
-            reason = (
-                f"cannot be written: {write_problem(error, path)}"
-                if isinstance(error, OSError)
-                else str(error)
-            )
-            self.show_error("Could not save", f"{path.name} could not be saved:\n\n{reason}")
+            self._tell_failure(path, error)
             return False
         self.document.set_path(path)
         self.document.mark_saved()
@@ -170,7 +221,11 @@ class FileController(QObject):
         return True
 
     def maybe_save(self) -> bool:
-        """Ask what to do with unsaved changes; False when the user cancels."""
+        """Ask what to do with unsaved changes; False when the user cancels.
+
+        A save running on its worker thread is waited for first (quitting waits for it).
+        """
+        self.background.wait()
         if not self.document.modified:
             return True
         answer = self.ask_unsaved()

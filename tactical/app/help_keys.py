@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMainWindow, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QMainWindow
 
-from tactical.app.about import help_menu
+from tactical.app.help_dialog import HelpDialog, put_first_in_help
 from tactical.data import data_folder
 
 SECTIONS = ("Mouse", "Tools (toolbar and Tools menu)", "Keys")
@@ -34,22 +33,12 @@ def keys_markdown(guide: str | None = None) -> str:
     return re.sub(r"^!\[.*\]\(.*\)\s*$", "", text, flags=re.MULTILINE) or MISSING
 
 
-class KeysDialog(QDialog):
+class KeysDialog(HelpDialog):
     """A non-modal, read-only, resizable view of the keys and the mouse."""
 
     def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.setWindowTitle("Keys and mouse — tactical")
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.browser = QTextBrowser()
-        self.browser.setOpenLinks(False)
+        super().__init__(window, "Keys and mouse — tactical", 760, 640)
         self.browser.setMarkdown(keys_markdown())
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.close)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
-        layout.addWidget(buttons)
-        self.resize(760, 640)
 
 
 def show_keys(window: QMainWindow) -> KeysDialog:
@@ -64,10 +53,5 @@ def install_help_keys(window: QMainWindow) -> QAction:
     action.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
     action.triggered.connect(lambda _=False: show_keys(window))
     window.addAction(action)
-    menu = help_menu(window)
-    first = next(iter(menu.actions()), None)
-    if first is not None:
-        menu.insertAction(first, action)
-    else:
-        menu.addAction(action)
+    put_first_in_help(window, action)
     return action

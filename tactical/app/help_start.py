@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QTextDocument
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMainWindow, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QMainWindow
 
-from tactical.app.about import help_menu
+from tactical.app.help_dialog import HelpDialog, put_first_in_help
 from tactical.data import data_folder
 
 PAGE = "getting-started.md"
@@ -29,15 +29,11 @@ def page_path() -> Path | None:
     return path if path is not None and path.is_file() else None
 
 
-class GettingStartedDialog(QDialog):
+class GettingStartedDialog(HelpDialog):
     """A non-modal, read-only, resizable view of the Getting started page and its pictures."""
 
     def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.setWindowTitle("Getting started — tactical")
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.browser = QTextBrowser()
-        self.browser.setOpenLinks(False)
+        super().__init__(window, "Getting started — tactical", 1180, 700)
         self.browser.anchorClicked.connect(self._open_link)
         path = page_path()
         self.folder = path.parent if path is not None else None
@@ -48,12 +44,6 @@ class GettingStartedDialog(QDialog):
             self.browser.setSource(
                 QUrl.fromLocalFile(str(path)), QTextDocument.ResourceType.MarkdownResource
             )
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.close)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
-        layout.addWidget(buttons)
-        self.resize(1180, 700)
 
     def _open_link(self, url: QUrl) -> None:
         """Another page of the guide, beside this one, in the desktop's viewer."""
@@ -74,10 +64,5 @@ def install_getting_started(window: QMainWindow) -> QAction:
     """Help > Getting started, first in the Help menu."""
     action = QAction("&Getting started", window)
     action.triggered.connect(lambda _=False: show_getting_started(window))
-    menu = help_menu(window)
-    first = next(iter(menu.actions()), None)
-    if first is not None:
-        menu.insertAction(first, action)
-    else:
-        menu.addAction(action)
+    put_first_in_help(window, action)
     return action

@@ -158,16 +158,23 @@ class MapView(QGraphicsView):
         self.view_changed.emit()
 
     def fit_map(self) -> None:
-        """Show the whole map, clear of the overlays (a fitted map stays fitted on resize)."""
-        rect = self.map_scene().map_rect()
-        if rect.isEmpty():
+        """Show the whole map, clear of the overlays (a fitted map stays fitted on resize).
+
+        The names of tokens at the map's edge reach past it, and a name's size follows
+        the zoom: the map is fitted, then fitted again with the names at that zoom.
+        """
+        scene = self.map_scene()
+        if scene.map_rect().isEmpty():
             return
-        padded = rect.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
         self.setSceneRect(QRectF())  # scroll over the scene's own rect again
-        self.fitInView(padded, Qt.AspectRatioMode.KeepAspectRatio)
-        blocked = self.overlay_rect()
-        if not blocked.isEmpty() and self.mapFromScene(rect).boundingRect().intersects(blocked):
-            self._fit_into(padded, self._free_rect(padded, blocked))
+        for _ in range(2):
+            rect = shown_rect(scene)
+            padded = rect.adjusted(-FIT_MARGIN, -FIT_MARGIN, FIT_MARGIN, FIT_MARGIN)
+            self.fitInView(padded, Qt.AspectRatioMode.KeepAspectRatio)
+            blocked = self.overlay_rect()
+            if not blocked.isEmpty() and self.mapFromScene(rect).boundingRect().intersects(blocked):
+                self._fit_into(padded, self._free_rect(padded, blocked))
+            scene.set_view_zoom(self.zoom)
         self.fitted = True
         self.view_changed.emit()
 
@@ -333,3 +340,13 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().keyReleaseEvent(event)
+
+
+def shown_rect(scene: MapScene) -> QRectF:
+    """The map and every token drawn on it whole: a name under a token at the edge
+    reaches past the map, and a fitted view shows it uncut."""
+    rect = scene.map_rect()
+    for item in scene.token_items.values():
+        if item.isVisible() and not item.dotted:
+            rect = rect.united(item.sceneBoundingRect())
+    return rect

@@ -80,16 +80,25 @@ def check_picture_bytes(data: bytes) -> PictureInfo:
             f"is larger than {MAX_PICTURE_FILE_BYTES // (1024 * 1024)} MiB, "
             "the largest picture tactical opens"
         )
-    buffer = QBuffer()
-    buffer.setData(QByteArray(data))
-    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer)
-    reader.setDecideFormatFromContent(True)
+    reader, _buffer = reader_over_bytes(data)
     kind = _FORMATS.get(bytes(reader.format().data()).lower())
     if kind is None:
         raise PictureError("is not a PNG, JPEG or WebP picture")
     size = reader.size()
     return PictureInfo(kind, *_checked_size(size))
+
+
+def reader_over_bytes(data: bytes) -> tuple[QImageReader, QBuffer]:
+    """A QImageReader over ``data`` that tells the type from the bytes, not a name.
+
+    The buffer it reads comes back with it: keep it while the reader is used.
+    """
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    reader.setDecideFormatFromContent(True)
+    return reader, buffer
 
 
 def _checked_size(size: QSize) -> tuple[int, int]:
@@ -137,11 +146,7 @@ def decode_picture(data: bytes, fit: int | None = None) -> QImage:
     """
     info = check_picture_bytes(data)
     allow_format_pictures()
-    buffer = QBuffer()
-    buffer.setData(QByteArray(data))
-    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer)
-    reader.setDecideFormatFromContent(True)
+    reader, _buffer = reader_over_bytes(data)
     shorter = min(info.width, info.height)
     if fit is not None and shorter > fit:
         size = QSize(info.width, info.height)

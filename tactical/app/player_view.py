@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QColor,
+    QContextMenuEvent,
     QGuiApplication,
     QKeySequence,
     QScreen,
@@ -199,8 +200,15 @@ class PlayerView(QWidget):
         return menu
 
     def _context_menu(self, pos: QPoint) -> None:
+        self._show_menu(self.view.viewport().mapToGlobal(pos))
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """A right-click on a blackout, frozen frame or handout (they cover the map) too."""
+        self._show_menu(event.globalPos())
+
+    def _show_menu(self, at: QPoint) -> None:
         menu = self.context_menu()
-        menu.exec(self.view.viewport().mapToGlobal(pos))
+        menu.exec(at)
         menu.deleteLater()
 
     # -- edits -------------------------------------------------------------------

@@ -75,9 +75,11 @@ class WindowMenus(WindowMixin):
         self.open_action = self._action(
             "&Open…", QKeySequence.StandardKey.Open, self.files.open_dialog
         )
-        self.save_action = self._action("&Save", QKeySequence.StandardKey.Save, self.files.save)
+        self.save_action = self._action(
+            "&Save", QKeySequence.StandardKey.Save, self.files.start_save
+        )
         self.save_as_action = self._action(
-            "Save &as…", QKeySequence("Ctrl+Shift+S"), self.files.save_as
+            "Save &as…", QKeySequence("Ctrl+Shift+S"), self.files.start_save_as
         )
         self.snapshots = SnapshotExporter(
             self, self.document, self.view.visible_scene_rect, self.say
@@ -89,9 +91,7 @@ class WindowMenus(WindowMixin):
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
-        # Some platforms bind Ctrl+Y to Redo already: a key listed twice is ambiguous to Qt.
-        redo_key, ctrl_y = QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")
-        self.redo_action.setShortcuts([redo_key] if redo_key == ctrl_y else [redo_key, ctrl_y])
+        self.redo_action.setShortcuts(redo_keys())
         self.addActions([self.undo_action, self.redo_action])
         self.undo_action.triggered.connect(lambda _=False: self._say_undone(undone=True))
         self.redo_action.triggered.connect(lambda _=False: self._say_undone(undone=False))
@@ -258,3 +258,20 @@ class WindowMenus(WindowMixin):
             registry.add_menu(menu_id, menu)
         registry.add_toolbar("tools", self.toolbar, place=False)
         registry.add_toolbar("template", self.template_bar, place=False)
+
+
+def redo_keys() -> list[QKeySequence]:
+    """Redo's keys: the platform's, Ctrl+Shift+Z and Ctrl+Y (Help > Keys lists both).
+
+    Platforms bind one or the other as Redo already: a key listed twice is
+    ambiguous to Qt and fires nothing, so each is listed once.
+    """
+    keys: list[QKeySequence] = []
+    for key in (
+        QKeySequence(QKeySequence.StandardKey.Redo),
+        QKeySequence("Ctrl+Shift+Z"),
+        QKeySequence("Ctrl+Y"),
+    ):
+        if not key.isEmpty() and key not in keys:
+            keys.append(key)
+    return keys

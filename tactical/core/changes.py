@@ -93,6 +93,19 @@ class ChangeSet:
         return not self.kinds.isdisjoint(kinds)
 
 
+@dataclass(frozen=True)
+class HistoryStep:
+    """The initiator of a change set that an undo or a redo sent (from any key or button)."""
+
+    verb: str
+    """"Undone" or "Redone"."""
+    text: str
+    """The undo entry's text ("Move Orc")."""
+
+    def __str__(self) -> str:
+        return f"{self.verb}: {self.text}" if self.text else ""
+
+
 @dataclass
 class Operation:
     """One gathered operation; ``changes`` is what it sent, once it ended."""

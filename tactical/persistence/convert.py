@@ -14,6 +14,7 @@ from collections import OrderedDict
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tactical import __version__
 from tactical.core.areas import Area, AreaLink, AreaMap, polygon_from_points
@@ -173,29 +174,49 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)
 
 
-def _grid_document(grid: GridMap) -> dict[str, Any]:
-    walls = sorted(grid.walls.items())
-    return {
-        "kind": "grid",
-        "width": grid.width,
-        "height": grid.height,
-        "square_feet": grid.square_feet,
-        "elevation": grid.elevation.astype(int).tolist(),
-        "terrain": [row.tobytes().decode("ascii") for row in _TERRAIN_CHARS[grid.terrain]],
-        "walls": [
-            {"a": list(a), "b": list(b), "door": wall.door, "open": wall.open}
-            for (a, b), wall in walls
-        ],
-        "wall_lines": [
-            {
-                "a": [_number(line.a[0]), _number(line.a[1])],
-                "b": [_number(line.b[0]), _number(line.b[1])],
-                "kind": line.kind,
-                "open": line.open,
-            }
-            for line in grid.wall_lines
-        ],
-    }
+class _GridCopy:
+    """A grid's contents as a snapshot holds them: the arrays copied (a copy is cheap), the
+    lists the file writes made later by :func:`finish_document`, on any thread."""
+
+    def __init__(self, grid: GridMap) -> None:
+        self.width, self.height, self.square_feet = grid.width, grid.height, grid.square_feet
+        self.elevation = grid.elevation.copy()
+        self.terrain = grid.terrain.copy()
+        self.walls = sorted(grid.walls.items())  # Wall and WallLine are frozen
+        self.wall_lines = tuple(grid.wall_lines)
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "kind": "grid",
+            "width": self.width,
+            "height": self.height,
+            "square_feet": self.square_feet,
+            "elevation": self.elevation.astype(int).tolist(),
+            "terrain": [row.tobytes().decode("ascii") for row in _TERRAIN_CHARS[self.terrain]],
+            "walls": [
+                {"a": list(a), "b": list(b), "door": wall.door, "open": wall.open}
+                for (a, b), wall in self.walls
+            ],
+            "wall_lines": [
+                {
+                    "a": [_number(line.a[0]), _number(line.a[1])],
+                    "b": [_number(line.b[0]), _number(line.b[1])],
+                    "kind": line.kind,
+                    "open": line.open,
+                }
+                for line in self.wall_lines
+            ],
+        }
+
+
+class _MaskCopy:
+    """A fog's revealed squares copied for a snapshot, encoded by :func:`finish_document`."""
+
+    def __init__(self, mask: npt.NDArray[np.bool_] | None) -> None:
+        self.mask = None if mask is None else mask.copy()
+
+    def text(self) -> str:
+        return encode_mask(self.mask)
 
 
 def _areas_document(area_map: AreaMap) -> dict[str, Any]:
@@ -235,12 +256,15 @@ def snapshot_document(encounter: Encounter) -> dict[str, Any]:
 
     It shares no mutable object with the encounter, so it may be finished and
     written on another thread while the GM goes on editing; it is cheap (no
-    picture is read), so autosave takes it on the GUI thread.
+    picture is read, the grid's arrays and the fog's mask are copied as they
+    are and turned into the file's lists by :func:`finish_document`), so
+    autosave and Ctrl+S take it on the GUI thread.
     """
     grid = encounter.grid
     area_map = encounter.area_map
+    map_document: dict[str, Any] | _GridCopy
     if grid is not None:
-        map_document = _grid_document(grid)
+        map_document = _GridCopy(grid)
     elif area_map is not None:
         map_document = _areas_document(area_map)
     else:  # pragma: no cover - Encounter.map is typed as one of the two
@@ -315,8 +339,15 @@ def snapshot_document(encounter: Encounter) -> dict[str, Any]:
 
 
 def finish_document(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """A :func:`snapshot_document` with each picture as its file entry (base64 made here)."""
-    return {**snapshot, "pictures": [_picture_document(p) for p in snapshot["pictures"]]}
+    """A :func:`snapshot_document` as the file's JSON object: each picture as its file entry
+    (base64 made here), the grid's lists and the fog's mask text made from their copies."""
+    document = {**snapshot, "pictures": [_picture_document(p) for p in snapshot["pictures"]]}
+    if isinstance(snapshot["map"], _GridCopy):
+        document["map"] = snapshot["map"].document()
+    fog = snapshot.get("fog")
+    if fog is not None and isinstance(fog["revealed"], _MaskCopy):
+        document["fog"] = {**fog, "revealed": fog["revealed"].text()}
+    return document
 
 
 def _after(document: dict[str, Any], key: str, new: str, value: Any) -> dict[str, Any]:
@@ -346,7 +377,7 @@ def _fog_document(encounter: Encounter) -> dict[str, Any] | None:
     grid = encounter.grid
     return {
         "enabled": fog.enabled,
-        "revealed": encode_mask(fog.mask(grid)) if grid is not None else "",
+        "revealed": _MaskCopy(fog.mask(grid)) if grid is not None else "",
         "areas": sorted(fog.areas),
         "party": list(fog.party),
         "auto_reveal": fog.auto_reveal,

@@ -45,6 +45,7 @@ from tactical.persistence.plain_data import (
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError, join_path
 from tactical.persistence.safe_read import ReadRefused, read_regular_file
+from tactical.persistence.safe_write import check_target
 from tactical.persistence.schema import FORMAT, MAP_KINDS, SCHEMA_VERSION, EncounterModel
 from tactical.persistence.v1_paths import version_1_paths
 
@@ -448,8 +449,10 @@ def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
     The temporary file sits beside the target (same file system, so the rename
     is atomic), is fsynced before the rename, and is removed if anything fails.
     A symlink is followed so the link itself survives; an existing file's
-    permissions are kept.
+    permissions are kept. A target that is not a regular file (a pipe, a device, a
+    folder) is refused before anything is written (:mod:`~tactical.persistence.safe_write`).
     """
+    check_target(path)
     target = Path(os.path.realpath(path))
     temp = target.with_name(temp_name())
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
@@ -465,6 +468,7 @@ def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+        check_target(target)  # again: a pipe may have been made meanwhile
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

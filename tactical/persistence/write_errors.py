@@ -13,6 +13,8 @@ import errno
 import os
 from pathlib import Path
 
+from tactical.persistence.safe_write import WriteRefused
+
 _REASONS = {
     errno.ENOENT: "its folder does not exist",
     errno.ENOTDIR: "a part of its folder's path is not a folder",
@@ -31,6 +33,8 @@ def write_problem(error: OSError, out: str | os.PathLike[str] | None = None) -> 
     An error without a number (Qt's writers say only that they failed) is
     judged by its cause, then by the folder of ``out``.
     """
+    if isinstance(error, WriteRefused):
+        return error.strerror or "it is not a regular file"
     cause = error.__cause__
     number = error.errno or (cause.errno if isinstance(cause, OSError) else None)
     reason = _REASONS.get(number or 0)

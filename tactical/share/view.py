@@ -20,12 +20,14 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.encounter import Encounter
+from tactical.core.footprints import template_footprint
 from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
 from tactical.share.public import fight_summary, panel_view
 from tactical.share.reach import may_move_now, reach_cells
+from tactical.share.secrets import Secrets
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
 
 ArtSource = Callable[[str], Rgba | None]
@@ -166,6 +168,32 @@ def _token(
     return data
 
 
+def _templates(encounter: Encounter, seen: Seen) -> list[dict[str, Any]]:
+    """Templates the screen may see: not hidden, not anchored to a token it may not see, and
+    cut to the squares (or areas) it may see; a label naming an unseen token is left out."""
+    secrets = Secrets(encounter, seen.unseen)
+    allowed = seen.allowed()
+    shown: list[dict[str, Any]] = []
+    for template in encounter.templates.values():
+        if template.hidden or (template.token_id is not None and template.token_id in seen.unseen):
+            continue
+        try:
+            footprint = template_footprint(encounter, template)
+        except (ValueError, KeyError):  # a template the engine cannot place now
+            continue
+        if allowed is not None:
+            h, w = allowed.shape
+            cells = sorted(
+                [c, r] for c, r in footprint if 0 <= c < w and 0 <= r < h and allowed[r, c]
+            )
+        else:
+            cells = sorted(a for a in footprint if seen.areas.get(a, DARK) > DARK)
+        if cells:
+            label = secrets.clean(template.label)
+            shown.append({"cells": cells, "color": template.color, "label": label})
+    return shown
+
+
 def _art(encounter: Encounter, seen: Seen, art_source: ArtSource | None) -> CutArt | None:
     background = encounter.background
     if background is None or art_source is None:
@@ -199,6 +227,7 @@ def _build(
         "paused": False,
         "map": _grid_data(grid, seen) if grid is not None else _area_data(encounter, seen),
         "tokens": tokens,
+        "templates": _templates(encounter, seen),
         "fight": fight_summary(encounter, view, seen.unseen),
         "art": art.meta() if art is not None else None,
     }

@@ -129,6 +129,7 @@ def test_save_quit_and_reopen_to_the_same_state(
     saved = tmp_path / "session.tactical.json"
     window.files.ask_save_path = lambda: str(saved)
     window.save_as_action.trigger()
+    window.files.background.wait()  # written on a worker thread
     assert window.document.path == saved
     state = window.document.encounter
     assert window.close()

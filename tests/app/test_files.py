@@ -39,6 +39,7 @@ def test_save_writes_to_the_open_file(make_window, tmp_path: Path) -> None:  # t
     window = make_window(load_encounter(path), path)
     window.document.push(MoveToken("orc", (2, 5)))
     window.save_action.trigger()
+    window.files.background.wait()  # written on a worker thread
     assert load_encounter(path).tokens["orc"].position == (2, 5)
     assert not window.document.modified
 
@@ -89,15 +90,24 @@ def test_a_bad_file_shows_the_loader_messages_and_keeps_the_open_encounter(
     assert "UTF-8" in window.errors[1][1] or "JSON" in window.errors[1][1]
 
 
-def test_new_from_template_is_unsaved_and_untitled(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_new_from_template_is_untitled_and_clean_until_edited(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """QA: a map from File > New from template showed * at once. Like File > New in a
+    desktop app it is untitled but not modified: closing it asks nothing until the GM edits."""
     template = tmp_path / "ambush.tactical.json"
     save_encounter(small_areas(), template)
     window = make_window()
     assert window.files.new_from_template(template)
     assert window.document.path is None
-    assert window.document.modified
-    assert window.windowTitle() == "Untitled[*] — tactical"
+    assert not window.document.modified and not window.isWindowModified()
+    assert window.windowTitle() == "Untitled[*] — tactical"  # Qt shows "Untitled — tactical"
     assert window.document.encounter == load_encounter(template)
+    asked: list[str] = []
+    window.files.ask_unsaved = lambda: asked.append("asked") or "cancel"
+    assert window.files.maybe_save() and asked == []  # closing asks nothing
+    token = next(iter(window.document.encounter.tokens.values()))
+    window.document.push(SetStatus(token.id, "prone", 1))
+    assert window.document.modified and window.isWindowModified()
+    assert not window.files.maybe_save() and asked == ["asked"]
     saved_to: list[str] = []
     window.files.ask_save_path = lambda: saved_to.append("asked") or None
     assert not window.files.save()

@@ -82,3 +82,46 @@ def test_a_lone_token_keeps_its_whole_name(qtbot: Any) -> None:
     ogre = next(i for i in scene.token_items.values() if i.look.name == "Brug the hill ogre")
     assert ogre.label_shown and ogre.label_room is None and ogre.toolTip() == ""
     assert clashes(name_rects(scene)) == []
+
+
+def test_group_by_group_gives_the_layout_of_all_at_once(qapp: Any) -> None:
+    """Tokens far apart cannot take each other's room: laying names out per group of
+    neighbours (what a big map does) ends exactly as laying out all of them together."""
+    import random
+
+    from PySide6.QtGui import QColor
+
+    from tactical.app.geometry import CELL
+    from tactical.app.scene import label_room
+    from tactical.app.scene.token_item import TokenItem, TokenLook
+
+    rng = random.Random(22)
+
+    def crowd() -> list[TokenItem]:
+        items = []
+        for n in range(260):
+            # clusters round a few spots, and strays across the field
+            if n % 3:
+                cx, cy = rng.choice([(5, 5), (30, 8), (12, 40)])
+                col, row = cx + rng.randint(-3, 3), cy + rng.randint(-2, 2)
+            else:
+                col, row = rng.randint(0, 60), rng.randint(0, 60)
+            name = rng.choice(["Orc", "Goblin archer", "Brother Oswin of the Hill", "Mira"])
+            statuses = {"Slowed": 1, "Bleeding": 2} if n % 7 == 0 else {}
+            item = TokenItem(f"t{n}", TokenLook(name, QColor("#c03030"), statuses=statuses))
+            item.set_boost(2.2)  # zoomed out: names grown, where they clash
+            item.setPos(col * CELL, row * CELL)
+            items.append(item)
+        return items
+
+    state = rng.getstate()
+    grouped = crowd()
+    rng.setstate(state)
+    together = crowd()
+    label_room.lay_out_labels(grouped)
+    label_room._lay_out_group(together)
+    seen = [(i.crowded, i.label_room, i.label_shown) for i in grouped]
+    assert seen == [(i.crowded, i.label_room, i.label_shown) for i in together]
+    assert any(not shown for _c, _r, shown in seen)  # some names squeezed out
+    assert any(room is not None for _c, room, _s in seen)  # some shortened
+    assert any(not crowded for crowded, _r, _s in seen)  # and strays left alone

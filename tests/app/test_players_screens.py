@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QColor, QImage, QTransform
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QTransform
+from PySide6.QtWidgets import QApplication
 
 from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
@@ -174,6 +175,28 @@ def test_the_players_window_has_a_way_out_on_its_right_click(make_window, qtbot)
     assert "&Close player view" in texts and "&Leave full screen (Escape)" in texts
     player.close_action.trigger()
     assert not player.isVisible()
+
+
+@pytest.mark.parametrize("curtain", ["blackout", "freeze"])
+def test_the_right_click_way_out_works_over_a_blackout_or_a_frozen_frame(
+    make_window, qtbot, monkeypatch, curtain: str
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    player = opened(window, qtbot)
+    getattr(window.table_screen.actions, curtain).trigger()
+    qtbot.wait(20)
+    middle = player.view.geometry().center()
+    covering = player.childAt(middle)
+    assert covering is not None and not player.view.isAncestorOf(covering)  # a curtain
+    shown: list[QPoint] = []
+    menu = player.context_menu()
+    monkeypatch.setattr(menu, "exec", lambda at, *_: shown.append(at))
+    monkeypatch.setattr(player, "context_menu", lambda: menu)
+    event = QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, middle, covering.mapToGlobal(covering.rect().center())
+    )
+    QApplication.sendEvent(covering, event)
+    assert len(shown) == 1  # the menu with "Close player view" opened over the curtain
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QWidget
@@ -53,15 +54,26 @@ def test_no_two_actions_of_the_player_view_share_a_key(make_window: WindowFactor
     player_view.close()
 
 
-def test_ctrl_y_redoes(make_window: WindowFactory, qtbot) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    "modifiers",
+    [
+        Qt.KeyboardModifier.ControlModifier,  # Ctrl+Y
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,  # Ctrl+Shift+Z
+    ],
+)
+def test_ctrl_y_and_ctrl_shift_z_redo(make_window: WindowFactory, qtbot, qtlog, modifiers) -> None:  # type: ignore[no-untyped-def]
+    """QA: Help > Keys lists Ctrl+Shift+Z for Redo, but only Ctrl+Y redid."""
     window = make_window()
     stack = window.document.undo_stack
     window.document.push(SetStatus("hero", "prone", 1))
     stack.undo()
     assert stack.index() == 0
     window.activateWindow()
-    qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    key = Qt.Key.Key_Y if modifiers == Qt.KeyboardModifier.ControlModifier else Qt.Key.Key_Z
+    qtbot.keyClick(window, key, modifiers)
     assert stack.index() == 1
+    assert not [r.message for r in qtlog.records if "mbiguous" in r.message]
+    assert {"Ctrl+Y", "Ctrl+Shift+Z"} <= {k.toString() for k in window.redo_action.shortcuts()}
 
 
 def test_help_keys_names_every_key_of_the_window(make_window: WindowFactory) -> None:

@@ -140,6 +140,20 @@ def test_every_real_import_exports_and_reads_back(
     assert again.background.square_px == original.background.square_px
 
 
+def _exported(grid: GridMap, art: bytes, tmp_path: Path) -> Path:
+    """``grid`` over ``art`` (10 px a square) saved, then exported as room.uvtt by the CLI."""
+    encounter = Encounter(
+        grid,
+        pictures=[Picture(picture_id(art), data=art)],
+        background=Background(picture_id(art), square_px=10),
+    )
+    source = tmp_path / "room.tactical.json"
+    save_encounter(encounter, source)
+    out = tmp_path / "room.uvtt"
+    assert cli.main(["export", str(source), "--format", "uvtt", "-o", str(out)]) == 0
+    return out
+
+
 def test_edge_walls_doors_and_windows_round_trip(qtbot: object, tmp_path: Path) -> None:
     art = png(60, 40)
     grid = GridMap(
@@ -153,15 +167,7 @@ def test_edge_walls_doors_and_windows_round_trip(qtbot: object, tmp_path: Path) 
             WallLine((0, 3), (1, 2.5), "object"),
         ],
     )
-    encounter = Encounter(
-        grid,
-        pictures=[Picture(picture_id(art), data=art)],
-        background=Background(picture_id(art), square_px=10),
-    )
-    source = tmp_path / "room.tactical.json"
-    save_encounter(encounter, source)
-    out = tmp_path / "room.uvtt"
-    assert cli.main(["export", str(source), "--format", "uvtt", "-o", str(out)]) == 0
+    out = _exported(grid, art, tmp_path)
     document = json.loads(out.read_text())
     assert document["line_of_sight"][0] == [{"x": 2, "y": 1}, {"x": 2, "y": 2}]
     assert document["portals"][0] == {
@@ -192,15 +198,7 @@ def test_open_doors_stay_open_through_an_export_and_the_message_says_so(
             WallLine((4, 0), (4, 1), "window"),
         ],
     )
-    encounter = Encounter(
-        grid,
-        pictures=[Picture(picture_id(art), data=art)],
-        background=Background(picture_id(art), square_px=10),
-    )
-    source = tmp_path / "room.tactical.json"
-    save_encounter(encounter, source)
-    out = tmp_path / "room.uvtt"
-    assert cli.main(["export", str(source), "--format", "uvtt", "-o", str(out)]) == 0
+    out = _exported(grid, art, tmp_path)
     assert capsys.readouterr().out.splitlines()[1] == (
         f"{out}: 2 open doors are written closed (Universal VTT has no open door that tools "
         "agree on) and drawn closed on the picture; tactical opens them again when it imports "

@@ -18,12 +18,14 @@ import struct
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tactical.core.encounter import Encounter
-from tactical.core.grid import GridMap
+from tactical.core.grid import GridMap, Terrain, Wall
 from tactical.core.pictures import Background, Picture, picture_id
 from tactical.core.tokens import Token
+from tactical.core.wall_lines import WallLine
 from tactical.persistence import (
     LoadError,
     Problem,
@@ -233,6 +235,25 @@ def test_a_snapshot_is_not_changed_by_later_edits() -> None:
     encounter.tokens["g1"].figures["hp"] = 3
     encounter.sides["pcs"].allies.append("npcs")
     assert files.dumps(convert.finish_document(snapshot)) == before
+
+
+def test_a_snapshot_keeps_the_grid_and_fog_it_was_taken_from() -> None:
+    """Ctrl+S and autosave finish a snapshot on a worker thread while the GM paints on."""
+    encounter = picture_map()
+    grid = encounter.grid
+    assert grid is not None
+    encounter.fog.enabled = True
+    encounter.fog.set_mask(np.eye(4, 6, dtype=np.bool_))
+    snapshot = snapshot_document(encounter)
+    before = files.dumps(convert.finish_document(snapshot))
+    grid.set_square((2, 2), elevation=5, terrain=Terrain.DIFFICULT)
+    grid.set_wall((0, 0), (1, 0), Wall())
+    grid.set_wall_line(0, WallLine((0.5, 0.5), (3.5, 0.5)))
+    assert encounter.fog.revealed is not None
+    encounter.fog.revealed[3, 5] = True
+    after = files.dumps(convert.finish_document(snapshot))
+    assert after == before
+    assert after != files.dumps(to_document(encounter))
 
 
 @pytest.mark.parametrize("length", [4, 96, 100, 200, 5000])

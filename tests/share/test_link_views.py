@@ -12,6 +12,7 @@ from tactical.core.commands.fog import RevealSquares
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog
 from tactical.core.pictures import Background, Picture
+from tactical.core.templates import Template
 from tactical.persistence import load_encounter
 from tactical.rules import Combatant, PanelView, ProcedureController, StepLine
 from tactical.share.art import MAX_SIDE_PX
@@ -219,3 +220,22 @@ def test_no_link_carries_a_face_down_declaration_the_instruction_or_the_notes() 
         )
     oda = dumped(character_view(encounter, "oda", view=view).data)
     assert leaks(oda) == [] and "Lunges" not in oda
+
+
+def test_templates_are_cut_to_what_may_be_seen_and_never_betray_an_unseen_token() -> None:
+    encounter = crypt()
+    encounter.templates = {
+        "fire": Template("fire", "area", 4, origin=(7, 6), label="Oda's fire"),  # spills east
+        "stench": Template("stench", "aura", 2, token_id="ghoul", label="Ghoul stench"),
+        "ward": Template("ward", "area", 2, origin=(2, 3), hidden=True, label="Secret ward"),
+    }
+    table = table_view(encounter).data
+    [fire] = table["templates"]
+    assert fire["label"] == "Oda's fire"
+    light = _light(table)
+    assert fire["cells"] and all(light[r, c] == BRIGHT for c, r in fire["cells"])
+    assert [10, 6] in fire["cells"]  # the corridor, found
+    assert [10, 9] not in fire["cells"] and len(fire["cells"]) == 16 - 1  # under fog: cut
+    assert leaks(dumped(table), ("stench", "ghoul", "ward")) == []
+    encounter.templates["fire"].label = "Fire on the ghoul"
+    assert table_view(encounter).data["templates"][0]["label"] == ""

@@ -26,6 +26,7 @@ from tactical.app.palette.edit_spec import (
 from tactical.app.palette.form import PictureChoice, TokenForm, ask_token
 from tactical.app.palette.many_form import ManyTokensForm, ask_many
 from tactical.app.palette.spec import TokenSpec, figure_labels
+from tactical.core.commands import Command
 
 
 class TokenEditor:
@@ -110,12 +111,7 @@ class TokenEditor:
             self.say(f"Refused: {problem}.")
             return False
         command = edit_token_command(encounter, token_id, spec)
-        if command is None:
-            self.say("Nothing changed.")
-            return False
-        self.document.push(command)
-        self.say(f"Edited {encounter.tokens[token_id].name}.")
-        return True
+        return self._push(command, lambda: f"Edited {encounter.tokens[token_id].name}.")
 
     # -- several tokens ----------------------------------------------------------------
 
@@ -134,9 +130,14 @@ class TokenEditor:
             self.say("Refused: choose a side.")
             return False
         command = edit_many_command(encounter, ids, edit)
+        return self._push(command, lambda: f"Edited {len(ids)} tokens.")
+
+    def _push(self, command: Command | None, done: Callable[[], str]) -> bool:
+        """Push the edit as one undo step and say ``done()`` (worded after it is done);
+        say that nothing changed when there is no step."""
         if command is None:
             self.say("Nothing changed.")
             return False
         self.document.push(command)
-        self.say(f"Edited {len(ids)} tokens.")
+        self.say(done())
         return True

@@ -3,6 +3,10 @@
 The table never writes the model itself: an edited cell emits a signal
 (queued, so the editor has closed before the table is rebuilt) and the panel
 turns it into an undoable command.
+
+It fits the panel's width without scrolling sideways: figure columns that do
+not fit fold into a detail line under each combatant (:mod:`.fold`), edited
+from the row's menu or by double-clicking that line.
 """
 
 from __future__ import annotations
@@ -10,51 +14,49 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QPoint,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCursor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QInputDialog,
-    QLineEdit,
     QMenu,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QToolButton,
     QWidget,
 )
 
-from tactical.app.limits import MAX_FIGURE_TEXT
-from tactical.app.panel.keys import keep_return
-from tactical.app.panel.style import ACTING, LOCK, bold, dim_brush
-from tactical.app.panel.values import figure_text, statuses_text
-from tactical.app.plain_text import menu_text, set_tooltip
-from tactical.app.token_names import gm_name
+from tactical.app.panel import row_menu
+from tactical.app.panel.cells import (
+    COLUMN_KEY,
+    RAW_TEXT,
+    STATUSES,
+    TOKEN_ID,
+    CellDelegate,
+    columns_of,
+    detail_item,
+    make_cell,
+    mark,
+    raw_figure,
+    shown_figure,
+    style,
+    token_raw,
+    two_lines,
+)
+from tactical.app.panel.fold import ELIDED, FIGURE_PREFIX, columns_to_fold, elided_width, pair
+from tactical.app.panel.style import bold, dim_brush
+from tactical.app.panel.values import statuses_text
+from tactical.app.plain_text import set_tooltip
 from tactical.core.encounter import Encounter
 from tactical.rules import Action, Combatant
 
-TOKEN_ID = Qt.ItemDataRole.UserRole
-RAW_TEXT = Qt.ItemDataRole.UserRole + 1
-"""What the cell editor starts with: the raw figure, not the procedure's formatting."""
-COLUMN_KEY = Qt.ItemDataRole.UserRole + 2
+__all__ = ["COLUMN_KEY", "DETAIL", "RAW_TEXT", "TOKEN_ID", "CombatantTable", "two_lines"]
 
-FIGURE_PREFIX = "figure:"
 MAX_COLUMN = 220
 """Pixels; a longer cell (a declaration) is elided and shown whole in its tooltip."""
-ROW_BUTTON = "\N{HORIZONTAL ELLIPSIS}"
-"""The row's menu of its combatant's actions."""
-STATUSES = "statuses"
-
-AnyIndex = QModelIndex | QPersistentModelIndex
+DETAIL = "detail"
+"""The column key of a combatant's detail line (its folded figures)."""
 
 
 @dataclass(frozen=True)
@@ -67,52 +69,9 @@ class _Shown:
     actions: tuple[Action, ...]
 
 
-class _CellDelegate(QStyledItemDelegate):
-    """Edits start from the raw value; a commit is reported, not written into the item."""
-
-    committed = Signal(str, str, str)
-    """token id, column key, text typed"""
-
-    def createEditor(
-        self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex
-    ) -> QWidget:
-        editor = super().createEditor(parent, option, index)
-        keep_return(editor)
-        if isinstance(editor, QLineEdit) and index.data(COLUMN_KEY) != STATUSES:
-            editor.setMaxLength(MAX_FIGURE_TEXT)  # a figure; longer text cannot be saved
-        return editor
-
-    def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
-        if isinstance(editor, QLineEdit):
-            editor.setText(str(index.data(RAW_TEXT) or ""))
-        else:
-            super().setEditorData(editor, index)
-
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
-        if isinstance(editor, QLineEdit):
-            text = editor.text()
-            if text != str(index.data(RAW_TEXT) or ""):
-                self.committed.emit(str(index.data(TOKEN_ID)), str(index.data(COLUMN_KEY)), text)
-
-
-def two_lines(label: str) -> str:
-    """A header of two words or more on two lines, split nearest the middle: the column
-    is as wide as its longer half, so whole words fit a narrow panel."""
-    spaces = [i for i, c in enumerate(label) if c == " "]
-    if not spaces:
-        return label
-    cut = min(spaces, key=lambda i: abs(len(label) - 2 * i - 1))
-    return label[:cut] + "\n" + label[cut + 1 :]
-
-
-def _swatch(color: str) -> QIcon:
-    pixmap = QPixmap(12, 12)
-    pixmap.fill(QColor(color))
-    return QIcon(pixmap)
-
-
 class CombatantTable(QTableWidget):
-    """One row per combatant: name, side, order, the procedure's figures, statuses."""
+    """One row per combatant: name, side, order, the procedure's figures, statuses;
+    under each, a detail line with the figures the width has no columns for."""
 
     figure_edited = Signal(str, str, str)
     """token id, figure name, text typed"""
@@ -129,7 +88,17 @@ class CombatantTable(QTableWidget):
         self._shown: _Shown | None = None
         self._rows: tuple[Combatant, ...] = ()
         self._actions: tuple[Action, ...] = ()
-        self.delegate = _CellDelegate(self)
+        self._labels: dict[str, str] = {}
+        self._lines: list[tuple[int, bool]] = []
+        """Per table row: the combatant's index, and whether it is its detail line."""
+        self.folded: tuple[str, ...] = ()
+        """The figure columns shown on the detail lines instead (``figure:`` keys)."""
+        self._room = -1
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self._rebuild)
+        self.delegate = CellDelegate(self)
         self.delegate.committed.connect(self._committed, Qt.ConnectionType.QueuedConnection)
         self.setItemDelegate(self.delegate)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -148,6 +117,7 @@ class CombatantTable(QTableWidget):
         self.horizontalHeader().setMaximumSectionSize(MAX_COLUMN)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
+        self.itemDoubleClicked.connect(self._double_clicked)
 
     # -- filling --------------------------------------------------------------
 
@@ -160,13 +130,7 @@ class CombatantTable(QTableWidget):
     ) -> None:
         """Show ``rows`` in order; ``actions`` bound to a token become buttons on its row."""
         self.encounter = encounter
-        raw = tuple(
-            (
-                row.token_id,
-                *self._token_raw(encounter, row.token_id, figure_labels),
-            )
-            for row in rows
-        )
+        raw = tuple((row.token_id, *token_raw(encounter, row.token_id)) for row in rows)
         shown = _Shown(
             tuple(rows),
             tuple(figure_labels.items()),
@@ -178,7 +142,8 @@ class CombatantTable(QTableWidget):
         self._shown = shown
         self._rows = shown.rows
         self._actions = shown.actions
-        self._rebuild(encounter, figure_labels)
+        self._labels = dict(figure_labels)
+        self._rebuild()
         self._scroll_pending = True  # done once the rebuilt rows are laid out
         self.updateGeometries()
 
@@ -188,6 +153,16 @@ class CombatantTable(QTableWidget):
             self._scroll_pending = False
             self.scroll_to_acting()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._shown is not None and self.room() != self._room:
+            self._refit.start()  # another width folds other columns, once the resizing is over
+
+    def room(self) -> int:
+        """The width the columns may take: inside the frame, beside a vertical scrollbar
+        (counted always, so showing one never changes what folds)."""
+        return self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width()
+
     def scroll_to_acting(self) -> None:
         """Bring whoever acts now into view (a long list scrolled elsewhere follows the turn)."""
         acting = self.acting_rows()
@@ -195,143 +170,112 @@ class CombatantTable(QTableWidget):
         if item is not None:
             self.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
 
-    @staticmethod
-    def _token_raw(
-        encounter: Encounter, token_id: str, figure_labels: dict[str, str]
-    ) -> tuple[str, tuple[tuple[str, str], ...], str]:
-        token = encounter.tokens.get(token_id)
-        if token is None:
-            return ("", (), "")
-        figures = tuple((key, figure_text(token.figures.get(key))) for key in figure_labels)
-        side = encounter.sides.get(token.side)
-        return (
-            ("hidden " if token.hidden else "") + (side.color if side else ""),
-            figures,
-            statuses_text(token.statuses),
-        )
+    def _columns(self) -> list[tuple[str, str]]:
+        buttons = any(self._row_actions(row) for row in self._rows)
+        return columns_of(self._rows, self._labels, buttons)
 
-    def _columns(self, figure_labels: dict[str, str]) -> list[tuple[str, str]]:
-        columns = [("name", "Name")]
-        if any(self._row_actions(row) for row in self._rows):
-            columns.append(("actions", ""))
-        columns += [("side", "Side"), ("order", "Order")]
-        if any(row.secret or row.revealed for row in self._rows):
-            columns.append(("declared", "Declared"))
-        columns += [(FIGURE_PREFIX + key, label) for key, label in figure_labels.items()]
-        columns.append((STATUSES, "Statuses"))
-        return columns
+    def _rebuild(self) -> None:
+        """Fill every column, measure, and fold the figure columns the room has no space for."""
+        self._room = self.room()
+        columns = self._columns()
+        self._fill(columns, ())
+        widths = [(key, self._column_width(col)) for col, (key, _label) in enumerate(columns)]
+        folded = columns_to_fold(widths, self._room)
+        widths = [(key, w) for key, w in widths if key not in folded]
+        elided = elided_width(widths, self._room)
+        if folded:
+            kept = sum(w for key, w in widths if key != ELIDED) + (elided or 0)
+            self._fill([c for c in columns if c[0] not in folded], folded, min(self._room, kept))
+        self._put_buttons()
+        if elided is not None:  # the declaration gives the others room; its tooltip is whole
+            col = self.column_of(ELIDED)
+            self.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+            self.horizontalHeader().resizeSection(col, elided)
 
-    def _rebuild(self, encounter: Encounter, figure_labels: dict[str, str]) -> None:
-        columns = self._columns(figure_labels)
+    def _column_width(self, col: int) -> int:
+        hint = max(self.sizeHintForColumn(col), self.horizontalHeader().sectionSizeHint(col))
+        if col == self.column_of("actions"):  # measured before its buttons are made
+            hint = max(hint, self.fontMetrics().horizontalAdvance(row_menu.ROW_BUTTON) + 24)
+        return min(hint, MAX_COLUMN)
+
+    def _fill(self, columns: list[tuple[str, str]], folded: tuple[str, ...], span: int = 0) -> None:
+        """Lay out ``columns``; with ``folded`` figures, a detail line ``span`` pixels wide."""
+        assert self.encounter is not None
+        self.folded = folded
+        self._lines = [(i, detail) for i in range(len(self._rows)) for detail in (False, True)]
+        self._lines = [(i, detail) for i, detail in self._lines if folded or not detail]
         self.clear()
+        self.clearSpans()
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setColumnCount(len(columns))
-        self.setRowCount(len(self._rows))
+        self.setRowCount(len(self._lines))
         for col, (key, label) in enumerate(columns):
             header = QTableWidgetItem(two_lines(label))
             header.setData(COLUMN_KEY, key)
             set_tooltip(header, label)
             self.setHorizontalHeaderItem(col, header)
-        for row_index, row in enumerate(self._rows):
-            token = encounter.tokens.get(row.token_id)
+        for table_row, (index, detail) in enumerate(self._lines):
+            row = self._rows[index]
+            if detail:
+                self._put_detail(table_row, row, len(columns), span)
+                continue
+            token = self.encounter.tokens.get(row.token_id)
             for col, (key, _label) in enumerate(columns):
                 if key == "actions":
-                    self._put_actions(row_index, col, row.token_id)
-                    continue
-                item = self._cell(encounter, row, key)
-                item.setData(TOKEN_ID, row.token_id)
-                item.setData(COLUMN_KEY, key)
+                    continue  # its buttons come once the columns are settled
+                item = make_cell(self.encounter, row, key)
                 editable = token is not None and (key.startswith(FIGURE_PREFIX) or key == STATUSES)
-                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                if editable:
-                    flags |= Qt.ItemFlag.ItemIsEditable
-                item.setFlags(flags)
-                self._style(item, row)
-                self.setItem(row_index, col, item)
+                self._place(table_row, col, item, row, key, editable)
 
-    def _cell(self, encounter: Encounter, row: Combatant, key: str) -> QTableWidgetItem:
-        token = encounter.tokens.get(row.token_id)
-        if key == "name":
-            text = row.name
-            if row.acting:
-                text = f"\N{BLACK RIGHT-POINTING TRIANGLE} {text}"
-            if token is not None:
-                text = gm_name(token, encounter, text)
-            return QTableWidgetItem(text)
-        if key == "side":
-            side = encounter.sides.get(row.side)
-            item = QTableWidgetItem()
-            set_tooltip(item, side.name if side else row.side)
-            item.setData(Qt.ItemDataRole.AccessibleTextRole, side.name if side else row.side)
-            if side is not None:
-                item.setIcon(_swatch(side.color))
-            return item
-        if key == "order":
-            return QTableWidgetItem(row.order)
-        if key.startswith(FIGURE_PREFIX):
-            name = key.removeprefix(FIGURE_PREFIX)
-            raw = figure_text(token.figures.get(name)) if token is not None else ""
-            item = QTableWidgetItem(row.figures.get(name, raw))
-            item.setData(RAW_TEXT, raw)
-            return item
-        if key == STATUSES:
-            item = QTableWidgetItem(statuses_text(row.statuses))
-            raw_statuses = token.statuses if token is not None else row.statuses
-            item.setData(RAW_TEXT, statuses_text(raw_statuses))
-            return item
-        # declared
-        if row.secret:
-            item = QTableWidgetItem(f"{LOCK} {row.secret}")
-            set_tooltip(item, f"{row.secret}\n(secret: only you see this until it is revealed)")
-            item.setData(Qt.ItemDataRole.UserRole + 3, "secret")
-            return item
-        item = QTableWidgetItem(row.revealed)
-        set_tooltip(item, row.revealed)
-        return item
+    def _request(self, entry: QAction) -> None:
+        if isinstance(action := entry.data(), Action):
+            self.action_requested.emit(action)
 
-    def _style(self, item: QTableWidgetItem, row: Combatant) -> None:
-        if row.acting:
-            item.setBackground(QBrush(ACTING))
-            item.setFont(bold(item.font()))
-        if row.out:
-            font = item.font()
-            font.setStrikeOut(True)
-            item.setFont(font)
-            item.setForeground(dim_brush(self))
-        elif row.done or item.data(Qt.ItemDataRole.UserRole + 3) == "secret":
-            item.setForeground(dim_brush(self))
+    def _put_buttons(self) -> None:
+        """Each row's menu button of its actions, made once per rebuild."""
+        col = self.column_of("actions")
+        for table_row, (index, detail) in enumerate(self._lines):
+            if col >= 0 and not detail and (actions := self._row_actions(self._rows[index])):
+                button = row_menu.actions_button(actions, self._request)
+                self.setCellWidget(table_row, col, button)
+
+    def _place(
+        self, table_row: int, col: int, item: QTableWidgetItem, row: Combatant, key: str, edit: bool
+    ) -> None:
+        mark(item, row.token_id, key, edit)
+        style(item, row, dim_brush(self))
+        self.setItem(table_row, col, item)
+
+    def _put_detail(self, table_row: int, row: Combatant, span: int, width: int) -> None:
+        """The folded figures as whole pairs, on as many lines as the width needs."""
+        assert self.encounter is not None
+        pairs = [pair(label, value) for _key, label, value in self._folded_figures(row)]
+        item, height = detail_item(pairs, width, self.font())
+        self._place(table_row, 0, item, row, DETAIL, False)
+        item.setFont(bold(item.font(), False))  # under the acting name, not as loud as it
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a click keeps its name row in view
+        self.setSpan(table_row, 0, 1, span)
+        self.setRowHeight(table_row, height)
+
+    def _folded_figures(self, row: Combatant) -> list[tuple[str, str, str]]:
+        """(figure name, label, shown value) of each folded figure of ``row``."""
+        assert self.encounter is not None
+        names = [key.removeprefix(FIGURE_PREFIX) for key in self.folded]
+        return [(n, self._labels[n], shown_figure(self.encounter, row, n)) for n in names]
 
     def _row_actions(self, row: Combatant) -> list[Action]:
         """A row's buttons: not for whoever acts now, whose actions are in the action bar."""
         return [] if row.acting else [a for a in self._actions if a.token_id == row.token_id]
 
-    def _put_actions(self, row_index: int, col: int, token_id: str) -> None:
-        """A narrow menu button, so the figures stay in view on a narrow dock."""
-        actions = self._row_actions(self._rows[row_index])
-        if not actions:
-            return
-        button = QToolButton()
-        button.setText(ROW_BUTTON)
-        set_tooltip(button, "\n".join(self._label(a) for a in actions))
-        menu = QMenu(button)
-        for action in actions:
-            self._add_action(menu, action)
-        button.setMenu(menu)
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.setCellWidget(row_index, col, button)
-
-    @staticmethod
-    def _label(action: Action) -> str:
-        return action.label + ("\N{HORIZONTAL ELLIPSIS}" if action.params else "")
-
-    def _add_action(self, menu: QMenu, action: Action) -> None:
-        entry = menu.addAction(menu_text(self._label(action)))
-        set_tooltip(entry, action.hint)
-        entry.triggered.connect(lambda _=False, a=action: self.action_requested.emit(a))
-
     # -- reading (tests, the status bar) -------------------------------------
 
     def token_order(self) -> list[str]:
         return [row.token_id for row in self._rows]
+
+    def row_of(self, token_id: str) -> int:
+        """The table row of a combatant's cells (its detail line is the next row)."""
+        index = self.token_order().index(token_id)
+        return self._lines.index((index, False))
 
     def column_of(self, key: str) -> int:
         for col in range(self.columnCount()):
@@ -341,18 +285,24 @@ class CombatantTable(QTableWidget):
         return -1
 
     def cell_text(self, token_id: str, key: str) -> str:
-        row = self.token_order().index(token_id)
-        item = self.item(row, self.column_of(key))
+        """A cell's text; ``detail`` is the combatant's detail line (empty when none)."""
+        if key == DETAIL:
+            row, col = self.row_of(token_id) + 1, 0
+            if row >= self.rowCount() or self._lines[row][1] is False:
+                return ""
+        else:
+            row, col = self.row_of(token_id), self.column_of(key)
+        item = self.item(row, col) if col >= 0 else None
         return item.text() if item is not None else ""
 
     def acting_rows(self) -> list[int]:
-        return [i for i, row in enumerate(self._rows) if row.acting]
+        return [self.row_of(row.token_id) for row in self._rows if row.acting]
 
     def row_actions_button(self, token_id: str) -> QToolButton | None:
         col = self.column_of("actions")
         if col < 0 or token_id not in self.token_order():
             return None
-        widget = self.cellWidget(self.token_order().index(token_id), col)
+        widget = self.cellWidget(self.row_of(token_id), col)
         return widget if isinstance(widget, QToolButton) else None
 
     # -- editing ----------------------------------------------------------------
@@ -363,36 +313,34 @@ class CombatantTable(QTableWidget):
         elif key == STATUSES:
             self.statuses_edited.emit(token_id, text)
 
-    def row_menu(self, row_index: int) -> QMenu:
-        """The row's context menu: its combatant's actions, then its statuses."""
+    def row_menu(self, table_row: int) -> QMenu:
+        """A row's context menu: its combatant's actions, folded figures, then statuses."""
         menu = QMenu(self)
-        row = self._rows[row_index]
+        row = self._rows[self._lines[table_row][0]]
         for action in (a for a in self._actions if a.token_id == row.token_id):
-            self._add_action(menu, action)
+            row_menu.add_action(menu, action, self.action_requested.emit)
         if not menu.isEmpty():
             menu.addSeparator()
         token = self.encounter.tokens.get(row.token_id) if self.encounter else None
         if token is None:
             return menu
-        add = menu.addAction("Add status\N{HORIZONTAL ELLIPSIS}")
-        add.triggered.connect(lambda _=False, t=token.id: self._add_status(t))
-        for status, stacks in token.statuses.items():
-            sub = menu.addMenu(f"{status} ({stacks})" if stacks != 1 else status)
-            more = sub.addAction("+1")
-            more.triggered.connect(
-                lambda _=False, t=token.id, s=status, n=stacks + 1: self.status_set.emit(t, s, n)
+        if self.folded:
+            row_menu.add_figure_edits(
+                menu, self._folded_figures(row), lambda key: self.edit_folded(token.id, key)
             )
-            less = sub.addAction("\N{MINUS SIGN}1")
-            less.triggered.connect(
-                lambda _=False, t=token.id, s=status, n=stacks - 1: self.status_set.emit(
-                    t, s, n or None
-                )
-            )
-            remove = sub.addAction("Remove")
-            remove.triggered.connect(
-                lambda _=False, t=token.id, s=status: self.status_set.emit(t, s, None)
-            )
+            menu.addSeparator()
+        row_menu.add_statuses(menu, token, self.status_set.emit, self._add_status)
         return menu
+
+    def edit_folded(self, token_id: str, name: str) -> None:
+        """Ask for a folded figure, starting from its raw value; report a change."""
+        if self.encounter is None:
+            return
+        raw = raw_figure(self.encounter, token_id, name)
+        who = self._rows[self.token_order().index(token_id)].name
+        text = row_menu.ask_figure(self, f"{who}: {self._labels.get(name, name)}", raw)
+        if text is not None and text != raw:
+            self.figure_edited.emit(token_id, name, text)
 
     def ask_status(self) -> str | None:
         """Ask the GM for ``name`` or ``name stacks``; None when cancelled."""
@@ -406,7 +354,11 @@ class CombatantTable(QTableWidget):
         current = statuses_text(self.encounter.token(token_id).statuses)
         self.statuses_edited.emit(token_id, f"{current}, {text}" if current else text)
 
+    def _double_clicked(self, item: QTableWidgetItem) -> None:
+        if item.data(COLUMN_KEY) == DETAIL:  # its figures are edited from the row's menu
+            self.row_menu(item.row()).exec(QCursor.pos())
+
     def _context_menu(self, pos: QPoint) -> None:
-        row_index = self.rowAt(pos.y())
-        if 0 <= row_index < len(self._rows):
-            self.row_menu(row_index).exec(self.viewport().mapToGlobal(pos))
+        table_row = self.rowAt(pos.y())
+        if 0 <= table_row < len(self._lines):
+            self.row_menu(table_row).exec(self.viewport().mapToGlobal(pos))

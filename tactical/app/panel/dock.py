@@ -162,6 +162,11 @@ class CombatPanel(QDockWidget):
             return  # its own gesture: refreshed once when the gesture ended
         if changes.touches(REFRESHING_KINDS):
             self.refresh()
+        said = self.presenter.history_message(changes)
+        if said is not None and not self._showing_problem:
+            # An undo or redo from the window: what the panel said is past (a problem stays).
+            self._close_form()
+            self._say(said)
 
     def _on_replaced(self) -> None:
         self._close_form()

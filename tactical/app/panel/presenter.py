@@ -17,6 +17,7 @@ from typing import Any
 
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
 from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
+from tactical.core.changes import ChangeSet, HistoryStep
 from tactical.core.commands import Batch, SetFigure, SetStatus
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
@@ -161,6 +162,17 @@ class PanelPresenter:
         """An undo entry's text as this screen may show it."""
         secrets = self.secrets()
         return secrets.relabel(text) if secrets is not None else text
+
+    def history_message(self, changes: ChangeSet) -> str | None:
+        """The result line after an undo or redo from elsewhere that changed the procedure.
+
+        "Undone: …" / "Redone: …" as Back says it; None when ``changes`` came
+        from no undo or redo, or left the procedure's state as it was.
+        """
+        step = changes.initiator
+        if not isinstance(step, HistoryStep) or not changes.touches({"procedure"}):
+            return None
+        return str(HistoryStep(step.verb, self.relabel(step.text)))
 
     def name(self, token_id: str) -> str:
         token = self.encounter.tokens.get(token_id)

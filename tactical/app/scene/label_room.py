@@ -23,8 +23,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFontMetricsF
 
+from tactical.app.scene.token_fonts import shared_metrics
 from tactical.app.scene.token_item import TokenItem
 
 GAP = 3.0
@@ -36,11 +36,65 @@ MIN_CHARS = 3
 def lay_out_labels(items: Sequence[TokenItem]) -> None:
     """Give every visible item's name (and badges) the room its neighbours leave it.
 
+    Only neighbours can take room, so the items are laid out group by group
+    (:func:`_groups`); a token with nobody within reach (most of a big map's)
+    keeps its full name and badges without the search. A token drawn as a dot
+    (:mod:`tactical.app.scene.token_dots`) shows no name: it is left out, and
+    laid out when the view's zoom makes it a token again.
+    """
+    for group in _groups([item for item in items if item.isVisible() and not item.dotted]):
+        if len(group) == 1:
+            group[0].set_crowded(False)
+            group[0].set_label_room(None)
+        else:
+            _lay_out_group(group)
+
+
+def _reach(item: TokenItem) -> QRectF:
+    """Everything of the item another's name or badges could meet: its disc, its name at
+    full width and its badges as wide as they get, with the gap around."""
+    d = item.diameter
+    zone = QRectF(item.pos().x(), item.pos().y(), d, d).united(_full_rect(item))
+    badge = item.badge_rect(crowded=False)
+    if not badge.isEmpty():
+        zone = zone.united(badge.translated(item.pos()))
+    return zone.adjusted(-GAP, -GAP, GAP, GAP)
+
+
+def _groups(items: Sequence[TokenItem]) -> list[list[TokenItem]]:
+    """The items in groups whose reaches touch (chains included), each in the given order."""
+    if not items:
+        return []
+    zones = [_reach(item) for item in items]
+    size = max(max(r.width(), r.height()) for r in zones)
+    parent = list(range(len(items)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    cells = _buckets(dict(enumerate(zones)), size)
+    for (cx, cy), members in cells.items():
+        for dx, dy in ((0, 0), (1, -1), (1, 0), (1, 1), (0, 1)):  # each pair of cells once
+            for j in cells.get((cx + dx, cy + dy), ()):
+                for i in members:
+                    if ((dx, dy) != (0, 0) or j > i) and zones[i].intersects(zones[j]):
+                        parent[root(i)] = root(j)
+    found: dict[int, list[TokenItem]] = defaultdict(list)
+    for i, item in enumerate(items):
+        found[root(i)].append(item)
+    return list(found.values())
+
+
+def _lay_out_group(shown: Sequence[TokenItem]) -> None:
+    """Lay out the names of items whose reaches touch.
+
     Names too squeezed to show are hidden one at a time, the most squeezed first; a
     name hidden changes only the room of the names near it, so only theirs is worked
     out again (a crowd of 5,000 tokens hides hundreds of names).
     """
-    shown = [item for item in items if item.isVisible()]
     for item, crowded in zip(shown, _crowded(shown), strict=True):
         item.set_crowded(crowded)
     rects = {i: _full_rect(item) for i, item in enumerate(shown)}
@@ -195,5 +249,5 @@ def _limit(a: QRectF, b: QRectF) -> float:
 
 def _least_width(item: TokenItem) -> float:
     """Room for MIN_CHARS letters and the ellipsis, with the label's padding."""
-    metrics = QFontMetricsF(item._font)
+    metrics = shared_metrics(item._font.pixelSize())
     return metrics.averageCharWidth() * (MIN_CHARS + 1) + 8

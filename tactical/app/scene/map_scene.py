@@ -38,6 +38,7 @@ from tactical.app.scene.overlays import (
     ReachOverlay,
 )
 from tactical.app.scene.template_layer import TemplateLayer
+from tactical.app.scene.token_dots import install_token_dots
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook, boost_for
 from tactical.app.scene.token_layout import TokenLayout
 from tactical.app.scene.token_pictures import token_pictures
@@ -92,6 +93,7 @@ class MapScene(QGraphicsScene):
             overlay.setVisible(False)
             self.addItem(overlay)
         self.fog = install_fog_layer(self)
+        self.token_dots = install_token_dots(self)
         document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
@@ -170,7 +172,7 @@ class MapScene(QGraphicsScene):
         self.player = on
         if self._name_found_areas():
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
-        for item in self.token_items.values():
+        for item in (*self.token_items.values(), self.token_dots):
             item.setZValue(self.token_z())
         self._sync_tokens(list(self.encounter.tokens))
         self.refresh_templates()
@@ -183,6 +185,7 @@ class MapScene(QGraphicsScene):
 
     def set_view_zoom(self, zoom: float) -> None:
         """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
+        self.token_dots.set_zoom(zoom)  # tokens too small for more than a dot: drawn by it
         self.path.set_view_zoom(zoom)  # the drag's label too
         self.ruler.set_view_zoom(zoom)
         boost = boost_for(zoom)
@@ -258,6 +261,7 @@ class MapScene(QGraphicsScene):
             if item is None:
                 label_cap = 2.6 if self.encounter.area_map is not None else 3.2
                 item = TokenItem(token_id, look, label_cap)
+                self.token_dots.adopt(item)
                 item.set_label_scale(self.label_scale)
                 item.set_boost(self.view_boost)
                 item.setZValue(self.token_z())

@@ -8,22 +8,23 @@ which never interprets markup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QPainter,
-    QPainterPath,
-    QPixmap,
-)
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.geometry import CELL
 from tactical.app.plain_text import set_tooltip
-from tactical.app.scene.token_paint import MARK_BOOST, MAX_BADGES, badge_text, paint_token
+from tactical.app.scene.token_fonts import shared_font, shared_metrics
+from tactical.app.scene.token_paint import (
+    MARK_BOOST,
+    MAX_BADGES,
+    SIMPLE_BELOW_PX,
+    badge_text,
+    paint_token,
+)
 
 TOKEN_Z = 10.0
 MIN_LABEL_PX = 13.0
@@ -58,6 +59,12 @@ class TokenItem(QGraphicsItem):
 
     def __init__(self, token_id: str, look: TokenLook, label_cap: float = 2.2) -> None:
         super().__init__()
+        self.view_zoom: float | None = None
+        """The zoom of the view showing the item (None: no view, e.g. a snapshot's scene)."""
+        self.dotted = False
+        """Too small on screen for more than a dot: the scene's TokenDots draws it."""
+        self.on_dot_change: Callable[[QRectF], None] | None = None
+        """Told the scene rectangle to redraw when the dot of a dotted item changes."""
         self.token_id = token_id
         self.look = look
         self.scale_factor = 1.0
@@ -84,13 +91,12 @@ class TokenItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._font = QFont()
-        self._font.setPixelSize(int(CELL * 0.27))
-        self._badge_font = QFont()
-        self._badge_font.setPixelSize(int(CELL * 0.22))
-        self._badge_font.setBold(True)
-        self._initials_font = QFont()
-        self._initials_font.setBold(True)
+        self._font = shared_font(int(CELL * 0.27))
+        self._badge_font = shared_font(int(CELL * 0.22), True)
+        self._initials_font = shared_font(6, True)
+        self._name_advance = 0.0
+        """The name's width in :attr:`_font` (measured once per font size, not per query)."""
+        self._tip = ""  # an item starts with no tooltip
         self._bounds = QRectF()
         self._label = QRectF()
         self._measure()
@@ -105,6 +111,50 @@ class TokenItem(QGraphicsItem):
         self.look = look
         self._measure()
         self.update()
+        self._dot_changed()
+
+    def set_view_zoom(self, zoom: float, *, tell: bool = True) -> None:
+        """The zoom of the view showing the item: below a dot's size it stops painting.
+
+        ``tell``: redraw its dot (False: the scene redraws all the dots at once).
+        """
+        if zoom != self.view_zoom:
+            self.view_zoom = zoom
+            self._update_dotted()
+            if tell:
+                self._dot_changed()
+
+    def _update_dotted(self) -> None:
+        zoom = self.view_zoom
+        dotted = zoom is not None and self.diameter * zoom < SIMPLE_BELOW_PX
+        if dotted != self.dotted:
+            self.update()  # while it still paints itself (or before it does again)
+            self.dotted = dotted
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, dotted)
+
+    def dot_rect(self) -> QRectF:
+        """The dot (the disc) in scene coordinates."""
+        d = self.diameter
+        inset = d * 0.06
+        return QRectF(self.pos().x() + inset, self.pos().y() + inset, d - 2 * inset, d - 2 * inset)
+
+    def _dot_changed(self) -> None:
+        if self.dotted and self.on_dot_change is not None:
+            dot = self.dot_rect()
+            grow = dot.width() * 0.35 + 1  # the highlight round it
+            self.on_dot_change(dot.adjusted(-grow, -grow, grow, grow))
+
+    def move_to(self, x: float, y: float) -> None:
+        """``setPos``, and its dot redrawn where it was and where it goes when dotted."""
+        self._dot_changed()
+        self.setPos(x, y)
+        self._dot_changed()
+
+    def show_on_map(self, shown: bool) -> None:
+        """``setVisible``, and its dot redrawn when dotted."""
+        if shown != self.isVisible():
+            self.setVisible(shown)
+            self._dot_changed()
 
     def set_label_room(self, room: float | None, shown: bool = True) -> None:
         """Leave the neighbours' names their room (see :mod:`tactical.app.scene.label_room`)."""
@@ -127,7 +177,7 @@ class TokenItem(QGraphicsItem):
         texts = self.badge_texts()
         if not texts:
             return QRectF()
-        metrics = QFontMetricsF(self._badge_font)
+        metrics = shared_metrics(self._badge_font.pixelSize(), True)
         h = CELL * 0.3 * self._text_grow
         room = self.badge_room(h, self.crowded if crowded is None else crowded)
         d = self.diameter
@@ -138,9 +188,8 @@ class TokenItem(QGraphicsItem):
 
     def full_label_width(self) -> float:
         """The name label's width with no neighbour about (long names still capped)."""
-        metrics = QFontMetricsF(self._font)
         return min(
-            metrics.horizontalAdvance(self.look.name) + 8,
+            self._name_advance + 8,
             max(self.diameter, CELL * 0.6) * self.label_cap * self._text_grow,
         )
 
@@ -150,8 +199,10 @@ class TokenItem(QGraphicsItem):
 
     def set_scale_factor(self, factor: float) -> None:
         if abs(factor - self.scale_factor) > 1e-9:
+            self._dot_changed()  # the dot as it was
             self.scale_factor = factor
             self._measure()
+            self._dot_changed()
 
     def set_label_scale(self, factor: float) -> None:
         if abs(factor - self.label_scale) > 1e-9:
@@ -178,6 +229,7 @@ class TokenItem(QGraphicsItem):
         if (acting, target) != (self.acting, self.target):
             self.acting, self.target = acting, target
             self.update()
+            self._dot_changed()
 
     def set_cover_mark(self, mark: str | None) -> None:
         if mark != self.cover_mark:
@@ -194,9 +246,10 @@ class TokenItem(QGraphicsItem):
         d = self.diameter
         shrink = max(0.6, min(1.0, self.scale_factor))
         grow = self.boost
-        self._font.setPixelSize(max(7, int(LABEL_PX * shrink * self._text_grow)))
-        self._badge_font.setPixelSize(max(7, int(CELL * 0.22 * self._text_grow)))
-        metrics = QFontMetricsF(self._font)
+        self._font = shared_font(max(7, int(LABEL_PX * shrink * self._text_grow)))
+        self._badge_font = shared_font(max(7, int(CELL * 0.22 * self._text_grow)), True)
+        metrics = shared_metrics(self._font.pixelSize())
+        self._name_advance = metrics.horizontalAdvance(self.look.name)
         label_w = self.full_label_width()
         if self.label_room is not None:
             label_w = min(label_w, self.label_room)
@@ -206,13 +259,16 @@ class TokenItem(QGraphicsItem):
         self._bounds = QRectF(-pad, -pad, d + 2 * pad, d + 2 * pad)
         if self.label_shown:
             self._bounds = self._bounds.united(self._label)
-        elided = not self.label_shown or label_w < metrics.horizontalAdvance(self.look.name) + 8
-        set_tooltip(self, self.look.name if elided else "")
+        elided = not self.label_shown or label_w < self._name_advance + 8
+        tip = self.look.name if elided else ""
+        if tip != self._tip:  # thousands of items: set only what changes
+            self._tip = tip
+            set_tooltip(self, tip)
         if self.cover_mark is not None:  # the cover mark, top left
             mark = CELL * 0.5 * min(self.boost, MARK_BOOST) + 4
             self._bounds = self._bounds.united(QRectF(-mark * 0.65, -mark * 0.5, mark, mark))
         if self.look.statuses:  # badges run down the right, as wide as their names
-            badges = QFontMetricsF(self._badge_font)
+            badges = shared_metrics(self._badge_font.pixelSize(), True)
             h = CELL * 0.3 * self._text_grow
             widest = min(
                 max(badges.horizontalAdvance(t) for t in self.badge_texts()) + 8,
@@ -222,7 +278,8 @@ class TokenItem(QGraphicsItem):
             self._bounds = self._bounds.united(
                 QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
             )
-        self._initials_font.setPixelSize(max(6, int(d * 0.36)))
+        self._initials_font = shared_font(max(6, int(d * 0.36)), True)
+        self._update_dotted()
 
     # -- QGraphicsItem ---------------------------------------------------------
 

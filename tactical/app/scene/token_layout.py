@@ -50,12 +50,12 @@ class TokenLayout:
             item.square = position
             item.set_scale_factor(1.0)
             x, y = square_origin(position)
-            item.setPos(x, y)
-            item.setVisible(True)
+            item.move_to(x, y)
+            item.show_on_map(True)
             touched.add(position)
         else:
             item.square = None
-            item.setVisible(position is not None)
+            item.show_on_map(position is not None)
         return touched
 
     def relayout_squares(self, squares: Iterable[Square]) -> None:
@@ -78,7 +78,7 @@ class TokenLayout:
             x0, y0 = square_origin(square)
             if len(items) == 1:
                 items[0].set_scale_factor(1.0)
-                items[0].setPos(x0, y0)
+                items[0].move_to(x0, y0)
                 continue
             k = math.ceil(math.sqrt(len(items)))
             slot = max(item.look.size for item in items) * CELL / k
@@ -87,7 +87,7 @@ class TokenLayout:
             inset = slot * (1 - SHARED_FILL) / 2
             for i, item in enumerate(items):
                 item.set_scale_factor(slot * SHARED_FILL / (item.look.size * CELL))
-                item.setPos(x0 + (i % k) * slot + inset, top + (i // k) * slot + inset)
+                item.move_to(x0 + (i % k) * slot + inset, top + (i // k) * slot + inset)
 
     def relayout_areas(self, area_ids: Iterable[str]) -> None:
         area_map = self.scene.encounter.area_map
@@ -108,7 +108,7 @@ class TokenLayout:
                 item = self.scene.token_items[token.id]
                 item.set_scale_factor(placement.scale)
                 radius = item.diameter / 2
-                item.setPos(x * CELL - radius, y * CELL - radius)
+                item.move_to(x * CELL - radius, y * CELL - radius)
 
     def placement(self, area_id: str, polygon: Polygon, sizes: list[int]) -> Placement:
         """Token spots in an area, keeping clear of the area's name when there is room."""
@@ -143,7 +143,7 @@ class TokenLayout:
         if isinstance(position, tuple):
             item.set_scale_factor(1.0)  # full size while held, whatever it shared before
             x, y = square_origin(position)
-            item.setPos(x, y)
+            item.move_to(x, y)
         elif isinstance(position, str) and self.scene.encounter.area_map is not None:
             area = self.scene.encounter.area_map.areas.get(position)
             token = self.scene.encounter.tokens.get(token_id)
@@ -160,4 +160,4 @@ class TokenLayout:
             )
             x, y = placement.centres[-1]
             radius = token.size * CELL * placement.scale / 2
-            item.setPos(x * CELL - radius, y * CELL - radius)
+            item.move_to(x * CELL - radius, y * CELL - radius)

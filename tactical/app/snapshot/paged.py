@@ -18,6 +18,7 @@ from typing import Protocol
 from PySide6.QtGui import QPagedPaintDevice, QPainter
 
 from tactical.persistence.files import temp_name
+from tactical.persistence.safe_write import check_target
 
 Progress = Callable[[int, int], bool]
 """Called with (pages done, pages in all) after each page; False cancels."""
@@ -67,10 +68,12 @@ def atomic_file(path: Path) -> Iterator[Path]:
     finds half a file."""
     # a fresh short name the writer creates itself, so the file gets the usual permissions
     # and an output name of 250 bytes still has room (a killed save's is swept as a save's)
+    check_target(path)  # a pipe, a device or a folder is never replaced
     path = Path(os.path.realpath(path))
     temporary = path.with_name(temp_name())
     try:
         yield temporary
+        check_target(path)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)

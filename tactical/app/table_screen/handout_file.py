@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
-from PySide6.QtGui import QImage, QImageReader
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QImage
 
-from tactical.app.pictures import MAX_PICTURE_FILE_BYTES, allow_format_pictures
+from tactical.app.pictures import (
+    MAX_PICTURE_FILE_BYTES,
+    allow_format_pictures,
+    reader_over_bytes,
+)
 from tactical.persistence.safe_read import ReadRefused, read_regular_file
 
 MAX_SIDE = 16_384
@@ -33,11 +37,7 @@ def read_handout(path: Path, fit: QSize | None = None) -> QImage:
     except ReadRefused as error:
         raise HandoutError(f"{path.name} {error}.") from None
     allow_format_pictures()
-    buffer = QBuffer()
-    buffer.setData(QByteArray(data))
-    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer)
-    reader.setDecideFormatFromContent(True)
+    reader, _buffer = reader_over_bytes(data)
     size = reader.size()
     if not size.isValid() or size.isEmpty():
         reason = reader.errorString() or "not a picture Qt can read"

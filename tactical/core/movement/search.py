@@ -56,19 +56,20 @@ class Blockers:
 
     def stop_array(self) -> IntArray:
         """``no_stop`` as an ``(n, 2)`` array of ``(col, row)``, worked out once."""
-        found: IntArray | None = self.__dict__.get("_stops")
-        if found is None:
-            found = np.array(sorted(self.no_stop), dtype=np.int64).reshape(-1, 2)
-            self.__dict__["_stops"] = found
-        return found
+        return _kept_array(self, "_stops", self.no_stop)
 
     def entry_array(self) -> IntArray:
         """``no_entry`` as an ``(n, 2)`` array of ``(col, row)``, worked out once."""
-        found: IntArray | None = self.__dict__.get("_array")
-        if found is None:
-            found = np.array(sorted(self.no_entry), dtype=np.int64).reshape(-1, 2)
-            self.__dict__["_array"] = found
-        return found
+        return _kept_array(self, "_array", self.no_entry)
+
+
+def _kept_array(holder: Blockers, key: str, squares: frozenset[Square]) -> IntArray:
+    """``squares`` as an ``(n, 2)`` array of ``(col, row)``, kept on ``holder`` as ``key``."""
+    found: IntArray | None = holder.__dict__.get(key)
+    if found is None:
+        found = np.array(sorted(squares), dtype=np.int64).reshape(-1, 2)
+        holder.__dict__[key] = found
+    return found
 
 
 def costs_within(

@@ -174,8 +174,34 @@
     const s = state.cam.scale;
     ctx.setTransform(ratio * s, 0, 0, ratio * s, -state.cam.x * s * ratio, -state.cam.y * s * ratio);
     if (state.view.map.kind === "grid") drawGrid(state.view.map); else drawAreas(state.view.map);
+    drawTemplates();
     if (state.drag) drawReach();
     drawTokens();
+  }
+
+  function drawTemplates() {
+    // spell areas and the like, already cut by the GM's computer to what this link may see
+    const areas = new Map((state.view.map.areas || []).map((a) => [a.id, a]));
+    for (const template of state.view.templates || []) {
+      ctx.globalAlpha = 0.35;
+      ctx.fillStyle = template.color;
+      for (const cell of template.cells) {
+        if (Array.isArray(cell)) { ctx.fillRect(cell[0], cell[1], 1, 1); continue; }
+        const area = areas.get(cell);
+        if (!area) continue;
+        ctx.beginPath();
+        area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+        ctx.closePath();
+        ctx.fill();
+      }
+      ctx.globalAlpha = 1;
+      const first = template.cells[0];
+      if (template.label && Array.isArray(first)) {
+        ctx.font = "600 " + Math.max(13 / state.cam.scale, 0.3) + "px sans-serif";
+        ctx.fillStyle = "#fff";
+        ctx.fillText(template.label, first[0] + 0.05, first[1] + 0.6);
+      }
+    }
   }
 
   function target(t, at) {

@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, Qt
 
 from tactical.app.geometry import CELL
-from tactical.core.changes import ChangeSet
+from tactical.core.changes import ChangeSet, HistoryStep
 from tactical.persistence.files import load_encounter
 
 HILLSIDE = Path(__file__).resolve().parents[3] / "maps" / "hillside-ruin.tactical.json"
@@ -63,7 +63,8 @@ def test_one_panel_press_on_the_hillside_is_one_change_set(make_window: Any) -> 
     assert panel.outline.current_step() != "setup"
     heard.clear()
     window.undo_action.trigger()  # Ctrl+Z: the panel follows the map's undo
-    assert len(heard.sets) == 1 and heard.sets[0].initiator is None
+    assert len(heard.sets) == 1  # carried with the step, so the panel can name it
+    assert heard.sets[0].initiator == HistoryStep("Undone", "NPCs placed")
     assert heard.tokens_refreshed == 1
     assert len(refreshes) == 2
     heard.clear()

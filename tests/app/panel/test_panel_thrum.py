@@ -14,62 +14,15 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel import CombatPanel
-from tactical.core import Encounter, GridMap, Token
-
-MAP = """
-0 0 0 0 1 1 2 2
-0 0 0d 0 1 2 2 2
-0 0 0 0 0 1 1 1
-0 0 0 0 0 0 0x 0
-0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0
-"""
+from tactical.app.panel.fold import pairs_of
+from tactical.core import Encounter, GridMap
+from tests.rules.thrum.fight import MAP, fighters
 
 
 @pytest.fixture()
 def panel(qtbot: Any) -> CombatPanel:
     """Alice and Bob (PCs, off the map until Round Zero) against Brute and Archer."""
-    encounter = Encounter(
-        GridMap.from_text(MAP),
-        [
-            Token(
-                "alice",
-                "Alice",
-                side="pcs",
-                figures={
-                    "initiative_mod": 1,
-                    "fatigue_tolerance": 4,
-                    "stress_tolerance": 4,
-                    "resolve_mod": 1,
-                    "resilience_mod": 1,
-                },
-            ),
-            Token(
-                "bob",
-                "Bob",
-                side="pcs",
-                figures={"fatigue_tolerance": 5, "stress_tolerance": 3, "resilience_mod": 2},
-            ),
-            Token(
-                "brute",
-                "Brute",
-                position=(6, 1),
-                speed=5,
-                figures={
-                    "initiative_mod": 1,
-                    "fatigue_tolerance": 6,
-                    "stress_tolerance": 2,
-                    "resolve_mod": -1,
-                },
-            ),
-            Token(
-                "archer",
-                "Archer",
-                position=(5, 3),
-                figures={"fatigue_tolerance": 3, "stress_tolerance": 3},
-            ),
-        ],
-    )
+    encounter = Encounter(GridMap.from_text(MAP), fighters())
     widget = CombatPanel(EncounterDocument(encounter))
     qtbot.addWidget(widget)
     widget.resize(600, 900)
@@ -97,7 +50,7 @@ def place(qtbot: Any, panel: CombatPanel, square: tuple[int, int]) -> None:
 
 def edit_figure(qtbot: Any, panel: CombatPanel, token_id: str, key: str, text: str) -> None:
     table = panel.table
-    table.editItem(table.item(table.token_order().index(token_id), table.column_of(key)))
+    table.editItem(table.item(table.row_of(token_id), table.column_of(key)))
     editor = table.findChild(QLineEdit)
     assert editor is not None
     editor.selectAll()
@@ -204,7 +157,8 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
 
 
 def test_the_columns_say_their_figures_in_whole_words_uncut(qtbot: Any, panel: CombatPanel) -> None:
-    """Once "Fat. Tol.", "Str. T" and "Resil.": now whole words, on two lines, never elided."""
+    """Once "Fat. Tol.", "Str. T" and "Resil.": now whole words, on two lines, never elided;
+    the figures a 600 px panel has no column for are whole words on the detail line."""
     panel.chooser.combo.setCurrentIndex(panel.chooser.combo.findData("thrum"))
     click(qtbot, panel.chooser.start_button)
     panel.show()
@@ -221,18 +175,24 @@ def test_the_columns_say_their_figures_in_whole_words_uncut(qtbot: Any, panel: C
         widest = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
         assert header.sectionSize(col) >= widest, text
         assert item.toolTip() == text.replace("\n", " ")
-    assert "Fatigue\ntolerance" in labels and "Resilience\nmodifier" in labels
+    assert "Fatigue\ntolerance" in labels
+    assert "Resilience modifier 1" in pairs_of(table.cell_text("alice", "detail"))
     assert not [label for label in labels if "." in label]
-    # The figures that change in play come first, next to their tolerances.
-    figures = labels[labels.index("Fatigue\nload") :]
-    assert figures[:6] == [
-        "Fatigue\nload",
-        "Fatigue\ntolerance",
-        "Stress\nload",
-        "Stress\ntolerance",
-        "Wounds",
-        "Stance",
-    ]
+    # The figures that change in play come first, next to their tolerances; the
+    # modifiers, set once, are the first to fold.
+    figures = labels[labels.index("Fatigue\nload") : labels.index("Statuses")]
+    assert (
+        figures
+        == [
+            "Fatigue\nload",
+            "Fatigue\ntolerance",
+            "Stress\nload",
+            "Stress\ntolerance",
+            "Wounds",
+            "Stance",
+        ][: len(figures)]
+    )
+    assert len(figures) >= 2
 
 
 def test_return_in_a_text_field_records_a_triggered_effect_once(

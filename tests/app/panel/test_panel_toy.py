@@ -306,7 +306,8 @@ def test_a_broken_saved_state_is_shown_not_raised(qtbot: Any, panel: CombatPanel
     panel.document.undo_stack.undo()  # back to the broken state, then forward again
     assert panel.header.is_error
     panel.document.undo_stack.redo()
-    assert not panel.header.is_error and panel.header.message.text() == ""
+    assert not panel.header.is_error
+    assert panel.header.message.text() == f"Redone: {panel.document.undo_stack.undoText()}"
 
 
 def test_unknown_procedure_is_shown(qtbot: Any, panel: CombatPanel) -> None:

@@ -14,32 +14,13 @@ from PySide6.QtWidgets import QApplication
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel import CombatPanel, PublicTracker
-from tactical.core import Encounter, GridMap, Side, Token
-
-MAP = """
-0 0 0 0 0 0
-0 0 0 0 0 0
-0 0 0 2 2 0
-0 0 0 2 2 0
-0 0 0 0 0 0
-"""
+from tests.rules.two_second_turns.fight import make_encounter
 
 
 @pytest.fixture()
 def panel(qtbot: Any) -> CombatPanel:
     """Aria and Brand (PCs) against Grub and Snag, who share the raised square (3, 2)."""
-    tokens = [
-        Token("aria", "Aria", "pcs", (2, 2), figures={"dexterity": 3, "willpower": 2}),
-        Token("brand", "Brand", "pcs", (1, 4), figures={"dexterity": 1, "willpower": 3}),
-        Token("grub", "Grub", "npcs", (3, 2), figures={"dexterity": 2, "willpower": 1}),
-        Token("snag", "Snag", "npcs", (3, 2), figures={"dexterity": 2, "willpower": 2}),
-    ]
-    encounter = Encounter(
-        GridMap.from_text(MAP),
-        tokens,
-        [Side("pcs", "Heroes"), Side("npcs", "Goblins")],
-        metric="orthogonal",
-    )
+    encounter = make_encounter()
     widget = CombatPanel(EncounterDocument(encounter))
     qtbot.addWidget(widget)
     widget.resize(560, 900)

@@ -8,22 +8,14 @@ from tactical.core.commands.base import UndoStack
 from tactical.core.encounter import Encounter
 from tactical.persistence import load_encounter
 from tactical.rules import ProcedureController
+from tests.rules.approximated_fray.fight import ROUND_ONE_PLAYS
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
 THRUM = MAPS / "thrum.tactical.json"
 FRAY = MAPS / "approximated-fray.tactical.json"
 HILLSIDE = MAPS / "hillside-ruin.tactical.json"
 
-FRAY_PLAYS = [
-    # 000 l.32: "They also secretly allocate a target for their action, an area or a Creature."
-    ("bram", {"card": "Rebuke", "target": "ogre"}),
-    ("aldra", {"card": "Charge", "target": "ogre"}),
-    ("corin", {"card": "Longbow", "target": "archer"}),
-    ("ogre", {"card": "Lumber", "to": "west-bank"}),
-    ("spear", {"card": "Scurry", "to": "bridge"}),
-    ("archer", {"card": "Shortbow", "target": "corin"}),
-    ("shaman", {"card": "Fire Field", "area": "west-bank"}),
-]
+FRAY_PLAYS = ROUND_ONE_PLAYS
 """The example round of tests/rules/approximated_fray/; the shaman is hidden."""
 
 

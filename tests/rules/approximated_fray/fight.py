@@ -51,19 +51,22 @@ def public_text(controller: ProcedureController) -> str:
     return " | ".join([view.instruction, *view.notes, *rows, *sorted(view.targets)])
 
 
+ROUND_ONE_PLAYS = [
+    # 000 l.32: "They also secretly allocate a target for their action, an area or a Creature."
+    ("bram", {"card": "Rebuke", "target": "ogre"}),
+    ("aldra", {"card": "Charge", "target": "ogre"}),
+    ("corin", {"card": "Longbow", "target": "archer"}),
+    ("ogre", {"card": "Lumber", "to": "west-bank"}),
+    ("spear", {"card": "Scurry", "to": "bridge"}),
+    ("archer", {"card": "Shortbow", "target": "corin"}),
+    ("shaman", {"card": "Fire Field", "area": "west-bank"}),
+]
+"""The declarations of the example round, clockwise; the shaman is hidden."""
+
+
 def stage_round_one(controller: ProcedureController) -> None:
     """The declarations of the example round, clockwise (the primary each time)."""
-    # 000 l.32: "They also secretly allocate a target for their action, an area or a Creature."
-    plays = [
-        ("bram", {"card": "Rebuke", "target": "ogre"}),
-        ("aldra", {"card": "Charge", "target": "ogre"}),
-        ("corin", {"card": "Longbow", "target": "archer"}),
-        ("ogre", {"card": "Lumber", "to": "west-bank"}),
-        ("spear", {"card": "Scurry", "to": "bridge"}),
-        ("archer", {"card": "Shortbow", "target": "corin"}),
-        ("shaman", {"card": "Fire Field", "area": "west-bank"}),
-    ]
-    for token_id, params in plays:
+    for token_id, params in ROUND_ONE_PLAYS:
         assert primary(controller) == f"declare:{token_id}"
         assert controller.view().acting == {token_id}
         controller.perform(f"declare:{token_id}", params)

@@ -1,14 +1,13 @@
 """The fight every Side initiative test (004_ee0c95b780bc2907.txt) starts from,
-and helpers that drive it.
+and helpers that drive it (the open field and the table are Two-second turns's).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from tactical.core import Encounter, GridMap, Side, Token
 from tactical.core.commands import UndoStack
 from tactical.rules import Combatant, ProcedureController
+from tests.rules.two_second_turns.fight import FIELD, Table
 
 ROOM = "\n".join(" ".join(["0"] * 12) for _ in range(6))
 
@@ -76,28 +75,6 @@ def row(controller: ProcedureController, token_id: str) -> Combatant:
 def to_morale(controller: ProcedureController) -> None:
     while controller.state().step != "morale":
         controller.perform("next")
-
-
-FIELD = "\n".join(" ".join(["0"] * 10) for _ in range(6))
-
-
-class Table:
-    """An encounter, its undo stack and the controller the panel would drive."""
-
-    def __init__(self, encounter: Encounter) -> None:
-        self.encounter = encounter
-        self.stack = UndoStack(encounter)
-        self.gm = ProcedureController(encounter, self.stack.push)
-
-    def press(self, action: str, manual: tuple[int, ...] = (), **params: Any) -> None:
-        self.gm.perform(action, params, manual=manual)
-
-    def drag(self, token_id: str, to: tuple[int, int], cost: int) -> None:
-        self.stack.push(self.gm.move_command(token_id, to, cost))
-
-    @property
-    def state(self) -> Any:
-        return self.gm.state()
 
 
 def side_fight() -> Table:

@@ -26,45 +26,47 @@ def _figures(**values: Any) -> dict[str, Any]:
 
 
 def make_encounter() -> Encounter:
-    return Encounter(
-        GridMap.from_text(MAP),
-        [
-            Token(
-                "alice",
-                "Alice",
-                side="pcs",
-                figures=_figures(
-                    initiative_mod=1,
-                    fatigue_tolerance=4,
-                    stress_tolerance=4,
-                    resolve_mod=1,
-                    resilience_mod=1,
-                ),
+    """The four fighters (:func:`fighters`) and a Scout off the map."""
+    return Encounter(GridMap.from_text(MAP), [*fighters(), Token("scout", "Scout")])
+
+
+def fighters() -> list[Token]:
+    """Alice and Bob (PCs, off the map until Round Zero) against Brute and Archer."""
+    return [
+        Token(
+            "alice",
+            "Alice",
+            side="pcs",
+            figures=_figures(
+                initiative_mod=1,
+                fatigue_tolerance=4,
+                stress_tolerance=4,
+                resolve_mod=1,
+                resilience_mod=1,
             ),
-            Token(
-                "bob",
-                "Bob",
-                side="pcs",
-                figures=_figures(fatigue_tolerance=5, stress_tolerance=3, resilience_mod=2),
+        ),
+        Token(
+            "bob",
+            "Bob",
+            side="pcs",
+            figures=_figures(fatigue_tolerance=5, stress_tolerance=3, resilience_mod=2),
+        ),
+        Token(
+            "brute",
+            "Brute",
+            position=(6, 1),
+            speed=5,
+            figures=_figures(
+                initiative_mod=1, fatigue_tolerance=6, stress_tolerance=2, resolve_mod=-1
             ),
-            Token(
-                "brute",
-                "Brute",
-                position=(6, 1),
-                speed=5,
-                figures=_figures(
-                    initiative_mod=1, fatigue_tolerance=6, stress_tolerance=2, resolve_mod=-1
-                ),
-            ),
-            Token(
-                "archer",
-                "Archer",
-                position=(5, 3),
-                figures=_figures(fatigue_tolerance=3, stress_tolerance=3),
-            ),
-            Token("scout", "Scout"),
-        ],
-    )
+        ),
+        Token(
+            "archer",
+            "Archer",
+            position=(5, 3),
+            figures=_figures(fatigue_tolerance=3, stress_tolerance=3),
+        ),
+    ]
 
 
 class Table:

@@ -19,7 +19,7 @@ MAP = """
 """
 
 
-def make_fight() -> tuple[Encounter, UndoStack, ProcedureController]:
+def make_encounter() -> Encounter:
     """Aria and Brand (PCs) against Grub and Snag, who share the raised square (3, 2)."""
     tokens = [
         Token("aria", "Aria", "pcs", (2, 2), figures={"dexterity": 3, "willpower": 2}),
@@ -27,12 +27,17 @@ def make_fight() -> tuple[Encounter, UndoStack, ProcedureController]:
         Token("grub", "Grub", "npcs", (3, 2), figures={"dexterity": 2, "willpower": 1}),
         Token("snag", "Snag", "npcs", (3, 2), figures={"dexterity": 2, "willpower": 2}),
     ]
-    encounter = Encounter(
+    return Encounter(
         GridMap.from_text(MAP),
         tokens,
         [Side("pcs", "Heroes"), Side("npcs", "Goblins")],
         metric="orthogonal",
     )
+
+
+def make_fight() -> tuple[Encounter, UndoStack, ProcedureController]:
+    """The fight of :func:`make_encounter`, Two-second turns started (seed 3)."""
+    encounter = make_encounter()
     stack = UndoStack(encounter)
     controller = ProcedureController(encounter, stack.push)
     controller.start("two-second-turns", seed=3)

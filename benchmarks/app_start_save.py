@@ -1,0 +1,159 @@
+"""Issue 22's two app rows: a crowded big map opening, and Ctrl+S on it (``python -m
+benchmarks.app_start_save``, ``--quick`` for one run of each).
+
+- *start-up to first frame, 5,000 tokens*: the generated 1024 x 1024 map of
+  ``benchmarks/maps.py`` with 5,000 tokens, from launching a fresh process
+  until the first paint after the combat panel is docked, and the peak memory
+  after the first drag (``benchmarks/big_app.py``'s child, median of runs);
+  beside it, the same map with its usual 200 tokens (what the tokens add);
+- *Ctrl+S, GUI thread blocked, 10,000 tokens*: in the app's window on the same
+  map with 10,000 tokens, one move, then File > Save as the shortcut triggers
+  it: how long the action keeps the GUI thread, the longest gap between beats
+  of a 1 ms timer on its event loop from the press until the file is written
+  (what a GM dragging meanwhile would feel; the worker shares Python's lock),
+  and the whole save. Beside it, the reference on the same window and work:
+  the save that returns once written (``FileController.save``, what Ctrl+S
+  did before), all of it on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from benchmarks import big, big_app, maps  # noqa: E402
+from benchmarks.timing import print_table  # noqa: E402
+
+SIZE = 1024
+START_TOKENS = 5000
+SAVE_TOKENS = 10_000
+
+
+def crowded_map(folder: Path, tokens: int) -> Path:
+    """The generated map with ``tokens`` tokens in all, saved once into ``folder``."""
+    from tactical.persistence import save_encounter
+
+    path = folder / f"crowded-{SIZE}-{tokens}.tactical.json"
+    if not path.exists():
+        encounter = maps.generated(SIZE, tokens=tokens)
+        extra = sorted(encounter.tokens)[tokens:]  # the generator may add its own
+        for token_id in extra:
+            del encounter.tokens[token_id]
+        save_encounter(encounter, path)
+    return path
+
+
+def start_rows(folder: Path, runs: int) -> list[tuple[str, str, str, str]]:
+    def median_run(path: Path) -> dict[str, float]:
+        found = sorted((big_app.app_run(path) for _ in range(runs)), key=lambda r: r["frame"])
+        return found[len(found) // 2]
+
+    crowded = median_run(crowded_map(folder, START_TOKENS))
+    usual = median_run(crowded_map(folder, 200))
+    label = f"app, {SIZE} x {SIZE}, {START_TOKENS:,} tokens"
+    return [
+        (
+            f"{label}: start-up to first frame, combat panel docked",
+            f"{crowded['frame']:.2f} s",
+            f"{usual['frame']:.2f} s (200 tokens)",
+            "< 1 s",
+        ),
+        (
+            f"{label}: peak memory after the first drag",
+            f"{crowded['rss']:.0f} MB",
+            f"{usual['rss']:.0f} MB (200 tokens)",
+            "< 250 MB",
+        ),
+    ]
+
+
+def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from benchmarks.save import longest_stall
+    from tactical.app.document import EncounterDocument
+    from tactical.app.main_window import MainWindow
+    from tactical.core.commands import MoveToken
+    from tactical.persistence import load_encounter
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    source = crowded_map(folder, SAVE_TOKENS)
+    path = folder / "saved.tactical.json"
+    path.write_bytes(source.read_bytes())
+    encounter = load_encounter(path)
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(
+        EncounterDocument(encounter, path), settings=settings, recovery_dir=folder / "recovery"
+    )
+    window.autosave.timer.stop()
+    window.resize(1600, 1000)
+    window.show()
+    app.processEvents()
+    who = maps.middle_token(encounter)
+    start = encounter.token(who).square
+    assert start is not None
+    spots = [start, (start[0], start[1] + 1)]
+    files = window.files
+    blocked, stalls, totals, before = [], [], [], []
+    for index in range(repeat):
+        window.document.push(MoveToken(who, spots[(index + 1) % 2]))
+        held: list[float] = []
+
+        def press(held: list[float] = held) -> None:
+            begin = time.perf_counter()
+            window.save_action.trigger()
+            held.append(time.perf_counter() - begin)
+
+        stall, total = longest_stall(press, lambda: not files.background.running)
+        assert not window.document.modified
+        blocked.append(held[0])
+        stalls.append(stall)
+        totals.append(total)
+        window.document.push(MoveToken(who, spots[index % 2]))
+        begin = time.perf_counter()
+        assert files.save()
+        before.append(time.perf_counter() - begin)
+    assert load_encounter(path) == window.document.encounter
+    window.close()
+
+    def ms(values: list[float]) -> str:
+        return big.ms(statistics.median(values) * 1000)
+
+    label = f"app, {SIZE} x {SIZE}, {SAVE_TOKENS:,} tokens: Ctrl+S"
+    reference = f"{ms(before)} (saved on the GUI thread)"
+    return [
+        (f"{label}, the GUI thread blocked by the press", ms(blocked), reference, "< 50 ms"),
+        (f"{label}, longest event-loop stall until written", ms(stalls), reference, "< 50 ms"),
+        (f"{label}, press to written", ms(totals), reference, ""),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one run of each")
+    parser.add_argument("--no-start", action="store_true", help="only the Ctrl+S rows")
+    parser.add_argument("--no-save", action="store_true", help="only the start-up rows")
+    options = parser.parse_args(argv)
+    runs = 1 if options.quick else 3
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        rows = [] if options.no_start else start_rows(folder, runs)
+        if not options.no_save:
+            rows += save_rows(folder, runs)
+    print_table(("measure", "now", "reference (same work)", "target"), rows, numbers=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,140 @@
+"""Far zoomed out, every token as a dot in one paint instead of one paint per token.
+
+A token smaller on screen than :data:`~tactical.app.scene.token_paint.SIMPLE_BELOW_PX`
+is drawn as a plain dot in its side's colour (names would not be readable).
+With thousands of tokens on a big map fitted in the window, one Python paint
+per item was most of the first frame; so a view tells its scene the zoom
+(:meth:`TokenItem.set_view_zoom`), an item that would only draw a dot stops
+painting (``ItemHasNoContents``: still selectable, grabbed and hit as
+before), and this one item draws all those dots. A scene rendered without a
+view (snapshots, prints, exports) has no view zoom: there every item paints
+itself, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
+
+from tactical.app.scene import palette
+from tactical.app.scene.label_room import lay_out_labels
+from tactical.app.scene.token_item import TOKEN_Z, TokenItem
+
+if TYPE_CHECKING:
+    from tactical.app.scene.map_scene import MapScene
+
+HIDDEN_OPACITY = 0.55
+"""A hidden token's dot, as :meth:`TokenItem._paint_dot` draws it."""
+
+
+class TokenDots(QGraphicsItem):
+    """The dots of the token items that do not paint themselves (see the module's docstring)."""
+
+    def __init__(self, items: Callable[[], Iterable[TokenItem]], bounds: QRectF) -> None:
+        super().__init__()
+        self._items = items
+        self._bounds = QRectF(bounds)
+        self.setZValue(TOKEN_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._gathered: list[tuple[QColor, float, QPainterPath]] | None = None
+        """The dots as painted, gathered again after :meth:`changed`."""
+        self.zoom: float | None = None
+        """The zoom of the view showing the scene, once one paints it (None: no view)."""
+
+    def set_zoom(self, zoom: float) -> None:
+        """The view's zoom: each item decides whether it is a dot now.
+
+        Names are laid out again when some token stopped being a dot (dots show none).
+        """
+        if zoom != self.zoom:
+            self.zoom = zoom
+            items = list(self._items())
+            grown = False
+            for item in items:
+                was = item.dotted
+                item.set_view_zoom(zoom, tell=False)
+                grown = grown or (was and not item.dotted)
+            self.changed()
+            if grown:
+                lay_out_labels(items)
+
+    def adopt(self, item: TokenItem) -> None:
+        """A new token item: told the zoom, and tells this item when its dot changes."""
+        item.on_dot_change = self.changed
+        if self.zoom is not None:
+            item.set_view_zoom(self.zoom)
+
+    def set_bounds(self, bounds: QRectF) -> None:
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = QRectF(bounds)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def changed(self, rect: QRectF | None = None) -> None:
+        """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""
+        if not isValid(self):  # the scene is being taken down (its selection goes too)
+            return
+        drawn, self._gathered = self._gathered, None
+        if rect is not None:
+            self.update(rect)
+        elif drawn != []:  # no repaint of the whole scene when no dot was drawn
+            self.update()
+
+    def _gather(self) -> list[tuple[QColor, float, QPainterPath]]:
+        """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
+        marks: dict[int, tuple[QColor, QPainterPath]] = {}
+        dots: dict[tuple[int, bool], tuple[QColor, QPainterPath]] = {}
+        for item in self._items():
+            if not item.dotted or not item.isVisible():
+                continue
+            disc = item.dot_rect()
+            if item.isSelected() or item.acting or item.target:
+                highlight = palette.SELECTED if item.isSelected() else palette.ACTING
+                colour = palette.TARGET if item.target else highlight
+                grow = disc.width() * 0.35
+                ring = marks.setdefault(colour.rgba(), (colour, QPainterPath()))[1]
+                ring.addEllipse(disc.adjusted(-grow, -grow, grow, grow))
+            colour = item.look.colour
+            key = (colour.rgba(), item.look.hidden)
+            dots.setdefault(key, (colour, QPainterPath()))[1].addEllipse(disc)
+        gathered = [(colour, 1.0, path) for colour, path in marks.values()]
+        for (_rgba, hidden), (colour, path) in dots.items():
+            gathered.append((colour, HIDDEN_OPACITY if hidden else 1.0, path))
+        return gathered
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        if self._gathered is None:
+            self._gathered = self._gather()
+        if not self._gathered:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for colour, opacity, path in self._gathered:
+            painter.setOpacity(opacity)
+            painter.setBrush(colour)
+            painter.drawPath(path)
+        painter.setOpacity(1.0)
+
+
+def install_token_dots(scene: MapScene) -> TokenDots:
+    """The dots of ``scene``'s token items, at the tokens' height, spanning the scene."""
+    dots = TokenDots(lambda: scene.token_items.values(), QRectF())
+    dots.setZValue(scene.token_z())
+    scene.addItem(dots)
+    scene.sceneRectChanged.connect(dots.set_bounds)
+    scene.selectionChanged.connect(dots.changed)
+    scene.tokens_refreshed.connect(dots.changed)  # tokens gone, restyled or moved
+    scene.map_refreshed.connect(dots.changed)  # the scene rebuilt
+    return dots

@@ -1,0 +1,178 @@
+"""Ctrl+S writes on a worker thread: the title turns clean only once written, nothing is lost."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tactical.core.commands import MoveToken
+from tactical.persistence import dumps_encounter, files, load_encounter, save_encounter
+
+from .conftest import small_grid
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def hold_writes(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[str]]:
+    """Writes wait for the returned event; the names of the threads that wrote."""
+    release = threading.Event()
+    writers: list[str] = []
+    write = files.write_atomic
+
+    def held(path: Path, data: Any) -> None:
+        writers.append(threading.current_thread().name)
+        release.wait(10)
+        write(path, data)
+
+    monkeypatch.setattr(files, "write_atomic", held)
+    return release, writers
+
+
+def saved_window(make_window: Any, tmp_path: Path) -> tuple[Any, Path]:
+    path = tmp_path / "cellar.tactical.json"
+    save_encounter(small_grid(), path)
+    return make_window(load_encounter(path), path), path
+
+
+def test_ctrl_s_writes_on_a_worker_and_the_title_turns_clean_once_written(
+    make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window, path = saved_window(make_window, tmp_path)
+    before = path.read_bytes()
+    window.document.push(MoveToken("orc", (2, 5)))
+    release, writers = hold_writes(monkeypatch)
+    window.save_action.trigger()
+    assert window.files.background.running  # back on the GUI thread, the write held
+    assert window.document.modified and window.isWindowModified()
+    assert path.read_bytes() == before
+    release.set()
+    qtbot.waitUntil(lambda: not window.document.modified, timeout=10_000)
+    assert writers == ["save"]
+    assert not window.isWindowModified()
+    assert load_encounter(path) == window.document.encounter
+    assert path.read_text(encoding="utf-8") == dumps_encounter(window.document.encounter)
+
+
+def test_an_edit_made_while_saving_keeps_the_document_unsaved(
+    make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window, path = saved_window(make_window, tmp_path)
+    window.document.push(MoveToken("orc", (2, 5)))
+    release, _writers = hold_writes(monkeypatch)
+    window.save_action.trigger()
+    window.document.push(MoveToken("orc", (3, 5)))  # after the snapshot
+    release.set()
+    qtbot.waitUntil(lambda: not window.files.background.running, timeout=10_000)
+    assert load_encounter(path).tokens["orc"].position == (2, 5)  # what Ctrl+S saw
+    assert window.document.modified and window.isWindowModified()
+    window.save_action.trigger()
+    window.files.background.wait()
+    assert load_encounter(path).tokens["orc"].position == (3, 5)
+    assert not window.document.modified
+
+
+def test_a_background_save_that_would_not_reopen_is_refused_and_told(
+    make_window: Any, qtbot: Any, tmp_path: Path
+) -> None:
+    window, path = saved_window(make_window, tmp_path)
+    before = path.read_bytes()
+    window.document.encounter.tokens["orc"].name = "Orc \ud800"  # a lone surrogate
+    window.document.mark_modified()
+    window.save_action.trigger()
+    qtbot.waitUntil(lambda: bool(window.errors), timeout=10_000)
+    assert window.errors[0][0] == "Could not save"
+    assert "tokens[" in window.errors[0][1]
+    assert path.read_bytes() == before
+    assert window.document.modified
+
+
+def test_quitting_waits_for_a_running_save(
+    make_window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window, path = saved_window(make_window, tmp_path)
+    window.document.push(MoveToken("orc", (2, 5)))
+    write = files.write_atomic
+
+    def slow(target: Path, data: Any) -> None:
+        time.sleep(0.3)
+        write(target, data)
+
+    monkeypatch.setattr(files, "write_atomic", slow)
+    asked: list[bool] = []
+
+    def ask() -> str:
+        asked.append(True)
+        return "cancel"
+
+    window.files.ask_unsaved = ask
+    window.save_action.trigger()
+    assert window.close()  # no question: the save in flight finished and made it clean
+    assert asked == []
+    assert load_encounter(path).tokens["orc"].position == (2, 5)
+
+
+KILLED_MIDWAY = r"""
+import os, sys, threading, time
+from pathlib import Path
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication(sys.argv[:1])
+from tactical.app.document import EncounterDocument
+from tactical.app.files import FileController
+from tactical.core.commands import MoveToken
+from tactical.persistence import load_encounter
+path = Path(sys.argv[1])
+document = EncounterDocument(load_encounter(path), path)
+settings = QSettings(str(path.parent / "settings.ini"), QSettings.Format.IniFormat)
+controller = FileController(QWidget(), document, settings)
+real_write = os.write
+def write(fd, data):
+    if threading.current_thread().name != "save":
+        return real_write(fd, data)
+    written = real_write(fd, bytes(data)[: max(1, len(data) // 2)])
+    print("writing", flush=True)
+    time.sleep(60)  # killed meanwhile
+    return written
+os.write = write
+document.push(MoveToken("orc", (2, 5)))
+controller.start_save()
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline:
+    app.processEvents()
+    time.sleep(0.01)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="kills with SIGKILL")
+def test_an_app_killed_during_a_background_save_leaves_the_old_file_whole(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "cellar.tactical.json"
+    save_encounter(small_grid(), path)
+    before = path.read_bytes()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    with subprocess.Popen(
+        [sys.executable, "-c", KILLED_MIDWAY, str(path)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as child:
+        try:
+            assert child.stdout is not None
+            line = child.stdout.readline()  # bounded: the child gives up after 60 s
+            assert line.strip() == "writing"
+        finally:
+            child.kill()
+            child.wait(30)
+    leftovers = [p for p in tmp_path.iterdir() if p.name.startswith(files.TEMP_PREFIX)]
+    assert len(leftovers) == 1  # the half-written new file, beside the old one
+    assert path.read_bytes() == before
+    assert load_encounter(path) == small_grid()
