@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCursor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -55,6 +55,10 @@ __all__ = ["COLUMN_KEY", "DETAIL", "RAW_TEXT", "TOKEN_ID", "CombatantTable", "tw
 
 MAX_COLUMN = 220
 """Pixels; a longer cell (a declaration) is elided and shown whole in its tooltip."""
+SHOWN_AT_LEAST = 4
+"""The combatants (with their detail lines) the table asks room for: a GM reads it every turn."""
+LEAST_HEIGHT = 110
+"""The table's least height while it has no rows to measure."""
 DETAIL = "detail"
 """The column key of a combatant's detail line (its folded figures)."""
 
@@ -191,6 +195,15 @@ class CombatantTable(QTableWidget):
             col = self.column_of(ELIDED)
             self.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
             self.horizontalHeader().resizeSection(col, elided)
+        self.updateGeometry()  # its least height follows its rows (:meth:`minimumSizeHint`)
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for the first :data:`SHOWN_AT_LEAST` combatants and their detail lines, so
+        a short panel scrolls or squeezes the other sections before the table."""
+        lines = [r for r, (index, _d) in enumerate(self._lines) if index < SHOWN_AT_LEAST]
+        rows = sum(self.rowHeight(r) for r in lines)
+        height = rows + self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()
+        return QSize(super().minimumSizeHint().width(), max(LEAST_HEIGHT, height))
 
     def _column_width(self, col: int) -> int:
         hint = max(self.sizeHintForColumn(col), self.horizontalHeader().sectionSizeHint(col))

@@ -65,7 +65,7 @@ class PanelWidgets:
         self.form_holder = QVBoxLayout()
         """Where a params form opens, under the action bar."""
         self.form_holder.setContentsMargins(0, 0, 0, 0)
-        for widget, least in ((self.outline, 50), (self.table, 110), (self.dice_log, 50)):
+        for widget, least in ((self.outline, 50), (self.dice_log, 50)):
             widget.setMinimumHeight(least)
         self.sections = {
             key: Section(key, title, widget, settings)
@@ -89,7 +89,9 @@ class PanelWidgets:
         splitter = _CompactSplitter(Qt.Orientation.Vertical)
         splitter.setChildrenCollapsible(False)
         sections = (self.sections["steps"], self.sections["combatants"], dice)
-        for section, stretch in zip(sections, (2, 5, 2), strict=True):
+        # The table, read every turn, takes the spare height; the steps and the dice log
+        # keep their least until the GM drags them bigger.
+        for section, stretch in zip(sections, (0, 1, 0), strict=True):
             splitter.addWidget(section)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
         # On a short screen the GM can drag the steps or the dice shut to give the table room.
