@@ -113,6 +113,8 @@ class CombatantTable(QTableWidget):
             | QAbstractItemView.EditTrigger.SelectedClicked
         )
         self.verticalHeader().hide()
+        self.verticalHeader().setMinimumSectionSize(1)
+        self.verticalHeader().setDefaultSectionSize(row_height(self))
         self.setWordWrap(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # Not stretched: a stretched last column gets what is left of a narrow panel, and
@@ -198,12 +200,8 @@ class CombatantTable(QTableWidget):
         self.updateGeometry()  # its least height follows its rows (:meth:`minimumSizeHint`)
 
     def minimumSizeHint(self) -> QSize:
-        """Room for the first :data:`SHOWN_AT_LEAST` combatants and their detail lines, so
-        a short panel scrolls or squeezes the other sections before the table."""
-        lines = [r for r, (index, _d) in enumerate(self._lines) if index < SHOWN_AT_LEAST]
-        rows = sum(self.rowHeight(r) for r in lines)
-        height = rows + self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()
-        return QSize(super().minimumSizeHint().width(), max(LEAST_HEIGHT, height))
+        """Room for the first :data:`SHOWN_AT_LEAST` combatants (see :func:`least_height`)."""
+        return QSize(super().minimumSizeHint().width(), least_height(self, self._lines))
 
     def _column_width(self, col: int) -> int:
         hint = max(self.sizeHintForColumn(col), self.horizontalHeader().sectionSizeHint(col))
@@ -375,3 +373,21 @@ class CombatantTable(QTableWidget):
         table_row = self.rowAt(pos.y())
         if 0 <= table_row < len(self._lines):
             self.row_menu(table_row).exec(self.viewport().mapToGlobal(pos))
+
+
+def row_height(table: QTableWidget) -> int:
+    """A combatant's row: one line of text and its padding, or a row's menu button
+    (not the style's taller default: the table shows more combatants)."""
+    probe = QToolButton()
+    probe.setText(row_menu.ROW_BUTTON)
+    button = probe.sizeHint().height()
+    probe.deleteLater()
+    return max(table.fontMetrics().lineSpacing() + 8, button)
+
+
+def least_height(table: QTableWidget, lines: Sequence[tuple[int, bool]]) -> int:
+    """Room for the first :data:`SHOWN_AT_LEAST` combatants and their detail lines, so a
+    short panel squeezes the other sections (or scrolls) before the table."""
+    rows = sum(table.rowHeight(r) for r, (index, _d) in enumerate(lines) if index < SHOWN_AT_LEAST)
+    header = table.horizontalHeader().sizeHint().height()
+    return max(LEAST_HEIGHT, rows + header + 2 * table.frameWidth())

@@ -9,6 +9,7 @@ connects them to its presenter.
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -38,10 +39,35 @@ class _CompactSplitter(QSplitter):
 
     (The scroll area sizes the panel by its preferred height, word-wrapped labels
     being height-for-width; the splitter's own preference would always overflow.)
+    Its spare height goes to the Combatants table, read every turn (:meth:`give_room`).
     """
+
+    def __init__(self) -> None:
+        super().__init__(Qt.Orientation.Vertical)
+        self.dragged = False
+        """The GM moved a handle: the sizes are theirs from then on."""
+        self.splitterMoved.connect(self._moved)
+
+    def _moved(self, *_: object) -> None:
+        self.dragged = True
 
     def sizeHint(self) -> QSize:
         return self.minimumSizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.give_room()
+
+    def give_room(self) -> None:
+        """Every pane but the middle one (the table) at its least, the table the rest,
+        until the GM drags a handle."""
+        if self.dragged or self.count() != 3:
+            return
+        panes = [pane for i in range(3) if (pane := self.widget(i)) is not None]
+        least = [max(pane.minimumSizeHint().height(), pane.minimumHeight()) for pane in panes]
+        total = sum(self.sizes())
+        if total > 0:
+            self.setSizes([least[0], max(least[1], total - least[0] - least[2]), least[2]])
 
 
 class PanelWidgets:
@@ -80,13 +106,13 @@ class PanelWidgets:
         self.splitter = self._split()
         self.scroll = self._scroll()
 
-    def _split(self) -> QSplitter:
+    def _split(self) -> _CompactSplitter:
         self.dice = dice = QWidget()
         dice_layout = QVBoxLayout(dice)
         dice_layout.setContentsMargins(0, 0, 0, 0)
         dice_layout.addWidget(self.sections["roll"])
         dice_layout.addWidget(self.sections["dice"], 1)
-        splitter = _CompactSplitter(Qt.Orientation.Vertical)
+        splitter = _CompactSplitter()
         splitter.setChildrenCollapsible(False)
         sections = (self.sections["steps"], self.sections["combatants"], dice)
         # The table, read every turn, takes the spare height; the steps and the dice log
@@ -131,3 +157,4 @@ class PanelWidgets:
         sizes = self.splitter.sizes()
         if sum(sizes) > 0:  # shown: hand the height of what folded to what stays open
             self.splitter.setSizes(sizes)
+            self.splitter.give_room()
