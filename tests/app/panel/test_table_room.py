@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from tactical.app.panel import CombatPanel
@@ -53,3 +54,27 @@ def test_the_default_window_shows_four_combatants_with_thrum_started(
     assert len(fully_visible(table)) >= 4
     # Steps still shows the current step and a line or two around it.
     assert panel.outline.height() >= 3 * panel.outline.fontMetrics().height()
+
+
+def test_the_gms_drag_wins_over_the_tables_priority(make_window: Any, qtbot: Any) -> None:
+    panel = _started(make_window, qtbot)
+    panel.window().resize(1000, 1000)  # room to spare: the table has it all
+    QApplication.processEvents()
+    qtbot.wait(20)
+    splitter = panel.splitter
+    steps, table, dice_before = splitter.sizes()
+    assert table > steps + dice_before
+    assert dice_before == panel.widgets.dice.minimumSizeHint().height()
+    dice_before = splitter.sizes()[2]
+    handle = splitter.handle(2)
+    start = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(handle, start - QPoint(0, 60))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start - QPoint(0, 60))
+    QApplication.processEvents()
+    dragged = splitter.sizes()[2]
+    assert dragged > dice_before + 10  # the GM enlarged the dice log
+    panel.window().resize(1000, 1060)  # a taller window: the table gets the new room...
+    QApplication.processEvents()
+    qtbot.wait(20)
+    assert splitter.sizes()[2] >= dragged - 2  # ...but the GM's dice log keeps its size
