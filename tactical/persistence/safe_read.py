@@ -29,16 +29,28 @@ def _mib(limit: int) -> str:
     return f"{limit / (1024 * 1024):g} MiB"
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str | None:
+    """What a path that is no regular file is ("a named pipe", ...); None for other kinds.
+
+    One naming for the read and the write refusals (safe_write), worded each their own way.
+    """
     if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
+        return "a folder"
     if stat.S_ISFIFO(mode):
-        return "is a named pipe, not a file: tactical reads only regular files"
+        return "a named pipe"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a file: tactical reads only regular files"
+        return "a device"
     if stat.S_ISSOCK(mode):
-        return "is a socket, not a file: tactical reads only regular files"
-    return "is not a regular file: tactical reads only regular files"
+        return "a socket"
+    return None
+
+
+def _kind(mode: int) -> str:
+    kind = kind_of(mode)
+    if kind == "a folder":
+        return "is a folder, not a file"
+    what = f"is {kind}, not a file" if kind else "is not a regular file"
+    return f"{what}: tactical reads only regular files"
 
 
 def open_flags() -> int:

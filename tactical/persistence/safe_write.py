@@ -14,21 +14,19 @@ from __future__ import annotations
 import os
 import stat
 
+from tactical.persistence.safe_read import kind_of
+
 
 class WriteRefused(OSError):
     """A target tactical will not replace; ``strerror`` says why in a GM's words."""
 
 
 def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
+    kind = kind_of(mode)
+    if kind == "a folder":
         return "it is a folder; name a file to write"
-    if stat.S_ISFIFO(mode):
-        return "it is a named pipe, not a file; tactical replaces only regular files"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "it is a device, not a file; tactical replaces only regular files"
-    if stat.S_ISSOCK(mode):
-        return "it is a socket, not a file; tactical replaces only regular files"
-    return "it is not a regular file; tactical replaces only regular files"
+    what = f"it is {kind}, not a file" if kind else "it is not a regular file"
+    return f"{what}; tactical replaces only regular files"
 
 
 def target_problem(path: str | os.PathLike[str]) -> str | None:
