@@ -26,6 +26,8 @@ EXACT_ROWS = 300
 """Up to this many combatants, every cell is measured."""
 LONGEST = 48
 """Beyond :data:`EXACT_ROWS`: how many of a column's longest texts are measured."""
+MEASURED = 3
+"""How many of the cells whose texts are widest are laid out by the delegate."""
 UNIFORM = frozenset({"side", "actions"})
 """Columns whose cells are all as wide (a swatch; a menu button)."""
 
@@ -82,7 +84,7 @@ def _text_column(table: QTableView, model: CombatantModel, col: int, head: int) 
         return ColumnWidth(min(head, MAX_COLUMN))
     most = max(advances.values())
     widest = {i for i, advance in advances.items() if advance == most}
-    cell = max(cell_width(table, model, i, col) for i in widest)
+    cell = max(cell_width(table, model, i, col) for i in sorted(widest)[:MEASURED])
     if head >= cell:
         return ColumnWidth(min(head, MAX_COLUMN))
     return ColumnWidth(min(cell, MAX_COLUMN), widest)

@@ -60,6 +60,9 @@ class CombatantTable(CombatantView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._layout_key: tuple[object, ...] | None = None
+        """The order and the columns the table was laid out for."""
+        self._all_columns: list[tuple[str, str]] = []
+        """Every column, the folded figures' too."""
         self._widths: dict[str, ColumnWidth] = {}
         self._dirty: set[str] | None = set()
         """Tokens changed since they were last shown (None: all of them)."""
@@ -98,12 +101,14 @@ class CombatantTable(CombatantView):
         for action in actions:
             if action.token_id is not None:
                 by_token.setdefault(action.token_id, []).append(action)
-        before_rows, before_actions = self._rows, self._actions
+        before_rows, before_actions, before = self._rows, self._actions, self.encounter
         self.encounter, self._rows, self._labels = encounter, rows, dict(figure_labels)
         self._actions = {token: tuple(found) for token, found in by_token.items()}
         dirty, self._dirty = self._dirty, set()
-        key = self._layout(encounter)
-        if key != self._layout_key or dirty is None:
+        columns = self._columns()
+        key = (tuple(row.token_id for row in rows), tuple(columns))
+        if encounter is not before or key != self._layout_key or dirty is None:
+            self._layout_key, self._all_columns = key, columns
             self._rebuild()
             return
         changed = [
@@ -119,16 +124,12 @@ class CombatantTable(CombatantView):
             acting_before = [i for i in changed if before_rows[i].acting]
             self._update(changed, scroll=acting_before != self._acting_indexes(changed))
 
-    def _layout(self, encounter: Encounter) -> tuple[object, ...]:
-        """What the table's layout depends on besides the rows' contents."""
-        return (
-            id(encounter),
-            tuple(row.token_id for row in self._rows),
-            tuple(self._columns()),
-        )
-
     def _columns(self) -> list[tuple[str, str]]:
-        buttons = any(self._row_actions(row) for row in self._rows)
+        """The columns for the rows now (a menu button's column when a row has actions)."""
+        actions = self._actions
+        buttons = bool(actions) and any(
+            not row.acting and row.token_id in actions for row in self._rows
+        )
         return columns_of(self._rows, self._labels, buttons)
 
     def _acting_indexes(self, indexes: Sequence[int]) -> list[int]:
@@ -164,12 +165,11 @@ class CombatantTable(CombatantView):
             return
         model = self.rows_model
         self._room = self.room()
-        self._layout_key = self._layout(self.encounter)
         self._buttons.clear()  # a reset deletes the view's index widgets
         self._advances = {}
         self.clearSpans()
         model.font, model.dim = self.font(), dim_brush(self)
-        columns = self._columns()
+        columns = self._all_columns
         model.reset(self.encounter, self._rows, self._labels, columns)
         self._widths = measure(self, model)
         widths = [(key, self._widths[key].width) for key, _label in columns]
