@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QTableView
 from tactical.app.panel import row_menu
 from tactical.app.panel.cells import cell_text
 from tactical.app.panel.combatant_model import CombatantModel
+from tactical.rules import Action
 
 MAX_COLUMN = 220
 """Pixels; a longer cell (a declaration) is elided and shown whole in its tooltip."""
@@ -47,7 +48,7 @@ def measure(table: QTableView, model: CombatantModel) -> dict[str, ColumnWidth]:
     for col, (key, _label) in enumerate(model.columns):
         head = header.sectionSizeHint(col)
         if key == "actions":  # its buttons are made later, for the rows in view
-            button = table.fontMetrics().horizontalAdvance(row_menu.ROW_BUTTON) + 24
+            button = button_width() + (1 if table.showGrid() else 0)
             found[key] = ColumnWidth(min(max(head, button), MAX_COLUMN))
         elif key in UNIFORM:
             cell = cell_width(table, model, 0, col) if model.rows else 0
@@ -55,6 +56,14 @@ def measure(table: QTableView, model: CombatantModel) -> dict[str, ColumnWidth]:
         else:
             found[key] = _text_column(table, model, col, head)
     return found
+
+
+def button_width() -> int:
+    """The width of a row's menu button (as :func:`.row_menu.actions_button` makes it)."""
+    probe = row_menu.actions_button([Action("probe", "probe")], lambda _entry: None)
+    width = probe.sizeHint().width()
+    probe.deleteLater()
+    return width
 
 
 def cell_width(table: QTableView, model: CombatantModel, index: int, col: int) -> int:
