@@ -109,7 +109,7 @@ class CombatantTable(CombatantView):
         key = (tuple(row.token_id for row in rows), tuple(columns))
         if encounter is not before or key != self._layout_key or dirty is None:
             self._layout_key, self._all_columns = key, columns
-            self._rebuild()
+            self._rebuild(scroll=True)
             return
         changed = [
             i
@@ -119,7 +119,7 @@ class CombatantTable(CombatantView):
             or before_actions.get(new.token_id) != self._actions.get(new.token_id)
         ]
         if len(changed) > FEW_CHANGED:
-            self._rebuild()
+            self._rebuild(scroll=True)
         elif changed:
             acting_before = [i for i in changed if before_rows[i].acting]
             self._update(changed, scroll=acting_before != self._acting_indexes(changed))
@@ -159,10 +159,13 @@ class CombatantTable(CombatantView):
             index = self.rows_model.index(acting[0], 0)
             self.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
 
-    def _rebuild(self) -> None:
-        """Measure every column, and fold the figure columns the room has no space for."""
+    def _rebuild(self, scroll: bool = False) -> None:
+        """Measure every column, and fold the figure columns the room has no space for.
+
+        ``scroll``: bring whoever acts into view; else the rows in view stay in view."""
         if self.encounter is None:
             return
+        kept_place = self.verticalScrollBar().value()
         model = self.rows_model
         self._room = self.room()
         self._buttons.clear()  # a reset deletes the view's index widgets
@@ -186,8 +189,10 @@ class CombatantTable(CombatantView):
             self._lay_details(range(len(self._rows)))
         for col, (key, w) in enumerate(widths):
             self.horizontalHeader().resizeSection(col, elided if key == ELIDED and elided else w)
-        self._scroll_pending = True  # done once the rebuilt rows are laid out
+        self._scroll_pending = scroll  # done once the rebuilt rows are laid out
         self.updateGeometries()
+        if not scroll:
+            self.verticalScrollBar().setValue(kept_place)
         self.updateGeometry()  # its least height follows its rows (:meth:`minimumSizeHint`)
         self._place.start()
 
@@ -225,7 +230,7 @@ class CombatantTable(CombatantView):
         if self.folded:
             self._lay_details(indexes)
         if self._widths_changed(indexes):
-            self._rebuild()
+            self._rebuild(scroll)
             return
         col = model.column_of("actions")
         for index in indexes:

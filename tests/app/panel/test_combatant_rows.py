@@ -7,6 +7,7 @@ one token repaints that token's row without laying out the other thousands again
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -161,3 +162,34 @@ def test_row_menu_buttons_are_made_for_the_rows_in_view(qtbot: Any) -> None:
     middle = table.rowAt(table.viewport().height() // 2)
     index = table.model().index(middle, table.column_of("actions"))
     qtbot.waitUntil(lambda: isinstance(table.indexWidget(index), QToolButton))
+
+
+def test_an_edit_far_from_whoever_acts_keeps_the_gms_place(qtbot: Any) -> None:
+    """The GM scrolled down to a combatant: its change (even one that widens a column)
+    leaves the table where it was; the turn passing to another combatant brings it into view."""
+    encounter = crowd()
+    rows = [
+        Combatant(t.id, t.name, t.side, acting=(i == 0))
+        for i, t in enumerate(list(encounter.tokens.values())[:300])
+    ]
+    table = CombatantTable()
+    qtbot.addWidget(table)
+    table.resize(440, 300)
+    table.show()
+    qtbot.waitExposed(table)
+    table.show_combatants(encounter, rows, {})
+    QApplication.processEvents()
+    bar = table.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    place = bar.value()
+    assert place > 0
+    rows[250] = replace(rows[250], statuses={"poisoned by the marsh ogre's spit": 2})
+    table.show_combatants(encounter, rows, {})
+    QApplication.processEvents()
+    assert table.cell_text("g250", "statuses") == "poisoned by the marsh ogre's spit 2"
+    assert bar.value() == place
+    rows[0] = replace(rows[0], acting=False)
+    rows[120] = replace(rows[120], acting=True)
+    table.show_combatants(encounter, rows, {})
+    name = table.model().index(table.row_of("g120"), table.column_of("name"))
+    qtbot.waitUntil(lambda: table.viewport().rect().contains(table.visualRect(name).center()))
