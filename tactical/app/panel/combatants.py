@@ -107,9 +107,15 @@ class CombatantTable(CombatantView):
         dirty, self._dirty = self._dirty, set()
         columns = self._columns()
         key = (tuple(row.token_id for row in rows), tuple(columns))
-        if encounter is not before or key != self._layout_key or dirty is None:
+        turn = [r.token_id for r in before_rows if r.acting] != [
+            r.token_id for r in rows if r.acting
+        ]
+        if encounter is not before or key != self._layout_key:
             self._layout_key, self._all_columns = key, columns
             self._rebuild(scroll=True)
+            return
+        if dirty is None:
+            self._rebuild(scroll=turn)
             return
         changed = [
             i
@@ -119,10 +125,9 @@ class CombatantTable(CombatantView):
             or before_actions.get(new.token_id) != self._actions.get(new.token_id)
         ]
         if len(changed) > FEW_CHANGED:
-            self._rebuild(scroll=True)
+            self._rebuild(scroll=turn)
         elif changed:
-            acting_before = [i for i in changed if before_rows[i].acting]
-            self._update(changed, scroll=acting_before != self._acting_indexes(changed))
+            self._update(changed, scroll=turn)
 
     def _columns(self) -> list[tuple[str, str]]:
         """The columns for the rows now (a menu button's column when a row has actions)."""
@@ -131,9 +136,6 @@ class CombatantTable(CombatantView):
             not row.acting and row.token_id in actions for row in self._rows
         )
         return columns_of(self._rows, self._labels, buttons)
-
-    def _acting_indexes(self, indexes: Sequence[int]) -> list[int]:
-        return [i for i in indexes if self._rows[i].acting]
 
     def updateGeometries(self) -> None:
         super().updateGeometries()
