@@ -58,7 +58,9 @@ from tactical.core.sight_masks import (
     touched_box,
     update_masks,
 )
-from tactical.core.sight_rings import rings, tables
+from tactical.core.sight_one import HEIGHT_BLOCK, LIVE, SEEN, Mask, Viewer
+from tactical.core.sight_one import look_one as _look_one
+from tactical.core.sight_rings import tables
 
 __all__ = [
     "DIRECTIONS",
@@ -71,24 +73,6 @@ __all__ = [
     "sight_masks",
     "visible_squares",
 ]
-
-HEIGHT_BLOCK = 2
-"""Levels above both the viewer and the square looked at that a square must stand to hide it."""
-SEEN = 0.5
-"""The share of a square's sight lines that must be open for it to be seen."""
-LIVE = 0.01
-"""Below this share a square passes no sight on (saves the work behind walls)."""
-
-Mask = npt.NDArray[np.bool_]
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """One square someone looks from, and how far they see (None: unlimited)."""
-
-    square: Square
-    range: int | None = None
-
 
 # -- one batch of viewers -------------------------------------------------------------
 
@@ -130,10 +114,11 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     vis = np.ones(n, dtype=np.float32)  # (n, 8 (d - 1)) flattened: each square's open share
     high = np.full(n, -1e6, dtype=np.float32)  # the highest ground passed on the way
     everyone = np.arange(n, dtype=np.int64)[:, None]
-    made, kept = rings(reach), tables(reach, pw, cells)
+    kept = tables(reach, pw, cells)
+    shifted = base - cells  # the tables' offsets are shifted by ``cells``
     prev = 1
     for d in range(1, reach + 1):
-        ring, table = made[d - 1], kept[d - 1]
+        table, ring_weights = kept[d - 1].index, kept[d - 1].weights
         size = 8 * d
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
         # parents stand on the map, so their children are at most the padding.
@@ -145,15 +130,15 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
         whole = 2 * count >= n * size
         if whole:
             who: npt.NDArray[np.int64] = everyone
-            cols, weights = table, ring.weights
+            cols, weights = table, ring_weights
             reached[:] = d
         else:
             reached[cand.any(axis=1)] = d
             who, ji = np.nonzero(cand)
-            cols, weights = table[:, ji], ring.weights[:, ji]
+            cols, weights = table[:, ji], ring_weights[:, ji]
         row = who * prev
         ia, ib = row + cols[0], row + cols[1]
-        at = base[who]
+        at = shifted[who]
         flat = at + cols[4]
         wa, wb = weights[0], weights[1]
         # A whole ring crossing the map's edge reads squares beyond the padding: clipped
@@ -188,72 +173,6 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
         seen[(starts[who] + flat)[shown]] = True  # never a square beyond the padding
         prev = size
     return seen.reshape(n, cells), reached
-
-
-def _look_one(masks: SightMasks, view: Viewer) -> tuple[Mask, npt.NDArray[np.int64]]:
-    """:func:`_look` for one viewer: the same arithmetic with fewer array operations per
-    ring (both parents in one gather, no viewer index), since on a big map each ring's
-    fixed cost of a numpy call, not its squares, is most of the time."""
-    h, w = masks.height, masks.width
-    pw = w + 2
-    cells = (h + 2) * pw
-    seen = np.zeros(cells, dtype=np.bool_)
-    col, row = view.square
-    base = (row + 1) * pw + col + 1
-    seen[base] = True
-    far = max(col, w - 1 - col, row, h - 1 - row)
-    reach = far if view.range is None else min(view.range, far)
-    inside = min(col, w - 1 - col, row, h - 1 - row) + 1
-    eye = masks.elevation[base] + HEIGHT_BLOCK
-    opened, elevation = masks.open, masks.elevation
-    hills = masks.relief >= HEIGHT_BLOCK
-    vis = np.ones(1, dtype=np.float32)
-    high = np.full(1, -1e6, dtype=np.float32)
-    made, kept = rings(reach), tables(reach, pw, cells)
-    reached = 0
-    for d in range(1, reach + 1):
-        ring, table = made[d - 1], kept[d - 1]
-        size = 8 * d
-        twice = (vis > LIVE).take(table[0:2])
-        cand = twice[0] | twice[1]
-        count = int(np.count_nonzero(cand))
-        if count == 0:
-            break
-        reached = d
-        whole = 2 * count >= size
-        if whole:
-            picked, weights = table, ring.weights
-        else:
-            ji = np.flatnonzero(cand)
-            picked, weights = table[:, ji], ring.weights[:, ji]
-        parents = picked[0:2]
-        flat = picked[4] + base
-        clip: Literal["raise", "clip"] = "clip" if whole and d > inside else "raise"
-        parts = vis.take(parents) * weights
-        parts *= opened.take(picked[2:4] + base, mode=clip)
-        part = parts[0] + parts[1]
-        partial = whole and count < size
-        if partial:
-            part *= cand
-        shown = part >= SEEN
-        if hills:
-            level = elevation.take(flat, mode=clip)
-            ways = high.take(parents) * weights
-            passed = ways[0] + ways[1]
-            shown &= (passed < eye) | (passed < level + HEIGHT_BLOCK)
-            top = np.maximum(passed, level)
-        if whole:
-            vis = part
-            if hills:
-                high = np.where(cand, top, np.float32(-1e6)) if partial else top
-        else:
-            vis = np.zeros(size, dtype=np.float32)
-            vis[ji] = part
-            if hills:
-                high = np.full(size, -1e6, dtype=np.float32)
-                high[ji] = top
-        seen[flat[shown]] = True
-    return seen.reshape(1, cells), np.array([reached], dtype=np.int64)
 
 
 # -- kept per map ---------------------------------------------------------------------
