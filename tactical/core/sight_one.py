@@ -155,7 +155,7 @@ class _Rings:
                 kept *= _CAP
                 kept += _NONE
                 np.minimum(passed, kept, out=passed)
-        self.seen.put(flat, shown, mode="wrap")  # each square is in one ring only
+        self.seen[flat] = shown  # each square is in one ring only: all its writes
 
     def sparse(self, table: RingTable, start: int, shares: Floats, cand: Mask) -> None:
         """Work out only the squares from ``start`` on with a parent still seen."""
