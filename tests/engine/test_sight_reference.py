@@ -240,7 +240,8 @@ def open_maps(draw: st.DrawFn) -> tuple[GridMap, list[Viewer]]:
             square = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
             grid.set_square(square, elevation=draw(st.integers(-2, 6)))
     squares = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
-    viewers = draw(st.lists(st.builds(Viewer, squares, st.none() | st.integers(0, 30)), min_size=1, max_size=3))
+    ranges = st.none() | st.integers(0, 30)
+    viewers = draw(st.lists(st.builds(Viewer, squares, ranges), min_size=1, max_size=3))
     return grid, viewers
 
 
