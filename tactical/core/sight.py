@@ -17,13 +17,16 @@ The rule (also in docs/rules.md, "Sight"):
 * difficult and impassable terrain and tokens do not block sight.
 
 How (per-viewer ray propagation, vectorised with numpy): squares are visited
-ring by ring (Chebyshev distance 1, 2, ...) round every viewer at once. The
-line from the viewer to a square of ring ``d`` crosses ring ``d - 1`` between
-two squares; the square's visibility is their visibilities weighted by where
-the line passes, each counted only when the step from it is not blocked, and
-the square is seen when that is at least one half. The highest ground met
-along the way is carried the same way. The work stops at the first ring
-nobody sees into, so rooms cost what they hold, not the map's size.
+ring by ring (Chebyshev distance 1, 2, ...) round each viewer. The line from
+the viewer to a square of ring ``d`` crosses ring ``d - 1`` between two
+squares; the square's visibility is their visibilities weighted by where the
+line passes, each counted only when the step from it is not blocked, and the
+square is seen when that is at least one half. The highest ground met along
+the way is carried the same way. The work stops at the first ring nobody sees
+into, so rooms cost what they hold, not the map's size. On small maps the
+viewers share each ring's array operations (:func:`_look`); on big maps, and
+for one viewer, :mod:`tactical.core.sight_one` works out each viewer alone and
+only the parts of its rings that lie on the map.
 
 Walls are rasterised into "the step into this square from that direction is
 blocked" masks (:mod:`tactical.core.sight_masks`), and after an edit only

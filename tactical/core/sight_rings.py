@@ -20,7 +20,7 @@ from tactical.core.sight_masks import DIRECTIONS
 class Ring:
     """Ring d's squares: offsets, the two parents in ring d - 1, their weights and steps.
 
-    Packed in few arrays so one gather per array fetches what the candidates need.
+    Made while a shape's :class:`RingTable` is made, not kept (only the tables are).
     """
 
     parents: npt.NDArray[np.int64]
