@@ -58,7 +58,8 @@ class Viewer:
 
 @dataclass(frozen=True)
 class _Margined:
-    """The open masks and the elevation with ``cells`` entries in front (never read)."""
+    """The open masks (``~enter``) and the elevation with ``cells`` entries in front
+    (never read: the squares read are on the map)."""
 
     masks: weakref.ref[SightMasks]
     open: Mask
@@ -74,11 +75,11 @@ def _margined(masks: SightMasks) -> _Margined:
         if kept.masks() is masks:
             return kept
     cells = (masks.height + 2) * (masks.width + 2)
-    made = _Margined(
-        weakref.ref(masks),
-        np.concatenate([np.zeros(cells, dtype=np.bool_), masks.open]),
-        np.concatenate([np.full(cells, _NONE, dtype=np.float32), masks.elevation]),
-    )
+    opened = np.zeros(9 * cells, dtype=np.bool_)
+    np.logical_not(masks.enter.reshape(-1), out=opened[cells:])
+    elevation = np.full(2 * cells, _NONE, dtype=np.float32)
+    elevation[cells:] = masks.elevation
+    made = _Margined(weakref.ref(masks), opened, elevation)
     _MARGINED[:] = [made, *(kept for kept in _MARGINED[:1] if kept.masks() is not None)]
     return made
 
