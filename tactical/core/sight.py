@@ -252,11 +252,14 @@ class _SightCache:
                 self.views[viewer] = _Kept(np.packbits(mask), box)
         for viewer in views:
             self.views.move_to_end(viewer)
-        union = np.bitwise_or.reduce([self.views[v].bits for v in dict.fromkeys(views)])
+        kept = [self.views[v].bits for v in dict.fromkeys(views)]
+        union = kept[0].copy()
+        for bits in kept[1:]:
+            union |= bits
         while len(self.views) > max(_KEEP, len(views)):
             self.views.popitem(last=False)
         cells = (grid.height + 2) * (grid.width + 2)
-        return np.unpackbits(union, count=cells).astype(np.bool_)
+        return np.unpackbits(union, count=cells).view(np.bool_)  # 0 and 1: bools as they are
 
 
 def _large(box: Window, grid: GridMap) -> bool:
