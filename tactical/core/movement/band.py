@@ -37,8 +37,8 @@ _PART = 8192
 """Rows of links whose costs are looked up at once (a small temporary, not a whole copy)."""
 
 _KEEP = 1 << 17
-"""The most positions whose buffers are kept for the next search (13 MiB: a diagonal
-across 1,024 x 1,024 squares)."""
+"""The most positions whose buffers are kept for the next search (100 bytes a position,
+about 13 MB: the band of a diagonal across 1,024 x 1,024 squares holds 126,000)."""
 
 
 def band_path(
