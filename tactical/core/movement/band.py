@@ -101,8 +101,10 @@ def band_path(
         # is. A link that cannot be taken (blocked, banned, leaving the band, into an
         # enemy's square) weighs infinity, which scipy never relaxes under a finite
         # ``limit``; it leads to ``count``, a node with no links, when it leaves the band.
-        # Each link weighs its cost times ``scale`` plus the line's part of the square
-        # entered: both looked up by table.
+        # Squares no token can stand on stay positions of the band that nothing enters
+        # (every step into them is BLOCKED in the layer, as the A* also relies on). Each
+        # link weighs its cost times ``scale`` plus the line's part of the square entered:
+        # both looked up by table.
         per_cost = np.arange(256, dtype=np.float64) * scale
         per_cost[BLOCKED] = np.inf
         entered = np.empty(count + 1, dtype=np.float64)
