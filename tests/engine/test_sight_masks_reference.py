@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from benchmarks import sight as sight_bench
 from benchmarks.maps import generated
 from tactical.core.grid import GridMap, Wall
+from tactical.core.openings import trimmed_at_openings
 from tactical.core.sight_masks import sight_masks, step_masks, update_masks
 from tactical.core.wall_lines import WallLine
 from tests.engine import sight_masks_reference as reference
@@ -31,7 +32,9 @@ EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 def coordinates(draw: st.DrawFn, limit: int) -> float:
     """Grid points, halves (square centres) and quarters mostly; sometimes anywhere,
     off the map included."""
-    how = draw(st.sampled_from(("point", "half", "quarter", "float32", "float64")))
+    how = draw(st.sampled_from(("point", "half", "quarter", "fine", "float32", "float64")))
+    if how == "fine":  # seven decimals: ties and near-ties of the six-decimal rounding
+        return draw(st.integers(-(10**7), limit * 10**7)) / 10**7
     if how == "point":
         return float(draw(st.integers(-2, limit + 2)))
     if how == "half":
@@ -84,6 +87,9 @@ def maps(draw: st.DrawFn) -> GridMap:
             break
         host = draw(st.sampled_from(lines))
         end = host.a if draw(st.booleans()) else host.b
+        if draw(st.booleans()):  # a hair away: the same end once rounded, or not
+            hair = draw(st.sampled_from((1e-7, 4e-7, 5e-7, 6e-7, 1e-6, 1e-9)))
+            end = (end[0] + hair, end[1] - draw(st.sampled_from((0.0, hair))))
         kind = draw(st.sampled_from(("door", "window")))
         there = draw(points(width, height))
         if there != end:
@@ -115,6 +121,17 @@ def same(ours: object, theirs: object) -> None:
 @given(maps())
 def test_the_whole_masks_are_the_reference_masks(grid: GridMap) -> None:
     same(sight_masks(grid), reference.sight_masks(grid))
+
+
+@EXAMPLES
+@given(maps())
+def test_the_trim_at_openings_is_the_reference_trim(grid: GridMap) -> None:
+    """For sight and for movement: the same lines, their ends pulled back to the same
+    doubles (``repr`` tells -0.0 from 0.0)."""
+    for blocks in (_sees, _walks):
+        ours = trimmed_at_openings(grid.wall_lines, blocks)
+        theirs = reference.trimmed_at_openings(grid.wall_lines, blocks)
+        assert repr(ours) == repr(theirs)
 
 
 @EXAMPLES
@@ -226,3 +243,21 @@ def test_the_benchmark_maps_give_the_reference_masks() -> None:
     rough = generated(128, tokens=0).grid
     assert rough is not None and rough.walls
     same(sight_masks(rough), reference.sight_masks(rough))
+
+
+def test_ends_equal_to_six_decimals_meet_even_off_the_sixty_fourths() -> None:
+    """1/128 is 0.0078125: rounded to six decimals (half to even) it is the 0.007812 a
+    door's end at 0.0078121 rounds to, so the wall stops short of the door."""
+    wall = WallLine((0.0078125, 1.0), (0.0078125, 3.0))
+    door = WallLine((0.0078121, 1.0), (0.0078121, 0.0), "door", open=True)
+    ours = trimmed_at_openings([wall, door], _sees)
+    assert repr(ours) == repr(reference.trimmed_at_openings([wall, door], _sees))
+    assert ours[0].a != wall.a and ours[0].b == wall.b
+
+
+def _sees(line: WallLine) -> bool:
+    return line.blocks_sight
+
+
+def _walks(line: WallLine) -> bool:
+    return line.blocks_movement
