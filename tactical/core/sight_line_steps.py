@@ -130,18 +130,18 @@ def _diagonal(table: Floats, sign: int, across: Square) -> tuple[Ints, Ints]:
         s = x + y  # along the diagonal
         # centre (c + .5, r + .5) has s = c + r + 1; the step covers s in (m + 1, m + 3)
         m = _whole(np.floor(s - 1))
-        m = np.where((m - ks) % 2 == 0, m, m - 1)
+        m -= (m - ks) & 1  # m - 1 where m - k is odd (``& 1`` and ``>> 1``: % 2 and // 2)
         ok = (s >= m + 1) & (s <= m + 3)
-        c, r = (m + ks) // 2, (m - ks) // 2
-    else:
-        s = x - y  # x + (-1 * y): the same double
-        # SW step from (c + .5, r + .5) to (c - .5, r + 1.5): x + y = c + r + 1 = k,
-        # s = x - y runs from c - r to c - r - 2
-        m = _whole(np.floor(s + 2))  # candidate c - r
-        m = np.where((m + ks - 1) % 2 == 0, m, m - 1)
-        ok = (s <= m) & (s >= m - 2)
-        c, r = (ks - 1 + m) // 2, (ks - 1 - m) // 2
-    return r[ok], c[ok]
+        m, ks = m[ok], ks[ok]
+        return (m - ks) >> 1, (m + ks) >> 1
+    s = x - y  # x + (-1 * y): the same double
+    # SW step from (c + .5, r + .5) to (c - .5, r + 1.5): x + y = c + r + 1 = k,
+    # s = x - y runs from c - r to c - r - 2
+    m = _whole(np.floor(s + 2))  # candidate c - r
+    m -= (m + ks - 1) & 1
+    ok = (s <= m) & (s >= m - 2)
+    m, ks = m[ok], ks[ok]
+    return (ks - 1 - m) >> 1, (ks - 1 + m) >> 1
 
 
 def mark_line_steps(

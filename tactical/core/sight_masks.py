@@ -77,16 +77,21 @@ def _stops_eyes(line: WallLine) -> bool:
     return line.blocks_sight
 
 
-def _near(line: WallLine, window: Window) -> bool:
-    """Whether a line comes within two squares of the window (its steps may lie inside)."""
+def _near(lines: Iterable[WallLine], window: Window) -> list[WallLine]:
+    """The lines that come within two squares of the window (their steps may lie inside)."""
     r0, r1, c0, c1 = window
-    (ax, ay), (bx, by) = line.a, line.b
-    return (
-        max(ax, bx) >= c0 - 2
-        and min(ax, bx) <= c1 + 2
-        and max(ay, by) >= r0 - 2
-        and min(ay, by) <= r1 + 2
-    )
+    left, right, top, bottom = c0 - 2, c1 + 2, r0 - 2, r1 + 2
+    out = []
+    for line in lines:
+        (ax, ay), (bx, by) = line.a, line.b
+        if (
+            (ax >= left or bx >= left)
+            and (ax <= right or bx <= right)
+            and (ay >= top or by >= top)
+            and (ay <= bottom or by <= bottom)
+        ):
+            out.append(line)
+    return out
 
 
 def step_masks(
@@ -115,7 +120,7 @@ def step_masks(
         _round_corners(east, south, se, sw)
     every = grid.wall_lines if lines is None else lines
     if not whole:
-        every = [line for line in every if _near(line, window)]
+        every = _near(every, window)
     table = line_table(trimmed_at_openings(every, _stops_eyes))
     mark_line_steps(table, east, south, se, sw, (r0, c0))
     return east, south, se, sw
