@@ -31,6 +31,8 @@ from tactical.core.wall_lines import WallLine
 Mask = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+Span = tuple[int, int]
+"""``(low, high)``: the integers ``low .. high - 1``."""
 
 _FAR = float(2**52)
 """Crossings further than this (in squares) are pulled in before becoming integers:
@@ -84,9 +86,7 @@ class _Marks:
         mask[rows[keep], cols[keep]] = True
 
 
-def _straight(
-    u0: Floats, v0: Floats, u1: Floats, v1: Floats, across: Square, along: Square
-) -> _Marks:
+def _straight(u0: Floats, v0: Floats, u1: Floats, v1: Floats, across: Span, along: Span) -> _Marks:
     """The steps along ``v`` on the lines of centres ``u = k + 0.5`` that the lines from
     ``(u0, v0)`` to ``(u1, v1)`` cross or touch; ``across`` and ``along`` are the
     window's ``[low, high)`` in ``k`` and in the step's first square along ``v``."""
@@ -109,7 +109,7 @@ def _straight(
     return marks
 
 
-def _diagonal(table: Floats, sign: int, across: Square) -> tuple[Ints, Ints]:
+def _diagonal(table: Floats, sign: int, across: Span) -> tuple[Ints, Ints]:
     """Rows and columns of the south-east (``sign`` 1) or south-west (-1) steps the
     lines cross or touch, for the diagonals ``k`` within ``across``."""
     ax, ay, bx, by = table.T
