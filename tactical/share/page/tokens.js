@@ -1,0 +1,92 @@
+// The phones' page: the tokens, drawn as the TV draws them. A token whose picture the GM's
+// computer sent shows it clipped to its disc inside a ring of its side's colour; any other is a
+// disc of that colour. Your own token keeps its yellow ring, the one acting a white one.
+// Pictures come by an opaque key, each fetched once however many tokens share it, and only
+// when a key not held yet arrives; keys that leave the view are dropped.
+"use strict";
+window.tacticalTokens = (function () {
+  const pictures = new Map();  // key -> Image (loading or loaded)
+
+  function spot(t) {
+    if (t.col !== undefined) return [t.col + t.size / 2, t.row + t.size / 2];
+    return t.at || [0, 0];
+  }
+
+  function update(tokens, base, redraw) {
+    const wanted = new Set(tokens.filter((t) => t.picture).map((t) => t.picture));
+    for (const key of [...pictures.keys()]) if (!wanted.has(key)) pictures.delete(key);
+    for (const key of wanted) {
+      if (pictures.has(key)) continue;
+      const image = new Image();
+      image.onload = redraw;
+      // refused (the token left the view meanwhile): a disc until a view names the key again
+      image.onerror = () => { if (pictures.get(key) === image) pictures.delete(key); };
+      image.src = base + encodeURIComponent(key) + ".png";
+      pictures.set(key, image);
+    }
+  }
+
+  function loaded(t) {
+    const image = t.picture ? pictures.get(t.picture) : null;
+    return image && image.complete && image.naturalWidth > 0 ? image : null;
+  }
+
+  function circle(ctx, x, y, radius) {
+    ctx.beginPath();
+    ctx.arc(x, y, radius, 0, Math.PI * 2);
+  }
+
+  function disc(ctx, t, x, y, radius, px) {
+    const image = loaded(t);
+    circle(ctx, x, y, radius);
+    if (image) {
+      ctx.save();
+      ctx.clip();
+      ctx.imageSmoothingEnabled = true;
+      ctx.drawImage(image, x - radius, y - radius, radius * 2, radius * 2);
+      ctx.restore();
+      const ring = Math.max(2 * px, radius * 0.18);  // the TV's ring: 9% of the disc's width
+      circle(ctx, x, y, radius - ring / 2);
+      ctx.lineWidth = ring;
+      ctx.strokeStyle = t.color;
+      ctx.stroke();
+      circle(ctx, x, y, radius);
+    } else {
+      ctx.fillStyle = t.color;
+      ctx.fill();
+    }
+    ctx.lineWidth = Math.max(3 * px, 0.06);
+    ctx.strokeStyle = t.mine ? "#ffd76a" : t.acting ? "#ffffff" : "#000";
+    ctx.stroke();
+  }
+
+  function draw(ctx, tokens, scale, drag) {
+    const px = 1 / scale;
+    const crowd = new Map(), count = new Map();  // area tokens: [index, how many] in their area
+    for (const t of tokens) {
+      if (t.col !== undefined) continue;
+      const k = count.get(t.area) || 0;
+      crowd.set(t.id, [k, 0]);
+      count.set(t.area, k + 1);
+    }
+    for (const t of tokens) if (crowd.has(t.id)) crowd.get(t.id)[1] = count.get(t.area);
+    for (const t of tokens) {
+      let [x, y] = spot(t);
+      if (drag && drag.id === t.id) [x, y] = drag.at;
+      const radius = t.col !== undefined ? t.size * 0.42 : Math.max(14 * px, 0.4);
+      const place = t.col === undefined ? crowd.get(t.id) : null;  // side by side in an area
+      if (place) x += (place[0] - (place[1] - 1) / 2) * radius * 2.3;
+      const above = place && place[0] % 2 === 1;
+      disc(ctx, t, x, y, radius, px);
+      if (radius / px < 9 && !t.mine) continue;  // zoomed far out: names would only pile up
+      const size = Math.max(14 * px, radius * 0.5);
+      ctx.font = "600 " + size + "px sans-serif";
+      ctx.textAlign = "center";
+      ctx.fillStyle = "#fff";
+      ctx.fillText(t.name, x, above ? y - radius - size * 0.4 : y + radius + size);
+      ctx.textAlign = "start";
+    }
+  }
+
+  return { spot, update, draw, shows: (t) => !!loaded(t), held: () => [...pictures.keys()] };
+})();
