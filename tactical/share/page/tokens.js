@@ -38,25 +38,32 @@ window.tacticalTokens = (function () {
 
   function disc(ctx, t, x, y, radius, px) {
     const image = loaded(t);
+    const mark = t.mine ? "#ffd76a" : t.acting ? "#ffffff" : null;
     circle(ctx, x, y, radius);
-    if (image) {
-      ctx.save();
-      ctx.clip();
-      ctx.imageSmoothingEnabled = true;
-      ctx.drawImage(image, x - radius, y - radius, radius * 2, radius * 2);
-      ctx.restore();
-      const ring = Math.max(2 * px, radius * 0.18);  // the TV's ring: 9% of the disc's width
-      circle(ctx, x, y, radius - ring / 2);
-      ctx.lineWidth = ring;
-      ctx.strokeStyle = t.color;
-      ctx.stroke();
-      circle(ctx, x, y, radius);
-    } else {
+    if (!image) {
       ctx.fillStyle = t.color;
       ctx.fill();
+      ctx.lineWidth = Math.max(3 * px, 0.06);
+      ctx.strokeStyle = mark || "#000";
+      ctx.stroke();
+      return;
     }
-    ctx.lineWidth = Math.max(3 * px, 0.06);
-    ctx.strokeStyle = t.mine ? "#ffd76a" : t.acting ? "#ffffff" : "#000";
+    // the picture inside a ring of the side's colour, thick enough to tell the sides apart on a
+    // phone; yours (or the one acting) ringed once more outside, as a disc is
+    const ring = Math.max(3 * px, radius * 0.22);
+    ctx.save();
+    ctx.clip();
+    ctx.imageSmoothingEnabled = true;
+    ctx.drawImage(image, x - radius, y - radius, radius * 2, radius * 2);
+    ctx.restore();
+    circle(ctx, x, y, radius - ring / 2);
+    ctx.lineWidth = ring;
+    ctx.strokeStyle = t.color;
+    ctx.stroke();
+    const edge = mark ? Math.max(3 * px, 0.06) : Math.max(1.5 * px, 0.02);
+    circle(ctx, x, y, radius + edge / 2);
+    ctx.lineWidth = edge;
+    ctx.strokeStyle = mark || "#000";
     ctx.stroke();
   }
 
