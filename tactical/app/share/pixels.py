@@ -59,6 +59,12 @@ class ArtPixels:
         self._pixels: dict[str, Rgba | None] = {}
         self._tokens: dict[str, TokenArt | None] = {}
 
+    @property
+    def problems(self) -> dict[str, str]:
+        """Why a picture is not sent (missing, unsafe, over the limits), by picture id."""
+        with self._lock:
+            return dict(self._cache.problems)
+
     def source(self, encounter: Encounter) -> ArtSource:
         """An art source over the pictures ``encounter`` holds now."""
         pictures = Encounter(encounter.map, pictures=list(encounter.pictures.values()))
