@@ -6,6 +6,7 @@
 "use strict";
 window.tacticalTokens = (function () {
   const pictures = new Map();  // key -> Image (loading or loaded)
+  const SIMPLE_BELOW_PX = 14;
 
   function spot(t) {
     if (t.col !== undefined) return [t.col + t.size / 2, t.row + t.size / 2];
@@ -37,7 +38,8 @@ window.tacticalTokens = (function () {
   }
 
   function disc(ctx, t, x, y, radius, px) {
-    const image = loaded(t);
+    // too small on screen to make out (the TV's rule: under 14 pixels across): a plain disc
+    const image = (2 * radius) / px < SIMPLE_BELOW_PX ? null : loaded(t);
     const mark = t.mine ? "#ffd76a" : t.acting ? "#ffffff" : null;
     circle(ctx, x, y, radius);
     if (!image) {
