@@ -98,6 +98,8 @@ def test_the_page_has_a_strict_policy_and_no_map_data(
     assert status == 200
     assert "default-src 'none'" in headers["Content-Security-Policy"]
     assert "connect-src 'self'" in headers["Content-Security-Policy"]
+    images = [x for x in headers["Content-Security-Policy"].split(";") if "img-src" in x]
+    assert [x.strip() for x in images] == ["img-src 'self'"]  # token pictures: this origin only
     assert headers["Referrer-Policy"] == "no-referrer"
     assert "Ilse" not in text and "http" not in text.split("<body>")[1]
 
