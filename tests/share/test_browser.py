@@ -22,6 +22,7 @@ import pytest
 
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background, Picture
+from tactical.core.tokens import Token
 from tactical.share.links import Link, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
@@ -402,3 +403,39 @@ def test_a_visible_tokens_picture_is_drawn_in_its_disc_and_goes_when_it_walks_in
     server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
     _wait(lambda: driver.execute_script("return window.tacticalPage.screenOf('ilse') === null"))
     assert sword not in driver.execute_script("return window.tacticalPage.heldPictures()")
+
+
+def _requested(browser: Any) -> list[str]:
+    """The URLs the browser asked for since the last look at its log."""
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def test_a_page_fetches_a_picture_once_for_all_its_tokens_and_not_again_on_a_move(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    shield = encounter.tokens["bram"].image
+    for index in range(6):  # Bram's shield on six more tokens in the hall
+        encounter.add_token(Token(f"guard-{index}", "Guard", "pcs", (1 + index, 3), image=shield))
+    server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
+    _requested(driver)
+    _open(driver, server, "Table", PHONE)
+    _wait(lambda: driver.execute_script("return window.tacticalPage.showsPicture('guard-5')"))
+    key = picture_key(encounter, "bram")
+    asked = [u for u in _requested(driver) if key in u]
+    assert asked == [server.url(_link(server, "Table")) + f"/art/{key}.png"]  # once for seven
+    count = "return window.tacticalPage.picturesAsked()"
+    assert driver.execute_script(count) == 3  # the shield, the sword, the ghoul's paw
+    where = "return window.tacticalPage.screenOf('bram')"
+    before = driver.execute_script(where)
+    encounter.tokens["bram"].position = (6, 12)  # the GM moves Bram: a new view, the same keys
+    server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
+    _wait(lambda: driver.execute_script(where) != before)
+    time.sleep(0.3)
+    assert [u for u in _requested(driver) if key in u] == []
+    assert driver.execute_script(count) == 3

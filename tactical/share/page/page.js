@@ -430,6 +430,7 @@
       return !!t && tokens.shows(t);
     },
     heldPictures() { return tokens.held(); },
+    picturesAsked() { return tokens.asked(); },
     toScreen(x, y) { return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale]; },
   };
 

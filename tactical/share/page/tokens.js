@@ -7,6 +7,7 @@
 window.tacticalTokens = (function () {
   const pictures = new Map();  // key -> Image (loading or loaded)
   const SIMPLE_BELOW_PX = 14;
+  let asked = 0;  // pictures fetched since the page opened (the browser tests read it)
 
   function spot(t) {
     if (t.col !== undefined) return [t.col + t.size / 2, t.row + t.size / 2];
@@ -23,6 +24,7 @@ window.tacticalTokens = (function () {
       // refused (the token left the view meanwhile): a disc until a view names the key again
       image.onerror = () => { if (pictures.get(key) === image) pictures.delete(key); };
       image.src = base + encodeURIComponent(key) + ".png";
+      asked += 1;
       pictures.set(key, image);
     }
   }
@@ -97,5 +99,8 @@ window.tacticalTokens = (function () {
     }
   }
 
-  return { spot, update, draw, shows: (t) => !!loaded(t), held: () => [...pictures.keys()] };
+  return {
+    spot, update, draw,
+    shows: (t) => !!loaded(t), held: () => [...pictures.keys()], asked: () => asked,
+  };
 })();
