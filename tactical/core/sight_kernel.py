@@ -1,0 +1,166 @@
+"""One viewer's sight compiled by numba, used once it is ready, the numpy path otherwise.
+
+Numpy pays a fixed cost per call, and a viewer's search on a big map is hundreds of
+rings of a few thousand squares: two passes over :mod:`tactical.core.sight_one` left it
+at 15-40 ms a viewer on a rough 1024 x 1024 map. The same rule as one compiled loop
+(:mod:`tactical.core.sight_kernel_loop`) takes 5-10 ms (docs/performance.md, issue 22,
+third pass).
+
+numba is imported only when the kernel is first wanted (:func:`warm`, which the app,
+``tactical share`` and the phones' server run on a background thread): importing it
+and compiling take about a second, loading the compiled kernel from numba's cache a
+few tenths. Until then :func:`ready` is False and sight takes the numpy path, so
+nothing waits for the compiler. When numba cannot be imported or cannot compile (no
+wheel for the platform, a frozen app, anything), the numpy path answers for the rest
+of the process and the reason is logged once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.grid import GridMap, Wall
+from tactical.core.sight_kernel_loop import SIGNATURE, STEP_CODE, look_rings
+from tactical.core.sight_masks import SightMasks, sight_masks
+from tactical.core.sight_one import HEIGHT_BLOCK, Mask, Viewer, look_one
+
+_log = logging.getLogger(__name__)
+
+Kernel = Callable[..., int]
+
+_lock = threading.Lock()
+_kernel: Kernel | None = None
+_failed: str | None = None
+"""Why the kernel is not used (set once; the numpy path answers from then on)."""
+
+
+def ready() -> bool:
+    """True once the kernel is compiled and checked: sight then uses it."""
+    return _kernel is not None
+
+
+def failed() -> str | None:
+    """Why the kernel will not be used in this process (None: it may still be)."""
+    return _failed
+
+
+def warm() -> bool:
+    """Import numba and compile the kernel (from numba's cache when it can), then check
+    it on a tiny map against the numpy path; True when it is ready.
+
+    Safe to call from any thread and more than once: the first caller compiles, the
+    others wait for it. Never raises: a failure is logged once and the numpy path stays.
+    """
+    global _kernel, _failed
+    with _lock:
+        if _kernel is not None or _failed is not None:
+            return _kernel is not None
+        try:
+            compiled = _compile()
+            _check(compiled)
+        except Exception as error:  # any failure of numba: the numpy path answers
+            _failed = f"{type(error).__name__}: {error}"
+            _log.warning("sight: numba kernel unavailable, using numpy (%s)", _failed)
+            return False
+        _kernel = compiled
+        return True
+
+
+def warm_in_background() -> threading.Thread:
+    """Start a daemon thread running :func:`warm`; returns it (tests join it)."""
+    thread = threading.Thread(target=warm, name="warm sight kernel", daemon=True)
+    thread.start()
+    return thread
+
+
+def _compile() -> Kernel:
+    """numba's compiled :func:`look_rings`, cached on disk when the source is there."""
+    import numba  # imported only when the kernel is first wanted
+
+    def build(cache: bool) -> Kernel:
+        jitted: Any = numba.njit(SIGNATURE, cache=cache, nogil=True)(look_rings)
+        return jitted  # type: ignore[no-any-return]
+
+    if _can_cache():
+        try:
+            return build(True)
+        except Exception as error:  # no cache place after all: compile it each start
+            _log.info("sight: numba cache unavailable (%s), compiling without it", error)
+    return build(False)
+
+
+def _can_cache() -> bool:
+    """numba caches next to the source file or in the user's cache folder; a frozen app
+    has no source file (numba would refuse), so it compiles at every start."""
+    if getattr(sys, "frozen", False):
+        return False
+    return os.path.isfile(look_rings.__code__.co_filename)
+
+
+def _check(kernel: Kernel) -> None:
+    """Raise unless ``kernel`` sees what the numpy path sees on a small map with a wall,
+    a hill and a viewer near a corner (a wrong build must never answer)."""
+    elevation = np.zeros((7, 9), dtype=np.int16)
+    elevation[3, 4] = 4
+    grid = GridMap(9, 7, elevation=elevation)
+    grid.set_wall((2, 1), (2, 2), Wall())
+    grid.set_wall((5, 5), (6, 5), Wall())
+    masks = sight_masks(grid)
+    for view in (Viewer((1, 1)), Viewer((8, 6), 5), Viewer((4, 0))):
+        got, far = look(masks, view, kernel)
+        want, want_far = look_one(masks, view)
+        if not (got == want).all() or int(far[0]) != int(want_far[0]):
+            raise RuntimeError("the compiled kernel does not see what the numpy path sees")
+
+
+@dataclass(frozen=True)
+class _Packed:
+    """The blocked steps of one masks object as one byte per padded square."""
+
+    masks: weakref.ref[SightMasks]
+    bits: npt.NDArray[np.uint8]
+
+
+_PACKED: list[_Packed] = []
+"""The two masks read last (a map and, say, its copy being edited): 1 MB each at 1024 x 1024."""
+
+
+def packed(masks: SightMasks) -> npt.NDArray[np.uint8]:
+    """``masks.enter`` as one byte per padded square: bit k set when the step in
+    ``DIRECTIONS[k]`` into it is blocked (kept for the two masks read last)."""
+    for kept in _PACKED:
+        if kept.masks() is masks:
+            return kept.bits
+    bits = np.packbits(masks.enter, axis=0, bitorder="little").reshape(-1)
+    made = _Packed(weakref.ref(masks), bits)
+    _PACKED[:] = [made, *(kept for kept in _PACKED[:1] if kept.masks() is not None)]
+    return bits
+
+
+def look(
+    masks: SightMasks, view: Viewer, kernel: Kernel | None = None
+) -> tuple[Mask, npt.NDArray[np.int64]]:
+    """What :func:`tactical.core.sight_one.look_one` answers, from the kernel: the squares
+    ``view`` sees (``(1, cells)``, padded and flattened) and the last ring worked out."""
+    run = kernel if kernel is not None else _kernel
+    if run is None:
+        raise RuntimeError("the sight kernel is not ready")
+    h, w = masks.height, masks.width
+    col, row = view.square
+    far = max(col, w - 1 - col, row, h - 1 - row)
+    reach = far if view.range is None else min(view.range, far)
+    seen = np.zeros((h + 2) * (w + 2), dtype=np.bool_)
+    hills = bool(masks.relief >= HEIGHT_BLOCK)
+    elevation = np.ascontiguousarray(masks.elevation)
+    reached = run(packed(masks), elevation, w, h, col, row, reach, hills, seen, STEP_CODE)
+    return seen.reshape(1, -1), np.array([reached], dtype=np.int64)
