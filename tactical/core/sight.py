@@ -28,6 +28,10 @@ viewers share each ring's array operations (:func:`_look`); on big maps, and
 for one viewer, :mod:`tactical.core.sight_one` works out each viewer alone and
 only the parts of its rings that lie on the map.
 
+Once :mod:`tactical.core.sight_kernel` has compiled the same rule with numba (in the
+background, after start-up), each viewer's rings are one compiled loop; the numpy code
+answers until then, and always where numba cannot.
+
 Walls are rasterised into "the step into this square from that direction is
 blocked" masks (:mod:`tactical.core.sight_masks`), and after an edit only
 round the squares it touched. Each viewer's sight is kept per map, keyed by
@@ -51,6 +55,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from tactical.core import sight_kernel
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight_masks import (
     DIRECTIONS,
@@ -84,7 +89,9 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     """Each viewer's seen squares (``(n, cells)``, padded and flattened) and how far its
     search went (the last ring with a square worked out).
 
-    One viewer, or any number on a big map (``_ALONE``), is worked out by
+    Once the numba kernel is ready (:mod:`tactical.core.sight_kernel`) it works out
+    every viewer, one at a time. Until then, or without numba:
+    one viewer, or any number on a big map (``_ALONE``), is worked out by
     :func:`tactical.core.sight_one.look_one`, one at a time: their rings' parts on the
     map differ, and done together they would be whole rings (a corner viewer's are
     three quarters off the map), twice the time for a party of six at 1024 x 1024.
@@ -96,6 +103,9 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     arithmetic is the same float32 operations, in the same order, as the rule's
     first implementation, so the squares seen are the same.
     """
+    if sight_kernel.ready():  # compiled: one viewer at a time, no ring tables built
+        looked = [sight_kernel.look(masks, view) for view in views]
+        return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
     if len(views) == 1 or masks.width * masks.height >= _ALONE:
         looked = [_look_one(masks, view) for view in views]
         return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
