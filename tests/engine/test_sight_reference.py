@@ -6,17 +6,24 @@ shut), wall lines (walls, doors, windows, objects; on grid points, halves and
 anywhere) and viewers with and without ranges, then edits them (elevation, walls,
 wall lines moved, doors opened) and asks again, comparing every answer with the
 reference computed from scratch.
+
+Every test here runs twice (:func:`sight_path`): with the numba kernel compiled and
+ready (what the product uses once warm) and with it forced off (the numpy path, what
+answers before the kernel is ready and wherever numba cannot run).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tactical.core import sight as sight_module
+from tactical.core import sight_kernel
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, cached_sight_masks, sight_masks, visible_squares
 from tactical.core.sight_one import look_one
@@ -25,6 +32,27 @@ from tactical.core.wall_lines import WallLine
 from tests.engine import sight_reference as reference
 
 KINDS = ("wall", "wall", "door", "window", "object")
+
+
+@pytest.fixture(scope="session")
+def compiled_kernel() -> sight_kernel.Kernel:
+    """The kernel, compiled (or loaded from numba's cache) once, synchronously."""
+    assert sight_kernel.warm(), sight_kernel.failed()
+    assert sight_kernel._kernel is not None
+    return sight_kernel._kernel
+
+
+@pytest.fixture(scope="module", params=["kernel", "numpy"], autouse=True)
+def sight_path(
+    request: pytest.FixtureRequest, compiled_kernel: sight_kernel.Kernel
+) -> Iterator[str]:
+    """The sight path every test of this module runs on: the kernel ready, or not."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            sight_kernel, "_kernel", compiled_kernel if request.param == "kernel" else None
+        )
+        assert sight_kernel.ready() == (request.param == "kernel")
+        yield str(request.param)
 
 
 @st.composite
@@ -70,7 +98,21 @@ def maps(draw: st.DrawFn) -> tuple[GridMap, list[Viewer]]:
     squares = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     ranges = st.none() | st.integers(0, 6)
     viewers = draw(st.lists(st.builds(Viewer, squares, ranges), min_size=1, max_size=4))
-    return grid, viewers
+    return grid, viewers + draw(large_token(width, height))
+
+
+@st.composite
+def large_token(draw: st.DrawFn, width: int, height: int) -> list[Viewer]:
+    """Sometimes a large token (2 x 2 or 3 x 3, partly off the map at an edge): a viewer
+    on each of its squares on the map, with one range."""
+    if not draw(st.booleans()):
+        return []
+    size = draw(st.integers(2, 3))
+    col, row = draw(st.integers(-1, width - 1)), draw(st.integers(-1, height - 1))
+    reach = draw(st.none() | st.integers(1, 6))
+    squares = [(col + x, row + y) for x in range(size) for y in range(size)]
+    on = [s for s in squares if 0 <= s[0] < width and 0 <= s[1] < height]
+    return [Viewer(s, reach) for s in on]
 
 
 def expected(grid: GridMap, viewers: list[Viewer]) -> np.ndarray:
@@ -253,8 +295,12 @@ def test_bigger_maps_with_rooms_see_what_the_first_implementation_saw(
     grid, viewers = drawn
     masks = sight_masks(grid)
     for viewer in viewers:
-        seen, _ = look_one(masks, viewer)
+        seen, reached = look_one(masks, viewer)
         want = expected(grid, [viewer])
         h, w = grid.height, grid.width
         assert (seen.reshape(h + 2, w + 2)[1:-1, 1:-1] == want).all()
+        if sight_kernel.ready():  # the kernel's search ends at the same ring (edits use it)
+            compiled, far = sight_kernel.look(masks, viewer)
+            assert (compiled == seen).all()
+            assert far.tolist() == reached.tolist()
     assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()

@@ -1,0 +1,92 @@
+"""The numba sight kernel: used once ready, warmed on a thread, and never needed.
+
+Where numba cannot be imported the numpy path answers, the reason logged once and no
+error reaches the GM; the squares seen are the same either way
+(``test_sight_reference.py`` runs its property tests on both paths).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import numpy as np
+import pytest
+
+from tactical.core import sight_kernel, sight_rings
+from tactical.core.grid import GridMap, Wall
+from tactical.core.sight import Viewer, visible_squares
+from tests.engine import sight_reference as reference
+
+
+def walled_hill() -> GridMap:
+    """A room's wall and a hill: both stop sight, so a wrong answer shows."""
+    elevation = np.zeros((12, 16), dtype=np.int16)
+    elevation[4:6, 9:11] = 5
+    grid = GridMap(16, 12, elevation=elevation)
+    for row in range(8):
+        grid.set_wall((5, row), (6, row), Wall())
+    return grid
+
+
+def expected(grid: GridMap, viewers: list[Viewer]) -> np.ndarray:
+    return reference.visible_squares(grid, viewers, reference.sight_masks(grid))
+
+
+@pytest.fixture
+def cold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel as at start-up: not compiled, not failed (restored afterwards)."""
+    monkeypatch.setattr(sight_kernel, "_kernel", None)
+    monkeypatch.setattr(sight_kernel, "_failed", None)
+
+
+@pytest.mark.usefixtures("cold")
+def test_without_numba_the_numpy_path_answers_and_says_why_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "numba", None)  # ``import numba`` raises ImportError
+    caplog.set_level(logging.INFO, logger="tactical.core.sight_kernel")
+    grid = walled_hill()
+    viewers = [Viewer((2, 3)), Viewer((14, 10), 6)]
+    assert sight_kernel.warm() is False
+    assert sight_kernel.warm() is False  # asked again: still off, not logged again
+    assert not sight_kernel.ready()
+    assert "numba" in (sight_kernel.failed() or "")
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1
+    assert "numpy" in warnings[0].getMessage()
+    seen = visible_squares(grid, viewers)
+    assert (seen == expected(grid, viewers)).all()
+    assert seen[3, 2] and not seen[3, 8]  # the wall at column 5/6 hides the room behind it
+
+
+@pytest.mark.usefixtures("cold")
+def test_warming_on_a_thread_makes_it_ready_and_sight_uses_it() -> None:
+    assert not sight_kernel.ready()
+    thread = sight_kernel.warm_in_background()
+    thread.join(timeout=300)
+    assert not thread.is_alive()
+    assert sight_kernel.ready(), sight_kernel.failed()
+    sight_rings._TABLES.clear()
+    grid = walled_hill()
+    viewers = [Viewer((2, 3)), Viewer((8, 8)), Viewer((15, 0), 4)]
+    assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()
+    assert not sight_rings._TABLES  # the numpy path's ring tables were never built
+
+
+def test_a_kernel_that_sees_wrongly_is_never_used(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The compiled kernel is checked against the numpy path before it answers."""
+    monkeypatch.setattr(sight_kernel, "_kernel", None)
+    monkeypatch.setattr(sight_kernel, "_failed", None)
+
+    def blind(*args: object) -> int:
+        return 0  # sees only its own square
+
+    monkeypatch.setattr(sight_kernel, "_compile", lambda: blind)
+    assert sight_kernel.warm() is False
+    assert not sight_kernel.ready()
+    assert "does not see" in (sight_kernel.failed() or "")
+    grid = walled_hill()
+    assert (visible_squares(grid, [Viewer((3, 3))]) == expected(grid, [Viewer((3, 3))])).all()
