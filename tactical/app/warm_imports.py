@@ -3,7 +3,10 @@
 A grid map opens without networkx (the region index of long paths) and scipy
 (their band search): about a tenth of a second less before the first frame. A
 second and a half after the window shows, a background thread imports them,
-so the first drop far outside a token's reach does not pay for them either.
+so the first drop far outside a token's reach does not pay for them either. The same
+thread then imports numba and compiles (or loads from numba's cache) the sight kernel
+(:mod:`tactical.core.sight_kernel`); a reveal asked before it is ready takes the numpy
+path, so nothing waits for it.
 Importing runs Python code, which gives the GUI thread the interpreter every
 few milliseconds; the thread touches no Qt object.
 """
@@ -15,20 +18,25 @@ import threading
 
 from PySide6.QtCore import QTimer
 
+from tactical.core import sight_kernel
+
 LATER = ("networkx", "scipy.sparse.csgraph")
 """What the start-up leaves out and the first long path imports."""
 DELAY_MS = 1500
 
 
-def import_later(names: tuple[str, ...] = LATER) -> threading.Thread:
-    """Start a daemon thread importing ``names`` now; returns it (tests join it)."""
+def import_later(names: tuple[str, ...] = LATER, sight: bool = True) -> threading.Thread:
+    """Start a daemon thread importing ``names`` now, then warming the sight kernel
+    (``sight``); returns it (tests join it)."""
 
     def load() -> None:
         for name in names:
             try:
                 importlib.import_module(name)
             except ImportError:  # the question that needs it will say so
-                return
+                break
+        if sight:
+            sight_kernel.warm()  # never raises: without numba sight stays on numpy
 
     thread = threading.Thread(target=load, name="warm imports", daemon=True)
     thread.start()

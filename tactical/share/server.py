@@ -34,6 +34,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tactical.core import sight_kernel
 from tactical.share.devices import MAX_MESSAGE_BYTES, Device, DeviceRow, Devices
 from tactical.share.links import Link, Links
 from tactical.share.view import LinkView
@@ -99,7 +100,11 @@ class ShareServer:
     # -- the GM's side (any thread) ------------------------------------------------------
 
     def start(self) -> None:
-        """Bind and serve in a new thread; raises OSError when the address cannot be bound."""
+        """Bind and serve in a new thread; raises OSError when the address cannot be bound.
+
+        Also compiles the sight kernel in the background: the character links work out
+        sight off the GUI thread, on numpy until the kernel is ready."""
+        sight_kernel.warm_in_background()
         self._thread = threading.Thread(target=self._run, name="tactical-share", daemon=True)
         self._thread.start()
         if not self._ready.wait(10.0):

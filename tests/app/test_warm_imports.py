@@ -1,4 +1,5 @@
-"""A grid map opens without the libraries of long paths; they are imported afterwards."""
+"""A grid map opens without the libraries of long paths and of the sight kernel; they are
+imported (and the kernel compiled) afterwards."""
 
 from __future__ import annotations
 
@@ -22,14 +23,16 @@ settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
 window = start(Path(sys.argv[1]), settings=settings, recovery_dir=folder, ask=lambda r: False)
 window.show()
 app.processEvents()
-print(sorted(name for name in ("networkx", "scipy") if name in sys.modules))
+print(sorted(name for name in ("networkx", "scipy", "numba") if name in sys.modules))
 import_later().join(timeout=60)
 print(sorted(name for name in LATER if name in sys.modules))
+from tactical.core import sight_kernel
+print(sight_kernel.ready(), sight_kernel.failed())
 window.close()
 """
 
 
-def test_a_grid_map_opens_without_networkx_and_scipy_then_they_are_imported(
+def test_a_grid_map_opens_without_networkx_scipy_and_numba_then_they_are_warmed(
     tmp_path: Path,
 ) -> None:
     done = subprocess.run(
@@ -40,6 +43,7 @@ def test_a_grid_map_opens_without_networkx_and_scipy_then_they_are_imported(
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )
     assert done.returncode == 0, done.stderr
-    before, after = done.stdout.splitlines()[-2:]
+    before, after, sight = done.stdout.splitlines()[-3:]
     assert before == "[]"
     assert after == "['networkx', 'scipy.sparse.csgraph']"
+    assert sight == "True None"  # the sight kernel compiled (or loaded) in the background
