@@ -25,7 +25,14 @@ GM waits for and names its reference in the same cell:
   beside tcod for that one viewer;
 - *first reveal after a map edit*: a map of 4,096 wall lines, one line moved,
   then the party's sight (its wall masks brought up to date), beside the
-  whole rebuild of the masks.
+  whole rebuild of the masks;
+- *first sight after start-up*: importing numba and compiling the sight kernel
+  (empty cache) or loading it from numba's cache, in fresh processes
+  (:mod:`benchmarks.sight_start`).
+
+The sight rows time the product's path once the numba kernel is warm (the app warms
+it in the background after its first frame) and give the numpy path's figure beside
+it: what answers before the kernel is ready, or where numba cannot run.
 
 python-tcod (``pip install tcod``) is the reference only, never a dependency
 of the app; without it the reference cells say so.
@@ -41,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks import big, maps, sight
+from benchmarks import big, maps, sight, sight_start
 from tactical.core import Encounter, GridMap, Token, find_path, reachable
 from tactical.core.commands.fog import party_sight
 from tactical.core.movement import index_for
@@ -259,8 +266,12 @@ def tcod_fov(see: Any, squares: list[tuple[int, int]]) -> Callable[[], None] | N
 
 
 def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
+    """The sight rows: the product's path (the numba kernel, warmed first), the numpy
+    path beside it (what answers before the kernel is ready, or without numba), and tcod."""
+    from tactical.core import sight_kernel
     from tactical.core.sight import Viewer, sight_masks, visible_squares
 
+    kernel = sight_kernel.warm()
     out: Figures = {}
     grid = encounter.grid
     assert grid is not None
@@ -272,10 +283,22 @@ def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
     few = max(3, repeat // 10)
     six = sight.clocks(fov6, few) if fov6 is not None else None
     one = sight.clocks(fov1, repeat) if fov1 is not None else None
-    copies = iter([replace_grid(encounter) for _ in range(few)])
-    cold = sight.clocks(lambda: party_sight(next(copies)), few)
+
+    def both(run: Callable[[], object], times: int) -> tuple[Clock, Clock]:
+        """The product's path, then the numpy path, on the same work."""
+        ours = sight.clocks(run, times)
+        with sight_kernel.suspended():
+            return ours, sight.clocks(run, times)
+
+    def cell(figures: tuple[Clock, Clock], name: str, theirs: Clock | None) -> str:
+        ours, numpy_path = figures
+        path = "numba kernel" if kernel else "numba unavailable: numpy path"
+        return f"{beside(ours, name, theirs)} [{path}]; numpy path {shown(numpy_path)}"
+
+    copies = iter([replace_grid(encounter) for _ in range(2 * few)])
+    cold = both(lambda: party_sight(next(copies)), few)
     out[f"party sight, 6 PCs on the rough {label} map, wall masks built in the timer"] = (
-        beside(cold, "6 x tcod symmetric shadowcasting", six),
+        cell(cold, "6 x tcod symmetric shadowcasting", six),
         "< 50 ms",
     )
     party_sight(encounter)
@@ -283,31 +306,33 @@ def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
     home = mover.position
     assert home is not None
     # A walk along the row, a new square each time (as a drag enters new squares).
-    step = 1 if home[0] + few + 1 < grid.width else -1
-    walk = iter([(home[0] + step * k, home[1]) for k in range(1, few + 2)])
+    step = 1 if home[0] + 2 * few + 2 < grid.width else -1
+    walk = iter([(home[0] + step * k, home[1]) for k in range(1, 2 * few + 3)])
 
     def moved() -> None:
         mover.position = next(walk)
         party_sight(encounter)
 
     out[f"party sight after one party token moves one square ({label}, the drag's preview)"] = (
-        beside(sight.clocks(moved, few), "tcod, one viewer", one),
+        cell(both(moved, few), "tcod, one viewer", one),
         "< 16 ms",
     )
     mover.position = home
     viewer = [Viewer(squares[0])]
     masks = sight_masks(grid)  # explicit masks: the viewer's sight is worked out each time
-    hills = sight.clocks(lambda: visible_squares(grid, viewer, masks), few)
+    visible_squares(grid, viewer, masks)  # the packed walls, kept per masks
+    hills = both(lambda: visible_squares(grid, viewer, masks), few)
     flat = grid.copy()
     flat.elevation[:] = 0
     level_masks = sight_masks(flat)
-    level = sight.clocks(lambda: visible_squares(flat, viewer, level_masks), few)
+    visible_squares(flat, viewer, level_masks)
+    level = both(lambda: visible_squares(flat, viewer, level_masks), few)
     out[f"one viewer's sight, flat {label} map with the walls"] = (
-        beside(level, "tcod symmetric shadowcasting", one),
+        cell(level, "tcod symmetric shadowcasting", one),
         "<= 3 x tcod",
     )
     out[f"one viewer's sight, rough {label} map (heights and walls)"] = (
-        beside(hills, "tcod symmetric shadowcasting, no heights", one),
+        cell(hills, "tcod symmetric shadowcasting, no heights", one),
         "<= 3 x tcod",
     )
     return out
@@ -327,6 +352,7 @@ def replace_grid(encounter: Encounter) -> Encounter:
 
 def edited_reveal(size: int, repeat: int) -> Figures:
     """4,096 wall lines (fewer on a small map); one line moved, then the party's sight."""
+    from tactical.core import sight_kernel
     from tactical.core.sight import sight_masks
 
     count = 4096 if size >= 1024 else 1024
@@ -347,10 +373,13 @@ def edited_reveal(size: int, repeat: int) -> Figures:
         party_sight(encounter)
 
     after = sight.clocks(edit_then_reveal, max(3, repeat // 5))
+    with sight_kernel.suspended():
+        numpy_path = sight.clocks(edit_then_reveal, max(3, repeat // 5))
     whole = sight.clocks(lambda: sight_masks(grid), max(3, repeat // 10))
     return {
         f"first reveal after a map edit ({count} wall lines, one moved; masks updated)": (
-            f"{shown(after)}; whole masks rebuilt (as before): {shown(whole)}",
+            f"{shown(after)}; whole masks rebuilt (as before): {shown(whole)};"
+            f" numpy path {shown(numpy_path)}",
             "< 30 ms",
         )
     }
@@ -369,6 +398,7 @@ def rows(repeat: int, quick: bool, folder: Path | None = None) -> Figures:
     out.update(crowd_drag(repeat))
     out.update(sights(encounter, repeat, label))
     out.update(edited_reveal(size, repeat))
+    out.update(sight_start.row(2 if quick else 3))
     return out
 
 

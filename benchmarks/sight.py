@@ -5,7 +5,8 @@ free wall lines (8 per room, each wall split by a doorway two squares wide),
 the first 500 of them kept. "Together" puts the party in two neighbouring
 rooms (a real crawl); "scattered" puts each PC in a different room; "open"
 is the same map without walls, where everyone sees the whole map (the worst
-case: no wall stops the work).
+case: no wall stops the work). Each figure is the product's path (the numba sight
+kernel, warmed first), with the numpy path's beside it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tactical.core import sight_kernel
 from tactical.core.grid import GridMap
 from tactical.core.sight import Viewer, sight_masks, visible_squares
 from tactical.core.wall_lines import WallLine
@@ -71,10 +73,21 @@ def rows(ms: Callable[[float], str], repeat: int) -> dict[str, str]:
     rooms = rng.sample([(c, r) for c in range(8) for r in range(8)], 6)
     scattered = [Viewer((c * ROOM + 10, r * ROOM + 12)) for c, r in rooms]
 
-    def figure(fn: Callable[[], Any], times: int) -> str:
-        fn()  # warm: ring tables, caches
+    kernel = sight_kernel.warm()  # the product's path once the app has warmed it
+
+    def figure(fn: Callable[[], Any], times: int, paths: bool = True) -> str:
+        """The product's path (the numba kernel), the numpy path beside it (``paths``)."""
+        fn()  # warm: packed walls, caches
         wall, cpu = clocks(fn, times)
-        return f"{ms(wall)} (CPU {ms(cpu)})"
+        if not paths:
+            return f"{ms(wall)} (CPU {ms(cpu)})"
+        with sight_kernel.suspended():
+            fn()  # warm: ring tables
+            numpy_wall, numpy_cpu = clocks(fn, times)
+        path = "" if kernel else " [numba unavailable]"
+        return (
+            f"{ms(wall)} (CPU {ms(cpu)}){path}; numpy path {ms(numpy_wall)} (CPU {ms(numpy_cpu)})"
+        )
 
     few = max(3, repeat // 5)
     return {
@@ -88,6 +101,6 @@ def rows(ms: Callable[[float], str], repeat: int) -> dict[str, str]:
             lambda: visible_squares(open_map, scattered, open_masks), few
         ),
         "sight masks: rasterise 500 wall lines (once per map edit)": figure(
-            lambda: sight_masks(walled), few
+            lambda: sight_masks(walled), few, paths=False
         ),
     }

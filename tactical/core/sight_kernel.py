@@ -22,7 +22,8 @@ import os
 import sys
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +75,18 @@ def warm() -> bool:
             return False
         _kernel = compiled
         return True
+
+
+@contextmanager
+def suspended() -> Iterator[None]:
+    """The numpy path answers meanwhile, as before the kernel is ready (benchmarks set
+    the two paths side by side; not for use while other threads ask for sight)."""
+    global _kernel
+    kept, _kernel = _kernel, None
+    try:
+        yield
+    finally:
+        _kernel = kept
 
 
 def warm_in_background() -> threading.Thread:
