@@ -100,6 +100,9 @@ def _compile() -> Kernel:
     """numba's compiled :func:`look_rings`, cached on disk when the source is there."""
     import numba  # imported only when the kernel is first wanted
 
+    if getattr(numba.config, "DISABLE_JIT", False):  # njit would give back the Python loop
+        raise RuntimeError("numba's JIT is disabled (NUMBA_DISABLE_JIT)")
+
     def build(cache: bool) -> Kernel:
         jitted: Any = numba.njit(SIGNATURE, cache=cache, nogil=True)(look_rings)
         return jitted  # type: ignore[no-any-return]

@@ -90,3 +90,17 @@ def test_a_kernel_that_sees_wrongly_is_never_used(
     assert "does not see" in (sight_kernel.failed() or "")
     grid = walled_hill()
     assert (visible_squares(grid, [Viewer((3, 3))]) == expected(grid, [Viewer((3, 3))])).all()
+
+
+@pytest.mark.usefixtures("cold")
+def test_with_numba_s_jit_disabled_the_numpy_path_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """NUMBA_DISABLE_JIT would make the kernel the Python loop, far slower than numpy."""
+    import numba
+
+    monkeypatch.setattr(numba.config, "DISABLE_JIT", True)
+    assert sight_kernel.warm() is False
+    assert "NUMBA_DISABLE_JIT" in (sight_kernel.failed() or "")
+    grid = walled_hill()
+    assert (visible_squares(grid, [Viewer((9, 9))]) == expected(grid, [Viewer((9, 9))])).all()
