@@ -168,3 +168,61 @@ def test_the_built_program_shares_a_fight_with_phones(app: Path, tmp_path: Path)
         for pipe in (process.stdout, process.stderr):
             if pipe is not None:
                 pipe.close()
+
+
+def _share_stderr(app: Path, tmp_path: Path, env: dict[str, str], until: str, most: float) -> str:
+    """Run ``tactical share`` on crypt-fog from the folder and read its stderr until
+    ``until`` shows or ``most`` seconds have passed since the links were printed."""
+    import select
+    import signal
+    import time
+
+    example = app / "_internal" / "tactical" / "data" / "maps" / "crypt-fog.tactical.json"
+    process = subprocess.Popen(
+        [str(app / "tactical"), "share", str(example), "--host", "127.0.0.1", "--port", "0"],
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8", **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    err = b""
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)  # a bounded wait
+        assert ready, "no link printed within a minute"
+        end = time.monotonic() + most
+        while until.encode() not in err and (left := end - time.monotonic()) > 0:
+            ready, _, _ = select.select([process.stderr], [], [], left)
+            if ready:
+                chunk = os.read(process.stderr.fileno(), 65536)
+                if not chunk:
+                    break
+                err += chunk
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+        err += process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+    return err.decode()
+
+
+def test_the_built_program_compiles_the_sight_kernel(app: Path, tmp_path: Path) -> None:
+    """``tactical share`` warms the sight kernel in the background. In the folder app numba
+    compiles it without a cache and checks it against the numpy path; a failure is logged
+    on stderr and the numpy path answers. With numba's JIT off the same run logs that it
+    fell back: the wait below (five times as long) is long enough to see such a line."""
+    import time
+
+    fallback = "sight: numba kernel unavailable, using numpy"
+    start = time.monotonic()
+    off = _share_stderr(app, tmp_path, {"NUMBA_DISABLE_JIT": "1"}, fallback, 60)
+    assert fallback in off and "NUMBA_DISABLE_JIT" in off, off
+    waited = time.monotonic() - start
+    on = _share_stderr(app, tmp_path, {}, fallback, max(15.0, 5 * waited))
+    assert fallback not in on, on
+    assert "Traceback" not in on, on
