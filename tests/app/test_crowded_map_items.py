@@ -222,3 +222,26 @@ def test_a_hidden_token_never_appears_on_the_players_screen(
     se = player.scene.token_items["se"]
     assert not se.dotted
     assert close_to(colour_on_view(player.view, ring_point(se)), RED)
+
+
+def test_a_token_dropped_beside_another_up_close_shares_the_row_with_its_name(
+    make_window: Any, tmp_path: Path
+) -> None:
+    from tactical.core.commands import MoveToken
+
+    window = open_crowded(make_window, tmp_path)
+    window.view.viewport().repaint()
+    nw, se = window.scene.token_items["nw"], window.scene.token_items["se"]
+    show_up_close(window, se.centre())
+    assert se.label_rect().width() > se.diameter  # "Southeast", whole
+    window.document.push(MoveToken("nw", (SIZE - 3, SIZE - 2)))  # right beside it
+    window.view.viewport().repaint()
+    left, right = nw.mapRectToScene(nw.label_rect()), se.mapRectToScene(se.label_rect())
+    assert nw.crowded and se.crowded
+    assert left.isEmpty() or right.isEmpty() or not left.intersects(right)
+    assert se.toolTip() == "Southeast" or nw.toolTip() == "Northwest"  # one name cut short
+    window.document.undo_stack.undo()  # back to its corner: the name has its room again
+    window.view.viewport().repaint()
+    assert not se.crowded
+    assert se.label_rect().width() > se.diameter
+    assert se.toolTip() == ""

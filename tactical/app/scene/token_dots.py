@@ -85,7 +85,9 @@ class TokenDots(QGraphicsItem):
         if self._held:
             self._missed = True
         else:
-            self.changed(item.dot_area())
+            dot = item.dot_rect()
+            grow = dot.width() * 0.35 + 1  # the highlight round it
+            self.changed(dot.adjusted(-grow, -grow, grow, grow))
 
     def changed(self, rect: QRectF | None = None) -> None:
         """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""

@@ -97,6 +97,8 @@ class TokenItem(QGraphicsItem):
         """False where the name has no room at all: the full name shows on hover instead."""
         self.crowded = False
         """Other tokens close by: status badges no wider than the disc."""
+        self.reach: QRectF | None = None
+        """What its name and badges could reach, noted by label_room until moved or measured."""
         self.setZValue(TOKEN_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
@@ -169,16 +171,11 @@ class TokenItem(QGraphicsItem):
         if self.dotted and self.on_dot_change is not None:
             self.on_dot_change(self)
 
-    def dot_area(self) -> QRectF:
-        """What the dot covers in scene coordinates, its highlight ring included."""
-        dot = self.dot_rect()
-        grow = dot.width() * 0.35 + 1
-        return dot.adjusted(-grow, -grow, grow, grow)
-
     def move_to(self, x: float, y: float) -> None:
         """``setPos``, and its dot redrawn where it was and where it goes when dotted."""
         if x == self.x() and y == self.y():
             return
+        self.reach = None
         self._dot_changed()
         self.setPos(x, y)
         self._dot_changed()
@@ -274,6 +271,7 @@ class TokenItem(QGraphicsItem):
         Far zoomed out thousands of items are dots: their names are measured when the
         zoom makes tokens of them again, not on every change of boost or neighbours.
         """
+        self.reach = None
         self._set_dotted(self._should_dot())
         if self.dotted:
             self._stale = True
