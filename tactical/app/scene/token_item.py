@@ -109,7 +109,7 @@ class TokenItem(QGraphicsItem):
         self._name_advance = 0.0
         """The name's width in :attr:`_font` (measured once per font size, not per query)."""
         self._tip = ""  # an item starts with no tooltip
-        self._bounds = QRectF()
+        self._bounds = QRectF(0, 0, self.diameter, self.diameter)  # the disc: all a dot needs
         self._label = QRectF()
         self._stale = True
         """Name, badges and bounds not measured since the last change (done when not dotted)."""
