@@ -347,6 +347,6 @@ def shown_rect(scene: MapScene) -> QRectF:
     reaches past the map, and a fitted view shows it uncut."""
     rect = scene.map_rect()
     for item in scene.token_items.values():
-        if item.isVisible() and not item.dotted:
+        if not item.dotted and item.isVisible():  # a dot shows no name: no Qt call for it
             rect = rect.united(item.sceneBoundingRect())
     return rect
