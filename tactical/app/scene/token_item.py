@@ -148,10 +148,6 @@ class TokenItem(QGraphicsItem):
         zoom = self.view_zoom
         return zoom is not None and self.diameter * zoom < SIMPLE_BELOW_PX
 
-    def _update_dotted(self) -> None:
-        if self._set_dotted(self._should_dot()) and self._stale:
-            self._measure()  # a token again: its name and badges as they are now
-
     def _set_dotted(self, dotted: bool) -> bool:
         """Whether the item draws itself; True when it turned from a dot to a token."""
         if dotted == self.dotted:
