@@ -136,14 +136,21 @@ def test_scrolling_to_a_far_corner_shows_the_tokens_there_with_their_names(
     assert not nw.label_rect().isEmpty()
 
 
-def test_names_are_measured_once_when_the_map_is_first_shown_up_close(
+def test_zooming_in_on_a_corner_measures_the_names_there_once_and_no_others(
     make_window: Any, names_measured: list[int], tmp_path: Path
 ) -> None:
     window = open_crowded(make_window, tmp_path, names_measured)
     window.view.viewport().repaint()
-    show_up_close(window, window.scene.token_items["se"].centre())
-    shown = [item for item in window.scene.token_items.values() if item.isVisible()]
-    assert len(names_measured) == len(shown)  # once each, not created, then boosted again
+    items = window.scene.token_items
+    show_up_close(window, items["se"].centre())
+    tokens = [item for item in items.values() if not item.dotted]
+    assert items["se"] in tokens and items["spy"] in tokens  # the corner, up close
+    assert len(names_measured) == len(tokens)  # once each, not created, then boosted again
+    assert items["nw"].dotted  # the far corner waits, measured when the GM goes there
+    show_up_close(window, items["nw"].centre())
+    assert not items["nw"].dotted
+    awake = [item for item in items.values() if not item.asleep]
+    assert len(names_measured) == len(awake) < len(items) / 10  # each once, the rest asleep
 
 
 def test_clicking_a_far_dot_selects_it_and_a_drag_moves_it_in_one_undo_entry(

@@ -190,11 +190,12 @@ class MapScene(QGraphicsScene):
         fog = self.encounter.fog if self.player else None
         return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
 
-    def set_view_zoom(self, zoom: float) -> None:
-        """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
+    def set_view_zoom(self, zoom: float, shown: QRectF | None = None) -> None:
+        """The view's zoom (and what it ``shown``): names, badges and marks grow to stay
+        readable when zoomed out; tokens too small, or far from what is shown, are dots."""
         self.path.set_view_zoom(zoom)  # the drag's label too
         self.ruler.set_view_zoom(zoom)
-        self.tokens.set_view_zoom(zoom)  # tokens too small for more than a dot: drawn as dots
+        self.tokens.set_view_zoom(zoom, shown)
 
     def set_label_scale(self, factor: float) -> None:
         """Draw token names ``factor`` times their usual size (readable on a TV)."""

@@ -73,6 +73,8 @@ class TokenItem(QGraphicsItem):
         0: a view that has not told it yet, a dot until it does)."""
         self.dotted = False
         """Too small on screen for more than a dot: the scene's TokenDots draws it."""
+        self.asleep = False
+        """A dot, whatever the zoom, until the view shows it (see ``scene/token_sync.py``)."""
         self.on_dot_change: Callable[[TokenItem], None] | None = None
         """Told when the dot of a dotted item changes (the scene's dots redraw round it)."""
         self.token_id = token_id
@@ -146,7 +148,7 @@ class TokenItem(QGraphicsItem):
 
     def _should_dot(self) -> bool:
         zoom = self.view_zoom
-        return zoom is not None and self.diameter * zoom < SIMPLE_BELOW_PX
+        return self.asleep or (zoom is not None and self.diameter * zoom < SIMPLE_BELOW_PX)
 
     def _set_dotted(self, dotted: bool) -> bool:
         """Whether the item draws itself; True when it turned from a dot to a token."""

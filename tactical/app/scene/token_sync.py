@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPixmap
 
+from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.token_item import TokenItem, TokenLook, boost_for
+from tactical.app.scene.token_paint import SIMPLE_BELOW_PX
 from tactical.core.grid import Square
 from tactical.core.tokens import Token
 
@@ -31,6 +34,8 @@ if TYPE_CHECKING:
 
 UNTOLD_ZOOM = 0.0
 """The zoom of a view that has not painted yet: every token a dot (nothing measured)."""
+WAKE_MARGIN = CELL * 12
+"""Beyond half a view round what it shows, items wake this far out: names that reach in."""
 
 
 class TokenSync:
@@ -40,6 +45,10 @@ class TokenSync:
         self.scene = scene
         self.items: dict[str, TokenItem] = {}
         """Every shown token's item, by token id (the scene's ``token_items``)."""
+        self._largest = 0.0
+        """The widest disc made (scene units): no token to wake while it is a dot."""
+        self._woken: QRectF | None = None
+        """Where every item is awake since the last zoom or sync (None: nowhere known)."""
 
     def look_of(self, token: Token) -> TokenLook:
         encounter = self.scene.encounter
@@ -60,6 +69,7 @@ class TokenSync:
 
     def sync(self, token_ids: Iterable[str]) -> None:
         """Create, update or remove the items of these tokens, then place them."""
+        self._woken = None  # new items, or some moved into the view: wake them at the next paint
         with self.scene.token_dots.held():
             self._sync(token_ids)
         lay_out_labels(list(self.items.values()))  # neighbours' names keep clear
@@ -99,14 +109,18 @@ class TokenSync:
 
     def _new_item(self, token_id: str, look: TokenLook, label_cap: float) -> TokenItem:
         scene = self.scene
+        zoom = scene.token_dots.zoom
         item = TokenItem(
             token_id,
             look,
             label_cap,
-            view_zoom=scene.token_dots.zoom,
+            view_zoom=None if zoom is None else UNTOLD_ZOOM,
             boost=scene.view_boost,
             label_scale=scene.label_scale,
         )
+        if zoom is not None:  # in a view: a dot until the view shows it
+            item.asleep, item.view_zoom = True, zoom
+        self._largest = max(self._largest, look.size * CELL)
         scene.token_dots.adopt(item)
         item.setZValue(scene.token_z())
         self.items[token_id] = item
@@ -118,16 +132,20 @@ class TokenSync:
         if self.scene.token_dots.zoom is not None:
             self.scene.token_dots.zoom = UNTOLD_ZOOM
 
-    def set_view_zoom(self, zoom: float) -> None:
+    def set_view_zoom(self, zoom: float, shown: QRectF | None = None) -> None:
         """The view's zoom: which tokens are dots, and how much names and badges grow.
 
         Each item is told both at once and measured once; the names are laid out
         again when the boost changed or some dot became a token (dots show no name).
+        ``shown``: the part of the scene the view shows; only the sleeping items near it
+        wake (None: all of them).
         """
         scene = self.scene
         boost = boost_for(zoom)
         boosted = abs(boost - scene.view_boost) > 1e-3
         if zoom == scene.token_dots.zoom and not boosted:
+            if self._wake(zoom, shown):
+                lay_out_labels(list(self.items.values()))
             return
         if boosted:
             scene.view_boost = boost
@@ -135,9 +153,34 @@ class TokenSync:
         grown = False
         for item in items:
             grown = item.set_view(zoom, scene.view_boost, scene.label_scale) or grown
+        self._woken = None
+        grown = self._wake(zoom, shown) or grown
         scene.token_dots.set_zoom(zoom)
         if grown or boosted:
             lay_out_labels(items)
+
+    def _wake(self, zoom: float, shown: QRectF | None) -> bool:
+        """Wake the sleeping items in and near ``shown`` large enough to be tokens at
+        ``zoom``; True when some became tokens (their names need room)."""
+        if self._largest * zoom < SIMPLE_BELOW_PX:
+            return False  # every token a dot at this zoom: nothing to wake
+        if shown is None:
+            near: Iterable[object] = self.items.values()
+        else:
+            if self._woken is not None and self._woken.contains(shown):
+                return False
+            margin = max(shown.width(), shown.height()) / 2 + WAKE_MARGIN
+            area = shown.adjusted(-margin, -margin, margin, margin)
+            near = self.scene.items(area)
+            self._woken = area
+        grown = False
+        for item in near:
+            if isinstance(item, TokenItem) and item.asleep:
+                item.asleep = False
+                grown = item.set_view(item.view_zoom, item.boost, item.label_scale) or grown
+        if grown:
+            self.scene.token_dots.changed()
+        return grown
 
     def set_label_scale(self, factor: float) -> None:
         """Draw token names ``factor`` times their usual size (readable on a TV)."""
