@@ -9,6 +9,9 @@ items made before the first frame. What keeps it cheap:
   laid out once, at the zoom the GM sees, not once before and again after;
 - a zoom and the boost it brings are given to each item together
   (:meth:`TokenItem.set_view`), so an item is measured once per zoom, not twice;
+- in a view, an item stays *asleep* (a dot) until the view shows the part of the
+  map it stands in (:meth:`TokenSync._wake`, from each paint): zooming in on a
+  corner measures the names there, not all of a big map's;
 - a scene without a view (snapshots, prints, exports) has no zoom: every item
   measures and paints itself whole, as it always did.
 """
@@ -174,8 +177,12 @@ class TokenSync:
             near = self.scene.items(area)
             self._woken = area
         grown = False
-        for item in near:
-            if isinstance(item, TokenItem) and item.asleep:
+        for item in near:  # a dot at this zoom sleeps on: it would only be measured later
+            if (
+                isinstance(item, TokenItem)
+                and item.asleep
+                and item.diameter * zoom >= SIMPLE_BELOW_PX
+            ):
                 item.asleep = False
                 grown = item.set_view(item.view_zoom, item.boost, item.label_scale) or grown
         if grown:
