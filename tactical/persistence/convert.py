@@ -251,14 +251,31 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
     return finish_document(snapshot_document(encounter))
 
 
-def snapshot_document(encounter: Encounter) -> dict[str, Any]:
+def token_document(token: Token) -> dict[str, Any]:
+    """A token as the file's object (its own copies of the statuses and figures)."""
+    return {
+        "id": token.id,
+        "name": token.name,
+        "side": token.side,
+        "position": _position(token.position),
+        "size": token.size,
+        "speed": token.speed,
+        "image": token.image,
+        "statuses": dict(token.statuses),
+        "figures": dict(token.figures),
+        "hidden": token.hidden,
+    }
+
+
+def snapshot_document(encounter: Encounter, *, with_tokens: bool = True) -> dict[str, Any]:
     """The document, but each picture still the (immutable) core :class:`Picture`.
 
     It shares no mutable object with the encounter, so it may be finished and
     written on another thread while the GM goes on editing; it is cheap (no
     picture is read, the grid's arrays and the fog's mask are copied as they
     are and turned into the file's lists by :func:`finish_document`), so
-    autosave and Ctrl+S take it on the GUI thread.
+    autosave and Ctrl+S take it on the GUI thread. With ``with_tokens`` False its
+    ``tokens`` list is left empty (``save_child`` makes them a few at a time).
     """
     grid = encounter.grid
     area_map = encounter.area_map
@@ -282,21 +299,7 @@ def snapshot_document(encounter: Encounter) -> dict[str, Any]:
             {"id": s.id, "name": s.name, "color": s.color, "allies": list(s.allies)}
             for s in encounter.sides.values()
         ],
-        "tokens": [
-            {
-                "id": t.id,
-                "name": t.name,
-                "side": t.side,
-                "position": _position(t.position),
-                "size": t.size,
-                "speed": t.speed,
-                "image": t.image,
-                "statuses": dict(t.statuses),
-                "figures": dict(t.figures),
-                "hidden": t.hidden,
-            }
-            for t in encounter.tokens.values()
-        ],
+        "tokens": [token_document(t) for t in encounter.tokens.values()] if with_tokens else [],
         "templates": [
             {
                 "id": t.id,

@@ -1,0 +1,332 @@
+"""A save's file made and proven in a child process, so the app's threads keep running.
+
+A save turns the encounter's snapshot into the file's text and proves that text
+opens again before anything is written (:func:`~tactical.persistence.files.document_parts`).
+On a crowded big map that is seconds of work, much of it long single calls into
+C (parsing the JSON, pydantic validating the whole document) that hold Python's
+lock: on a worker thread of the app they stall its GUI thread too. Here a child
+process does that work and holds no lock of the app's.
+
+The GUI thread takes the snapshot (:func:`take_snapshot`) as pickled pieces:
+the tokens a few hundred at a time, each batch pickled and let go at once, so a
+snapshot of 10,000 tokens leaves no ten thousand objects behind for Python's
+garbage collector to walk (a full collection of a crowded map's app takes
+0.1-0.4 s, and holds the lock too); a picture's bytes are kept as they are.
+The worker sends the pieces through a pipe, and the child answers with the
+file's bytes, proven to load, or with the problems that make it refuse them.
+The worker then writes those bytes atomically as before; the child never
+touches a file.
+
+The child is the same Python running this module (``python -P -c``), or in the
+one-folder app the app's own program with :data:`CHILD_ARGUMENT` (see
+``packaging/launch.py``). When it cannot start, dies, answers nonsense or takes
+longer than :data:`TIMEOUT_SECONDS`, the work is done on the calling thread
+as before: a stall, never a save without its proof.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import subprocess
+import sys
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+import tactical
+from tactical.core.encounter import Encounter
+from tactical.persistence.files import FileParts, document_parts, file_chunks
+from tactical.persistence.problems import Problem, SaveError
+
+CHILD_ARGUMENT = "--tactical-save-child"
+"""The hidden first argument on which the one-folder app only makes a save's file."""
+
+TIMEOUT_SECONDS = 600.0
+"""A child that has not answered by then is stopped and the work done here."""
+
+STEP = 256
+"""List items (tokens, dice rolls) pickled at a time: a millisecond or so each."""
+
+CHUNK = 1024 * 1024
+"""Bytes of a picture or of the file moved through a pipe per call."""
+
+_ANSWER = b"tactical-save-child 1 "
+"""The start of the child's answer line (then JSON, then the file's bytes)."""
+
+_CHILD_CODE = (
+    "import sys\n"
+    "if sys.argv[1] not in sys.path: sys.path.insert(0, sys.argv[1])\n"
+    "from tactical.persistence.save_child import child_main\n"
+    "sys.exit(child_main())\n"
+)
+"""What ``python -P -c`` runs: the ``tactical`` that runs the app, wherever it lies."""
+
+
+def child_command() -> list[str]:
+    """The command that starts a child making a save's file (see :func:`child_main`)."""
+    if getattr(sys, "frozen", False):  # PyInstaller: sys.executable is the app itself
+        return [sys.executable, CHILD_ARGUMENT]
+    root = str(Path(tactical.__file__).resolve().parent.parent)
+    return [sys.executable, "-P", "-c", _CHILD_CODE, root]
+
+
+Piece = tuple[bytes, bytes | None]
+"""A pickled piece of a snapshot, and the picture's bytes that follow it (or None)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """An encounter as it was when the GM saved, in pickled pieces (:func:`take_snapshot`)."""
+
+    pieces: tuple[Piece, ...]
+
+    def document(self) -> dict[str, Any]:
+        """The snapshot as ``convert.snapshot_document`` gives it (the child's, or here)."""
+        return _assemble((pickle.loads(head), data) for head, data in self.pieces)
+
+
+def take_snapshot(encounter: Encounter) -> Snapshot:
+    """The encounter as it is now, to be saved while the GM goes on (on the GUI thread)."""
+    from tactical.persistence.convert import snapshot_document, token_document
+
+    tokens = list(encounter.tokens.values())
+    pieces: list[Piece] = []
+    for piece in _pieces(snapshot_document(encounter, with_tokens=False)):
+        if piece[0] == "picture":
+            *head, data = piece
+            pieces.append((_pickled((*head, len(data))), data))
+            continue
+        pieces.append((_pickled(piece), None))
+        if piece == ("list", "tokens", []):
+            for start in range(0, len(tokens), STEP):
+                batch = [token_document(t) for t in tokens[start : start + STEP]]
+                pieces.append((_pickled(("list", "tokens", batch)), None))
+    return Snapshot(tuple(pieces))
+
+
+def _pickled(piece: tuple[Any, ...]) -> bytes:
+    return pickle.dumps(piece, protocol=5)
+
+
+def proven_parts(snapshot: Snapshot) -> FileParts:
+    """The file of a snapshot, proven to open again.
+
+    :class:`SaveError` (naming what and where) as
+    :func:`~tactical.persistence.files.document_parts`. Made in a child process;
+    here when no child answers. The app's save and autosave workers call it.
+    """
+    with SaveChild() as child:
+        parts = child.make(snapshot)
+    if parts is not None:
+        return parts
+    from tactical.persistence.convert import finish_document
+
+    return document_parts(finish_document(snapshot.document()))
+
+
+class SaveChild:
+    """One child process, started at once, that makes one snapshot's file (:meth:`make`).
+
+    Use it as a context manager: leaving the block stops the child if it still runs.
+    """
+
+    def __init__(self, command: Sequence[str] | None = None) -> None:
+        self.process: subprocess.Popen[bytes] | None
+        try:
+            self.process = subprocess.Popen(
+                list(command) if command is not None else child_command(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
+            )
+        except (OSError, ValueError):  # no such program, no processes left
+            self.process = None
+
+    def __enter__(self) -> SaveChild:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def make(self, snapshot: Snapshot) -> FileParts | None:
+        """The file's bytes as the child made and proved them; None when it gave no answer.
+
+        :class:`SaveError` when the child found the file would not open again.
+        """
+        process = self.process
+        if process is None or process.stdin is None or process.stdout is None:
+            return None
+        watchdog = threading.Timer(TIMEOUT_SECONDS, process.kill)
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            _send(process.stdin, snapshot)
+            answer = _read_answer(process.stdout)
+            code = process.wait()
+        except (OSError, ValueError, EOFError):  # the child died: a broken pipe
+            return None
+        finally:
+            watchdog.cancel()
+        if code != 0 or answer is None:
+            return None
+        if isinstance(answer, SaveError):
+            raise answer
+        return answer
+
+    def close(self) -> None:
+        """Stop the child if it still runs and release its pipes."""
+        process = self.process
+        if process is None:
+            return
+        if process.poll() is None:
+            process.kill()
+        for pipe in (process.stdin, process.stdout):
+            if pipe is not None:
+                try:
+                    pipe.close()
+                except OSError:  # bytes the child never read: no matter, it is gone
+                    continue
+        process.wait()
+
+
+def _pieces(snapshot: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
+    """The snapshot as small pieces, in its keys' order; a picture's bytes are sent apart."""
+    for key, value in snapshot.items():
+        if key == "pictures":
+            yield ("list", key, [])
+            for picture in value:
+                if picture.data is None:
+                    yield ("list", key, [picture])
+                else:
+                    yield ("picture", key, picture.id, picture.name, picture.data)
+        elif isinstance(value, list):
+            yield ("list", key, [])
+            for start in range(0, len(value), STEP):
+                yield ("list", key, value[start : start + STEP])
+        elif isinstance(getattr(value, "walls", None), list):  # a grid: its walls in pieces
+            shell = copy.copy(value)
+            shell.walls, shell.wall_lines = [], []
+            yield ("set", key, shell)
+            for name in ("walls", "wall_lines"):
+                items = list(getattr(value, name))
+                for start in range(0, len(items), STEP):
+                    yield ("more", key, name, items[start : start + STEP])
+        else:
+            yield ("set", key, value)
+    yield ("end",)
+
+
+def _send(pipe: IO[bytes], snapshot: Snapshot) -> None:
+    """Write the snapshot to the child, piece by piece, and close the pipe."""
+    try:
+        for head, data in snapshot.pieces:
+            pipe.write(head)
+            if data is not None:
+                view = memoryview(data)
+                for start in range(0, len(view), CHUNK):
+                    pipe.write(view[start : start + CHUNK])
+    finally:
+        pipe.close()
+
+
+def _received(pipe: IO[bytes]) -> Iterator[tuple[tuple[Any, ...], bytes | None]]:
+    """The child's side of :func:`_send`: each piece and its picture's bytes.
+
+    Only the app that started the child writes to its stdin, so unpickling it
+    is unpickling the app's own data.
+    """
+    while True:
+        piece = pickle.load(pipe)
+        data = None
+        if piece[0] == "picture":
+            data = pipe.read(piece[-1])
+            if len(data) != piece[-1]:
+                raise EOFError("the app stopped sending")
+        yield piece, data
+        if piece[0] == "end":
+            return
+
+
+def _assemble(pieces: Iterable[tuple[tuple[Any, ...], bytes | None]]) -> dict[str, Any]:
+    """The snapshot's dict again from its pieces (see :func:`_pieces`)."""
+    from tactical.core.pictures import Picture
+
+    snapshot: dict[str, Any] = {}
+    for piece, data in pieces:
+        kind = piece[0]
+        if kind == "end":
+            return snapshot
+        if kind == "set":
+            snapshot[piece[1]] = piece[2]
+        elif kind == "list":
+            snapshot.setdefault(piece[1], []).extend(piece[2])
+        elif kind == "more":
+            getattr(snapshot[piece[1]], piece[2]).extend(piece[3])
+        elif kind == "picture" and data is not None:
+            _, key, picture_id, name, _size = piece
+            snapshot.setdefault(key, []).append(Picture(picture_id, data=data, name=name))
+        else:
+            raise ValueError(f"unknown piece {kind!r}")
+    raise EOFError("the snapshot ended early")
+
+
+def _read_answer(pipe: IO[bytes]) -> FileParts | SaveError | None:
+    """The child's answer: the file's bytes, the problems found, or None when it is no answer."""
+    line = pipe.readline()
+    if not line.startswith(_ANSWER):
+        return None
+    try:
+        found: Any = json.loads(line[len(_ANSWER) :])
+        if "problems" in found:
+            return SaveError([Problem(str(path), str(text)) for path, text in found["problems"]])
+        size = found["size"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(size, int):
+        return None
+    parts: FileParts = []
+    while size > 0:
+        chunk = pipe.read(min(size, CHUNK))
+        if not chunk:
+            return None  # the child died midway
+        parts.append(chunk)
+        size -= len(chunk)
+    return parts
+
+
+def child_main() -> int:
+    """The child: the snapshot from stdin; the file's bytes, or its problems, to stdout."""
+    from tactical.persistence.convert import finish_document
+
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    try:
+        snapshot = _assemble(_received(stdin))
+    except (EOFError, pickle.UnpicklingError):  # the app gave up: nothing to answer
+        return 1
+    try:
+        parts = document_parts(finish_document(snapshot))
+    except SaveError as error:
+        problems = [[p.path, p.message] for p in error.problems]
+        stdout.write(_ANSWER + json.dumps({"problems": problems}).encode("utf-8") + b"\n")
+        stdout.flush()
+        return 0
+    size = sum(len(part) for part in parts)  # base64 is ASCII: a byte a character
+    try:
+        stdout.write(_ANSWER + json.dumps({"size": size}).encode("ascii") + b"\n")
+        for chunk in file_chunks(parts):
+            stdout.write(chunk)
+        stdout.flush()
+    except OSError:  # the app gave up on the answer
+        return 1
+    return 0
