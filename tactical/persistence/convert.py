@@ -251,19 +251,41 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
     return finish_document(snapshot_document(encounter))
 
 
-def token_document(token: Token) -> dict[str, Any]:
-    """A token as the file's object (its own copies of the statuses and figures)."""
+def token_fields(token: Token) -> tuple[Any, ...]:
+    """A token's fields in the file's order, its statuses and figures as tuples of pairs.
+
+    Only plain values and tuples: a snapshot's 10,000 of them are not tracked
+    by Python's garbage collector after its first look (a dict would keep its
+    tuple tracked), so saving a crowded map adds nothing to its full collections.
+    """
+    return (
+        token.id,
+        token.name,
+        token.side,
+        token.position,
+        token.size,
+        token.speed,
+        token.image,
+        tuple(token.statuses.items()),
+        tuple(token.figures.items()),
+        token.hidden,
+    )
+
+
+def token_document(fields: tuple[Any, ...]) -> dict[str, Any]:
+    """A token's :func:`token_fields` as the file's object, with its own statuses and figures."""
+    token_id, name, side, position, size, speed, image, statuses, figures, hidden = fields
     return {
-        "id": token.id,
-        "name": token.name,
-        "side": token.side,
-        "position": _position(token.position),
-        "size": token.size,
-        "speed": token.speed,
-        "image": token.image,
-        "statuses": dict(token.statuses),
-        "figures": dict(token.figures),
-        "hidden": token.hidden,
+        "id": token_id,
+        "name": name,
+        "side": side,
+        "position": _position(position),
+        "size": size,
+        "speed": speed,
+        "image": image,
+        "statuses": dict(statuses),
+        "figures": dict(figures),
+        "hidden": hidden,
     }
 
 
@@ -279,6 +301,7 @@ def snapshot_document(encounter: Encounter, *, with_tokens: bool = True) -> dict
     """
     grid = encounter.grid
     area_map = encounter.area_map
+    tokens = encounter.tokens.values()
     map_document: dict[str, Any] | _GridCopy
     if grid is not None:
         map_document = _GridCopy(grid)
@@ -299,7 +322,7 @@ def snapshot_document(encounter: Encounter, *, with_tokens: bool = True) -> dict
             {"id": s.id, "name": s.name, "color": s.color, "allies": list(s.allies)}
             for s in encounter.sides.values()
         ],
-        "tokens": [token_document(t) for t in encounter.tokens.values()] if with_tokens else [],
+        "tokens": [token_document(token_fields(t)) for t in tokens] if with_tokens else [],
         "templates": [
             {
                 "id": t.id,

@@ -7,13 +7,10 @@ C (parsing the JSON, pydantic validating the whole document) that hold Python's
 lock: on a worker thread of the app they stall its GUI thread too. Here a child
 process does that work and holds no lock of the app's.
 
-The GUI thread takes the snapshot (:func:`take_snapshot`) as pickled pieces:
-the tokens a few hundred at a time, each batch pickled and let go at once, so a
-snapshot of 10,000 tokens leaves no ten thousand objects behind for Python's
-garbage collector to walk (a full collection of a crowded map's app takes
-0.1-0.4 s, and holds the lock too); a picture's bytes are kept as they are.
-The worker sends the pieces through a pipe, and the child answers with the
-file's bytes, proven to load, or with the problems that make it refuse them.
+The GUI thread takes the snapshot (:func:`take_snapshot`); the worker sends it
+through a pipe in pieces that each take a moment to pickle (tokens a few
+hundred at a time, a picture's bytes as they are), and the child answers with
+the file's bytes, proven to load, or with the problems that make it refuse them.
 The worker then writes those bytes atomically as before; the child never
 touches a file.
 
@@ -49,6 +46,13 @@ CHILD_ARGUMENT = "--tactical-save-child"
 TIMEOUT_SECONDS = 600.0
 """A child that has not answered by then is stopped and the work done here."""
 
+CHILD_FROM = 100_000
+"""The work (squares, and ten for a token) from which a child makes the file.
+
+Below it the proof's longest call lasts a few milliseconds (a 256 x 256 map
+with 2,000 tokens: about 6 ms parsing, 22 ms validating), less than starting
+a child (0.3-1 s, which the GM would wait on for the title to turn clean)."""
+
 STEP = 256
 """List items (tokens, dice rolls) pickled at a time: a millisecond or so each."""
 
@@ -75,58 +79,54 @@ def child_command() -> list[str]:
     return [sys.executable, "-P", "-c", _CHILD_CODE, root]
 
 
-Piece = tuple[bytes, bytes | None]
-"""A pickled piece of a snapshot, and the picture's bytes that follow it (or None)."""
-
-
 @dataclass(frozen=True)
 class Snapshot:
-    """An encounter as it was when the GM saved, in pickled pieces (:func:`take_snapshot`)."""
+    """An encounter as it was when the GM saved (:func:`take_snapshot`).
 
-    pieces: tuple[Piece, ...]
+    ``document`` is ``convert.snapshot_document`` without its tokens, which are
+    ``tokens``: each a tuple of its fields (``convert.token_fields``).
+    """
 
-    def document(self) -> dict[str, Any]:
-        """The snapshot as ``convert.snapshot_document`` gives it (the child's, or here)."""
-        return _assemble((pickle.loads(head), data) for head, data in self.pieces)
+    document: dict[str, Any]
+    tokens: list[tuple[Any, ...]]
+
+    def full_document(self) -> dict[str, Any]:
+        """The snapshot as ``convert.snapshot_document`` gives it, tokens and all."""
+        from tactical.persistence.convert import token_document
+
+        return {**self.document, "tokens": [token_document(t) for t in self.tokens]}
 
 
 def take_snapshot(encounter: Encounter) -> Snapshot:
-    """The encounter as it is now, to be saved while the GM goes on (on the GUI thread)."""
-    from tactical.persistence.convert import snapshot_document, token_document
+    """The encounter as it is now, to be saved while the GM goes on (on the GUI thread).
 
-    tokens = list(encounter.tokens.values())
-    pieces: list[Piece] = []
-    for piece in _pieces(snapshot_document(encounter, with_tokens=False)):
-        if piece[0] == "picture":
-            *head, data = piece
-            pieces.append((_pickled((*head, len(data))), data))
-            continue
-        pieces.append((_pickled(piece), None))
-        if piece == ("list", "tokens", []):
-            for start in range(0, len(tokens), STEP):
-                batch = [token_document(t) for t in tokens[start : start + STEP]]
-                pieces.append((_pickled(("list", "tokens", batch)), None))
-    return Snapshot(tuple(pieces))
+    The tokens are tuples of plain values (``convert.token_fields``), which
+    Python's garbage collector stops tracking at its first look: 10,000 of
+    them add no work to its full collections, which on a crowded map's app
+    take 0.1-0.4 s each and hold Python's lock.
+    """
+    from tactical.persistence.convert import snapshot_document, token_fields
 
-
-def _pickled(piece: tuple[Any, ...]) -> bytes:
-    return pickle.dumps(piece, protocol=5)
+    tokens = [token_fields(t) for t in encounter.tokens.values()]
+    return Snapshot(snapshot_document(encounter, with_tokens=False), tokens)
 
 
 def proven_parts(snapshot: Snapshot) -> FileParts:
     """The file of a snapshot, proven to open again.
 
     :class:`SaveError` (naming what and where) as
-    :func:`~tactical.persistence.files.document_parts`. Made in a child process;
-    here when no child answers. The app's save and autosave workers call it.
+    :func:`~tactical.persistence.files.document_parts`. Made in a child process
+    when the map is big enough to stall (:data:`CHILD_FROM`); here when it is
+    not, or when no child answers. The app's save and autosave workers call it.
     """
-    with SaveChild() as child:
-        parts = child.make(snapshot)
-    if parts is not None:
-        return parts
+    if _work(snapshot) >= CHILD_FROM:
+        with SaveChild() as child:
+            parts = child.make(snapshot)
+        if parts is not None:
+            return parts
     from tactical.persistence.convert import finish_document
 
-    return document_parts(finish_document(snapshot.document()))
+    return document_parts(finish_document(snapshot.full_document()))
 
 
 class SaveChild:
@@ -200,10 +200,21 @@ class SaveChild:
         process.wait()
 
 
-def _pieces(snapshot: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
+def _work(snapshot: Snapshot) -> int:
+    """The squares of the snapshot's map and ten for each token (see :data:`CHILD_FROM`)."""
+    grid = snapshot.document["map"]
+    squares = grid.width * grid.height if hasattr(grid, "width") else 0
+    return squares + 10 * len(snapshot.tokens)
+
+
+def _pieces(snapshot: Snapshot) -> Iterator[tuple[Any, ...]]:
     """The snapshot as small pieces, in its keys' order; a picture's bytes are sent apart."""
-    for key, value in snapshot.items():
-        if key == "pictures":
+    for key, value in snapshot.document.items():
+        if key == "tokens":
+            yield ("list", key, [])
+            for start in range(0, len(snapshot.tokens), STEP):
+                yield ("tokens", key, snapshot.tokens[start : start + STEP])
+        elif key == "pictures":
             yield ("list", key, [])
             for picture in value:
                 if picture.data is None:
@@ -228,14 +239,16 @@ def _pieces(snapshot: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
 
 
 def _send(pipe: IO[bytes], snapshot: Snapshot) -> None:
-    """Write the snapshot to the child, piece by piece, and close the pipe."""
+    """Write the snapshot to the child, a piece pickled at a time, and close the pipe."""
     try:
-        for head, data in snapshot.pieces:
-            pipe.write(head)
-            if data is not None:
-                view = memoryview(data)
-                for start in range(0, len(view), CHUNK):
-                    pipe.write(view[start : start + CHUNK])
+        for piece in _pieces(snapshot):
+            if piece[0] != "picture":
+                pipe.write(pickle.dumps(piece, protocol=5))
+                continue
+            data = memoryview(piece[-1])
+            pipe.write(pickle.dumps((*piece[:-1], len(data)), protocol=5))
+            for start in range(0, len(data), CHUNK):
+                pipe.write(data[start : start + CHUNK])
     finally:
         pipe.close()
 
@@ -261,6 +274,7 @@ def _received(pipe: IO[bytes]) -> Iterator[tuple[tuple[Any, ...], bytes | None]]
 def _assemble(pieces: Iterable[tuple[tuple[Any, ...], bytes | None]]) -> dict[str, Any]:
     """The snapshot's dict again from its pieces (see :func:`_pieces`)."""
     from tactical.core.pictures import Picture
+    from tactical.persistence.convert import token_document
 
     snapshot: dict[str, Any] = {}
     for piece, data in pieces:
@@ -271,6 +285,8 @@ def _assemble(pieces: Iterable[tuple[tuple[Any, ...], bytes | None]]) -> dict[st
             snapshot[piece[1]] = piece[2]
         elif kind == "list":
             snapshot.setdefault(piece[1], []).extend(piece[2])
+        elif kind == "tokens":
+            snapshot[piece[1]].extend(map(token_document, piece[2]))
         elif kind == "more":
             getattr(snapshot[piece[1]], piece[2]).extend(piece[3])
         elif kind == "picture" and data is not None:
