@@ -105,11 +105,13 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
 
     from benchmarks.save import longest_stall
     from tactical.app.document import EncounterDocument
+    from tactical.app.gui_thread_gc import install_gui_thread_gc
     from tactical.app.main_window import MainWindow
     from tactical.core.commands import MoveToken
     from tactical.persistence import load_encounter
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_gui_thread_gc(app)  # as the app does: cycles are collected on the GUI thread
     source = crowded_map(folder, SAVE_TOKENS)
     path = folder / "saved.tactical.json"
     path.write_bytes(source.read_bytes())

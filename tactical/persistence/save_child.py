@@ -84,31 +84,39 @@ class Snapshot:
     """An encounter as it was when the GM saved (:func:`take_snapshot`).
 
     ``document`` is ``convert.snapshot_document`` without its tokens, which are
-    ``tokens``: each a tuple of its fields (``convert.token_fields``).
+    ``tokens``: lists of a few hundred tuples of their fields
+    (``convert.token_fields``), each list pickled.
     """
 
     document: dict[str, Any]
-    tokens: list[tuple[Any, ...]]
+    tokens: list[bytes]
+    token_count: int
 
     def full_document(self) -> dict[str, Any]:
         """The snapshot as ``convert.snapshot_document`` gives it, tokens and all."""
         from tactical.persistence.convert import token_document
 
-        return {**self.document, "tokens": [token_document(t) for t in self.tokens]}
+        tokens = [token_document(t) for batch in self.tokens for t in pickle.loads(batch)]
+        return {**self.document, "tokens": tokens}
 
 
 def take_snapshot(encounter: Encounter) -> Snapshot:
     """The encounter as it is now, to be saved while the GM goes on (on the GUI thread).
 
-    The tokens are tuples of plain values (``convert.token_fields``), which
-    Python's garbage collector stops tracking at its first look: 10,000 of
-    them add no work to its full collections, which on a crowded map's app
-    take 0.1-0.4 s each and hold Python's lock.
+    The tokens are pickled a few hundred at a time (a pickle is a copy, and
+    makes no object Python's garbage collector counts): 10,000 tokens kept as
+    dicts until the worker was done with them brought the app's next full
+    collection nearer, which on a crowded map takes 0.1-0.4 s of the GUI
+    thread (``app/gui_thread_gc.py``).
     """
     from tactical.persistence.convert import snapshot_document, token_fields
 
-    tokens = [token_fields(t) for t in encounter.tokens.values()]
-    return Snapshot(snapshot_document(encounter, with_tokens=False), tokens)
+    tokens = list(encounter.tokens.values())
+    batches = [
+        pickle.dumps([token_fields(t) for t in tokens[start : start + STEP]], protocol=5)
+        for start in range(0, len(tokens), STEP)
+    ]
+    return Snapshot(snapshot_document(encounter, with_tokens=False), batches, len(tokens))
 
 
 def proven_parts(snapshot: Snapshot) -> FileParts:
@@ -204,7 +212,7 @@ def _work(snapshot: Snapshot) -> int:
     """The squares of the snapshot's map and ten for each token (see :data:`CHILD_FROM`)."""
     grid = snapshot.document["map"]
     squares = grid.width * grid.height if hasattr(grid, "width") else 0
-    return squares + 10 * len(snapshot.tokens)
+    return squares + 10 * snapshot.token_count
 
 
 def _pieces(snapshot: Snapshot) -> Iterator[tuple[Any, ...]]:
@@ -212,8 +220,8 @@ def _pieces(snapshot: Snapshot) -> Iterator[tuple[Any, ...]]:
     for key, value in snapshot.document.items():
         if key == "tokens":
             yield ("list", key, [])
-            for start in range(0, len(snapshot.tokens), STEP):
-                yield ("tokens", key, snapshot.tokens[start : start + STEP])
+            for batch in snapshot.tokens:
+                yield ("tokens", key, batch)
         elif key == "pictures":
             yield ("list", key, [])
             for picture in value:
@@ -286,7 +294,7 @@ def _assemble(pieces: Iterable[tuple[tuple[Any, ...], bytes | None]]) -> dict[st
         elif kind == "list":
             snapshot.setdefault(piece[1], []).extend(piece[2])
         elif kind == "tokens":
-            snapshot[piece[1]].extend(map(token_document, piece[2]))
+            snapshot[piece[1]].extend(map(token_document, pickle.loads(piece[2])))
         elif kind == "more":
             getattr(snapshot[piece[1]], piece[2]).extend(piece[3])
         elif kind == "picture" and data is not None:
