@@ -19,6 +19,7 @@ def run(path: str | None) -> int:
     from tactical.app.icon import app_icon
     from tactical.app.logs import install_logging, install_qt_messages
     from tactical.app.startup import start
+    from tactical.app.warm_imports import warm_after_first_frame
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -36,4 +37,5 @@ def run(path: str | None) -> int:
         reporter(type(error), error, error.__traceback__)
         return 1
     window.show()
+    warm_after_first_frame()
     return app.exec()

@@ -12,11 +12,14 @@ Choices where the texts are silent (see docs/rules.md, "Area maps"):
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from tactical.core.areas import AreaMap
 from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def _area_map(encounter: Encounter) -> AreaMap:
@@ -44,6 +47,8 @@ def areas_between(encounter: Encounter, a: str, b: str) -> int | None:
     area_map = _area_map(encounter)
     _known(area_map, a)
     _known(area_map, b)
+    import networkx as nx  # on the first area question: a grid map never needs it
+
     try:
         return int(nx.shortest_path_length(area_map.graph(), a, b))
     except nx.NetworkXNoPath:
@@ -56,6 +61,8 @@ def reachable_areas(
     """Every area the token can reach within ``budget`` hops (its speed when None), with hops."""
     start = _token_area(encounter, token_id)
     limit = encounter.token(token_id).speed if budget is None else budget
+    import networkx as nx
+
     lengths = nx.single_source_shortest_path_length(_area_map(encounter).graph(), start, limit)
     return {str(area): int(hops) for area, hops in lengths.items()}
 
@@ -68,6 +75,8 @@ def area_path(
     area_map = _area_map(encounter)
     graph = area_map.graph()
     _known(area_map, goal)
+    import networkx as nx
+
     try:
         hops = int(nx.shortest_path_length(graph, start, goal))
     except nx.NetworkXNoPath:
@@ -88,6 +97,8 @@ def _nearest_the_line(
     which can zigzag across a field of equal areas (grids rank the same way:
     :mod:`tactical.core.movement.straight`).
     """
+    import networkx as nx
+
     from_start = nx.single_source_shortest_path_length(graph, start, cutoff=hops)
     to_goal = nx.single_source_shortest_path_length(graph, goal, cutoff=hops)
     a = area_map.areas[start].polygon.centroid

@@ -17,13 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import networkx as nx
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 from shapely.strtree import STRtree
 from shapely.validation import explain_validity, make_valid
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 _MIN_SHARED_LENGTH = 1e-9
 _MIN_OVERLAP_AREA = 1e-9
@@ -211,6 +213,8 @@ class AreaMap:
     def graph(self) -> nx.Graph:
         """Adjacency (geometry, plus added links, less cut links); cached until an edit."""
         if self._graph is None:
+            import networkx as nx  # on first need: a grid map opens without it
+
             graph: nx.Graph = nx.Graph()
             graph.add_nodes_from(self.areas)
             for area_id, others in self._touching_sets().items():

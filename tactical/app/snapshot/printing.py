@@ -14,7 +14,8 @@ run the same code without modal windows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,7 +29,7 @@ from shiboken6 import delete, isValid
 from tactical.app.document import EncounterDocument
 from tactical.app.snapshot.dialog import SnapshotAsker
 from tactical.app.snapshot.map_drawing import make_scene
-from tactical.app.snapshot.paged import ExportCancelled, Progress, print_book
+from tactical.app.snapshot.paged import ExportCancelled, Progress, atomic_file, print_book
 from tactical.app.snapshot.render import (
     MARGIN_MM,
     PAGE_SIZES,
@@ -38,6 +39,8 @@ from tactical.app.snapshot.render import (
     snapshot_content,
 )
 from tactical.core.tiling import Margins
+from tactical.persistence.safe_read import same_file
+from tactical.persistence.safe_write import target_problem
 
 if TYPE_CHECKING:
     from tactical.app.services import Services
@@ -86,9 +89,9 @@ class Printing(SnapshotAsker):
     ) -> None:
         super().__init__(parent, document, visible, say, SnapshotOptions(table_scale=True))
         self.ask_printer: Callable[[QPrinter], bool] = self._print_dialog
-        self.show_preview: Callable[[QPrinter, Callable[[QPrinter], None]], None] = (
-            self._preview_dialog
-        )
+        self.show_preview: Callable[
+            [QPrinter, Callable[[QPrinter], None], Callable[[], object]], None
+        ] = self._preview_dialog
         self.printer: QPrinter | None = None
         """Kept for the session: the printer and its settings chosen last."""
         self._proposed = ""
@@ -132,6 +135,18 @@ class Printing(SnapshotAsker):
             self.last = replace(options, mode="players")
         return options
 
+    def _file_problem(self, printer: QPrinter) -> str | None:
+        """Why a print to file may not write where the GM pointed it (None: it may)."""
+        target = _output_file(printer)
+        if target is None:
+            return None
+        document = self.document
+        for source in (document.path, document.imported_from):
+            if source is not None and same_file(source, target):
+                return f"{target.name} is the open encounter's file; print to another file"
+        problem = target_problem(target)
+        return None if problem is None else f"{target.name}: {problem}"
+
     # -- the menu's entries ----------------------------------------------------------
 
     def print_pages(self) -> int | None:
@@ -139,20 +154,27 @@ class Printing(SnapshotAsker):
         options = self._options()
         if options is None:
             return None
+        return self.print_with(options)
+
+    def print_with(self, options: SnapshotOptions) -> int | None:
+        """Open the print dialog and print ``options``' pages (None: not printed)."""
         printer = self._printer(options)
         self.propose_file(printer)
         if not self.ask_printer(printer):
             return None
+        problem = self._file_problem(printer)
+        if problem is not None:
+            self.show_error("Not printed", problem)
+            return None
         progress = self.make_progress("Printing")
         try:
-            pages = self.render(printer, options, progress)
+            with _whole_or_nothing(printer):
+                pages = self.render(printer, options, progress)
         except ExportCancelled:
             printer.abort()
-            _drop_partial_file(printer)
             self.say("Printing cancelled")
             return None
         except (OSError, ValueError) as error:
-            _drop_partial_file(printer)
             self.show_error("Not printed", str(error))
             return None
         finally:
@@ -177,7 +199,7 @@ class Printing(SnapshotAsker):
             except (OSError, ValueError) as error:
                 self.show_error("No preview", str(error))
 
-        self.show_preview(printer, paint)
+        self.show_preview(printer, paint, lambda: self.print_with(options))
 
     # -- the pages ----------------------------------------------------------------------
 
@@ -209,20 +231,61 @@ class Printing(SnapshotAsker):
         dialog.setWindowTitle("Print")
         return dialog.exec() == QDialog.DialogCode.Accepted
 
-    def _preview_dialog(self, printer: QPrinter, paint: Callable[[QPrinter], None]) -> None:
+    def _preview_dialog(
+        self,
+        printer: QPrinter,
+        paint: Callable[[QPrinter], None],
+        print_pages: Callable[[], object],
+    ) -> None:
         dialog = QPrintPreviewDialog(printer, self.parent_widget)
         dialog.setWindowTitle("Print preview")
         dialog.paintRequested.connect(paint)
         dialog.resize(1100, 800)
+        take_over_print(dialog, print_pages)
         dialog.exec()
 
 
-def _drop_partial_file(printer: QPrinter) -> None:
-    """A print to a PDF file that stopped half way leaves no file (a printer's job is
-    aborted by the printer)."""
+def take_over_print(dialog: QPrintPreviewDialog, print_pages: Callable[[], object]) -> None:
+    """The preview's Print button closes the preview and prints as File > Print does.
+
+    Qt's own button writes a print to file straight into the chosen file, so a failure
+    half way would leave half a PDF over an older print; File > Print writes it whole or
+    not at all and refuses the open encounter's file.
+    """
+    for action in dialog.findChildren(QAction):
+        if action.text() == "Print" and not action.isCheckable():
+            action.triggered.disconnect()
+
+            def leave_and_print() -> None:
+                dialog.accept()
+                print_pages()
+
+            action.triggered.connect(leave_and_print)
+
+
+def _output_file(printer: QPrinter) -> Path | None:
+    """The file a print to file writes (None: a real printer)."""
     name = printer.outputFileName()
     if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and name:
-        Path(name).unlink(missing_ok=True)
+        return Path(name)
+    return None
+
+
+@contextlib.contextmanager
+def _whole_or_nothing(printer: QPrinter) -> Iterator[None]:
+    """A print to file writes a temporary file beside the chosen one and renames it over
+    it only when every page is done: a cancelled or failed print leaves the file that was
+    there (an older print the GM agreed to replace) as it was, and never half a PDF."""
+    target = _output_file(printer)
+    if target is None:
+        yield
+        return
+    with atomic_file(target) as temporary:
+        printer.setOutputFileName(str(temporary))
+        try:
+            yield
+        finally:
+            printer.setOutputFileName(str(target))
 
 
 def install_printing(services: Services) -> Printing:

@@ -295,9 +295,9 @@ def _search(
     distance = _chebyshev(start, goal)
     if not bounded and distance >= LONG_PATH:
         # The A* first, while its estimate guides it well (an open map: about one
-        # position per step); past a few per step, the band search in C.
+        # position per step); past four per square it has come nearer, the band in C.
         quick = cheapest_path(
-            layer, start, goal, blockers, budget, give_up=2 * distance + 64, banned=banned
+            layer, start, goal, blockers, budget, 2 * distance + 64, banned, pace=4
         )
         if quick is not False:
             return quick

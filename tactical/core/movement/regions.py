@@ -10,12 +10,16 @@ edit relabels only the tiles it touched, then the small graph is re-read.
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS, FORWARD, BoolArray, IntArray
 from tactical.core.movement.layers import TILE, CostLayer, Rect
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["TILE", "RegionIndex", "label_pieces"]
 
@@ -78,6 +82,8 @@ class RegionIndex:
     def __init__(self, layer: CostLayer) -> None:
         self.layer = layer
         self.labels: IntArray = np.full((layer.height, layer.width), -1, dtype=np.int64)
+        import networkx as nx  # on the first long path: a map opens without it
+
         self.graph: nx.Graph = nx.Graph()
         self.tile_nodes: dict[tuple[int, int], set[int]] = {}
         self.dirty: set[tuple[int, int]] = set()
@@ -207,6 +213,8 @@ class RegionIndex:
         self._refresh()
         if self._components is None:
             self._components = {}
+            import networkx as nx
+
             for index, nodes in enumerate(nx.connected_components(self.graph)):
                 for node in nodes:
                     self._components[node] = index

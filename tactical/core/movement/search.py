@@ -204,12 +204,17 @@ def cheapest_path(
     budget: int | None = None,
     give_up: int | None = None,
     banned: frozenset[int] = frozenset(),
+    pace: int | None = None,
 ) -> tuple[list[Square], int] | Literal[False] | None:
     """The cheapest path from ``start`` to ``goal`` and its cost, or None.
 
     The caller has checked that the goal is a legal end and in the start's region.
     With ``give_up``, False once that many positions were expanded without
     reaching the goal (the caller then asks a search that suits the map better).
+    With ``pace``, False as soon as more than ``pace`` positions per square of
+    progress (how much nearer the goal, by the estimate, the search has come), plus
+    :data:`PACE_SLACK`, were expanded: on rough ground the estimate falls short
+    everywhere and the search fills the ground behind it instead of going on.
     ``banned`` directions (indexes into ``DIRECTIONS``) are never stepped.
     Among paths of the same cost, the one nearest the straight line (:mod:`.straight`).
     """
@@ -238,6 +243,9 @@ def cheapest_path(
     heap: list[tuple[int, int, int, int]] = [(first << shift, 0, 0, s)]
     pop, push = heapq.heappop, heapq.heappush
     left = -1 if give_up is None else give_up
+    counted = left  # expanded: counted - left
+    nearest = first  # the least estimate of a position reached
+    per_square = -1 if pace is None else pace
     while heap:
         _, neg_rank, _, u = pop(heap)
         if u == g:
@@ -248,6 +256,12 @@ def cheapest_path(
         left -= 1
         if left == 0:
             return False
+        if (
+            per_square >= 0
+            and left & 31 == 0
+            and counted - left > per_square * (first - nearest) + PACE_SLACK
+        ):
+            return False  # not going well (looked at every 32 positions)
         spent = ranked >> shift
         strayed = ranked & low
         for d in directions:
@@ -273,6 +287,8 @@ def cheapest_path(
                 )
                 if total + estimate > limit:
                     continue  # the estimate never overshoots: no way on within the budget
+                if estimate < nearest:
+                    nearest = estimate
                 best[v] = rank
                 came[v] = u
                 push(heap, (rank + (estimate << shift), -rank, cross, v))
@@ -283,6 +299,10 @@ def cheapest_path(
         path.append(came[path[-1]])
     path.reverse()
     return [(p % width, p // width) for p in path], best[g] >> shift
+
+
+PACE_SLACK = 64
+"""Positions a search with a ``pace`` may expand before its progress is counted."""
 
 
 POCKET_LIMIT = 1024

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QKeySequence, QPageLayout, QPageSize
+from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QDialogButtonBox
 
@@ -176,3 +176,99 @@ def test_the_preview_s_options_say_preview_and_print_says_print(make_window, mon
         ("Print preview", "Preview\N{HORIZONTAL ELLIPSIS}"),
         ("Print", "Print\N{HORIZONTAL ELLIPSIS}"),
     ]
+
+
+def test_a_print_to_file_replaces_an_older_print_only_when_every_page_is_done(
+    make_window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
+    printing = window.printing
+    printing.ask_options = lambda: SnapshotOptions(table_scale=True)
+    folder = tmp_path / "prints"
+    folder.mkdir()
+    older = folder / "hillside-print.pdf"
+    older.write_bytes(b"%PDF-1.4 last week's print")
+    printing.ask_printer = to_file(older)
+    printing.make_progress = lambda label: lambda done, total: done < 4
+    assert printing.print_pages() is None  # cancelled after four pages
+    assert older.read_bytes() == b"%PDF-1.4 last week's print"  # the older print is whole
+    assert sorted(p.name for p in folder.iterdir()) == ["hillside-print.pdf"]
+    printing.make_progress = lambda label: lambda done, total: True
+    assert printing.print_pages() == 31
+    assert pdf_pages(older) == 31  # replaced once every page was written
+    assert printing.printer is not None and Path(printing.printer.outputFileName()) == older
+
+
+def test_print_to_file_never_writes_over_the_open_encounter_or_a_pipe(
+    make_window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    mine = folder / "hillside.tactical.json"
+    mine.write_bytes(HILLSIDE.read_bytes())
+    window = make_window(load_encounter(mine), mine)
+    printing = window.printing
+    errors: list[tuple[str, str]] = []
+    printing.show_error = lambda title, text: errors.append((title, text))
+    printing.ask_options = lambda: SnapshotOptions(table_scale=True)
+    printing.ask_printer = to_file(mine)
+    assert printing.print_pages() is None
+    assert mine.read_bytes() == HILLSIDE.read_bytes()
+    link = folder / "link.pdf"
+    link.symlink_to(mine)
+    printing.ask_printer = to_file(link)
+    assert printing.print_pages() is None
+    assert mine.read_bytes() == HILLSIDE.read_bytes()
+    pipe = folder / "pipe.pdf"
+    os.mkfifo(pipe)
+    printing.ask_printer = to_file(pipe)
+    assert printing.print_pages() is None
+    assert [title for title, _ in errors] == ["Not printed"] * 3
+    assert errors[0][1] == (
+        "hillside.tactical.json is the open encounter's file; print to another file"
+    )
+    assert errors[1][1] == "link.pdf is the open encounter's file; print to another file"
+    assert errors[2][1].startswith("pipe.pdf: it is a named pipe")
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "hillside.tactical.json",
+        "link.pdf",
+        "pipe.pdf",
+    ]
+
+
+def test_the_preview_s_print_button_prints_as_file_print_does(
+    make_window, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "games" / "hillside.tactical.json"
+    mine.parent.mkdir()
+    mine.write_bytes(HILLSIDE.read_bytes())
+    window = make_window(load_encounter(mine), mine)
+    printing = window.printing
+    printing.ask_options = lambda: SnapshotOptions(table_scale=True)
+    errors: list[tuple[str, str]] = []
+    printing.show_error = lambda title, text: errors.append((title, text))
+    printing.ask_printer = to_file(mine)  # the GM points the print at the encounter itself
+    closed: list[bool] = []
+
+    def exec_(dialog: QPrintPreviewDialog) -> int:
+        dialog.finished.connect(lambda result: closed.append(True))
+        (button,) = [a for a in dialog.findChildren(QAction) if a.text() == "Print"]
+        button.trigger()
+        return 1
+
+    monkeypatch.setattr(QPrintPreviewDialog, "exec", exec_)
+    printing.actions[1].trigger()
+    assert closed == [True]  # the preview closed, then the print dialog was asked
+    assert errors == [
+        (
+            "Not printed",
+            "hillside.tactical.json is the open encounter's file; print to another file",
+        )
+    ]
+    assert mine.read_bytes() == HILLSIDE.read_bytes()
+    out = tmp_path / "preview-print.pdf"
+    printing.ask_printer = to_file(out)
+    printing.actions[1].trigger()
+    assert pdf_pages(out) == 31
