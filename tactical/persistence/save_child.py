@@ -7,10 +7,10 @@ C (parsing the JSON, pydantic validating the whole document) that hold Python's
 lock: on a worker thread of the app they stall its GUI thread too. Here a child
 process does that work and holds no lock of the app's.
 
-The GUI thread takes the snapshot (:func:`take_snapshot`); the worker sends it
-through a pipe in pieces that each take a moment to pickle (tokens a few
-hundred at a time, a picture's bytes as they are), and the child answers with
-the file's bytes, proven to load, or with the problems that make it refuse them.
+The GUI thread takes the snapshot (:func:`take_snapshot`, its tokens pickled a
+few hundred at a time); the worker sends it through a pipe in pieces that each
+take a moment to pickle (a picture's bytes as they are), and the child answers
+with the file's bytes, proven to load, or with the problems that make it refuse them.
 The worker then writes those bytes atomically as before; the child never
 touches a file.
 
@@ -338,16 +338,15 @@ def child_main() -> int:
         snapshot = _assemble(_received(stdin))
     except (EOFError, pickle.UnpicklingError):  # the app gave up: nothing to answer
         return 1
+    parts: FileParts = []
     try:
         parts = document_parts(finish_document(snapshot))
     except SaveError as error:
-        problems = [[p.path, p.message] for p in error.problems]
-        stdout.write(_ANSWER + json.dumps({"problems": problems}).encode("utf-8") + b"\n")
-        stdout.flush()
-        return 0
-    size = sum(len(part) for part in parts)  # base64 is ASCII: a byte a character
+        answer: dict[str, Any] = {"problems": [[p.path, p.message] for p in error.problems]}
+    else:
+        answer = {"size": sum(len(part) for part in parts)}  # base64: a byte a character
     try:
-        stdout.write(_ANSWER + json.dumps({"size": size}).encode("ascii") + b"\n")
+        stdout.write(_ANSWER + json.dumps(answer).encode("ascii") + b"\n")
         for chunk in file_chunks(parts):
             stdout.write(chunk)
         stdout.flush()
