@@ -174,6 +174,28 @@ def test_quitting_while_a_child_makes_the_file_waits_and_leaves_it_whole(
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(files.TEMP_PREFIX)] == []
 
 
+def test_when_no_child_can_start_the_save_is_made_in_the_app(
+    make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(save_child_module, "CHILD_FROM", 0)
+    monkeypatch.setattr(
+        save_child_module, "child_command", lambda: [str(tmp_path / "no-such-program")]
+    )
+    window, path = saved_window(make_window, tmp_path)
+    before = path.read_bytes()
+    window.document.push(MoveToken("orc", (2, 5)))
+    window.save_action.trigger()
+    qtbot.waitUntil(lambda: not window.document.modified, timeout=30_000)
+    assert load_encounter(path).tokens["orc"].position == (2, 5)
+    window.document.encounter.tokens["orc"].name = "O" * 300  # still proven before written
+    window.document.mark_modified()
+    saved = path.read_bytes()
+    window.save_action.trigger()
+    qtbot.waitUntil(lambda: bool(window.errors), timeout=30_000)
+    assert "may be at most 200 characters long" in window.errors[0][1]
+    assert path.read_bytes() == saved != before
+
+
 KILLED_MIDWAY = r"""
 import os, sys, threading, time
 from pathlib import Path
