@@ -17,6 +17,11 @@ A 26 x 16 grid of solid rock with three chambers cut out of it, walled round:
   alone keeps it off the players' screens.
 
 Fog is on, drawn as dark cloth; "Reveal after every move" is on.
+
+Token pictures are the ready-made marks (``assets/tokens``): Ilse a sword, Bram
+a shield, the ghoul a paw, the Saint a skull; Oda has none (a plain disc). The
+ghoul's and the Saint's pictures are theirs alone, so a test can tell that no
+screen the players read gets either.
 """
 
 from __future__ import annotations
@@ -32,9 +37,11 @@ from tactical.core.commands.fog import reveal_party_sight
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog, rectangle_squares
 from tactical.core.grid import GridMap, Square, Terrain, Wall
+from tactical.core.pictures import Picture, picture_id
 from tactical.core.sides import Side
 from tactical.core.tokens import Token
 from tactical.core.wall_lines import WallLine
+from tactical.data import mark_png
 from tactical.persistence.examples import write_example
 
 OUT = Path(__file__).resolve().parents[1] / "maps" / "crypt-fog.tactical.json"
@@ -102,17 +109,35 @@ def build_map() -> GridMap:
     return grid
 
 
+def mark(name: str) -> Picture:
+    """A token mark from ``assets/tokens`` (its committed PNG), named as the palette names it."""
+    data = mark_png(name)
+    if data is None:
+        raise SystemExit(f"assets/tokens/{name}.png is missing (tools/render_token_marks.py)")
+    return Picture(picture_id(data), data, name=name.capitalize())
+
+
 def build() -> Encounter:
+    sword, shield, paw, skull = (mark(name) for name in ("sword", "shield", "paw", "skull"))
     sides = [
         Side("pcs", "The Lantern Company", "#2f7fd8"),
         Side("npcs", "The crypt's dead", "#7d3c98"),
     ]
     tokens = [
-        Token("ilse", "Ilse", "pcs", (3, 11), speed=6),
-        Token("bram", "Bram", "pcs", (5, 12), speed=5),
+        Token("ilse", "Ilse", "pcs", (3, 11), speed=6, image=sword.id),
+        Token("bram", "Bram", "pcs", (5, 12), speed=5, image=shield.id),
         Token("oda", "Oda", "pcs", (8, 9), speed=6, figures={"sight": 12}),
-        Token("ghoul", GHOUL, "npcs", (20, 11), speed=6),
-        Token("saint", "The Hollow Saint", "npcs", (21, 7), size=1, speed=4, hidden=True),
+        Token("ghoul", GHOUL, "npcs", (20, 11), speed=6, image=paw.id),
+        Token(
+            "saint",
+            "The Hollow Saint",
+            "npcs",
+            (21, 7),
+            size=1,
+            speed=4,
+            image=skull.id,
+            hidden=True,
+        ),
     ]
     encounter = Encounter(
         build_map(),
@@ -124,6 +149,7 @@ def build() -> Encounter:
             "chamber is still dark. The ghoul is not marked hidden: the fog hides it."
         ),
         fog=Fog(enabled=True, auto_reveal=True, style="cloth"),
+        pictures=[sword, shield, paw, skull],
     )
     stack = UndoStack(encounter)
     command = reveal_party_sight(encounter)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable
+from itertools import chain
 
 from tactical.core.wall_lines import Point, WallLine
 
@@ -26,7 +27,13 @@ between half this and this."""
 
 
 def _key(point: Point) -> tuple[float, float]:
-    return (round(point[0], 6), round(point[1], 6))
+    return (_rounded(point[0]), _rounded(point[1]))
+
+
+def _rounded(value: float) -> float:
+    """``round(value, 6)``, skipped for multiples of 1/64 (grid points, halves, quarters),
+    which it leaves as they are."""
+    return value if (value * 64.0).is_integer() else round(value, 6)
 
 
 def _pulled(end: Point, towards: Point) -> Point:
@@ -64,13 +71,16 @@ def trimmed_at_openings(
     }
     if not openings:
         return blocking
-    ends = Counter(_key(end) for line in blocking for end in (line.a, line.b))
+    # Each distinct end rounded once (walls share their ends with their neighbours).
+    key = {end: _key(end) for end in {end for line in blocking for end in (line.a, line.b)}}
+    keys = [(key[line.a], key[line.b]) for line in blocking]
+    ends = Counter(chain.from_iterable(keys))
     out = []
-    for line in blocking:
+    for line, (key_a, key_b) in zip(blocking, keys, strict=True):
         a, b = line.a, line.b
-        if _key(a) in openings and ends[_key(a)] == 1:
+        if key_a in openings and ends[key_a] == 1:
             a = _pulled(line.a, line.b)
-        if _key(b) in openings and ends[_key(b)] == 1:
+        if key_b in openings and ends[key_b] == 1:
             b = _pulled(line.b, line.a)
         out.append(line if (a, b) == (line.a, line.b) else WallLine(a, b, line.kind, line.open))
     return out

@@ -17,13 +17,16 @@ The rule (also in docs/rules.md, "Sight"):
 * difficult and impassable terrain and tokens do not block sight.
 
 How (per-viewer ray propagation, vectorised with numpy): squares are visited
-ring by ring (Chebyshev distance 1, 2, ...) round every viewer at once. The
-line from the viewer to a square of ring ``d`` crosses ring ``d - 1`` between
-two squares; the square's visibility is their visibilities weighted by where
-the line passes, each counted only when the step from it is not blocked, and
-the square is seen when that is at least one half. The highest ground met
-along the way is carried the same way. The work stops at the first ring
-nobody sees into, so rooms cost what they hold, not the map's size.
+ring by ring (Chebyshev distance 1, 2, ...) round each viewer. The line from
+the viewer to a square of ring ``d`` crosses ring ``d - 1`` between two
+squares; the square's visibility is their visibilities weighted by where the
+line passes, each counted only when the step from it is not blocked, and the
+square is seen when that is at least one half. The highest ground met along
+the way is carried the same way. The work stops at the first ring nobody sees
+into, so rooms cost what they hold, not the map's size. On small maps the
+viewers share each ring's array operations (:func:`_look`); on big maps, and
+for one viewer, :mod:`tactical.core.sight_one` works out each viewer alone and
+only the parts of its rings that lie on the map.
 
 Walls are rasterised into "the step into this square from that direction is
 blocked" masks (:mod:`tactical.core.sight_masks`), and after an edit only
@@ -58,7 +61,9 @@ from tactical.core.sight_masks import (
     touched_box,
     update_masks,
 )
-from tactical.core.sight_rings import rings, tables
+from tactical.core.sight_one import HEIGHT_BLOCK, LIVE, SEEN, Mask, Viewer
+from tactical.core.sight_one import look_one as _look_one
+from tactical.core.sight_rings import tables
 
 __all__ = [
     "DIRECTIONS",
@@ -72,24 +77,6 @@ __all__ = [
     "visible_squares",
 ]
 
-HEIGHT_BLOCK = 2
-"""Levels above both the viewer and the square looked at that a square must stand to hide it."""
-SEEN = 0.5
-"""The share of a square's sight lines that must be open for it to be seen."""
-LIVE = 0.01
-"""Below this share a square passes no sight on (saves the work behind walls)."""
-
-Mask = npt.NDArray[np.bool_]
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """One square someone looks from, and how far they see (None: unlimited)."""
-
-    square: Square
-    range: int | None = None
-
-
 # -- one batch of viewers -------------------------------------------------------------
 
 
@@ -97,15 +84,21 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     """Each viewer's seen squares (``(n, cells)``, padded and flattened) and how far its
     search went (the last ring with a square worked out).
 
-    All viewers of one ring are done in one set of array operations. While a ring
+    One viewer, or any number on a big map (``_ALONE``), is worked out by
+    :func:`tactical.core.sight_one.look_one`, one at a time: their rings' parts on the
+    map differ, and done together they would be whole rings (a corner viewer's are
+    three quarters off the map), twice the time for a party of six at 1024 x 1024.
+
+    Otherwise all viewers of one ring are done in one set of array operations. While a ring
     lies inside the map for every viewer and most of its squares have a parent
     still seen, the whole ring is worked out and the squares without one are
     zeroed (no selection, no scatter); otherwise only the candidates are. The
     arithmetic is the same float32 operations, in the same order, as the rule's
     first implementation, so the squares seen are the same.
     """
-    if len(views) == 1:
-        return _look_one(masks, views[0])
+    if len(views) == 1 or masks.width * masks.height >= _ALONE:
+        looked = [_look_one(masks, view) for view in views]
+        return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
     h, w = masks.height, masks.width
     pw = w + 2
     cells = (h + 2) * pw
@@ -130,10 +123,11 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     vis = np.ones(n, dtype=np.float32)  # (n, 8 (d - 1)) flattened: each square's open share
     high = np.full(n, -1e6, dtype=np.float32)  # the highest ground passed on the way
     everyone = np.arange(n, dtype=np.int64)[:, None]
-    made, kept = rings(reach), tables(reach, pw, cells)
+    kept = tables(reach, pw, cells)
+    shifted = base - cells  # the tables' offsets are shifted by ``cells``
     prev = 1
     for d in range(1, reach + 1):
-        ring, table = made[d - 1], kept[d - 1]
+        table, ring_weights = kept[d - 1].index, kept[d - 1].weights
         size = 8 * d
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
         # parents stand on the map, so their children are at most the padding.
@@ -145,15 +139,15 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
         whole = 2 * count >= n * size
         if whole:
             who: npt.NDArray[np.int64] = everyone
-            cols, weights = table, ring.weights
+            cols, weights = table, ring_weights
             reached[:] = d
         else:
             reached[cand.any(axis=1)] = d
             who, ji = np.nonzero(cand)
-            cols, weights = table[:, ji], ring.weights[:, ji]
+            cols, weights = table[:, ji], ring_weights[:, ji]
         row = who * prev
         ia, ib = row + cols[0], row + cols[1]
-        at = base[who]
+        at = shifted[who]
         flat = at + cols[4]
         wa, wb = weights[0], weights[1]
         # A whole ring crossing the map's edge reads squares beyond the padding: clipped
@@ -188,72 +182,6 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
         seen[(starts[who] + flat)[shown]] = True  # never a square beyond the padding
         prev = size
     return seen.reshape(n, cells), reached
-
-
-def _look_one(masks: SightMasks, view: Viewer) -> tuple[Mask, npt.NDArray[np.int64]]:
-    """:func:`_look` for one viewer: the same arithmetic with fewer array operations per
-    ring (both parents in one gather, no viewer index), since on a big map each ring's
-    fixed cost of a numpy call, not its squares, is most of the time."""
-    h, w = masks.height, masks.width
-    pw = w + 2
-    cells = (h + 2) * pw
-    seen = np.zeros(cells, dtype=np.bool_)
-    col, row = view.square
-    base = (row + 1) * pw + col + 1
-    seen[base] = True
-    far = max(col, w - 1 - col, row, h - 1 - row)
-    reach = far if view.range is None else min(view.range, far)
-    inside = min(col, w - 1 - col, row, h - 1 - row) + 1
-    eye = masks.elevation[base] + HEIGHT_BLOCK
-    opened, elevation = masks.open, masks.elevation
-    hills = masks.relief >= HEIGHT_BLOCK
-    vis = np.ones(1, dtype=np.float32)
-    high = np.full(1, -1e6, dtype=np.float32)
-    made, kept = rings(reach), tables(reach, pw, cells)
-    reached = 0
-    for d in range(1, reach + 1):
-        ring, table = made[d - 1], kept[d - 1]
-        size = 8 * d
-        twice = (vis > LIVE).take(table[0:2])
-        cand = twice[0] | twice[1]
-        count = int(np.count_nonzero(cand))
-        if count == 0:
-            break
-        reached = d
-        whole = 2 * count >= size
-        if whole:
-            picked, weights = table, ring.weights
-        else:
-            ji = np.flatnonzero(cand)
-            picked, weights = table[:, ji], ring.weights[:, ji]
-        parents = picked[0:2]
-        flat = picked[4] + base
-        clip: Literal["raise", "clip"] = "clip" if whole and d > inside else "raise"
-        parts = vis.take(parents) * weights
-        parts *= opened.take(picked[2:4] + base, mode=clip)
-        part = parts[0] + parts[1]
-        partial = whole and count < size
-        if partial:
-            part *= cand
-        shown = part >= SEEN
-        if hills:
-            level = elevation.take(flat, mode=clip)
-            ways = high.take(parents) * weights
-            passed = ways[0] + ways[1]
-            shown &= (passed < eye) | (passed < level + HEIGHT_BLOCK)
-            top = np.maximum(passed, level)
-        if whole:
-            vis = part
-            if hills:
-                high = np.where(cand, top, np.float32(-1e6)) if partial else top
-        else:
-            vis = np.zeros(size, dtype=np.float32)
-            vis[ji] = part
-            if hills:
-                high = np.full(size, -1e6, dtype=np.float32)
-                high[ji] = top
-        seen[flat[shown]] = True
-    return seen.reshape(1, cells), np.array([reached], dtype=np.int64)
 
 
 # -- kept per map ---------------------------------------------------------------------
@@ -324,11 +252,14 @@ class _SightCache:
                 self.views[viewer] = _Kept(np.packbits(mask), box)
         for viewer in views:
             self.views.move_to_end(viewer)
-        union = np.bitwise_or.reduce([self.views[v].bits for v in dict.fromkeys(views)])
+        kept = [self.views[v].bits for v in dict.fromkeys(views)]
+        union = kept[0].copy()
+        for bits in kept[1:]:
+            union |= bits
         while len(self.views) > max(_KEEP, len(views)):
             self.views.popitem(last=False)
         cells = (grid.height + 2) * (grid.width + 2)
-        return np.unpackbits(union, count=cells).astype(np.bool_)
+        return np.unpackbits(union, count=cells).view(np.bool_)  # 0 and 1: bools as they are
 
 
 def _large(box: Window, grid: GridMap) -> bool:

@@ -10,21 +10,25 @@ After an edit only a window round the touched squares is rasterised again
 (:func:`update_masks`): every step an edit can change starts within one
 square of the squares the grid reports as touched, so the window is those
 squares grown by three (the corner rule reads one square further) and the
-masks are rewritten for the touched squares grown by one.
+masks are rewritten for the touched squares grown by one. The wall lines are
+rasterised all at once (:mod:`tactical.core.sight_line_steps`), the edge walls
+from one array, and the masks written by slices, so the whole map costs
+milliseconds too.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Square
 from tactical.core.openings import trimmed_at_openings
+from tactical.core.sight_line_steps import line_table, mark_line_steps
 from tactical.core.wall_lines import WallLine
 
 Mask = npt.NDArray[np.bool_]
@@ -72,85 +76,25 @@ class SightMasks:
         return np.logical_not(self.enter).reshape(-1)
 
 
-def _mark(
-    mask: Mask, rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64], origin: Square
-) -> None:
-    """Set ``mask[rows, cols]`` for map rows and columns, ``mask`` starting at ``origin``
-    (``(row0, col0)``); positions outside the mask are left out."""
-    rows, cols = rows - origin[0], cols - origin[1]
-    keep = (rows >= 0) & (rows < mask.shape[0]) & (cols >= 0) & (cols < mask.shape[1])
-    mask[rows[keep], cols[keep]] = True
-
-
-def _line_steps(
-    line: WallLine, east: Mask, south: Mask, se: Mask, sw: Mask, origin: Square = (0, 0)
-) -> None:
-    """Mark the steps between square centres that one wall line crosses or touches."""
-    (ax, ay), (bx, by) = line.a, line.b
-    # East steps lie on y = r + 0.5 from x = c + 0.5 to c + 1.5 (u = y, v = x); south
-    # steps are the same with x and y swapped (u = x, v = y).
-    for mask, swap in ((east, False), (south, True)):
-        u0, v0, u1, v1 = (ax, ay, bx, by) if swap else (ay, ax, by, bx)
-        lo, hi = min(u0, u1), max(u0, u1)
-        ks = np.arange(math.ceil(lo - 0.5), math.floor(hi - 0.5) + 1, dtype=np.int64)
-        if ks.size == 0:
-            continue
-        if u1 == u0:  # the wall runs along this line of centres: every step it overlaps
-            first = math.ceil(min(v0, v1) - 1.5)
-            cs = np.arange(first, math.floor(max(v0, v1) - 0.5) + 1, dtype=np.int64)
-            ks, cs = np.repeat(ks, cs.size), np.tile(cs, ks.size)
-            rows, cols = (cs, ks) if swap else (ks, cs)
-            _mark(mask, rows, cols, origin)
-            continue
-        cross = v0 + (ks + 0.5 - u0) * (v1 - v0) / (u1 - u0)
-        for cs in (np.ceil(cross - 1.5), np.floor(cross - 0.5)):  # two when on a centre
-            steps = cs.astype(np.int64)
-            rows, cols = (steps, ks) if swap else (ks, steps)
-            _mark(mask, rows, cols, origin)
-    # Diagonal steps: crossings and touches (a joint of two lines closes the corner).
-    for mask, sign in ((se, 1), (sw, -1)):
-        # SE steps lie on x - y = k (k = c - r), SW steps on x + y = k (k = c + r + 1).
-        fa, fb = ax - sign * ay, bx - sign * by
-        if fa == fb:
-            continue
-        lo, hi = min(fa, fb), max(fa, fb)
-        ks = np.arange(math.ceil(lo), math.floor(hi) + 1, dtype=np.int64)
-        if ks.size == 0:
-            continue
-        t = (ks - fa) / (fb - fa)
-        x = ax + t * (bx - ax)
-        y = ay + t * (by - ay)
-        s = x + sign * y  # along the diagonal
-        if sign == 1:
-            # centre (c + .5, r + .5) has s = c + r + 1; the step covers s in (m + 1, m + 3)
-            m = np.floor(s - 1).astype(np.int64)
-            m = np.where((m - ks) % 2 == 0, m, m - 1)
-            ok = (s >= m + 1) & (s <= m + 3)
-            c, r = (m + ks) // 2, (m - ks) // 2
-        else:
-            # SW step from (c + .5, r + .5) to (c - .5, r + 1.5): x + y = c + r + 1 = k,
-            # s = x - y runs from c - r to c - r - 2
-            m = np.floor(s + 2).astype(np.int64)  # candidate c - r
-            m = np.where((m + ks - 1) % 2 == 0, m, m - 1)
-            ok = (s <= m) & (s >= m - 2)
-            c, r = (ks - 1 + m) // 2, (ks - 1 - m) // 2
-        _mark(mask, r[ok], c[ok], origin)
-
-
 def _stops_eyes(line: WallLine) -> bool:
     return line.blocks_sight
 
 
-def _near(line: WallLine, window: Window) -> bool:
-    """Whether a line comes within two squares of the window (its steps may lie inside)."""
+def _near(lines: Iterable[WallLine], window: Window) -> list[WallLine]:
+    """The lines that come within two squares of the window (their steps may lie inside)."""
     r0, r1, c0, c1 = window
-    (ax, ay), (bx, by) = line.a, line.b
-    return (
-        max(ax, bx) >= c0 - 2
-        and min(ax, bx) <= c1 + 2
-        and max(ay, by) >= r0 - 2
-        and min(ay, by) <= r1 + 2
-    )
+    left, right, top, bottom = c0 - 2, c1 + 2, r0 - 2, r1 + 2
+    out = []
+    for line in lines:
+        (ax, ay), (bx, by) = line.a, line.b
+        if (
+            (ax >= left or bx >= left)
+            and (ax <= right or bx <= right)
+            and (ay >= top or by >= top)
+            and (ay <= bottom or by <= bottom)
+        ):
+            out.append(line)
+    return out
 
 
 def step_masks(
@@ -168,18 +112,34 @@ def step_masks(
     se = np.zeros((h, w), dtype=np.bool_)  # step (c, r) -> (c + 1, r + 1) blocked
     sw = np.zeros((h, w), dtype=np.bool_)  # step (c, r) -> (c - 1, r + 1) blocked
     whole = window == (0, grid.height, 0, grid.width)
-    for (a, b), wall in grid.walls.items():
-        if not wall.blocks:
-            continue
-        r, c = min(a[1], b[1]) - r0, min(a[0], b[0]) - c0
-        if not (0 <= r < h and 0 <= c < w):
-            continue
-        if a[1] == b[1]:
-            east[r, c] = True
-        else:
-            south[r, c] = True
-    # Round a corner of edge walls: both two-step paths blocked (the padding row/column
-    # counts as open here). Wall lines need no such rule: their diagonal steps are tested
+    walls = _edge_walls(grid)
+    if len(walls):
+        ac, ar, bc, br = walls.T
+        r, c = np.minimum(ar, br) - r0, np.minimum(ac, bc) - c0
+        inside = (r >= 0) & (r < h) & (c >= 0) & (c < w)
+        across = ar == br
+        east[r[inside & across], c[inside & across]] = True
+        south[r[inside & ~across], c[inside & ~across]] = True
+        _round_corners(east, south, se, sw)
+    every = grid.wall_lines if lines is None else lines
+    if not whole:
+        every = _near(every, window)
+    table = line_table(trimmed_at_openings(every, _stops_eyes))
+    mark_line_steps(table, east, south, se, sw, (r0, c0))
+    return east, south, se, sw
+
+
+def _edge_walls(grid: GridMap) -> npt.NDArray[np.int64]:
+    """``(n, 4)`` rows ``col, row`` of both squares of each edge wall that blocks."""
+    shut = [key for key, wall in grid.walls.items() if wall.blocks]
+    flat = chain.from_iterable(chain.from_iterable(shut))
+    return np.fromiter(flat, dtype=np.int64, count=4 * len(shut)).reshape(-1, 4)
+
+
+def _round_corners(east: Mask, south: Mask, se: Mask, sw: Mask) -> None:
+    """Close the diagonals round a corner of edge walls: both two-step paths blocked
+    (the padding row/column counts as open here)."""
+    # Wall lines need no such rule: their diagonal steps are tested
     # exactly, touching included, so a joint of two lines is caught where it lies and a
     # window narrower than a square between two wall pieces still lets a diagonal through.
     e_pad = np.pad(east, ((0, 1), (0, 1)))
@@ -195,12 +155,6 @@ def step_masks(
     via_left = e_left[:-1] | s_pad[:-1, :-2]
     via_down_sw = south | e_left[1:]
     sw |= via_left & via_down_sw
-    every = grid.wall_lines if lines is None else lines
-    if not whole:
-        every = [line for line in every if _near(line, window)]
-    for line in trimmed_at_openings(every, _stops_eyes):
-        _line_steps(line, east, south, se, sw, (r0, c0))
-    return east, south, se, sw
 
 
 def _write_enter(
@@ -214,6 +168,7 @@ def _write_enter(
     east, south, se, sw = blocked
     r0, _r1, c0, _c1 = window
     t0, t1, u0, u1 = targets
+    height, width = enter.shape[1] - 2, enter.shape[2] - 2
     for k, source, dc, dr in (
         (DIRECTION_INDEX[(1, 0)], east, 1, 0),
         (DIRECTION_INDEX[(-1, 0)], east, 0, 0),
@@ -226,14 +181,15 @@ def _write_enter(
     ):
         # Entering (c, r) by step k comes from (c - dc, r - dr) where source is blocked;
         # a source off the map leaves the square not enterable that way (padding side).
-        out = np.zeros((t1 - t0, u1 - u0), dtype=np.bool_)
-        rows = np.arange(t0, t1) - dr
-        cols = np.arange(u0, u1) - dc
-        rin = (rows >= 0) & (rows < enter.shape[1] - 2)
-        cin = (cols >= 0) & (cols < enter.shape[2] - 2)
-        rr, cc = rows[rin] - r0, cols[cin] - c0
-        out[np.ix_(rin, cin)] = source[np.ix_(rr, cc)]
-        enter[k, t0 + 1 : t1 + 1, u0 + 1 : u1 + 1] = out
+        # The rows and columns of targets whose source is on the map, as slices:
+        top, bottom = max(t0, dr), min(t1, height + dr)
+        left, right = max(u0, dc), min(u1, width + dc)
+        out = enter[k, t0 + 1 : t1 + 1, u0 + 1 : u1 + 1]
+        out[...] = False
+        if top < bottom and left < right:
+            out[top - t0 : bottom - t0, left - u0 : right - u0] = source[
+                top - dr - r0 : bottom - dr - r0, left - dc - c0 : right - dc - c0
+            ]
 
 
 def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> SightMasks:

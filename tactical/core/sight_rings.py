@@ -1,8 +1,9 @@
 """The ring tables of sight: for each square at Chebyshev distance d of a viewer, the two
 squares of ring d - 1 the line from the viewer passes between, their weights and steps.
 
-They depend only on d (and, for the flat offsets, on the map's width), so they are
-made once and kept. The order of a ring's squares is :func:`_ring_index`'s.
+They depend only on d and the map's shape, so they are made once per shape and kept.
+The order of a ring's squares is :func:`_ring_index`'s: the top side from the top-left
+corner, then the right, bottom and left sides.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tactical.core.sight_masks import DIRECTIONS
 class Ring:
     """Ring d's squares: offsets, the two parents in ring d - 1, their weights and steps.
 
-    Packed in few arrays so one gather per array fetches what the candidates need.
+    Made while a shape's :class:`RingTable` is made, not kept (only the tables are).
     """
 
     parents: npt.NDArray[np.int64]
@@ -78,34 +79,79 @@ _STEP_CODE = np.zeros(9, dtype=np.int64)
 for _k, (_sx, _sy) in enumerate(DIRECTIONS):
     _STEP_CODE[(_sx + 1) * 3 + (_sy + 1)] = _k
 
-_RINGS: list[Ring] = []
+_TABLES: dict[tuple[int, int], list[RingTable]] = {}
+_SHAPES = 4
+"""Map shapes whose tables are kept, the last used (48 bytes a ring square: a corner viewer of
+a 1024 x 1024 map needs 4.2 million, 200 MB; a 256 x 256 map's corner 12 MB)."""
 
 
-def rings(upto: int) -> list[Ring]:
-    while len(_RINGS) < upto:
-        _RINGS.append(_make_ring(len(_RINGS) + 1))
-    return _RINGS
+@dataclass(frozen=True)
+class RingTable:
+    """Ring d's tables for one map shape, everything a viewer's ring needs but its square."""
+
+    index: npt.NDArray[np.int64]
+    """(5, 8d): both parents (indices in ring d - 1); where each parent's step is read in
+    the flattened open masks (``step * cells + flat``); and ``flat``, the square's flat
+    offset from the viewer (``dy * padded_width + dx``), the last three plus ``cells``."""
+    weights: npt.NDArray[np.float32]
+    """(2, 8d): each parent's share of the line (they add up to 1)."""
 
 
-_TABLES: dict[tuple[int, int], list[npt.NDArray[np.int64]]] = {}
+def tables(upto: int, padded_width: int, cells: int) -> list[RingTable]:
+    """The ring tables of rings 1 .. ``upto`` for maps of this shape (kept, made as needed).
 
-
-def tables(upto: int, padded_width: int, cells: int) -> list[npt.NDArray[np.int64]]:
-    """Per ring, one (5, 8d) array: both parents, where in the flattened ``enter`` masks
-    each parent's step is read (``step * cells + offset``) and the flat offset.
-
-    The flat offset (``dy * padded_width + dx``) depends on the map's width and the
-    mask index on its size, so the tables are kept per map shape; adding the viewer's
-    flat index gives the square and its two mask entries.
+    The flat offsets depend on the map's width and the mask index on its size. They are
+    shifted by ``cells`` so that they are never negative: read from arrays that start
+    ``cells`` before the viewer's square (a margin, see :mod:`tactical.core.sight`), they
+    need no per-ring addition of the viewer's index.
     """
-    kept = _TABLES.setdefault((padded_width, cells), [])
-    made = rings(upto)
+    kept = _TABLES.pop((padded_width, cells), [])
+    _TABLES[(padded_width, cells)] = kept
     while len(kept) < upto:
-        ring = made[len(kept)]
-        offset = ring.offsets[1] * padded_width + ring.offsets[0]
-        steps = ring.steps * cells + offset[None, :]
-        kept.append(np.vstack([ring.parents, steps, offset[None, :]]))
-    if len(_TABLES) > 4:
-        for shape in [s for s in _TABLES if s != (padded_width, cells)]:
-            del _TABLES[shape]
+        ring = _make_ring(len(kept) + 1)
+        flat = ring.offsets[1] * padded_width + ring.offsets[0] + cells
+        index = np.vstack([ring.parents, ring.steps * cells + flat[None, :], flat[None, :]])
+        kept.append(RingTable(index, ring.weights))
+    while len(_TABLES) > _SHAPES:
+        del _TABLES[next(iter(_TABLES))]
     return kept
+
+
+Span = tuple[int, int]
+"""``[start, end)`` of a ring's squares in :func:`_ring_index` order."""
+
+
+def on_map(d: int, col: int, row: int, width: int, height: int) -> list[Span]:
+    """The parts of ring d round the padded square ``(col, row)`` that lie on the padded
+    map (``width`` x ``height`` squares, the padding included), in ring order.
+
+    Squares off the padded map are never seen and pass nothing on: a parent of a square
+    is no farther from the viewer in either direction, so one off the map has parents
+    in the padding (never seen: it cannot be entered) or off the map. At most two
+    parts: one that wraps round the ring's start is given as its two pieces.
+    """
+    left, right, top, bottom = -col, width - 1 - col, -row, height - 1 - row
+    parts: list[list[int]] = []
+    if d <= row:  # top side: dx = i - d, dy = -d
+        lo, hi = max(-d, left) + d, min(d - 1, right) + d
+        if lo <= hi:
+            parts.append([lo, hi + 1])
+    if d <= right:  # right side: dx = d, dy = i - d
+        lo, hi = max(-d, top) + d, min(d - 1, bottom) + d
+        if lo <= hi:
+            parts.append([2 * d + lo, 2 * d + hi + 1])
+    if d <= bottom:  # bottom side: dx = d - i, dy = d
+        lo, hi = d - min(d, right), d - max(1 - d, left)
+        if lo <= hi:
+            parts.append([4 * d + lo, 4 * d + hi + 1])
+    if d <= col:  # left side: dx = -d, dy = d - i
+        lo, hi = d - min(d, bottom), d - max(1 - d, top)
+        if lo <= hi:
+            parts.append([6 * d + lo, 6 * d + hi + 1])
+    merged: list[Span] = []
+    for start, end in parts:
+        if merged and merged[-1][1] == start:
+            merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged

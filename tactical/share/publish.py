@@ -17,6 +17,7 @@ from tactical.rules import PanelView
 from tactical.share.links import Link
 from tactical.share.public import panel_view
 from tactical.share.server import Builder
+from tactical.share.token_art import TokenArtSource
 from tactical.share.view import ArtSource, LinkView, character_view, paused_view, table_view
 
 _MAPS: dict[int, tuple[weakref.ref[GridMap], int, GridMap]] = {}
@@ -61,11 +62,13 @@ def builder_for(
     art_source: ArtSource | None = None,
     paused: bool = False,
     budgets: dict[str, int | None] | None = None,
+    token_art: TokenArtSource | None = None,
 ) -> Builder:
     """Builds each link's view of a copy of ``encounter`` taken now.
 
     ``budgets``: each character's move budget now (the GM's window knows what a
     procedure left it); a character missing from it may move its speed.
+    ``token_art``: the tokens' pictures for the phones (none: every token a disc).
     """
     frozen = frozen_copy(encounter)
     budgets = dict(budgets or {})
@@ -81,12 +84,12 @@ def builder_for(
         if key not in views:
             character = link.character
             if character is None:
-                views[key] = table_view(frozen, art_source, panel[0])
+                views[key] = table_view(frozen, art_source, panel[0], token_art)
             else:
                 token = frozen.tokens.get(character)
                 budget = budgets.get(character, token.speed if token is not None else None)
                 views[key] = character_view(
-                    frozen, character, art_source, panel[0], link.moves, budget
+                    frozen, character, art_source, panel[0], link.moves, budget, token_art
                 )
         return views[key]
 

@@ -5,8 +5,11 @@ Nothing listens until :meth:`ShareServer.start`; it binds to the address given
 
 * ``GET /s/<token>``: the page (static: it holds no map data);
 * ``GET /s/<token>/ws``: the device's WebSocket; views come as JSON messages;
-* ``GET /s/<token>/art/<key>.png``: the art cut for that link;
-* ``GET /static/page.js`` and ``page.css``: the page's script and style, from a
+* ``GET /s/<token>/art/<key>.png``: the art cut for that link, and the pictures of the
+  tokens in its view now, each by an opaque key (a digest of the PNG); a key not in
+  the link's current view (a hidden or fogged token's picture, one that left the
+  view, a guess) gets a short 404;
+* ``GET /static/page.js``, ``tokens.js`` and ``page.css``: the page's scripts and style, from a
   fixed list (no file path is ever taken from a request; no directory listing).
 
 A wrong or missing token gets a short 404 and nothing else. Every answer carries
@@ -40,7 +43,11 @@ Builder = Callable[[Link], LinkView]
 MoveHandler = Callable[[Link, dict[str, Any]], str | None]
 """Tries a move a device asked for; returns None when made, else the reason it was refused."""
 
-STATIC = {"page.js": "application/javascript", "page.css": "text/css"}
+STATIC = {
+    "page.js": "application/javascript",
+    "tokens.js": "application/javascript",
+    "page.css": "text/css",
+}
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -191,17 +198,25 @@ class ShareServer:
             links = [x for x in (self.links.find(t) for t in tokens) if x is not None]
             with self._lock:
                 builder = self._builder
+            self._forget_unwatched({x.token for x in links})
             if builder is None or not links:
                 continue
             try:
                 built = await loop.run_in_executor(None, _build_all, builder, links)
             except Exception:  # a view that cannot be built now: the pages keep the last one
                 continue
-            for token, (text, art) in built.items():
+            for token, (text, pictures) in built.items():
                 self._views[token] = text
-                if art is not None:
-                    self._art[token] = {art[0]: art[1]}
+                self._art[token] = pictures  # the old view's pictures are no longer served
             await self._send_views()
+
+    def _forget_unwatched(self, watched: set[str]) -> None:
+        """Drop the views and pictures of links no device watches: they would go stale
+        (a token may walk into fog meanwhile), and are built again when one comes back."""
+        for token in set(self._views) - watched:
+            del self._views[token]
+        for token in set(self._art) - watched:
+            del self._art[token]
 
     async def _send_views(self) -> None:
         for watcher in list(self._watchers.values()):
@@ -297,17 +312,18 @@ class ShareServer:
             await watcher.socket.send_str(json.dumps(reply))
 
 
-def _build_all(
-    builder: Builder, links: list[Link]
-) -> dict[str, tuple[str, tuple[str, bytes] | None]]:
-    """Each link's message text and art (key, PNG), built in a worker thread."""
-    built: dict[str, tuple[str, tuple[str, bytes] | None]] = {}
+def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[str, dict[str, bytes]]]:
+    """Each link's message text and the pictures it may fetch (key -> PNG: its cut art and
+    the pictures of the tokens it shows), built in a worker thread."""
+    built: dict[str, tuple[str, dict[str, bytes]]] = {}
     for link in links:
         view = builder(link)
         data = dict(view.data)
         data["moves"] = link.moves
-        art = (view.art.key, view.art.png) if view.art is not None else None
-        built[link.token] = (json.dumps(data, ensure_ascii=False, separators=(",", ":")), art)
+        pictures = dict(view.pictures)
+        if view.art is not None:
+            pictures[view.art.key] = view.art.png
+        built[link.token] = (json.dumps(data, ensure_ascii=False, separators=(",", ":")), pictures)
     return built
 
 

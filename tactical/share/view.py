@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ from tactical.share.public import fight_summary, panel_view
 from tactical.share.reach import may_move_now, reach_cells
 from tactical.share.secrets import Secrets
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
+from tactical.share.token_art import TokenArtSource, pictures_in_view
 
 ArtSource = Callable[[str], Rgba | None]
 """A picture id -> its decoded RGBA pixels (None when it cannot be read)."""
@@ -41,10 +42,13 @@ HAIR = 0.02
 
 @dataclass(frozen=True)
 class LinkView:
-    """One link's message (``data``) and its art, if any (fetched by the page on its own)."""
+    """One link's message (``data``), its art if any, and the pictures of the tokens it shows
+    (by key), which the page fetches on its own."""
 
     data: dict[str, Any]
     art: CutArt | None
+    pictures: dict[str, bytes] = field(default_factory=dict)
+    """Picture key -> PNG, of the tokens in ``data`` only."""
 
 
 def _b64(array: npt.NDArray[Any]) -> str:
@@ -148,7 +152,7 @@ def _area_spot(encounter: Encounter, area_id: str) -> list[float] | None:
 
 
 def _token(
-    encounter: Encounter, token: Token, mine: bool, acting: frozenset[str]
+    encounter: Encounter, token: Token, mine: bool, acting: frozenset[str], picture: str | None
 ) -> dict[str, Any]:
     side = encounter.sides.get(token.side)
     data: dict[str, Any] = {
@@ -160,6 +164,8 @@ def _token(
         "acting": token.id in acting,
         "statuses": sorted(token.statuses),
     }
+    if picture is not None:
+        data["picture"] = picture
     if token.square is not None:
         data["col"], data["row"] = token.square
     elif token.area is not None:
@@ -212,13 +218,12 @@ def _build(
     mine: str | None,
     art_source: ArtSource | None,
     view: PanelView | None,
+    token_art: TokenArtSource | None,
 ) -> LinkView:
     acting = view.acting if view is not None else frozenset()
-    tokens = [
-        _token(encounter, t, t.id == mine, acting)
-        for t in encounter.tokens.values()
-        if t.id in seen.token_ids
-    ]
+    shown = [t for t in encounter.tokens.values() if t.id in seen.token_ids]
+    keys, pictures = pictures_in_view(shown, token_art)
+    tokens = [_token(encounter, t, t.id == mine, acting, keys.get(t.id)) for t in shown]
     grid = encounter.grid
     art = _art(encounter, seen, art_source)
     data: dict[str, Any] = {
@@ -231,7 +236,7 @@ def _build(
         "fight": fight_summary(encounter, view, seen.unseen),
         "art": art.meta() if art is not None else None,
     }
-    return LinkView(data, art)
+    return LinkView(data, art, pictures)
 
 
 def paused_view(kind: str) -> LinkView:
@@ -243,11 +248,12 @@ def table_view(
     encounter: Encounter,
     art_source: ArtSource | None = None,
     view: PanelView | None = None,
+    token_art: TokenArtSource | None = None,
 ) -> LinkView:
     """What the TV shows (the table link)."""
     if view is None:
         view = panel_view(encounter)
-    return _build(encounter, table_seen(encounter), "table", None, art_source, view)
+    return _build(encounter, table_seen(encounter), "table", None, art_source, view, token_art)
 
 
 def character_view(
@@ -257,6 +263,7 @@ def character_view(
     view: PanelView | None = None,
     moves: bool = False,
     budget: int | None = None,
+    token_art: TokenArtSource | None = None,
 ) -> LinkView:
     """What the character ``token_id`` sees now (a character's link).
 
@@ -270,7 +277,7 @@ def character_view(
     if view is None:
         view = panel_view(encounter)
     seen = character_seen(encounter, token)
-    link = _build(encounter, seen, "character", token_id, art_source, view)
+    link = _build(encounter, seen, "character", token_id, art_source, view, token_art)
     link.data["character"] = token.name
     if moves:
         now = may_move_now(token_id, view)

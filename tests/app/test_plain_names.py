@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QAbstractItemModel, QEvent, Qt
 from PySide6.QtGui import QAction, QTextDocument
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import (
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QLabel,
     QListWidget,
-    QTableWidget,
+    QTableView,
     QToolBar,
     QTreeWidget,
     QTreeWidgetItemIterator,
@@ -68,9 +68,8 @@ def _cell_texts(view: QAbstractItemView) -> list[tuple[str, str]]:
     items: list[Any] = []
     if isinstance(view, QListWidget):
         items = [view.item(i) for i in range(view.count())]
-    elif isinstance(view, QTableWidget):
-        items = [view.item(r, c) for r in range(view.rowCount()) for c in range(view.columnCount())]
-        items += [view.horizontalHeaderItem(c) for c in range(view.columnCount())]
+    elif isinstance(view, QTableView):  # a table widget or the combatants' model and view
+        return _model_texts(view.model())
     elif isinstance(view, QTreeWidget):
         iterator = QTreeWidgetItemIterator(view)
         while iterator.value() is not None:
@@ -86,6 +85,20 @@ def _cell_texts(view: QAbstractItemView) -> list[tuple[str, str]]:
             tip = item.toolTip(column) if isinstance(view, QTreeWidget) else item.toolTip()
             found += [("cell", text), ("cell tooltip", tip)]
     return [(where, text) for where, text in found if text]
+
+
+def _model_texts(model: QAbstractItemModel) -> list[tuple[str, str]]:
+    """The texts and tooltips of a table model's cells and column headers, as painted."""
+    display, tip = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole
+    found = []
+    for row in range(model.rowCount()):
+        for col in range(model.columnCount()):
+            index = model.index(row, col)
+            found += [("cell", index.data(display)), ("cell tooltip", index.data(tip))]
+    for col in range(model.columnCount()):
+        for role, where in ((display, "header"), (tip, "header tooltip")):
+            found.append((where, model.headerData(col, Qt.Orientation.Horizontal, role)))
+    return [(where, str(text)) for where, text in found if text]
 
 
 def shown_texts(widget: QWidget) -> list[tuple[str, str, bool]]:

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from tactical.core import sight as sight_module
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, cached_sight_masks, sight_masks, visible_squares
+from tactical.core.sight_one import look_one
+from tactical.core.sight_rings import _ring_offsets, on_map
 from tactical.core.wall_lines import WallLine
 from tests.engine import sight_reference as reference
 
@@ -183,3 +185,76 @@ def test_viewers_one_at_a_time_see_what_they_see_together(
     finally:
         sight_module._ALONE = old
     assert (seen == expected(grid, viewers)).all()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 12),
+    st.integers(1, 12),
+    st.data(),
+)
+def test_a_ring_s_parts_on_the_map_are_its_squares_on_the_padded_map(
+    width: int, height: int, data: st.DataObject
+) -> None:
+    """``on_map`` gives exactly the ring's squares on the padded map, in ring order, as
+    at most two spans (one wrapping round the ring's start comes as two pieces)."""
+    col = data.draw(st.integers(1, width))  # padded coordinates of a square of the map
+    row = data.draw(st.integers(1, height))
+    d = data.draw(st.integers(1, 14))
+    dx, dy = _ring_offsets(d)
+    on = (col + dx >= 0) & (col + dx <= width + 1) & (row + dy >= 0) & (row + dy <= height + 1)
+    spans = on_map(d, col, row, width + 2, height + 2)
+    got = np.zeros(8 * d, dtype=np.bool_)
+    for start, end in spans:
+        assert 0 <= start < end <= 8 * d and not got[start:end].any()
+        got[start:end] = True
+    assert (got == on).all()
+    assert len(spans) <= 2
+
+
+@st.composite
+def open_maps(draw: st.DrawFn) -> tuple[GridMap, list[Viewer]]:
+    """Bigger maps than ``maps`` (up to 40 x 40), walled rooms with doorways and hills,
+    viewers anywhere (near the edges and corners too): long rings whose parts on the map,
+    dense parts with and without squares zeroed and sparse parts behind walls."""
+    width, height = draw(st.integers(8, 40)), draw(st.integers(8, 40))
+    hills = draw(st.booleans())
+    levels = np.zeros((height, width), dtype=np.int16)
+    grid = GridMap(width, height, elevation=levels)
+    for _ in range(draw(st.integers(0, 4))):
+        x0, y0 = draw(st.integers(0, width - 3)), draw(st.integers(0, height - 3))
+        x1, y1 = draw(st.integers(x0 + 2, width)), draw(st.integers(y0 + 2, height))
+        door = draw(st.integers(0, 2 * (x1 - x0) - 1))
+        for x in range(x0, x1):  # the room's top and bottom walls, a doorway in one
+            for n, y in enumerate((y0, y1)):
+                if 0 < y < height and x != x0 + door - n * (x1 - x0):
+                    grid.set_wall((x, y - 1), (x, y), Wall())
+        for y in range(y0, y1):
+            for x in (x0, x1):
+                if 0 < x < width:
+                    grid.set_wall((x - 1, y), (x, y), Wall())
+        if hills:
+            grid.set_square((x0, y0), elevation=draw(st.integers(-1, 5)))
+    if hills:
+        for _ in range(draw(st.integers(1, 30))):
+            square = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+            grid.set_square(square, elevation=draw(st.integers(-2, 6)))
+    squares = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    ranges = st.none() | st.integers(0, 30)
+    viewers = draw(st.lists(st.builds(Viewer, squares, ranges), min_size=1, max_size=3))
+    return grid, viewers
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(open_maps())
+def test_bigger_maps_with_rooms_see_what_the_first_implementation_saw(
+    drawn: tuple[GridMap, list[Viewer]],
+) -> None:
+    grid, viewers = drawn
+    masks = sight_masks(grid)
+    for viewer in viewers:
+        seen, _ = look_one(masks, viewer)
+        want = expected(grid, [viewer])
+        h, w = grid.height, grid.width
+        assert (seen.reshape(h + 2, w + 2)[1:-1, 1:-1] == want).all()
+    assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()

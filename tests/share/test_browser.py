@@ -2,8 +2,9 @@
 
 The leak test captures every byte the browser receives on each link of
 maps/crypt-fog (HTTP bodies and WebSocket frames, through Chrome's DevTools
-network events) and finds no name or id of a token that link may not see and
-no pixel of art under fog. All traffic stays on 127.0.0.1; every wait is bounded.
+network events) and finds no name or id of a token that link may not see, no
+pixel of art under fog, no picture of a hidden or fogged token, and no
+picture's id or name. All traffic stays on 127.0.0.1; every wait is bounded.
 """
 
 from __future__ import annotations
@@ -21,12 +22,21 @@ import pytest
 
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background, Picture
+from tactical.core.tokens import Token
 from tactical.share.links import Link, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
 from tests.app.conftest import small_areas
 from tests.realdata import required
-from tests.share.conftest import crypt, leaks
+from tests.share.conftest import (
+    PICTURE_COLOURS,
+    PICTURE_WORDS,
+    crypt,
+    leaks,
+    picture_key,
+    png_rgba,
+    solid_art,
+)
 from tests.share.test_link_views import _png_pixels
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
@@ -102,7 +112,7 @@ def shared() -> Iterator[tuple[ShareServer, Encounter]]:
     art = _art()
     server = ShareServer(links_for(encounter), "127.0.0.1", 0)
     server.start()
-    server.publish(builder_for(encounter, lambda _pid: art))
+    server.publish(builder_for(encounter, lambda _pid: art, token_art=solid_art(encounter)))
     try:
         yield server, encounter
     finally:
@@ -148,13 +158,17 @@ def _open(browser: Any, server: ShareServer, label: str, size: tuple[int, int]) 
     )
 
 
+def _has(pixels: np.ndarray, colour: tuple[int, int, int]) -> bool:
+    return bool((pixels[..., :3] == colour).all(axis=-1).any())
+
+
 @pytest.mark.parametrize(
-    ("label", "secrets"),
+    ("label", "secrets", "hidden_art"),
     [
-        ("Table", ("The Hollow Saint", "saint")),
-        ("Ilse", ("The Hollow Saint", "saint")),
-        ("Bram", ("The Hollow Saint", "saint", "Lurking ghoul", "ghoul")),
-        ("Oda", ("The Hollow Saint", "saint", "Lurking ghoul", "ghoul")),
+        ("Table", ("The Hollow Saint", "saint"), ("saint",)),
+        ("Ilse", ("The Hollow Saint", "saint"), ("saint",)),
+        ("Bram", ("The Hollow Saint", "saint", "Lurking ghoul", "ghoul"), ("saint", "ghoul")),
+        ("Oda", ("The Hollow Saint", "saint", "Lurking ghoul", "ghoul"), ("saint", "ghoul")),
     ],
 )
 def test_no_byte_a_link_receives_names_what_it_may_not_see(
@@ -162,20 +176,22 @@ def test_no_byte_a_link_receives_names_what_it_may_not_see(
     shared: tuple[ShareServer, Encounter],
     label: str,
     secrets: tuple[str, ...],
+    hidden_art: tuple[str, ...],
     tmp_path: Path,
 ) -> None:
-    server, _ = shared
+    server, encounter = shared
     _received(driver)  # forget earlier pages' traffic
     _open(driver, server, label, PHONE)
     _wait(lambda: driver.execute_script("return document.querySelector('canvas').width > 0"))
     texts: list[str] = []
     pictures: list[bytes] = []
 
-    def art_arrived() -> bool:  # the art is fetched after the view: wait for it (bounded)
+    def art_arrived() -> bool:  # the art and pictures come after the view: wait (bounded)
         more_texts, more_pictures = _received(driver)
         texts.extend(more_texts)
         pictures.extend(more_pictures)
-        return bool(pictures)
+        drawn = driver.execute_script("return window.tacticalPage.showsPicture('bram')")
+        return drawn and any(_has(png_rgba(x), (120, 118, 110)) for x in pictures)
 
     _wait(art_arrived)
     time.sleep(0.2)  # anything else sent with it
@@ -184,14 +200,24 @@ def test_no_byte_a_link_receives_names_what_it_may_not_see(
     pictures.extend(more_pictures)
     assert any('"type":"view"' in t for t in texts)  # the capture did see the view
     assert pictures, "the cut art reached the page"
+    secret_keys = [picture_key(encounter, token) for token in hidden_art]
+    secret_colours = [
+        PICTURE_COLOURS[encounter.pictures[str(encounter.tokens[t].image)].name] for t in hidden_art
+    ]
     for text in texts:
         assert leaks(text, secrets) == [], text[:200]
+        assert [w for w in PICTURE_WORDS if w in text] == [], text[:200]
+        assert [k for k in secret_keys if k in text] == [], text[:200]
     for png in pictures:
         pixels = _png_pixels(png)
-        assert not (pixels[..., :3] == FOGGED).all(axis=-1).any()
-        assert (pixels[..., :3] == (120, 118, 110)).all(axis=-1).any()  # the hall's stone came
+        assert not _has(pixels, FOGGED)
+        assert [c for c in secret_colours if _has(pixels, c)] == []
+    decoded = [_png_pixels(png) for png in pictures]
+    assert any(_has(x, (120, 118, 110)) for x in decoded)  # the hall's stone came
+    assert any(_has(x, PICTURE_COLOURS["Shield"]) for x in decoded)  # and Bram's picture
     sees_ghoul = label in ("Table", "Ilse")
     assert any("Lurking ghoul" in t for t in texts) == sees_ghoul  # the capture is not blind
+    assert any(_has(x, PICTURE_COLOURS["Paw"]) for x in decoded) == sees_ghoul
     driver.save_screenshot(str(tmp_path / f"{label}-phone.png"))
 
 
@@ -346,3 +372,70 @@ def test_a_link_sharing_no_longer_knows_says_so_and_stops_trying(
         assert status == "This link no longer works: ask the GM for a new one"
     finally:
         again.stop()
+
+
+def _pixel(browser: Any, x: float, y: float) -> tuple[int, int, int]:
+    """The colour the browser shows at CSS pixel (x, y), from a screenshot of that spot."""
+    shot = browser.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {"format": "png", "clip": {"x": x - 1, "y": y - 1, "width": 3, "height": 3, "scale": 1}},
+    )
+    pixels = png_rgba(base64.b64decode(shot["data"]))
+    return tuple(int(v) for v in pixels[pixels.shape[0] // 2, pixels.shape[1] // 2, :3])  # type: ignore[return-value]
+
+
+def test_a_visible_tokens_picture_is_drawn_in_its_disc_and_goes_when_it_walks_into_fog(
+    driver: Any, shared: tuple[ShareServer, Encounter], tmp_path: Path
+) -> None:
+    server, encounter = shared
+    _open(driver, server, "Bram", PHONE)
+    _wait(lambda: driver.execute_script("return window.tacticalPage.showsPicture('ilse')"))
+    driver.save_screenshot(str(tmp_path / "bram-pictures.png"))
+    x, y = driver.execute_script("return window.tacticalPage.screenOf('ilse')")
+    assert _pixel(driver, x, y) == PICTURE_COLOURS["Sword"]
+    radius = 0.42 * driver.execute_script("return window.tacticalPage.squareSize()")
+    assert _pixel(driver, x + radius * 0.9, y) == (0x2F, 0x7F, 0xD8)  # the side's ring
+    x, y = driver.execute_script("return window.tacticalPage.screenOf('oda')")
+    assert _pixel(driver, x, y) == (0x2F, 0x7F, 0xD8)  # no picture: a disc of the side's colour
+    sword = picture_key(encounter, "ilse")
+    assert sword in driver.execute_script("return window.tacticalPage.heldPictures()")
+    encounter.tokens["ilse"].position = (20, 3)  # into the burial chamber, under fog
+    server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
+    _wait(lambda: driver.execute_script("return window.tacticalPage.screenOf('ilse') === null"))
+    assert sword not in driver.execute_script("return window.tacticalPage.heldPictures()")
+
+
+def _requested(browser: Any) -> list[str]:
+    """The URLs the browser asked for since the last look at its log."""
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def test_a_page_fetches_a_picture_once_for_all_its_tokens_and_not_again_on_a_move(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    shield = encounter.tokens["bram"].image
+    for index in range(6):  # Bram's shield on six more tokens in the hall
+        encounter.add_token(Token(f"guard-{index}", "Guard", "pcs", (1 + index, 3), image=shield))
+    server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
+    _requested(driver)
+    _open(driver, server, "Table", PHONE)
+    _wait(lambda: driver.execute_script("return window.tacticalPage.showsPicture('guard-5')"))
+    key = picture_key(encounter, "bram")
+    asked = [u for u in _requested(driver) if key in u]
+    assert asked == [server.url(_link(server, "Table")) + f"/art/{key}.png"]  # once for seven
+    count = "return window.tacticalPage.picturesAsked()"
+    assert driver.execute_script(count) == 3  # the shield, the sword, the ghoul's paw
+    where = "return window.tacticalPage.screenOf('bram')"
+    before = driver.execute_script(where)
+    encounter.tokens["bram"].position = (6, 12)  # the GM moves Bram: a new view, the same keys
+    server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
+    _wait(lambda: driver.execute_script(where) != before)
+    time.sleep(0.3)
+    assert [u for u in _requested(driver) if key in u] == []
+    assert driver.execute_script(count) == 3

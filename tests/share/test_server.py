@@ -20,7 +20,7 @@ from tactical.share import devices
 from tactical.share.links import Link, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
-from tests.share.conftest import crypt, leaks
+from tests.share.conftest import PICTURE_WORDS, crypt, leaks, picture_key, solid_art
 
 TIMEOUT = aiohttp.ClientTimeout(total=5)
 PROBES = (
@@ -32,6 +32,7 @@ PROBES = (
     "/static/../pyproject.toml",
     "/static/index.html",
     "/s/nope/art/x.png",
+    "/static/tokens.js/",
 )
 
 
@@ -97,6 +98,8 @@ def test_the_page_has_a_strict_policy_and_no_map_data(
     assert status == 200
     assert "default-src 'none'" in headers["Content-Security-Policy"]
     assert "connect-src 'self'" in headers["Content-Security-Policy"]
+    images = [x for x in headers["Content-Security-Policy"].split(";") if "img-src" in x]
+    assert [x.strip() for x in images] == ["img-src 'self'"]  # token pictures: this origin only
     assert headers["Referrer-Policy"] == "no-referrer"
     assert "Ilse" not in text and "http" not in text.split("<body>")[1]
 
@@ -208,8 +211,110 @@ def test_stop_cuts_devices_off_and_frees_the_port_within_two_seconds(
 def test_the_page_loads_nothing_from_elsewhere() -> None:
     """No CDN, no web font: every resource the page names is served by the app itself."""
     page = resources.files("tactical.share").joinpath("page")
-    for name in ("index.html", "page.js", "page.css"):
+    for name in ("index.html", "page.js", "tokens.js", "page.css"):
         text = page.joinpath(name).read_text(encoding="utf-8")
         assert re.search(r"https?://[a-z0-9]", text) is None, name
         assert "@import" not in text and "url(" not in text, name
         assert ".innerHTML" not in text, name  # text from the GM's side is set as text
+
+
+@pytest.fixture
+def pictured() -> Iterator[tuple[ShareServer, Encounter]]:
+    """crypt-fog shared with its token pictures (solid colours, as the app would send them)."""
+    encounter = crypt()
+    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(encounter, token_art=solid_art(encounter)))
+    try:
+        yield server, encounter
+    finally:
+        server.stop()
+
+
+async def _get(session: aiohttp.ClientSession, url: str) -> tuple[int, str, bytes]:
+    async with session.get(url) as response:
+        return response.status, response.content_type, await response.read()
+
+
+def test_a_link_serves_the_pictures_in_its_view_and_a_short_404_for_any_other_key(
+    pictured: tuple[ShareServer, Encounter],
+) -> None:
+    server, encounter = pictured
+    table, bram = _link(server, "Table"), _link(server, "Bram")
+    sword = picture_key(encounter, "ilse")
+    secret = [picture_key(encounter, "ghoul"), picture_key(encounter, "saint")]
+    saint_image = encounter.tokens["saint"].image
+    guesses = [*secret, "0" * 32, sword[:-1] + "0", str(saint_image), "Skull", "skull"]
+
+    async def fetch() -> tuple[dict[str, object], list[tuple[int, str, bytes]], tuple[int, ...]]:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
+            async with session.ws_connect(server.url(table).replace("http", "ws") + "/ws") as ws:
+                view = await _next_view(ws)
+                base = server.url(table) + "/art/"
+                answers = [await _get(session, base + key + ".png") for key in [sword, *guesses]]
+            # a link no device watches now serves no picture at all (not even one it could see)
+            elsewhere = ((await _get(session, server.url(bram) + "/art/" + sword + ".png"))[0],)
+            return view, answers, elsewhere
+
+    view, answers, elsewhere = _run(fetch())  # type: ignore[misc]
+    shown = {t["id"]: t.get("picture") for t in view["tokens"]}  # type: ignore[attr-defined]
+    assert shown == {"ilse": sword, "bram": picture_key(encounter, "bram"), "oda": None}
+    text = json.dumps(view)
+    assert [w for w in PICTURE_WORDS if w in text] == [] and not any(k in text for k in secret)
+    status, kind, body = answers[0]
+    assert (status, kind) == (200, "image/png") and body.startswith(b"\x89PNG")
+    for status, _kind, body in answers[1:]:
+        assert status == 404 and len(body) < 40 and b"PNG" not in body
+    assert elsewhere == (404,)
+
+
+def test_a_token_walking_into_fog_takes_its_picture_off_the_link(
+    pictured: tuple[ShareServer, Encounter],
+) -> None:
+    server, encounter = pictured
+    table = _link(server, "Table")
+    sword = picture_key(encounter, "ilse")
+    url = server.url(table) + "/art/" + sword + ".png"
+
+    async def watch() -> tuple[int, dict[str, object], int]:
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.ws_connect(server.url(table).replace("http", "ws") + "/ws") as ws,
+        ):
+            await _next_view(ws)
+            before = (await _get(session, url))[0]
+            encounter.tokens["ilse"].position = (20, 3)  # the burial chamber, under fog
+            server.publish(builder_for(encounter, token_art=solid_art(encounter)))
+            after = await _next_view(ws)
+            return before, after, (await _get(session, url))[0]
+
+    before, after, later = _run(watch())  # type: ignore[misc]
+    assert before == 200
+    assert "ilse" not in [t["id"] for t in after["tokens"]]  # type: ignore[attr-defined]
+    assert sword not in json.dumps(after)
+    assert later == 404
+
+
+def test_a_link_whose_device_left_serves_no_picture_that_walked_into_fog_since(
+    pictured: tuple[ShareServer, Encounter],
+) -> None:
+    server, encounter = pictured
+    bram = _link(server, "Bram")
+    sword = picture_key(encounter, "ilse")
+    url = server.url(bram) + "/art/" + sword + ".png"
+
+    async def watch_then_leave() -> tuple[int, int]:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
+            async with session.ws_connect(server.url(bram).replace("http", "ws") + "/ws") as ws:
+                await _next_view(ws)
+                before = (await _get(session, url))[0]
+            encounter.tokens["ilse"].position = (20, 3)  # under fog, while nobody watches Bram
+            server.publish(builder_for(encounter, token_art=solid_art(encounter)))
+            deadline = time.monotonic() + 5
+            after = 200
+            while after == 200 and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+                after = (await _get(session, url))[0]
+            return before, after
+
+    assert _run(watch_then_leave()) == (200, 404)

@@ -1,131 +1,92 @@
 """The combatants in the current order, with their figures and statuses, editable.
 
 The table never writes the model itself: an edited cell emits a signal
-(queued, so the editor has closed before the table is rebuilt) and the panel
+(queued, so the editor has closed before the table changes) and the panel
 turns it into an undoable command.
 
 It fits the panel's width without scrolling sideways: figure columns that do
 not fit fold into a detail line under each combatant (:mod:`.fold`), edited
 from the row's menu or by double-clicking that line.
+
+A view over :class:`~.combatant_model.CombatantModel`: rows are made when
+painted, so 5,000 tokens cost next to nothing before the first frame; a
+change to some combatants (the document's change sets say which tokens
+changed) repaints their rows only, and lays the table out again only when the
+order, the columns or a column's width must change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCursor, QResizeEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QInputDialog,
-    QMenu,
-    QTableWidget,
-    QTableWidgetItem,
-    QToolButton,
-    QWidget,
-)
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtGui import QFontMetricsF, QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QToolButton, QWidget
 
 from tactical.app.panel import row_menu
-from tactical.app.panel.cells import (
-    COLUMN_KEY,
-    RAW_TEXT,
-    STATUSES,
-    TOKEN_ID,
-    CellDelegate,
-    columns_of,
-    detail_item,
-    make_cell,
-    mark,
-    raw_figure,
-    shown_figure,
-    style,
-    token_raw,
-    two_lines,
-)
-from tactical.app.panel.fold import ELIDED, FIGURE_PREFIX, columns_to_fold, elided_width, pair
-from tactical.app.panel.style import bold, dim_brush
-from tactical.app.panel.values import statuses_text
-from tactical.app.plain_text import set_tooltip
+from tactical.app.panel.cells import COLUMN_KEY, RAW_TEXT, TOKEN_ID, columns_of, two_lines
+from tactical.app.panel.column_widths import MAX_COLUMN, ColumnWidth, cell_width, measure
+from tactical.app.panel.combatant_model import DETAIL, detail_height, detail_text
+from tactical.app.panel.combatant_view import CombatantView, row_height
+from tactical.app.panel.fold import ELIDED, columns_to_fold, elided_width
+from tactical.app.panel.style import dim_brush
+from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
 from tactical.rules import Action, Combatant
 
-__all__ = ["COLUMN_KEY", "DETAIL", "RAW_TEXT", "TOKEN_ID", "CombatantTable", "two_lines"]
+__all__ = [
+    "COLUMN_KEY",
+    "DETAIL",
+    "MAX_COLUMN",
+    "RAW_TEXT",
+    "TOKEN_ID",
+    "CombatantTable",
+    "row_height",
+    "two_lines",
+]
 
-MAX_COLUMN = 220
-"""Pixels; a longer cell (a declaration) is elided and shown whole in its tooltip."""
 SHOWN_AT_LEAST = 4
 """The combatants (with their detail lines) the table asks room for: a GM reads it every turn."""
 LEAST_HEIGHT = 110
 """The table's least height while it has no rows to measure."""
-DETAIL = "detail"
-"""The column key of a combatant's detail line (its folded figures)."""
+FEW_CHANGED = 64
+"""More changed combatants than this at once: the table is laid out again instead."""
 
 
-@dataclass(frozen=True)
-class _Shown:
-    """Everything a rebuild depends on: equal means the table is already right."""
-
-    rows: tuple[Combatant, ...]
-    figure_labels: tuple[tuple[str, str], ...]
-    raw: tuple[object, ...]
-    actions: tuple[Action, ...]
-
-
-class CombatantTable(QTableWidget):
+class CombatantTable(CombatantView):
     """One row per combatant: name, side, order, the procedure's figures, statuses;
     under each, a detail line with the figures the width has no columns for."""
 
-    figure_edited = Signal(str, str, str)
-    """token id, figure name, text typed"""
-    statuses_edited = Signal(str, str)
-    """token id, the statuses cell as typed (``prone, bleeding 2``)"""
-    status_set = Signal(str, str, object)
-    """token id, status, stacks (None removes it)"""
-    action_requested = Signal(object)
-    """an :class:`Action` of the row's combatant"""
-
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.encounter: Encounter | None = None
-        self._shown: _Shown | None = None
-        self._rows: tuple[Combatant, ...] = ()
-        self._actions: tuple[Action, ...] = ()
-        self._labels: dict[str, str] = {}
-        self._lines: list[tuple[int, bool]] = []
-        """Per table row: the combatant's index, and whether it is its detail line."""
-        self.folded: tuple[str, ...] = ()
-        """The figure columns shown on the detail lines instead (``figure:`` keys)."""
+        self._layout_key: tuple[object, ...] | None = None
+        """The order and the columns the table was laid out for."""
+        self._all_columns: list[tuple[str, str]] = []
+        """Every column, the folded figures' too."""
+        self._widths: dict[str, ColumnWidth] = {}
+        self._dirty: set[str] | None = set()
+        """Tokens changed since they were last shown (None: all of them)."""
+        self._buttons: dict[int, QToolButton] = {}
+        """The row menu buttons made so far, by combatant (made for the rows in view)."""
         self._room = -1
-        self._refit = QTimer(self)
-        self._refit.setSingleShot(True)
-        self._refit.setInterval(0)
-        self._refit.timeout.connect(self._rebuild)
-        self.delegate = CellDelegate(self)
-        self.delegate.committed.connect(self._committed, Qt.ConnectionType.QueuedConnection)
-        self.setItemDelegate(self.delegate)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
-        self.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.SelectedClicked
-        )
-        self.verticalHeader().hide()
-        self.verticalHeader().setMinimumSectionSize(1)
-        self.verticalHeader().setDefaultSectionSize(row_height(self))
-        self.setWordWrap(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # Not stretched: a stretched last column gets what is left of a narrow panel, and
-        # "Statuses" was cut to "Stat"; every column is as wide as its content and header.
-        self.horizontalHeader().setStretchLastSection(False)
-        self.horizontalHeader().setMaximumSectionSize(MAX_COLUMN)
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.customContextMenuRequested.connect(self._context_menu)
-        self.itemDoubleClicked.connect(self._double_clicked)
+        self._detail_room = 0.0
+        self._advances: dict[str, float] = {}
+        self._scroll_pending = False
+        self._refit = _soon(self, self._rebuild)
+        self._place = _soon(self, self._place_buttons)
+        self.verticalScrollBar().valueChanged.connect(lambda _v: self._place.start())
 
     # -- filling --------------------------------------------------------------
+
+    def note_changes(self, changes: ChangeSet) -> None:
+        """Remember which tokens ``changes`` touched: their rows are repainted when next shown."""
+        tokens = changes.get("tokens")
+        if changes.get("sides") is not None or (tokens is not None and not tokens.ids):
+            self._dirty = None
+        elif tokens is not None and self._dirty is not None:
+            self._dirty |= tokens.ids
+            if len(self._dirty) > FEW_CHANGED:
+                self._dirty = None
 
     def show_combatants(
         self,
@@ -135,34 +96,58 @@ class CombatantTable(QTableWidget):
         actions: Sequence[Action] = (),
     ) -> None:
         """Show ``rows`` in order; ``actions`` bound to a token become buttons on its row."""
-        self.encounter = encounter
-        raw = tuple((row.token_id, *token_raw(encounter, row.token_id)) for row in rows)
-        shown = _Shown(
-            tuple(rows),
-            tuple(figure_labels.items()),
-            raw,
-            tuple(a for a in actions if a.token_id is not None),
-        )
-        if shown == self._shown:
+        rows = tuple(rows)
+        by_token: dict[str, list[Action]] = {}
+        for action in actions:
+            if action.token_id is not None:
+                by_token.setdefault(action.token_id, []).append(action)
+        before_rows, before_actions, before = self._rows, self._actions, self.encounter
+        self.encounter, self._rows, self._labels = encounter, rows, dict(figure_labels)
+        self._actions = {token: tuple(found) for token, found in by_token.items()}
+        dirty, self._dirty = self._dirty, set()
+        columns = self._columns()
+        key = (tuple(row.token_id for row in rows), tuple(columns))
+        turn = [r.token_id for r in before_rows if r.acting] != [
+            r.token_id for r in rows if r.acting
+        ]
+        if encounter is not before or key != self._layout_key:
+            self._layout_key, self._all_columns = key, columns
+            self._rebuild(scroll=True)
             return
-        self._shown = shown
-        self._rows = shown.rows
-        self._actions = shown.actions
-        self._labels = dict(figure_labels)
-        self._rebuild()
-        self._scroll_pending = True  # done once the rebuilt rows are laid out
-        self.updateGeometries()
+        if dirty is None:
+            self._rebuild(scroll=turn)
+            return
+        changed = [
+            i
+            for i, (old, new) in enumerate(zip(before_rows, rows, strict=True))
+            if old != new
+            or new.token_id in dirty
+            or before_actions.get(new.token_id) != self._actions.get(new.token_id)
+        ]
+        if len(changed) > FEW_CHANGED:
+            self._rebuild(scroll=turn)
+        elif changed:
+            self._update(changed, scroll=turn)
+
+    def _columns(self) -> list[tuple[str, str]]:
+        """The columns for the rows now (a menu button's column when a row has actions)."""
+        actions = self._actions
+        buttons = bool(actions) and any(
+            not row.acting and row.token_id in actions for row in self._rows
+        )
+        return columns_of(self._rows, self._labels, buttons)
 
     def updateGeometries(self) -> None:
         super().updateGeometries()
-        if getattr(self, "_scroll_pending", False) and self.verticalScrollBar().maximum() > 0:
+        if self._scroll_pending and self.verticalScrollBar().maximum() > 0:
             self._scroll_pending = False
             self.scroll_to_acting()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self._shown is not None and self.room() != self._room:
+        if self.encounter is not None and self.room() != self._room:
             self._refit.start()  # another width folds other columns, once the resizing is over
+        self._place.start()
 
     def room(self) -> int:
         """The width the columns may take: inside the frame, beside a vertical scrollbar
@@ -172,222 +157,161 @@ class CombatantTable(QTableWidget):
     def scroll_to_acting(self) -> None:
         """Bring whoever acts now into view (a long list scrolled elsewhere follows the turn)."""
         acting = self.acting_rows()
-        item = self.item(acting[0], 0) if acting else None
-        if item is not None:
-            self.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+        if acting:
+            index = self.rows_model.index(acting[0], 0)
+            self.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
 
-    def _columns(self) -> list[tuple[str, str]]:
-        buttons = any(self._row_actions(row) for row in self._rows)
-        return columns_of(self._rows, self._labels, buttons)
+    def _rebuild(self, scroll: bool = False) -> None:
+        """Measure every column, and fold the figure columns the room has no space for.
 
-    def _rebuild(self) -> None:
-        """Fill every column, measure, and fold the figure columns the room has no space for."""
+        ``scroll``: bring whoever acts into view; else the rows in view stay in view."""
+        if self.encounter is None:
+            return
+        kept_place = self.verticalScrollBar().value()
+        model = self.rows_model
         self._room = self.room()
-        columns = self._columns()
-        self._fill(columns, ())
-        widths = [(key, self._column_width(col)) for col, (key, _label) in enumerate(columns)]
+        self._buttons.clear()  # a reset deletes the view's index widgets
+        self._advances = {}
+        self.clearSpans()
+        model.font, model.dim = self.font(), dim_brush(self)
+        columns = self._all_columns
+        model.reset(self.encounter, self._rows, self._labels, columns)
+        self._widths = measure(self, model)
+        widths = [(key, self._widths[key].width) for key, _label in columns]
         folded = columns_to_fold(widths, self._room)
         widths = [(key, w) for key, w in widths if key not in folded]
         elided = elided_width(widths, self._room)
+        self.folded = folded
         if folded:
             kept = sum(w for key, w in widths if key != ELIDED) + (elided or 0)
-            self._fill([c for c in columns if c[0] not in folded], folded, min(self._room, kept))
-        self._put_buttons()
-        if elided is not None:  # the declaration gives the others room; its tooltip is whole
-            col = self.column_of(ELIDED)
-            self.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-            self.horizontalHeader().resizeSection(col, elided)
+            self._detail_room = room = min(self._room, kept) - 16
+            details = [self._detail(row, room) for row in self._rows]
+            kept_columns = [c for c in columns if c[0] not in folded]
+            model.reset(self.encounter, self._rows, self._labels, kept_columns, folded, details)
+            self._lay_details(range(len(self._rows)))
+        for col, (key, w) in enumerate(widths):
+            self.horizontalHeader().resizeSection(col, elided if key == ELIDED and elided else w)
+        self._scroll_pending = scroll  # done once the rebuilt rows are laid out
+        self.updateGeometries()
+        if not scroll:
+            self.verticalScrollBar().setValue(kept_place)
         self.updateGeometry()  # its least height follows its rows (:meth:`minimumSizeHint`)
+        self._place.start()
+
+    def _detail(self, row: Combatant, room: float) -> str:
+        assert self.encounter is not None
+        return detail_text(self.encounter, row, self.folded, self._labels, room, self._advance)
+
+    def _advance(self, text: str) -> float:
+        """A text's width in the table's font, remembered (detail lines repeat their pairs)."""
+        width = self._advances.get(text)
+        if width is None:
+            width = self._advances[text] = QFontMetricsF(self.font()).horizontalAdvance(text)
+        return width
+
+    def _lay_details(self, indexes: Sequence[int]) -> None:
+        """Span the detail lines of ``indexes`` and give them their heights."""
+        model = self.rows_model
+        spacing = QFontMetricsF(self.font()).lineSpacing()
+        columns = model.columnCount()
+        for index in indexes:
+            line = model.line_of(index) + 1
+            if self.columnSpan(line, 0) != columns:
+                self.setSpan(line, 0, 1, columns)
+            height = detail_height(model.details[index], spacing)
+            if height != self.rowHeight(line):  # a one-line detail keeps the default height
+                self.verticalHeader().resizeSection(line, height)
+
+    def _update(self, indexes: list[int], scroll: bool) -> None:
+        """Repaint the combatants at ``indexes``; lay out again if a column must change width."""
+        model = self.rows_model
+        if self.folded:
+            for index in indexes:
+                model.details[index] = self._detail(self._rows[index], self._detail_room)
+        model.rows_changed(indexes, self._rows)
+        if self.folded:
+            self._lay_details(indexes)
+        if self._widths_changed(indexes):
+            self._rebuild(scroll)
+            return
+        col = model.column_of("actions")
+        for index in indexes:
+            button = self._buttons.pop(index, None)
+            if button is not None and col >= 0:
+                at = model.index(model.line_of(index), col)
+                self.setIndexWidget(at, None)  # type: ignore[arg-type]  # Qt takes none: removed
+                button.deleteLater()
+        self._place.start()
+        if scroll:
+            self._scroll_pending = True
+            self.updateGeometries()
+
+    def _widths_changed(self, indexes: Sequence[int]) -> bool:
+        """Whether a cell of ``indexes`` is wider than its column, or was its widest and shrank."""
+        model = self.rows_model
+        for col, (key, _label) in enumerate(model.columns):
+            known = self._widths.get(key)
+            if known is None or key in ("side", "actions"):
+                continue
+            for index in indexes:
+                width = min(cell_width(self, model, index, col), MAX_COLUMN)
+                if width > known.width or (index in known.widest and width < known.width):
+                    return True
+        return False
 
     def minimumSizeHint(self) -> QSize:
         """Room for the first :data:`SHOWN_AT_LEAST` combatants (see :func:`least_height`)."""
-        return QSize(super().minimumSizeHint().width(), least_height(self, self._lines))
+        return QSize(super().minimumSizeHint().width(), least_height(self))
 
-    def _column_width(self, col: int) -> int:
-        hint = max(self.sizeHintForColumn(col), self.horizontalHeader().sectionSizeHint(col))
-        if col == self.column_of("actions"):  # measured before its buttons are made
-            hint = max(hint, self.fontMetrics().horizontalAdvance(row_menu.ROW_BUTTON) + 24)
-        return min(hint, MAX_COLUMN)
+    # -- the row menu buttons ---------------------------------------------------
 
-    def _fill(self, columns: list[tuple[str, str]], folded: tuple[str, ...], span: int = 0) -> None:
-        """Lay out ``columns``; with ``folded`` figures, a detail line ``span`` pixels wide."""
-        assert self.encounter is not None
-        self.folded = folded
-        self._lines = [(i, detail) for i in range(len(self._rows)) for detail in (False, True)]
-        self._lines = [(i, detail) for i, detail in self._lines if folded or not detail]
-        self.clear()
-        self.clearSpans()
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.setColumnCount(len(columns))
-        self.setRowCount(len(self._lines))
-        for col, (key, label) in enumerate(columns):
-            header = QTableWidgetItem(two_lines(label))
-            header.setData(COLUMN_KEY, key)
-            set_tooltip(header, label)
-            self.setHorizontalHeaderItem(col, header)
-        for table_row, (index, detail) in enumerate(self._lines):
-            row = self._rows[index]
-            if detail:
-                self._put_detail(table_row, row, len(columns), span)
-                continue
-            token = self.encounter.tokens.get(row.token_id)
-            for col, (key, _label) in enumerate(columns):
-                if key == "actions":
-                    continue  # its buttons come once the columns are settled
-                item = make_cell(self.encounter, row, key)
-                editable = token is not None and (key.startswith(FIGURE_PREFIX) or key == STATUSES)
-                self._place(table_row, col, item, row, key, editable)
+    def _place_buttons(self) -> None:
+        """The menu buttons of the rows in view (a long list's other rows have none yet)."""
+        lines = self.rows_model.rowCount()
+        if self.rows_model.column_of("actions") < 0 or not lines:
+            return
+        first = max(self.rowAt(0), 0)
+        last = self.rowAt(self.viewport().height() - 1)
+        for line in range(first, (last if last >= 0 else lines - 1) + 1):
+            index, detail = self.rows_model.combatant_at(line)
+            if not detail:
+                self._button(index)
 
-    def _request(self, entry: QAction) -> None:
-        if isinstance(action := entry.data(), Action):
-            self.action_requested.emit(action)
-
-    def _put_buttons(self) -> None:
-        """Each row's menu button of its actions, made once per rebuild."""
-        col = self.column_of("actions")
-        for table_row, (index, detail) in enumerate(self._lines):
-            if col >= 0 and not detail and (actions := self._row_actions(self._rows[index])):
-                button = row_menu.actions_button(actions, self._request)
-                self.setCellWidget(table_row, col, button)
-
-    def _place(
-        self, table_row: int, col: int, item: QTableWidgetItem, row: Combatant, key: str, edit: bool
-    ) -> None:
-        mark(item, row.token_id, key, edit)
-        style(item, row, dim_brush(self))
-        self.setItem(table_row, col, item)
-
-    def _put_detail(self, table_row: int, row: Combatant, span: int, width: int) -> None:
-        """The folded figures as whole pairs, on as many lines as the width needs."""
-        assert self.encounter is not None
-        pairs = [pair(label, value) for _key, label, value in self._folded_figures(row)]
-        item, height = detail_item(pairs, width, self.font())
-        self._place(table_row, 0, item, row, DETAIL, False)
-        item.setFont(bold(item.font(), False))  # under the acting name, not as loud as it
-        item.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a click keeps its name row in view
-        self.setSpan(table_row, 0, 1, span)
-        self.setRowHeight(table_row, height)
-
-    def _folded_figures(self, row: Combatant) -> list[tuple[str, str, str]]:
-        """(figure name, label, shown value) of each folded figure of ``row``."""
-        assert self.encounter is not None
-        names = [key.removeprefix(FIGURE_PREFIX) for key in self.folded]
-        return [(n, self._labels[n], shown_figure(self.encounter, row, n)) for n in names]
-
-    def _row_actions(self, row: Combatant) -> list[Action]:
-        """A row's buttons: not for whoever acts now, whose actions are in the action bar."""
-        return [] if row.acting else [a for a in self._actions if a.token_id == row.token_id]
-
-    # -- reading (tests, the status bar) -------------------------------------
-
-    def token_order(self) -> list[str]:
-        return [row.token_id for row in self._rows]
-
-    def row_of(self, token_id: str) -> int:
-        """The table row of a combatant's cells (its detail line is the next row)."""
-        index = self.token_order().index(token_id)
-        return self._lines.index((index, False))
-
-    def column_of(self, key: str) -> int:
-        for col in range(self.columnCount()):
-            header = self.horizontalHeaderItem(col)
-            if header is not None and header.data(COLUMN_KEY) == key:
-                return col
-        return -1
-
-    def cell_text(self, token_id: str, key: str) -> str:
-        """A cell's text; ``detail`` is the combatant's detail line (empty when none)."""
-        if key == DETAIL:
-            row, col = self.row_of(token_id) + 1, 0
-            if row >= self.rowCount() or self._lines[row][1] is False:
-                return ""
-        else:
-            row, col = self.row_of(token_id), self.column_of(key)
-        item = self.item(row, col) if col >= 0 else None
-        return item.text() if item is not None else ""
-
-    def acting_rows(self) -> list[int]:
-        return [self.row_of(row.token_id) for row in self._rows if row.acting]
+    def _button(self, index: int) -> QToolButton | None:
+        """The menu button of the combatant at ``index`` (made when first needed)."""
+        col = self.rows_model.column_of("actions")
+        if col < 0:
+            return None
+        if index in self._buttons:
+            return self._buttons[index]
+        actions = self._row_actions(self._rows[index])
+        if not actions:
+            return None
+        button = row_menu.actions_button(actions, self._request)
+        self.setIndexWidget(self.rows_model.index(self.rows_model.line_of(index), col), button)
+        self._buttons[index] = button
+        return button
 
     def row_actions_button(self, token_id: str) -> QToolButton | None:
-        col = self.column_of("actions")
-        if col < 0 or token_id not in self.token_order():
+        if token_id not in self.token_order():
             return None
-        widget = self.cellWidget(self.row_of(token_id), col)
-        return widget if isinstance(widget, QToolButton) else None
-
-    # -- editing ----------------------------------------------------------------
-
-    def _committed(self, token_id: str, key: str, text: str) -> None:
-        if key.startswith(FIGURE_PREFIX):
-            self.figure_edited.emit(token_id, key.removeprefix(FIGURE_PREFIX), text)
-        elif key == STATUSES:
-            self.statuses_edited.emit(token_id, text)
-
-    def row_menu(self, table_row: int) -> QMenu:
-        """A row's context menu: its combatant's actions, folded figures, then statuses."""
-        menu = QMenu(self)
-        row = self._rows[self._lines[table_row][0]]
-        for action in (a for a in self._actions if a.token_id == row.token_id):
-            row_menu.add_action(menu, action, self.action_requested.emit)
-        if not menu.isEmpty():
-            menu.addSeparator()
-        token = self.encounter.tokens.get(row.token_id) if self.encounter else None
-        if token is None:
-            return menu
-        if self.folded:
-            row_menu.add_figure_edits(
-                menu, self._folded_figures(row), lambda key: self.edit_folded(token.id, key)
-            )
-            menu.addSeparator()
-        row_menu.add_statuses(menu, token, self.status_set.emit, self._add_status)
-        return menu
-
-    def edit_folded(self, token_id: str, name: str) -> None:
-        """Ask for a folded figure, starting from its raw value; report a change."""
-        if self.encounter is None:
-            return
-        raw = raw_figure(self.encounter, token_id, name)
-        who = self._rows[self.token_order().index(token_id)].name
-        text = row_menu.ask_figure(self, f"{who}: {self._labels.get(name, name)}", raw)
-        if text is not None and text != raw:
-            self.figure_edited.emit(token_id, name, text)
-
-    def ask_status(self) -> str | None:
-        """Ask the GM for ``name`` or ``name stacks``; None when cancelled."""
-        text, ok = QInputDialog.getText(self, "Add status", "Status (and stacks, e.g. bleeding 2)")
-        return text if ok and text.strip() else None
-
-    def _add_status(self, token_id: str) -> None:
-        text = self.ask_status()
-        if text is None or self.encounter is None:
-            return
-        current = statuses_text(self.encounter.token(token_id).statuses)
-        self.statuses_edited.emit(token_id, f"{current}, {text}" if current else text)
-
-    def _double_clicked(self, item: QTableWidgetItem) -> None:
-        if item.data(COLUMN_KEY) == DETAIL:  # its figures are edited from the row's menu
-            self.row_menu(item.row()).exec(QCursor.pos())
-
-    def _context_menu(self, pos: QPoint) -> None:
-        table_row = self.rowAt(pos.y())
-        if 0 <= table_row < len(self._lines):
-            self.row_menu(table_row).exec(self.viewport().mapToGlobal(pos))
+        return self._button(self.rows_model.index_of(token_id))
 
 
-def row_height(table: QTableWidget) -> int:
-    """A combatant's row: one line of text and its padding, or a row's menu button
-    (not the style's taller default: the table shows more combatants)."""
-    probe = QToolButton()
-    probe.setText(row_menu.ROW_BUTTON)
-    button = probe.sizeHint().height()
-    probe.deleteLater()
-    return max(table.fontMetrics().lineSpacing() + 8, button)
+def _soon(parent: QWidget, slot: object) -> QTimer:
+    """A single-shot timer that runs ``slot`` on the event loop's next turn."""
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(0)
+    timer.timeout.connect(slot)
+    return timer
 
 
-def least_height(table: QTableWidget, lines: Sequence[tuple[int, bool]]) -> int:
+def least_height(table: CombatantTable) -> int:
     """Room for the first :data:`SHOWN_AT_LEAST` combatants and their detail lines, so a
     short panel squeezes the other sections (or scrolls) before the table."""
-    rows = sum(table.rowHeight(r) for r, (index, _d) in enumerate(lines) if index < SHOWN_AT_LEAST)
+    model = table.rows_model
+    lines = min(model.rowCount(), model.line_of(SHOWN_AT_LEAST))
+    rows = sum(table.rowHeight(line) for line in range(lines))
     header = table.horizontalHeader().sizeHint().height()
     return max(LEAST_HEIGHT, rows + header + 2 * table.frameWidth())

@@ -158,6 +158,7 @@ class CombatPanel(QDockWidget):
     # -- refreshing ---------------------------------------------------------------
 
     def _on_changes(self, changes: ChangeSet) -> None:
+        self.table.note_changes(changes)  # the rows of the tokens changed, when next shown
         if changes.initiator is self:
             return  # its own gesture: refreshed once when the gesture ended
         if changes.touches(REFRESHING_KINDS):

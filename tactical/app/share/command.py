@@ -21,7 +21,7 @@ from tactical.persistence import LoadError, load_encounter
 from tactical.share.address import lan_address
 from tactical.share.links import Link, add_missing_characters, links_for
 from tactical.share.publish import builder_for
-from tactical.share.server import ShareServer
+from tactical.share.server import Builder, ShareServer
 
 POLL_SECONDS = 0.25
 """How often the file's modification time is looked at."""
@@ -59,7 +59,7 @@ def share_file(file: str, host: str | None, port: int, stop: threading.Event | N
         )
         return 1
     pixels = ArtPixels(path.resolve().parent)
-    server.publish(builder_for(encounter, pixels.source(encounter)))
+    server.publish(_builder(encounter, pixels))
     for link in links.all():
         print(_line(server, link), flush=True)
     stop = stop or threading.Event()
@@ -81,11 +81,18 @@ def share_file(file: str, host: str | None, port: int, stop: threading.Event | N
                 continue
             for link in add_missing_characters(links, encounter):
                 print(_line(server, link), flush=True)
-            server.publish(builder_for(encounter, pixels.source(encounter)))
+            server.publish(_builder(encounter, pixels))
     finally:
         restore()
         server.stop()
     return 0
+
+
+def _builder(encounter: Encounter, pixels: ArtPixels) -> Builder:
+    """The links' views of ``encounter`` now, with its art and its tokens' pictures."""
+    return builder_for(
+        encounter, pixels.source(encounter), token_art=pixels.token_source(encounter)
+    )
 
 
 def _stop_on_signals(stop: Callable[[], None]) -> Callable[[], None]:

@@ -91,8 +91,16 @@ class ShareSession(QObject):
             for link in self.links.all()
             if link.moves and link.character in encounter.tokens
         }
-        source = self._pixels.source(encounter)
-        self.server.publish(builder_for(encounter, source, self.paused(), budgets))
+        pixels = self._pixels
+        self.server.publish(
+            builder_for(
+                encounter,
+                pixels.source(encounter),
+                self.paused(),
+                budgets,
+                token_art=pixels.token_source(encounter),
+            )
+        )
 
     # -- what the dialog shows and does -------------------------------------------------
 

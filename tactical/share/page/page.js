@@ -10,6 +10,7 @@
   const canvas = document.getElementById("map");
   const ctx = canvas.getContext("2d");
   const el = (id) => document.getElementById(id);
+  const tokens = window.tacticalTokens, spot = tokens.spot;  // tokens.js, loaded first
   const token = location.pathname.split("/")[2] || "";
   const state = { view: null, light: null, height: null, terrain: null, art: null, artKey: null,
     cam: { x: 0, y: 0, scale: 40 }, fitted: false, drag: null, pointers: new Map(), lastTap: 0 };
@@ -81,6 +82,7 @@
     el("who").textContent = msg.kind === "table" ? "Table" : msg.character;
     fight(msg.fight);
     art(msg.art);
+    tokens.update(msg.tokens, "/s/" + token + "/art/", request);
     if (!state.fitted) fit();
     request();
   }
@@ -135,11 +137,6 @@
     return state.view ? state.view.tokens.find((t) => t.mine) : null;
   }
 
-  function spot(t) {
-    if (t.col !== undefined) return [t.col + t.size / 2, t.row + t.size / 2];
-    return t.at || [0, 0];
-  }
-
   function centreOnMine() {
     const t = mine();
     if (!t) return;
@@ -176,7 +173,7 @@
     if (state.view.map.kind === "grid") drawGrid(state.view.map); else drawAreas(state.view.map);
     drawTemplates();
     if (state.drag) drawReach();
-    drawTokens();
+    tokens.draw(ctx, state.view.tokens, state.cam.scale, state.drag);
   }
 
   function drawTemplates() {
@@ -335,40 +332,6 @@
     }
   }
 
-  function drawTokens() {
-    const px = 1 / state.cam.scale;
-    const crowd = new Map(), count = new Map();  // area tokens: [index, how many] in their area
-    for (const t of state.view.tokens) {
-      if (t.col !== undefined) continue;
-      const k = count.get(t.area) || 0;
-      crowd.set(t.id, [k, 0]);
-      count.set(t.area, k + 1);
-    }
-    for (const t of state.view.tokens) if (crowd.has(t.id)) crowd.get(t.id)[1] = count.get(t.area);
-    for (const t of state.view.tokens) {
-      let [x, y] = spot(t);
-      if (state.drag && state.drag.id === t.id) [x, y] = state.drag.at;
-      const radius = t.col !== undefined ? t.size * 0.42 : Math.max(14 * px, 0.4);
-      const place = t.col === undefined ? crowd.get(t.id) : null;  // side by side in an area
-      if (place) x += (place[0] - (place[1] - 1) / 2) * radius * 2.3;
-      const above = place && place[0] % 2 === 1;
-      ctx.beginPath();
-      ctx.arc(x, y, radius, 0, Math.PI * 2);
-      ctx.fillStyle = t.color;
-      ctx.fill();
-      ctx.lineWidth = Math.max(3 * px, 0.06);
-      ctx.strokeStyle = t.mine ? "#ffd76a" : t.acting ? "#ffffff" : "#000";
-      ctx.stroke();
-      if (radius / px < 9 && !t.mine) continue;  // zoomed far out: names would only pile up
-      const size = Math.max(14 * px, radius * 0.5);
-      ctx.font = "600 " + size + "px sans-serif";
-      ctx.textAlign = "center";
-      ctx.fillStyle = "#fff";
-      ctx.fillText(t.name, x, above ? y - radius - size * 0.4 : y + radius + size);
-      ctx.textAlign = "start";
-    }
-  }
-
   // -- gestures ----------------------------------------------------------------------
   function onMine(mx, my) {
     const t = mine();
@@ -462,6 +425,12 @@
       return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale];
     },
     squareSize() { return state.cam.scale; },
+    showsPicture(id) {
+      const t = state.view && state.view.tokens.find((x) => x.id === id);
+      return !!t && tokens.shows(t);
+    },
+    heldPictures() { return tokens.held(); },
+    picturesAsked() { return tokens.asked(); },
     toScreen(x, y) { return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale]; },
   };
 

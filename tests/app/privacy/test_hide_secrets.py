@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QSettings
+from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QTableWidget,
+    QTableView,
     QTreeWidget,
     QTreeWidgetItemIterator,
 )
@@ -59,12 +59,13 @@ def window_texts(window: MainWindow) -> list[str]:
             texts.append(label.text())
     for button in window.findChildren(QAbstractButton):
         texts += [button.text(), button.toolTip()]
-    for table in window.findChildren(QTableWidget):
-        for row in range(table.rowCount()):
-            for col in range(table.columnCount()):
-                item = table.item(row, col)
-                if item is not None:
-                    texts += [item.text(), item.toolTip()]
+    for table in window.findChildren(QTableView):  # the combatants: read from the model
+        model = table.model()
+        for row in range(model.rowCount()):
+            for col in range(model.columnCount()):
+                index = model.index(row, col)
+                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                    texts.append(str(index.data(role) or ""))
     for listing in window.findChildren(QListWidget):
         texts += [listing.item(i).text() for i in range(listing.count())]
     for tree in window.findChildren(QTreeWidget):

@@ -1,0 +1,266 @@
+"""The wall masks of sight, built whole or for a window, are bit for bit the masks of
+before their rebuild was vectorised (``sight_masks_reference.py``, a frozen copy).
+
+Hypothesis draws small maps with edge walls (some of them doors, open or shut) and
+wall lines of every kind (walls, doors open and shut, windows, objects) whose ends
+lie on grid points, halves (square centres: lines along a line of centres), quarters
+or anywhere, off the map too; lines are slanted or straight, drawn alone or as
+polylines (joints), and often end where another begins or where a doorway sits (the
+trim at openings). It compares the whole masks, the step masks of any window, and
+the masks kept through edits (``update_masks``) with the reference's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from benchmarks import sight as sight_bench
+from benchmarks.maps import generated
+from tactical.core.grid import GridMap, Wall
+from tactical.core.openings import trimmed_at_openings
+from tactical.core.sight_masks import sight_masks, step_masks, update_masks
+from tactical.core.wall_lines import WallLine
+from tests.engine import sight_masks_reference as reference
+
+KINDS = ("wall", "wall", "door", "window", "object")
+EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def coordinates(draw: st.DrawFn, limit: int) -> float:
+    """Grid points, halves (square centres) and quarters mostly; sometimes anywhere,
+    off the map included."""
+    how = draw(st.sampled_from(("point", "half", "quarter", "fine", "float32", "float64")))
+    if how == "fine":  # seven decimals: ties and near-ties of the six-decimal rounding
+        return draw(st.integers(-(10**7), limit * 10**7)) / 10**7
+    if how == "point":
+        return float(draw(st.integers(-2, limit + 2)))
+    if how == "half":
+        return draw(st.integers(-4, 2 * limit + 4)) / 2
+    if how == "quarter":
+        return draw(st.integers(-4, 4 * limit + 4)) / 4
+    width = 32 if how == "float32" else 64
+    value = draw(st.floats(-3, limit + 3, allow_nan=False, width=width))
+    # Not within 1e-100 of 0: the grid's squares_near_segment overflows on a line only
+    # ~1e-300 long (its listeners then hear a RuntimeWarning), which is not ours to test.
+    return 0.0 if abs(value) < 1e-100 else value
+
+
+@st.composite
+def points(draw: st.DrawFn, width: int, height: int) -> tuple[float, float]:
+    return (draw(coordinates(width)), draw(coordinates(height)))
+
+
+@st.composite
+def wall_lines(draw: st.DrawFn, width: int, height: int) -> list[WallLine]:
+    """One line, or a polyline of a few (each piece starts where the last ended)."""
+    kind = draw(st.sampled_from(KINDS))
+    opened = kind == "door" and draw(st.booleans())
+    here = draw(points(width, height))
+    out = []
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(("row", "column", "slant", "diagonal")))
+        if how == "row":
+            there = (draw(coordinates(width)), here[1])
+        elif how == "column":
+            there = (here[0], draw(coordinates(height)))
+        elif how == "diagonal":  # 45 degrees: along the diagonal steps' own lines
+            d = draw(st.integers(-6, 6)) / 2
+            there = (here[0] + d, here[1] + d * draw(st.sampled_from((1, -1))))
+        else:
+            there = draw(points(width, height))
+        if there == here:
+            there = (here[0] + 1, here[1])
+        out.append(WallLine(here, there, kind, open=opened))
+        here = there
+    return out
+
+
+@st.composite
+def maps(draw: st.DrawFn) -> GridMap:
+    width, height = draw(st.integers(1, 14)), draw(st.integers(1, 14))
+    lines: list[WallLine] = []
+    for _ in range(draw(st.integers(0, 6))):
+        lines += draw(wall_lines(width, height))
+    # Doorways set into the lines drawn: an opening starting where a line ends.
+    for _ in range(draw(st.integers(0, 2))):
+        if not lines:
+            break
+        host = draw(st.sampled_from(lines))
+        end = host.a if draw(st.booleans()) else host.b
+        if draw(st.booleans()):  # a hair away: the same end once rounded, or not
+            hair = draw(st.sampled_from((1e-7, 4e-7, 5e-7, 6e-7, 1e-6, 1e-9)))
+            end = (end[0] + hair, end[1] - draw(st.sampled_from((0.0, hair))))
+        kind = draw(st.sampled_from(("door", "window")))
+        there = draw(points(width, height))
+        if there != end:
+            lines.append(WallLine(end, there, kind, open=kind == "door" and draw(st.booleans())))
+    grid = GridMap(width, height, wall_lines=draw(st.permutations(lines)))
+    for _ in range(draw(st.integers(0, 16))):
+        col, row = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
+        other = (col + 1, row) if draw(st.booleans()) else (col, row + 1)
+        if grid.in_bounds(other):
+            door = draw(st.booleans()) and draw(st.booleans())
+            grid.set_wall((col, row), other, Wall(door=door, open=door and draw(st.booleans())))
+    if draw(st.booleans()):
+        cells = width * height
+        levels = draw(st.lists(st.integers(-3, 8), min_size=cells, max_size=cells))
+        grid.elevation[:] = np.array(levels, dtype=np.int16).reshape(height, width)
+    return grid
+
+
+def same(ours: object, theirs: object) -> None:
+    assert ours.width == theirs.width and ours.height == theirs.height  # type: ignore[attr-defined]
+    assert ours.relief == theirs.relief  # type: ignore[attr-defined]
+    assert ours.enter.dtype == np.bool_  # type: ignore[attr-defined]
+    assert np.array_equal(ours.enter, theirs.enter)  # type: ignore[attr-defined]
+    assert np.array_equal(ours.open, theirs.open)  # type: ignore[attr-defined]
+    assert np.array_equal(ours.elevation, theirs.elevation)  # type: ignore[attr-defined]
+
+
+@EXAMPLES
+@given(maps())
+def test_the_whole_masks_are_the_reference_masks(grid: GridMap) -> None:
+    same(sight_masks(grid), reference.sight_masks(grid))
+
+
+@EXAMPLES
+@given(maps())
+def test_the_trim_at_openings_is_the_reference_trim(grid: GridMap) -> None:
+    """For sight and for movement: the same lines, their ends pulled back to the same
+    doubles (``repr`` tells -0.0 from 0.0)."""
+    for blocks in (_sees, _walks):
+        ours = trimmed_at_openings(grid.wall_lines, blocks)
+        theirs = reference.trimmed_at_openings(grid.wall_lines, blocks)
+        assert repr(ours) == repr(theirs)
+
+
+@EXAMPLES
+@given(maps(), st.data())
+def test_lines_given_apart_from_the_grid_are_rasterised_the_same(
+    grid: GridMap, data: st.DataObject
+) -> None:
+    lines = data.draw(st.lists(wall_lines(grid.width, grid.height), max_size=4))
+    given_lines = [line for piece in lines for line in piece]
+    same(sight_masks(grid, given_lines), reference.sight_masks(grid, given_lines))
+
+
+@EXAMPLES
+@given(maps(), st.data())
+def test_the_step_masks_of_any_window_are_the_reference_step_masks(
+    grid: GridMap, data: st.DataObject
+) -> None:
+    r0 = data.draw(st.integers(0, grid.height - 1))
+    r1 = data.draw(st.integers(r0 + 1, grid.height))
+    c0 = data.draw(st.integers(0, grid.width - 1))
+    c1 = data.draw(st.integers(c0 + 1, grid.width))
+    ours = step_masks(grid, (r0, r1, c0, c1))
+    theirs = reference.step_masks(grid, (r0, r1, c0, c1))
+    for mine, want in zip(ours, theirs, strict=True):
+        assert mine.shape == want.shape
+        assert np.array_equal(mine, want)
+
+
+@st.composite
+def edits(draw: st.DrawFn, grid: GridMap) -> list[tuple[str, object]]:
+    out: list[tuple[str, object]] = []
+    for _ in range(draw(st.integers(1, 5))):
+        what = draw(st.sampled_from(("level", "wall", "line", "move", "door", "drop")))
+        square = (draw(st.integers(0, grid.width - 1)), draw(st.integers(0, grid.height - 1)))
+        if what == "level":
+            out.append((what, (square, draw(st.integers(-3, 8)))))
+        elif what == "wall":
+            door = draw(st.booleans())
+            out.append((what, (square, draw(st.booleans()), draw(st.booleans()), door)))
+        elif what == "line":
+            out.append((what, draw(wall_lines(grid.width, grid.height))))
+        elif what == "move":
+            out.append((what, (draw(st.integers(0, 99)), draw(points(grid.width, grid.height)))))
+        else:
+            out.append((what, draw(st.integers(0, 99))))
+    return out
+
+
+def apply(grid: GridMap, edit: tuple[str, object]) -> None:
+    what, value = edit
+    if what == "level":
+        square, level = value  # type: ignore[misc]
+        grid.set_square(square, elevation=level)
+    elif what == "wall":
+        (col, row), across, put, door = value  # type: ignore[misc]
+        other = (col + 1, row) if across else (col, row + 1)
+        if grid.in_bounds(other):
+            grid.set_wall((col, row), other, Wall(door=door) if put else None)
+    elif what == "line":
+        for line in value:  # type: ignore[attr-defined]
+            grid.set_wall_line(len(grid.wall_lines), line)
+    elif grid.wall_lines:
+        index = value[0] if what == "move" else value  # type: ignore[index]
+        index %= len(grid.wall_lines)
+        line = grid.wall_lines[index]
+        if what == "move":
+            b = value[1]  # type: ignore[index]
+            moved = WallLine(line.a, b, line.kind, line.open) if b != line.a else None
+            grid.set_wall_line(index, moved)
+        elif what == "door" and line.kind == "door":
+            grid.set_wall_line(index, WallLine(line.a, line.b, "door", not line.open))
+        else:
+            grid.set_wall_line(index, None)
+
+
+@EXAMPLES
+@given(st.data())
+def test_masks_kept_through_edits_are_the_reference_masks(data: st.DataObject) -> None:
+    """``update_masks`` over the box the grid reports, after each edit, against the
+    reference's own update of its own masks and the reference's whole masks."""
+    grid = data.draw(maps())
+    ours, theirs = sight_masks(grid), reference.sight_masks(grid)
+    touched: set[tuple[int, int]] = set()
+    grid.add_listener(touched.update)
+    for edit in data.draw(edits(grid)):
+        touched.clear()
+        apply(grid, edit)
+        box = reference.touched_box(touched, grid)
+        if box is None:
+            continue
+        ours = update_masks(ours, grid, box)
+        theirs = reference.update_masks(theirs, grid, box)
+        same(ours, theirs)
+        same(ours, reference.sight_masks(grid))
+
+
+def test_the_benchmark_maps_give_the_reference_masks() -> None:
+    """Larger maps than hypothesis draws: the dungeon of 1,024 wall lines with doors
+    open and shut and windows in its doorways, and the generated rough map."""
+    lines = sight_bench.dungeon_lines(256, 32, 1024)
+    doorways = [
+        WallLine(a.b, b.a, kind, open=kind == "door" and n % 3 == 0)
+        for n, (a, b, kind) in enumerate(
+            zip(lines[::2], lines[1::2], ("door", "window", "door") * 1000, strict=False)
+        )
+    ]
+    grid = GridMap(256, 256, wall_lines=lines + doorways)
+    same(sight_masks(grid), reference.sight_masks(grid))
+    rough = generated(128, tokens=0).grid
+    assert rough is not None and rough.walls
+    same(sight_masks(rough), reference.sight_masks(rough))
+
+
+def test_ends_equal_to_six_decimals_meet_even_off_the_sixty_fourths() -> None:
+    """1/128 is 0.0078125: rounded to six decimals (half to even) it is the 0.007812 a
+    door's end at 0.0078121 rounds to, so the wall stops short of the door."""
+    wall = WallLine((0.0078125, 1.0), (0.0078125, 3.0))
+    door = WallLine((0.0078121, 1.0), (0.0078121, 0.0), "door", open=True)
+    ours = trimmed_at_openings([wall, door], _sees)
+    assert repr(ours) == repr(reference.trimmed_at_openings([wall, door], _sees))
+    assert ours[0].a != wall.a and ours[0].b == wall.b
+
+
+def _sees(line: WallLine) -> bool:
+    return line.blocks_sight
+
+
+def _walks(line: WallLine) -> bool:
+    return line.blocks_movement
