@@ -8,9 +8,10 @@ closing cleanly removes both, so finding them at start-up means the last
 session did not end cleanly: the app then offers to restore them.
 
 The timer's tick takes a snapshot of the encounter on the GUI thread (cheap:
-no picture is read) and leaves turning it into text, proving it loads and
-writing it to a worker thread, so a map with a big picture does not freeze
-while the GM drags tokens; one write runs at a time, and removing the
+no picture is read) and leaves the rest to a worker thread: a child process
+turns it into text and proves it loads (``persistence.save_child``), the
+worker writes it, so a map with a big picture does not freeze while the GM
+drags tokens; one write runs at a time, and removing the
 recovery waits for it. :meth:`Autosave.tick` does the same work at once.
 
 A write that fails (a full disk, a read-only folder, a document that would
@@ -37,6 +38,7 @@ from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
 from tactical.app.document import EncounterDocument
 from tactical.core.encounter import Encounter
+from tactical.persistence.save_child import Snapshot
 
 INTERVAL_MS = 60_000
 RECOVERY_NAME = "recovery.tactical.json"
@@ -210,19 +212,19 @@ class Autosave(QObject):
             self.worker = None
         self._finish(outcome)
 
-    def _job(self) -> tuple[Path, dict[str, Any], str | None, str | None] | None:
+    def _job(self) -> tuple[Path, Snapshot, str | None, str | None] | None:
         """What a write needs, taken on the GUI thread; None when there is nothing to write."""
         if not self.document.modified:
             return None
         target = self.recovery_path
         if self.document.path is not None and self.document.path.resolve() == target.resolve():
             return None  # never write over the user's own file
-        from tactical.persistence.convert import snapshot_document
+        from tactical.persistence.save_child import take_snapshot
 
         original = str(self.document.path) if self.document.path is not None else None
         source = self.document.imported_from
         imported = str(source) if original is None and source is not None else None
-        return self.directory, snapshot_document(self.document.encounter), original, imported
+        return self.directory, take_snapshot(self.document.encounter), original, imported
 
     def _finish(self, outcome: BaseException | None) -> bool:
         """Count a write's outcome and tell the GM when autosave stops or starts working."""
@@ -272,14 +274,14 @@ class Autosave(QObject):
 
 
 def _write_recovery(
-    directory: Path, snapshot: dict[str, Any], original: str | None, imported: str | None = None
+    directory: Path, snapshot: Snapshot, original: str | None, imported: str | None = None
 ) -> BaseException | None:
     """Write the recovery and its note from a snapshot, on any thread; what went wrong, or None."""
-    from tactical.persistence.convert import finish_document
-    from tactical.persistence.files import document_parts, file_chunks, write_atomic
+    from tactical.persistence.files import file_chunks, write_atomic
+    from tactical.persistence.save_child import proven_parts
 
     try:
-        parts = document_parts(finish_document(snapshot))
+        parts = proven_parts(snapshot)
         directory.mkdir(parents=True, exist_ok=True)
         write_atomic(directory / RECOVERY_NAME, file_chunks(parts))
         meta: dict[str, Any] = {"original": original, "saved_at": time.time()}

@@ -3,11 +3,12 @@
 Saving a big map (10,000 tokens on 1024 x 1024 squares) takes seconds to turn
 into text, prove it opens again and write; the GM's hand should not wait for
 it. :meth:`BackgroundSave.start` takes a snapshot of the encounter on the GUI
-thread (:func:`~tactical.persistence.convert.snapshot_document`: the grid's
+thread (:func:`~tactical.persistence.save_child.take_snapshot`: the grid's
 arrays copied, no picture read) and leaves the rest to a worker thread, which
-writes atomically as a save on the GUI thread would: a save killed midway
-leaves the old file whole, and a document that would not open again is not
-written at all.
+has a child process make the file and prove it opens again (so the long calls
+of that proof hold no lock of the app's) and writes it atomically as a save on
+the GUI thread would: a save killed midway leaves the old file whole, and a
+document that would not open again is not written at all.
 
 The outcome comes back to the GUI thread (:attr:`BackgroundSave.done`) with
 whether the document was edited since the snapshot: only an unedited document
@@ -22,11 +23,11 @@ import contextlib
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from tactical.app.document import EncounterDocument
+from tactical.persistence.save_child import Snapshot
 
 
 @dataclass(eq=False)
@@ -34,7 +35,7 @@ class SaveJob:
     """One save: where, the model's snapshot, and how it ended (set by the worker)."""
 
     path: Path
-    snapshot: dict[str, Any]
+    snapshot: Snapshot
     edits: int
     """The document's edit count when the snapshot was taken."""
     replacements: int
@@ -81,10 +82,10 @@ class BackgroundSave(QObject):
 
     def start(self, path: Path) -> None:
         """Snapshot the document here and write it to ``path`` on a worker thread."""
-        from tactical.persistence.convert import snapshot_document
+        from tactical.persistence.save_child import take_snapshot
 
         self.wait()
-        snapshot = snapshot_document(self.document.encounter)
+        snapshot = take_snapshot(self.document.encounter)
         job = SaveJob(path, snapshot, self.edits, self.replacements)
         self.job = job
 
@@ -118,16 +119,16 @@ class BackgroundSave(QObject):
         self.done.emit(job)
 
 
-def write_snapshot(path: Path, snapshot: dict[str, Any]) -> BaseException | None:
+def write_snapshot(path: Path, snapshot: Snapshot) -> BaseException | None:
     """Prove the snapshot's file opens again and write it atomically; what went wrong, or None.
 
     Runs on any thread (it touches nothing but the snapshot and the file).
     """
-    from tactical.persistence.convert import finish_document
-    from tactical.persistence.files import document_parts, file_chunks, write_atomic
+    from tactical.persistence.files import file_chunks, write_atomic
+    from tactical.persistence.save_child import proven_parts
 
     try:
-        write_atomic(path, file_chunks(document_parts(finish_document(snapshot))))
+        write_atomic(path, file_chunks(proven_parts(snapshot)))
     except Exception as error:  # reported on the GUI thread
         return error
     return None

@@ -54,7 +54,7 @@ def token_rects(view: MapView) -> list[QRect]:
     scene = view.scene()
     if not isinstance(scene, MapScene):
         return []  # the window is being taken down
-    scene.set_view_zoom(view.zoom)  # the names' size at this zoom, before the next paint
+    scene.set_view_zoom(view.zoom, view.visible_scene_rect())  # names as the next paint's
     transform = view.viewportTransform()
     return [
         transform.mapRect(item.sceneBoundingRect()).toAlignedRect()

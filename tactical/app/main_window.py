@@ -76,7 +76,7 @@ class MainWindow(
         super().__init__()
         self.document = document
         self.settings = settings if settings is not None else QSettings("tactical", "tactical")
-        self.scene = MapScene(document)
+        self.scene = MapScene(document, in_view=True)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
         self.legend = ElevationLegend(self.view)

@@ -128,7 +128,7 @@ class MapView(QGraphicsView):
         """Before drawing, tell the scene the zoom (names stay readable when zoomed out)."""
         scene = self.scene()
         if isinstance(scene, MapScene):
-            scene.set_view_zoom(self.zoom)
+            scene.set_view_zoom(self.zoom, self.visible_scene_rect())
         super().paintEvent(event)
 
     @property
@@ -174,7 +174,7 @@ class MapView(QGraphicsView):
             blocked = self.overlay_rect()
             if not blocked.isEmpty() and self.mapFromScene(rect).boundingRect().intersects(blocked):
                 self._fit_into(padded, self._free_rect(padded, blocked))
-            scene.set_view_zoom(self.zoom)
+            scene.set_view_zoom(self.zoom, self.visible_scene_rect())
         self.fitted = True
         self.view_changed.emit()
 
@@ -347,6 +347,6 @@ def shown_rect(scene: MapScene) -> QRectF:
     reaches past the map, and a fitted view shows it uncut."""
     rect = scene.map_rect()
     for item in scene.token_items.values():
-        if item.isVisible() and not item.dotted:
+        if not item.dotted and item.isVisible():  # a dot shows no name: no Qt call for it
             rect = rect.united(item.sceneBoundingRect())
     return rect

@@ -61,7 +61,7 @@ class PlayerView(QWidget):
         super().__init__(None, Qt.WindowType.Window)
         self.document = document
         self.gm_view = gm_view
-        self.scene = MapScene(document, player=True)
+        self.scene = MapScene(document, player=True, in_view=True)
         self.view = MapView(self.scene, self)
         self.view.setFrameShape(MapView.Shape.NoFrame)
         self.view.tool = SelectTool(self.scene, document, lambda _message: None)

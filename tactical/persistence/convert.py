@@ -251,17 +251,53 @@ def to_document(encounter: Encounter) -> dict[str, Any]:
     return finish_document(snapshot_document(encounter))
 
 
-def snapshot_document(encounter: Encounter) -> dict[str, Any]:
+def token_fields(token: Token) -> tuple[Any, ...]:
+    """A token's fields in the file's order, its statuses and figures as tuples of pairs
+    (quick to pickle: ``save_child.take_snapshot``)."""
+    return (
+        token.id,
+        token.name,
+        token.side,
+        token.position,
+        token.size,
+        token.speed,
+        token.image,
+        tuple(token.statuses.items()),
+        tuple(token.figures.items()),
+        token.hidden,
+    )
+
+
+def token_document(fields: tuple[Any, ...]) -> dict[str, Any]:
+    """A token's :func:`token_fields` as the file's object, with its own statuses and figures."""
+    token_id, name, side, position, size, speed, image, statuses, figures, hidden = fields
+    return {
+        "id": token_id,
+        "name": name,
+        "side": side,
+        "position": _position(position),
+        "size": size,
+        "speed": speed,
+        "image": image,
+        "statuses": dict(statuses),
+        "figures": dict(figures),
+        "hidden": hidden,
+    }
+
+
+def snapshot_document(encounter: Encounter, *, with_tokens: bool = True) -> dict[str, Any]:
     """The document, but each picture still the (immutable) core :class:`Picture`.
 
     It shares no mutable object with the encounter, so it may be finished and
     written on another thread while the GM goes on editing; it is cheap (no
     picture is read, the grid's arrays and the fog's mask are copied as they
     are and turned into the file's lists by :func:`finish_document`), so
-    autosave and Ctrl+S take it on the GUI thread.
+    autosave and Ctrl+S take it on the GUI thread. With ``with_tokens`` False its
+    ``tokens`` list is left empty (``save_child`` makes them a few at a time).
     """
     grid = encounter.grid
     area_map = encounter.area_map
+    tokens = encounter.tokens.values()
     map_document: dict[str, Any] | _GridCopy
     if grid is not None:
         map_document = _GridCopy(grid)
@@ -282,21 +318,7 @@ def snapshot_document(encounter: Encounter) -> dict[str, Any]:
             {"id": s.id, "name": s.name, "color": s.color, "allies": list(s.allies)}
             for s in encounter.sides.values()
         ],
-        "tokens": [
-            {
-                "id": t.id,
-                "name": t.name,
-                "side": t.side,
-                "position": _position(t.position),
-                "size": t.size,
-                "speed": t.speed,
-                "image": t.image,
-                "statuses": dict(t.statuses),
-                "figures": dict(t.figures),
-                "hidden": t.hidden,
-            }
-            for t in encounter.tokens.values()
-        ],
+        "tokens": [token_document(token_fields(t)) for t in tokens] if with_tokens else [],
         "templates": [
             {
                 "id": t.id,

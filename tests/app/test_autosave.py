@@ -20,6 +20,7 @@ from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background, Picture, picture_id
 from tactical.persistence import encounter_bytes, files, load_encounter, save_encounter
+from tactical.persistence import save_child as save_child_module
 
 from .conftest import MAPS, small_grid
 
@@ -73,6 +74,31 @@ def test_the_timer_autosaves(make_autosave: AutosaveFactory, qtbot: Any, tmp_pat
     document.push(MoveToken("hero", (2, 1)))
     qtbot.waitUntil(lambda: autosave.writes > 0, timeout=2000)
     assert (tmp_path / "recovery.tactical.json").is_file()
+
+
+def test_a_big_maps_autosave_is_made_by_a_child_and_refused_when_it_would_not_reopen(
+    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> Any:
+        raise AssertionError("made in the app's process, not by the child")
+
+    monkeypatch.setattr(save_child_module, "CHILD_FROM", 0)  # every map counts as big
+    monkeypatch.setattr(save_child_module, "document_parts", refuse)
+    document = EncounterDocument(small_grid())
+    autosave = make_autosave(document, tmp_path)
+    failures: list[str] = []
+    autosave.failed.connect(failures.append)
+    document.push(MoveToken("hero", (2, 1)))
+    assert autosave.tick_in_background()
+    qtbot.waitUntil(lambda: autosave.writes == 1, timeout=30_000)
+    recovered = autosave.recovery_path.read_bytes()
+    assert load_encounter(autosave.recovery_path) == document.encounter
+    document.encounter.tokens["hero"].name = "H" * 300  # longer than the format allows
+    document.mark_modified()
+    assert autosave.tick_in_background()
+    qtbot.waitUntil(lambda: bool(failures), timeout=30_000)
+    assert "tokens[0].name: may be at most 200 characters long" in failures[0]
+    assert autosave.recovery_path.read_bytes() == recovered
 
 
 def test_after_a_crash_the_next_start_offers_recovery(qtbot, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]

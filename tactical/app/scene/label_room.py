@@ -52,13 +52,17 @@ def lay_out_labels(items: Sequence[TokenItem]) -> None:
 
 def _reach(item: TokenItem) -> QRectF:
     """Everything of the item another's name or badges could meet: its disc, its name at
-    full width and its badges as wide as they get, with the gap around."""
+    full width and its badges as wide as they get, with the gap around (noted on the item
+    until it moves or is measured again)."""
+    if item.reach is not None:
+        return item.reach
     d = item.diameter
     zone = QRectF(item.pos().x(), item.pos().y(), d, d).united(_full_rect(item))
     badge = item.badge_rect(crowded=False)
     if not badge.isEmpty():
         zone = zone.united(badge.translated(item.pos()))
-    return zone.adjusted(-GAP, -GAP, GAP, GAP)
+    item.reach = zone.adjusted(-GAP, -GAP, GAP, GAP)
+    return item.reach
 
 
 def _groups(items: Sequence[TokenItem]) -> list[list[TokenItem]]:

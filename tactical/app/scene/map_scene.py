@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from tactical.app.document import EncounterDocument
@@ -30,7 +30,6 @@ from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.background import BackgroundArt, paint_map, shared_cache
 from tactical.app.scene.change_dispatch import apply_changes
 from tactical.app.scene.grid_layer import GridLayer
-from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.overlays import (
     FootprintOverlay,
     LinesOverlay,
@@ -39,9 +38,10 @@ from tactical.app.scene.overlays import (
 )
 from tactical.app.scene.template_layer import TemplateLayer
 from tactical.app.scene.token_dots import install_token_dots
-from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook, boost_for
+from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook
 from tactical.app.scene.token_layout import TokenLayout
 from tactical.app.scene.token_pictures import token_pictures
+from tactical.app.scene.token_sync import UNTOLD_ZOOM, TokenSync
 from tactical.app.token_names import gm_name
 from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
@@ -65,12 +65,18 @@ class MapScene(QGraphicsScene):
     map_refreshed = Signal()
     """The terrain or the areas changed, or the whole encounter was replaced."""
 
-    def __init__(self, document: EncounterDocument, *, player: bool = False) -> None:
+    def __init__(
+        self, document: EncounterDocument, *, player: bool = False, in_view: bool = False
+    ) -> None:
+        """``in_view``: a view will show the scene and tell its zoom before it paints;
+        until then its tokens are dots (see :mod:`tactical.app.scene.token_sync`)."""
         super().__init__()
         self.document = document
         self.player = player
         self.layer: GridLayer | AreaLayer
-        self.token_items: dict[str, TokenItem] = {}
+        self.tokens = TokenSync(self)
+        self.token_items = self.tokens.items
+        """Every shown token's item, by token id."""
         self.templates = TemplateLayer(self)
         """The placed templates (see :mod:`tactical.app.scene.template_layer`)."""
         self.template_items = self.templates.items
@@ -93,7 +99,7 @@ class MapScene(QGraphicsScene):
             overlay.setVisible(False)
             self.addItem(overlay)
         self.fog = install_fog_layer(self)
-        self.token_dots = install_token_dots(self)
+        self.token_dots = install_token_dots(self, UNTOLD_ZOOM if in_view else None)
         document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
@@ -125,6 +131,7 @@ class MapScene(QGraphicsScene):
             self.background_art.reset()
             self._art_of = self.encounter
         self._update_background()
+        self.tokens.await_zoom()  # another map: the view fits it and tells the zoom
         self._sync_tokens(list(self.encounter.tokens))
         self._sync_templates(list(self.encounter.templates))
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
@@ -183,25 +190,16 @@ class MapScene(QGraphicsScene):
         fog = self.encounter.fog if self.player else None
         return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
 
-    def set_view_zoom(self, zoom: float) -> None:
-        """The view's zoom: names, badges and marks grow to stay readable when zoomed out."""
-        self.token_dots.set_zoom(zoom)  # tokens too small for more than a dot: drawn by it
+    def set_view_zoom(self, zoom: float, shown: QRectF | None = None) -> None:
+        """The view's zoom (and what it ``shown``): names, badges and marks grow to stay
+        readable when zoomed out; tokens too small, or far from what is shown, are dots."""
         self.path.set_view_zoom(zoom)  # the drag's label too
         self.ruler.set_view_zoom(zoom)
-        boost = boost_for(zoom)
-        if abs(boost - self.view_boost) <= 1e-3:
-            return
-        self.view_boost = boost
-        for item in self.token_items.values():
-            item.set_boost(boost)
-        lay_out_labels(list(self.token_items.values()))
+        self.tokens.set_view_zoom(zoom, shown)
 
     def set_label_scale(self, factor: float) -> None:
         """Draw token names ``factor`` times their usual size (readable on a TV)."""
-        self.label_scale = factor
-        for item in self.token_items.values():
-            item.set_label_scale(factor)
-        lay_out_labels(list(self.token_items.values()))
+        self.tokens.set_label_scale(factor)
 
     def token_z(self) -> float:
         """Tokens over the fog for the players (only visible ones are left), under it for the GM."""
@@ -225,59 +223,11 @@ class MapScene(QGraphicsScene):
     # -- tokens ----------------------------------------------------------------
 
     def look_of(self, token: Token) -> TokenLook:
-        side = self.encounter.sides.get(token.side)
-        colour = palette.side_colour(side.color if side else "#808080")
-        return TokenLook(
-            name=token.name,
-            colour=colour,
-            size=token.size,
-            statuses=dict(token.statuses),
-            hidden=token.hidden,
-            picture=self._picture(token.image, token.size),
-        )
-
-    def _picture(self, image: str | None, size: int) -> QPixmap | None:
-        """The token's picture, read only from the encounter (see ``token_pictures``)."""
-        return self.token_pictures.pixmap(image, size)
+        return self.tokens.look_of(token)
 
     def _sync_tokens(self, token_ids: Iterable[str]) -> None:
         """Create, update or remove the items of these tokens, then place them."""
-        touched_areas: set[str] = set()
-        touched_squares: set[Square] = set()
-        for token_id in token_ids:
-            token = self.encounter.tokens.get(token_id)
-            item = self.token_items.get(token_id)
-            old_area = item.area_id if item is not None else None
-            if old_area:
-                touched_areas.add(old_area)
-            if item is not None and item.square is not None:
-                touched_squares.add(item.square)
-            if token is None or not self.shows_token(token):
-                if item is not None:
-                    self.removeItem(item)
-                    del self.token_items[token_id]
-                continue
-            look = self.look_of(token)
-            if item is None:
-                label_cap = 2.6 if self.encounter.area_map is not None else 3.2
-                item = TokenItem(token_id, look, label_cap)
-                self.token_dots.adopt(item)
-                item.set_label_scale(self.label_scale)
-                item.set_boost(self.view_boost)
-                item.setZValue(self.token_z())
-                self.token_items[token_id] = item
-                self.addItem(item)
-            else:
-                item.set_look(look)
-            item.area_id = token.area
-            if token.area:
-                touched_areas.add(token.area)
-            touched_squares.update(self.token_layout.place(item, token.position))
-        if self.encounter.area_map is not None:
-            self.token_layout.relayout_areas(touched_areas)
-        self.token_layout.relayout_squares(touched_squares)
-        lay_out_labels(list(self.token_items.values()))  # neighbours' names keep clear
-        self.refresh_highlights()
+        self.tokens.sync(token_ids)
 
     def restore_token(self, token_id: str) -> None:
         """Put a token's item back where the model has it (after a refused drop)."""
@@ -295,12 +245,7 @@ class MapScene(QGraphicsScene):
         return None
 
     def refresh_highlights(self) -> None:
-        acting = self.document.acting
-        targets = self.document.targets
-        if self.player:  # only the targets of revealed actions
-            targets = self.document.public_targets
-        for token_id, item in self.token_items.items():
-            item.set_marks(acting=token_id in acting, target=token_id in targets)
+        self.tokens.refresh_highlights()
 
     # -- templates ---------------------------------------------------------------
 

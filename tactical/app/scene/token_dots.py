@@ -13,7 +13,8 @@ itself, as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
 from tactical.app.scene import palette
-from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem
 
 if TYPE_CHECKING:
@@ -43,31 +43,23 @@ class TokenDots(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._gathered: list[tuple[QColor, float, QPainterPath]] | None = None
         """The dots as painted, gathered again after :meth:`changed`."""
+        self._held = False
+        self._missed = False
+        """A dot changed while :meth:`held`."""
         self.zoom: float | None = None
-        """The zoom of the view showing the scene, once one paints it (None: no view)."""
+        """The zoom of the view showing the scene (None: no view; 0: not told yet)."""
 
     def set_zoom(self, zoom: float) -> None:
-        """The view's zoom: each item decides whether it is a dot now.
-
-        Names are laid out again when some token stopped being a dot (dots show none).
-        """
+        """The view's zoom (each item was told it: whether it is a dot now)."""
         if zoom != self.zoom:
             self.zoom = zoom
-            items = list(self._items())
-            grown = False
-            for item in items:
-                was = item.dotted
-                item.set_view_zoom(zoom, tell=False)
-                grown = grown or (was and not item.dotted)
             self.changed()
-            if grown:
-                lay_out_labels(items)
 
     def adopt(self, item: TokenItem) -> None:
-        """A new token item: told the zoom, and tells this item when its dot changes."""
-        item.on_dot_change = self.changed
-        if self.zoom is not None:
-            item.set_view_zoom(self.zoom)
+        """A new token item (made with the zoom): tells this item when its dot changes."""
+        item.on_dot_change = self.item_changed
+        if item.dotted:
+            self.item_changed(item)
 
     def set_bounds(self, bounds: QRectF) -> None:
         if bounds != self._bounds:
@@ -76,6 +68,26 @@ class TokenDots(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._bounds
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Many items change (a sync of thousands): the dots are redrawn once, after."""
+        self._held, self._missed = True, False
+        try:
+            yield
+        finally:
+            self._held = False
+            if self._missed:
+                self.changed()
+
+    def item_changed(self, item: TokenItem) -> None:
+        """A dotted item moved, grew or changed its look: redraw round its dot."""
+        if self._held:
+            self._missed = True
+        else:
+            dot = item.dot_rect()
+            grow = dot.width() * 0.35 + 1  # the highlight round it
+            self.changed(dot.adjusted(-grow, -grow, grow, grow))
 
     def changed(self, rect: QRectF | None = None) -> None:
         """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""
@@ -128,9 +140,13 @@ class TokenDots(QGraphicsItem):
         painter.setOpacity(1.0)
 
 
-def install_token_dots(scene: MapScene) -> TokenDots:
-    """The dots of ``scene``'s token items, at the tokens' height, spanning the scene."""
+def install_token_dots(scene: MapScene, zoom: float | None = None) -> TokenDots:
+    """The dots of ``scene``'s token items, at the tokens' height, spanning the scene.
+
+    ``zoom``: the view's zoom as far as known (None: the scene has no view).
+    """
     dots = TokenDots(lambda: scene.token_items.values(), QRectF())
+    dots.zoom = zoom
     dots.setZValue(scene.token_z())
     scene.addItem(dots)
     scene.sceneRectChanged.connect(dots.set_bounds)

@@ -57,14 +57,26 @@ class TokenLook:
 class TokenItem(QGraphicsItem):
     """One token. ``pos()`` is the top-left corner of its disc's square box."""
 
-    def __init__(self, token_id: str, look: TokenLook, label_cap: float = 2.2) -> None:
+    def __init__(
+        self,
+        token_id: str,
+        look: TokenLook,
+        label_cap: float = 2.2,
+        *,
+        view_zoom: float | None = None,
+        boost: float = 1.0,
+        label_scale: float = 1.0,
+    ) -> None:
         super().__init__()
-        self.view_zoom: float | None = None
-        """The zoom of the view showing the item (None: no view, e.g. a snapshot's scene)."""
+        self.view_zoom = view_zoom
+        """The zoom of the view showing the item (None: no view, e.g. a snapshot's scene;
+        0: a view that has not told it yet, a dot until it does)."""
         self.dotted = False
         """Too small on screen for more than a dot: the scene's TokenDots draws it."""
-        self.on_dot_change: Callable[[QRectF], None] | None = None
-        """Told the scene rectangle to redraw when the dot of a dotted item changes."""
+        self.asleep = False
+        """A dot, whatever the zoom, until the view shows it (see ``scene/token_sync.py``)."""
+        self.on_dot_change: Callable[[TokenItem], None] | None = None
+        """Told when the dot of a dotted item changes (the scene's dots redraw round it)."""
         self.token_id = token_id
         self.look = look
         self.scale_factor = 1.0
@@ -75,9 +87,9 @@ class TokenItem(QGraphicsItem):
         """The widest a name label may be, in disc widths (longer names are elided)."""
         self.area_id: str | None = None
         """The area the item was laid out in (area maps), to relayout it when the token leaves."""
-        self.label_scale = 1.0
+        self.label_scale = label_scale
         """Names drawn this many times their usual size (the player view's label size)."""
-        self.boost = 1.0
+        self.boost = boost
         """Names, badges and marks enlarged to stay readable at the view's zoom (boost_for)."""
         self.square: tuple[int, int] | None = None
         """The square the item stands on (grid maps), to relayout a shared square it leaves."""
@@ -87,6 +99,8 @@ class TokenItem(QGraphicsItem):
         """False where the name has no room at all: the full name shows on hover instead."""
         self.crowded = False
         """Other tokens close by: status badges no wider than the disc."""
+        self.reach: QRectF | None = None
+        """What its name and badges could reach, noted by label_room until moved or measured."""
         self.setZValue(TOKEN_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
@@ -97,8 +111,10 @@ class TokenItem(QGraphicsItem):
         self._name_advance = 0.0
         """The name's width in :attr:`_font` (measured once per font size, not per query)."""
         self._tip = ""  # an item starts with no tooltip
-        self._bounds = QRectF()
+        self._bounds = QRectF(0, 0, self.diameter, self.diameter)  # the disc: all a dot needs
         self._label = QRectF()
+        self._stale = True
+        """Name, badges and bounds not measured since the last change (done when not dotted)."""
         self._measure()
 
     # -- state -------------------------------------------------------------
@@ -113,24 +129,35 @@ class TokenItem(QGraphicsItem):
         self.update()
         self._dot_changed()
 
-    def set_view_zoom(self, zoom: float, *, tell: bool = True) -> None:
-        """The zoom of the view showing the item: below a dot's size it stops painting.
+    def set_view(self, zoom: float | None, boost: float, label_scale: float) -> bool:
+        """The view's zoom, the boost it brings and the label size, measured once for all
+        three; True when the item turned from a dot to a token (its name needs room)."""
+        was = self.dotted
+        self.view_zoom = zoom
+        if abs(boost - self.boost) > 1e-3 or abs(label_scale - self.label_scale) > 1e-9:
+            self.boost, self.label_scale = boost, label_scale
+            self._stale = True  # measured when it is (or becomes) a token, not as a dot
+        if self._should_dot():
+            self._set_dotted(True)  # its disc is unchanged: its bounds still hold it
+            return False
+        self._set_dotted(False)
+        if self._stale:
+            self._measure()
+            self.update()
+        return was
 
-        ``tell``: redraw its dot (False: the scene redraws all the dots at once).
-        """
-        if zoom != self.view_zoom:
-            self.view_zoom = zoom
-            self._update_dotted()
-            if tell:
-                self._dot_changed()
-
-    def _update_dotted(self) -> None:
+    def _should_dot(self) -> bool:
         zoom = self.view_zoom
-        dotted = zoom is not None and self.diameter * zoom < SIMPLE_BELOW_PX
-        if dotted != self.dotted:
-            self.update()  # while it still paints itself (or before it does again)
-            self.dotted = dotted
-            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, dotted)
+        return self.asleep or (zoom is not None and self.diameter * zoom < SIMPLE_BELOW_PX)
+
+    def _set_dotted(self, dotted: bool) -> bool:
+        """Whether the item draws itself; True when it turned from a dot to a token."""
+        if dotted == self.dotted:
+            return False
+        self.update()  # while it still paints itself (or before it does again)
+        self.dotted = dotted
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, dotted)
+        return not dotted
 
     def dot_rect(self) -> QRectF:
         """The dot (the disc) in scene coordinates."""
@@ -140,12 +167,13 @@ class TokenItem(QGraphicsItem):
 
     def _dot_changed(self) -> None:
         if self.dotted and self.on_dot_change is not None:
-            dot = self.dot_rect()
-            grow = dot.width() * 0.35 + 1  # the highlight round it
-            self.on_dot_change(dot.adjusted(-grow, -grow, grow, grow))
+            self.on_dot_change(self)
 
     def move_to(self, x: float, y: float) -> None:
         """``setPos``, and its dot redrawn where it was and where it goes when dotted."""
+        if x == self.x() and y == self.y():
+            return
+        self.reach = None
         self._dot_changed()
         self.setPos(x, y)
         self._dot_changed()
@@ -205,10 +233,7 @@ class TokenItem(QGraphicsItem):
             self._dot_changed()
 
     def set_label_scale(self, factor: float) -> None:
-        if abs(factor - self.label_scale) > 1e-9:
-            self.label_scale = factor
-            self._measure()
-            self.update()
+        self.set_view(self.view_zoom, self.boost, factor)
 
     @property
     def _text_grow(self) -> float:
@@ -220,10 +245,7 @@ class TokenItem(QGraphicsItem):
         return max(self.boost, self.label_scale)
 
     def set_boost(self, boost: float) -> None:
-        if abs(boost - self.boost) > 1e-3:
-            self.boost = boost
-            self._measure()
-            self.update()
+        self.set_view(self.view_zoom, boost, self.label_scale)
 
     def set_marks(self, *, acting: bool, target: bool) -> None:
         if (acting, target) != (self.acting, self.target):
@@ -242,6 +264,24 @@ class TokenItem(QGraphicsItem):
         return self.pos() + QPointF(self.diameter / 2, self.diameter / 2)
 
     def _measure(self) -> None:
+        """Where the name, badges and marks go; a dot only needs its disc (see ``_stale``).
+
+        Far zoomed out thousands of items are dots: their names are measured when the
+        zoom makes tokens of them again, not on every change of boost or neighbours.
+        """
+        self.reach = None
+        self._set_dotted(self._should_dot())
+        if self.dotted:
+            self._stale = True
+            box = QRectF(0, 0, self.diameter, self.diameter)
+            if not self._bounds.contains(box):  # the disc is what is hit, even as a dot
+                self.prepareGeometryChange()
+                self._bounds = box
+            if self._tip and self._tip != self.look.name:  # renamed while a dot
+                self._tip = ""
+                set_tooltip(self, "")
+            return
+        self._stale = False
         self.prepareGeometryChange()
         d = self.diameter
         shrink = max(0.6, min(1.0, self.scale_factor))
@@ -279,7 +319,6 @@ class TokenItem(QGraphicsItem):
                 QRectF(d - h * 0.6 - widest, -h, widest * 2, h * (rows + 1))
             )
         self._initials_font = shared_font(max(6, int(d * 0.36)), True)
-        self._update_dotted()
 
     # -- QGraphicsItem ---------------------------------------------------------
 

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from PySide6.QtGui import QPagedPaintDevice, QPainter
 
-from tactical.persistence.files import temp_name
+from tactical.persistence.atomic_write import temp_name
 from tactical.persistence.safe_write import check_target
 
 Progress = Callable[[int, int], bool]

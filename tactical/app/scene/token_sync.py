@@ -1,0 +1,206 @@
+"""The token items of a scene: created, restyled and removed with the model, told the zoom.
+
+Kept apart from :class:`~tactical.app.scene.map_scene.MapScene` (which draws the
+whole encounter) because a crowded map's start-up is mostly this: thousands of
+items made before the first frame. What keeps it cheap:
+
+- a scene shown in a view (``in_view``) makes its items as dots until the view
+  tells its zoom (:data:`UNTOLD_ZOOM`): a dot measures no name, and the names are
+  laid out once, at the zoom the GM sees, not once before and again after;
+- a zoom and the boost it brings are given to each item together
+  (:meth:`TokenItem.set_view`), so an item is measured once per zoom, not twice;
+- in a view, an item stays *asleep* (a dot) until the view shows the part of the
+  map it stands in (:meth:`TokenSync._wake`, from each paint): zooming in on a
+  corner measures the names there, not all of a big map's;
+- a scene without a view (snapshots, prints, exports) has no zoom: every item
+  measures and paints itself whole, as it always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPixmap
+
+from tactical.app.geometry import CELL
+from tactical.app.scene import palette
+from tactical.app.scene.label_room import lay_out_labels
+from tactical.app.scene.token_item import TokenItem, TokenLook, boost_for
+from tactical.app.scene.token_paint import SIMPLE_BELOW_PX
+from tactical.core.grid import Square
+from tactical.core.tokens import Token
+
+if TYPE_CHECKING:
+    from tactical.app.scene.map_scene import MapScene
+
+UNTOLD_ZOOM = 0.0
+"""The zoom of a view that has not painted yet: every token a dot (nothing measured)."""
+WAKE_MARGIN = CELL * 12
+"""Beyond half a view round what it shows, items wake this far out: names that reach in."""
+
+
+class TokenSync:
+    """Keeps ``scene.token_items`` in step with the model and the view (see the module)."""
+
+    def __init__(self, scene: MapScene) -> None:
+        self.scene = scene
+        self.items: dict[str, TokenItem] = {}
+        """Every shown token's item, by token id (the scene's ``token_items``)."""
+        self._largest = 0.0
+        """The widest disc made (scene units): no token to wake while it is a dot."""
+        self._woken: QRectF | None = None
+        """Where every item is awake since the last zoom or sync (None: nowhere known)."""
+
+    def look_of(self, token: Token) -> TokenLook:
+        encounter = self.scene.encounter
+        side = encounter.sides.get(token.side)
+        colour = palette.side_colour(side.color if side else "#808080")
+        return TokenLook(
+            name=token.name,
+            colour=colour,
+            size=token.size,
+            statuses=dict(token.statuses),
+            hidden=token.hidden,
+            picture=self._picture(token.image, token.size),
+        )
+
+    def _picture(self, image: str | None, size: int) -> QPixmap | None:
+        """The token's picture, read only from the encounter (see ``token_pictures``)."""
+        return self.scene.token_pictures.pixmap(image, size)
+
+    def sync(self, token_ids: Iterable[str]) -> None:
+        """Create, update or remove the items of these tokens, then place them."""
+        self._woken = None  # new items, or some moved into the view: wake them at the next paint
+        with self.scene.token_dots.held():
+            self._sync(token_ids)
+        lay_out_labels(list(self.items.values()))  # neighbours' names keep clear
+        self.refresh_highlights()
+
+    def _sync(self, token_ids: Iterable[str]) -> None:
+        scene = self.scene
+        encounter = scene.encounter
+        touched_areas: set[str] = set()
+        touched_squares: set[Square] = set()
+        label_cap = 2.6 if encounter.area_map is not None else 3.2
+        for token_id in token_ids:
+            token = encounter.tokens.get(token_id)
+            item = self.items.get(token_id)
+            old_area = item.area_id if item is not None else None
+            if old_area:
+                touched_areas.add(old_area)
+            if item is not None and item.square is not None:
+                touched_squares.add(item.square)
+            if token is None or not scene.shows_token(token):
+                if item is not None:
+                    scene.removeItem(item)
+                    del self.items[token_id]
+                continue
+            look = self.look_of(token)
+            if item is None:
+                item = self._new_item(token_id, look, label_cap)
+            else:
+                item.set_look(look)
+            item.area_id = token.area
+            if token.area:
+                touched_areas.add(token.area)
+            touched_squares.update(scene.token_layout.place(item, token.position))
+        if encounter.area_map is not None:
+            scene.token_layout.relayout_areas(touched_areas)
+        scene.token_layout.relayout_squares(touched_squares)
+
+    def _new_item(self, token_id: str, look: TokenLook, label_cap: float) -> TokenItem:
+        scene = self.scene
+        zoom = scene.token_dots.zoom
+        item = TokenItem(
+            token_id,
+            look,
+            label_cap,
+            view_zoom=None if zoom is None else UNTOLD_ZOOM,
+            boost=scene.view_boost,
+            label_scale=scene.label_scale,
+        )
+        if zoom is not None:  # in a view: a dot until the view shows it
+            item.asleep, item.view_zoom = True, zoom
+        self._largest = max(self._largest, look.size * CELL)
+        scene.token_dots.adopt(item)
+        item.setZValue(scene.token_z())
+        self.items[token_id] = item
+        scene.addItem(item)
+        return item
+
+    def await_zoom(self) -> None:
+        """New items wait for the view's zoom as dots (a scene in a view, rebuilt)."""
+        if self.scene.token_dots.zoom is not None:
+            self.scene.token_dots.zoom = UNTOLD_ZOOM
+
+    def set_view_zoom(self, zoom: float, shown: QRectF | None = None) -> None:
+        """The view's zoom: which tokens are dots, and how much names and badges grow.
+
+        Each item is told both at once and measured once; the names are laid out
+        again when the boost changed or some dot became a token (dots show no name).
+        ``shown``: the part of the scene the view shows; only the sleeping items near it
+        wake (None: all of them).
+        """
+        scene = self.scene
+        boost = boost_for(zoom)
+        boosted = abs(boost - scene.view_boost) > 1e-3
+        if zoom == scene.token_dots.zoom and not boosted:
+            if self._wake(zoom, shown):
+                lay_out_labels(list(self.items.values()))
+            return
+        if boosted:
+            scene.view_boost = boost
+        items = list(self.items.values())
+        grown = False
+        for item in items:
+            grown = item.set_view(zoom, scene.view_boost, scene.label_scale) or grown
+        self._woken = None
+        grown = self._wake(zoom, shown) or grown
+        scene.token_dots.set_zoom(zoom)
+        if grown or boosted:
+            lay_out_labels(items)
+
+    def _wake(self, zoom: float, shown: QRectF | None) -> bool:
+        """Wake the sleeping items in and near ``shown`` large enough to be tokens at
+        ``zoom``; True when some became tokens (their names need room)."""
+        if self._largest * zoom < SIMPLE_BELOW_PX:
+            return False  # every token a dot at this zoom: nothing to wake
+        if shown is None:
+            near: Iterable[object] = self.items.values()
+        else:
+            if self._woken is not None and self._woken.contains(shown):
+                return False
+            margin = max(shown.width(), shown.height()) / 2 + WAKE_MARGIN
+            area = shown.adjusted(-margin, -margin, margin, margin)
+            near = self.scene.items(area)
+            self._woken = area
+        grown = False
+        for item in near:  # a dot at this zoom sleeps on: it would only be measured later
+            if (
+                isinstance(item, TokenItem)
+                and item.asleep
+                and item.diameter * zoom >= SIMPLE_BELOW_PX
+            ):
+                item.asleep = False
+                grown = item.set_view(item.view_zoom, item.boost, item.label_scale) or grown
+        if grown:
+            self.scene.token_dots.changed()
+        return grown
+
+    def set_label_scale(self, factor: float) -> None:
+        """Draw token names ``factor`` times their usual size (readable on a TV)."""
+        scene = self.scene
+        scene.label_scale = factor
+        items = list(self.items.values())
+        for item in items:
+            item.set_view(item.view_zoom, scene.view_boost, factor)
+        lay_out_labels(items)
+
+    def refresh_highlights(self) -> None:
+        document = self.scene.document
+        acting = document.acting
+        targets = document.public_targets if self.scene.player else document.targets
+        for token_id, item in self.items.items():
+            item.set_marks(acting=token_id in acting, target=token_id in targets)
