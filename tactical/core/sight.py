@@ -104,7 +104,7 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     first implementation, so the squares seen are the same.
     """
     if sight_kernel.ready():  # compiled: one viewer at a time, no ring tables built
-        looked = [sight_kernel.look(masks, view) for view in views]
+        looked = sight_kernel.look_each(masks, views)
         return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
     if len(views) == 1 or masks.width * masks.height >= _ALONE:
         looked = [_look_one(masks, view) for view in views]
@@ -252,7 +252,7 @@ class _SightCache:
         missing = list(dict.fromkeys(v for v in views if v not in self.views))
         # Viewers together share each ring's array operations (rooms: few, small rings);
         # on a big map each alone keeps its rings whole longer (no selection, no scatter).
-        one_by_one = grid.width * grid.height >= _ALONE
+        one_by_one = grid.width * grid.height >= _ALONE and not sight_kernel.ready()
         batches = [[v] for v in missing] if one_by_one else [missing] if missing else []
         for batch in batches:
             seen, reached = _look(masks, batch)

@@ -104,3 +104,30 @@ def test_with_numba_s_jit_disabled_the_numpy_path_answers(
     assert "NUMBA_DISABLE_JIT" in (sight_kernel.failed() or "")
     grid = walled_hill()
     assert (visible_squares(grid, [Viewer((9, 9))]) == expected(grid, [Viewer((9, 9))])).all()
+
+
+def test_the_party_s_viewers_share_the_cores_and_each_sees_what_it_sees_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A party on a big map: its viewers are worked out on threads, one per core."""
+    assert sight_kernel.warm(), sight_kernel.failed()
+    monkeypatch.setattr(sight_kernel, "_WORKERS", 2)
+    threads: set[str] = set()
+    look = sight_kernel.look
+
+    def watched(masks: object, view: Viewer) -> object:
+        import threading
+
+        threads.add(threading.current_thread().name)
+        return look(masks, view)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sight_kernel, "look", watched)
+    grid = walled_hill()
+    viewers = [Viewer((2, 3)), Viewer((8, 8)), Viewer((15, 0), 4), Viewer((12, 11))]
+    masks = sight_kernel.sight_masks(grid)
+    each = sight_kernel.look_each(masks, viewers)
+    assert all(name.startswith("sight") for name in threads)
+    for viewer, (seen, _reached) in zip(viewers, each, strict=True):
+        alone = expected(grid, [viewer])
+        assert (seen.reshape(14, 18)[1:-1, 1:-1] == alone).all()
+    assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()
