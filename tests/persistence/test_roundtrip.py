@@ -245,7 +245,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(encounters())
 def test_dumps_then_loads_gives_an_equal_encounter_and_the_same_text(encounter: Encounter) -> None:
     text = dumps_encounter(encounter)
@@ -256,7 +256,9 @@ def test_dumps_then_loads_gives_an_equal_encounter_and_the_same_text(encounter: 
     assert json.loads(text)["schema_version"] == 4
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(encounters())
 def test_save_twice_gives_identical_bytes(tmp_path: Path, encounter: Encounter) -> None:
     first, second = tmp_path / "first.tactical.json", tmp_path / "second.tactical.json"
