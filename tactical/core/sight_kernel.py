@@ -170,7 +170,7 @@ def packed(masks: SightMasks) -> npt.NDArray[np.uint8]:
 
 
 def look(
-    masks: SightMasks, view: Viewer, kernel: Kernel | None = None
+    masks: SightMasks, view: Viewer, kernel: Kernel | None = None, split: bool = True
 ) -> tuple[Mask, npt.NDArray[np.int64]]:
     """What :func:`tactical.core.sight_one.look_one` answers, from the kernel: the squares
     ``view`` sees (``(1, cells)``, padded and flattened) and the last ring worked out."""
@@ -184,24 +184,42 @@ def look(
     seen = np.zeros((h + 2) * (w + 2), dtype=np.bool_)
     hills = bool(masks.relief >= HEIGHT_BLOCK)
     elevation = np.ascontiguousarray(masks.elevation)
-    reached = run(packed(masks), elevation, w, h, col, row, reach, hills, seen, STEP_CODE)
+    bits = packed(masks)
+
+    def half(which: int) -> int:
+        return run(bits, elevation, w, h, col, row, reach, hills, seen, STEP_CODE, which)
+
+    if not split:  # all four sides in one pass (several viewers share the cores instead)
+        return seen.reshape(1, -1), np.array([half(-1)], dtype=np.int64)
+    pool = _pool() if kernel is None else None  # the check runs both halves here
+    # the two halves of the rings at once on two cores (see look_rings)
+    reached = max(map(half, (0, 1)) if pool is None else pool.map(half, (0, 1)))
     return seen.reshape(1, -1), np.array([reached], dtype=np.int64)
 
 
 _POOL: ThreadPoolExecutor | None = None
-_WORKERS = min(4, os.cpu_count() or 1)
+_WORKERS = min(2, os.cpu_count() or 1)
+_pool_lock = threading.Lock()
 
 
 def look_each(masks: SightMasks, views: list[Viewer]) -> list[tuple[Mask, npt.NDArray[np.int64]]]:
-    """:func:`look` for each of ``views``, several at once on a machine with more than one
-    core: the compiled loop holds no interpreter lock (``nogil``), so the party's viewers
-    share the cores. Their squares are what :func:`look` gives each alone."""
+    """:func:`look` for each of ``views``, using the cores of the machine (the compiled
+    loop holds no interpreter lock, ``nogil``): several viewers are shared out between
+    the threads whole; one viewer (a token dragged, the drag's preview) has its rings
+    worked out in two halves at once. The squares are what each sees alone."""
     packed(masks)  # made here, before the threads read it
-    if len(views) < 2 or _WORKERS < 2:
+    pool = _pool()
+    if pool is None or len(views) < 2:
         return [look(masks, view) for view in views]
+    return list(pool.map(lambda view: look(masks, view, split=False), views))
+
+
+def _pool() -> ThreadPoolExecutor | None:
+    """The threads that run the halves of a viewer's rings (None on one core)."""
     global _POOL
-    with _lock:
+    if _WORKERS < 2:
+        return None
+    with _pool_lock:
         if _POOL is None:
             _POOL = ThreadPoolExecutor(_WORKERS, thread_name_prefix="sight")
-        pool = _POOL
-    return list(pool.map(lambda view: look(masks, view), views))
+        return _POOL

@@ -26,7 +26,7 @@ for _k, (_sx, _sy) in enumerate(DIRECTIONS):
 
 SIGNATURE = (
     "int64(uint8[::1], float32[::1], int64, int64, int64, int64, int64,"
-    " boolean, boolean[::1], int64[::1])"
+    " boolean, boolean[::1], int64[::1], int64)"
 )
 """What numba compiles :func:`look_rings` for (one signature: no compiling on a new call)."""
 
@@ -42,9 +42,18 @@ def look_rings(
     hills: bool,
     seen: npt.NDArray[np.bool_],
     step_code: npt.NDArray[np.int64],
+    which: int,
 ) -> int:
     """Mark in ``seen`` (padded, flattened) what the viewer at ``(col, row)`` sees up to
-    ring ``reach``; return the last ring with a square worked out."""
+    ring ``reach``; return the last ring with a square worked out.
+
+    ``which`` half: 0 works out the top and right sides of every ring, 1 the bottom and left,
+    -1 all four. A side's parents lie on its own side of the ring before, but for one
+    corner: the right side reads the bottom-right corner, the left side the top-left
+    one. Each half also works out that one corner (whose parent is the same corner of
+    the ring before), so the two halves need nothing from each other and can run at
+    once on two cores; the squares both write (the two corners) get the same value.
+    """
     pw = w + 2
     ph = h + 2
     vx = col + 1
@@ -80,13 +89,15 @@ def look_rings(
             w2s[m + d] = np.float32(frac)
         live = False
         for side in range(4):
+            if (which == 0 and side == 3) or (which == 1 and side == 1):
+                continue
             # t runs over the minor offset; ring index j = js + sj * t; flat = f0 + t * fs;
             # parent ring index = rs + sj * n; step code at cb + (t - n + 1) * cm
             if side == 0:  # top row: dy = -d, t = dx in [-d, d - 1]
                 if vy - d < 0:
                     continue
                 lo = max(-d, -vx)
-                hi = min(d - 1, pw - 1 - vx)
+                hi = min(d - 1, pw - 1 - vx) if which != 1 else -d  # half 1: the corner only
                 js, sj, f0, fs, rs, cb, cm = d, 1, (vy - d) * pw + vx, 1, e, 0, 3
             elif side == 1:  # right column: dx = d, t = dy in [-d, d - 1]
                 if vx + d >= pw:
@@ -97,7 +108,7 @@ def look_rings(
             elif side == 2:  # bottom row: dy = d, t = dx in [-d + 1, d]
                 if vy + d >= ph:
                     continue
-                lo = max(-d + 1, -vx)
+                lo = max(-d + 1, -vx) if which != 0 else d  # half 0: the corner only
                 hi = min(d, pw - 1 - vx)
                 js, sj, f0, fs, rs, cb, cm = 5 * d, -1, (vy + d) * pw + vx, 1, 5 * e, 2, 3
             else:  # left column: dx = -d, t = dy in [-d + 1, d]

@@ -106,28 +106,38 @@ def test_with_numba_s_jit_disabled_the_numpy_path_answers(
     assert (visible_squares(grid, [Viewer((9, 9))]) == expected(grid, [Viewer((9, 9))])).all()
 
 
-def test_the_party_s_viewers_share_the_cores_and_each_sees_what_it_sees_alone(
+def test_viewers_share_the_cores_and_one_viewer_s_rings_go_in_two_halves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A party on a big map: its viewers are worked out on threads, one per core."""
+    """On two cores a party's viewers are shared out between threads, and one viewer's
+    rings go in two halves at once; every viewer still sees exactly what it sees alone,
+    near edges and corners and behind walls and hills."""
+    import threading
+
     assert sight_kernel.warm(), sight_kernel.failed()
     monkeypatch.setattr(sight_kernel, "_WORKERS", 2)
-    threads: set[str] = set()
-    look = sight_kernel.look
+    compiled = sight_kernel._kernel
+    assert compiled is not None
+    calls: list[tuple[str, int]] = []
 
-    def watched(masks: object, view: Viewer) -> object:
-        import threading
+    def watched(*args: object) -> int:
+        calls.append((threading.current_thread().name, int(args[-1])))  # type: ignore[call-overload]
+        return compiled(*args)
 
-        threads.add(threading.current_thread().name)
-        return look(masks, view)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sight_kernel, "look", watched)
+    monkeypatch.setattr(sight_kernel, "_kernel", watched)
     grid = walled_hill()
-    viewers = [Viewer((2, 3)), Viewer((8, 8)), Viewer((15, 0), 4), Viewer((12, 11))]
+    viewers = [Viewer((2, 3)), Viewer((8, 8)), Viewer((15, 0), 4), Viewer((12, 11)), Viewer((0, 0))]
     masks = sight_kernel.sight_masks(grid)
-    each = sight_kernel.look_each(masks, viewers)
-    assert all(name.startswith("sight") for name in threads)
+    each = sight_kernel.look_each(masks, viewers)  # a party: each viewer whole on a thread
+    assert sorted(half for _, half in calls) == [-1] * 5
+    assert all(name.startswith("sight") for name, _ in calls)
     for viewer, (seen, _reached) in zip(viewers, each, strict=True):
         alone = expected(grid, [viewer])
         assert (seen.reshape(14, 18)[1:-1, 1:-1] == alone).all()
+    for viewer in viewers:  # one viewer: its rings in two halves, one on each thread
+        calls.clear()
+        ((seen, _reached),) = sight_kernel.look_each(masks, [viewer])
+        assert sorted(half for _, half in calls) == [0, 1]
+        assert all(name.startswith("sight") for name, _ in calls)
+        assert (seen.reshape(14, 18)[1:-1, 1:-1] == expected(grid, [viewer])).all()
     assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()
