@@ -82,6 +82,15 @@ def _position(value: object) -> list[int] | str | None:
     """A square ``[column, row]``, an area id, or null (off the map)."""
     if value is None:
         return None
+    if type(value) is list and len(value) == 2:  # the common case first: a map of 5,000 tokens
+        column, row = value
+        if (
+            type(column) is int
+            and type(row) is int
+            and -MAX_INT <= column <= MAX_INT
+            and -MAX_INT <= row <= MAX_INT
+        ):
+            return [column, row]
     if isinstance(value, str) and 1 <= len(value) <= MAX_ID:
         return value
     if (
