@@ -6,6 +6,10 @@ at 15-40 ms a viewer on a rough 1024 x 1024 map. The same rule as one compiled l
 (:mod:`tactical.core.sight_kernel_loop`) takes 5-10 ms (docs/performance.md, issue 22,
 third pass).
 
+The loop holds no interpreter lock: on two cores a party's viewers are shared out
+between two threads, and one viewer's rings are worked out in two halves at once
+(:func:`look_each`, :func:`tactical.core.sight_kernel_loop.look_rings`).
+
 numba is imported only when the kernel is first wanted (:func:`warm`, which the app,
 ``tactical share`` and the phones' server run on a background thread): importing it
 and compiling take about a second, loading the compiled kernel from numba's cache a
