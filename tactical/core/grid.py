@@ -335,9 +335,10 @@ def squares_near_segment(
     if ay == by:
         x_lo = np.full(rows.shape, min(ax, bx))
         x_hi = np.full(rows.shape, max(ax, bx))
-    else:
-        t_a = np.clip((yc - reach - ay) / (by - ay), 0.0, 1.0)
-        t_b = np.clip((yc + reach - ay) / (by - ay), 0.0, 1.0)
+    else:  # a line a hair long divides to infinities, which the clip takes as 0 or 1
+        with np.errstate(over="ignore"):
+            t_a = np.clip((yc - reach - ay) / (by - ay), 0.0, 1.0)
+            t_b = np.clip((yc + reach - ay) / (by - ay), 0.0, 1.0)
         x_a, x_b = ax + t_a * (bx - ax), ax + t_b * (bx - ax)
         x_lo, x_hi = np.minimum(x_a, x_b), np.maximum(x_a, x_b)
     c_lo = np.clip(np.floor(x_lo - reach - 0.5), 0, width - 1).astype(np.int64)
@@ -349,9 +350,10 @@ def squares_near_segment(
     px, py = cand_cols + 0.5, cand_rows + 0.5
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
-    if length2 == 0:
+    if length2 == 0:  # a point (or a line so short its squared length is 0)
         t = np.zeros(px.shape)
     else:
-        t = np.clip(((px - ax) * dx + (py - ay) * dy) / length2, 0.0, 1.0)
+        with np.errstate(over="ignore", invalid="ignore"):
+            t = np.clip(((px - ax) * dx + (py - ay) * dy) / length2, 0.0, 1.0)
     near = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= reach * reach
     return cand_rows[near], cand_cols[near]

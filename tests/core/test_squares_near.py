@@ -59,3 +59,23 @@ def test_near_squares_are_the_brute_force_ones_and_hold_every_step_the_line_cuts
     crossed = line_crossings([line], grid.height, grid.width)
     origins = {(int(c), int(r)) for _, r, c in np.argwhere(crossed)}
     assert origins <= near
+
+
+def test_a_wall_line_a_hair_long_lists_the_squares_near_its_point_without_a_warning() -> None:
+    """A line 1e-310 long at the map's corner (a point, as a careless export may write it)
+    is near the squares round that point; working it out overflows nothing (warnings are
+    errors in the tests, a RuntimeWarning in the app's log)."""
+    from tactical.core.grid import GridMap, squares_near_segment
+    from tactical.core.wall_lines import WallLine
+
+    rows, cols = squares_near_segment((0.0, 0.0), (1e-310, 1e-310), 8, 6)
+    point_rows, point_cols = squares_near_segment((0.0, 0.0), (0.0, 0.0), 8, 6)
+    near = set(zip(rows.tolist(), cols.tolist(), strict=True))
+    assert near == set(zip(point_rows.tolist(), point_cols.tolist(), strict=True))
+    assert near == {(0, 0), (0, 1), (1, 0)}
+    grid = GridMap(8, 6)
+    heard: list[frozenset[tuple[int, int]]] = []
+    grid.add_listener(heard.append)
+    grid.set_wall_line(0, WallLine((0.0, 0.0), (1e-310, 1e-310)))
+    grid.set_wall_line(0, WallLine((0.0, 1e-310), (1e-310, 0.0)))
+    assert heard[-1] == {(0, 0), (0, 1), (1, 0)}
