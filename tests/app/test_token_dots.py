@@ -166,3 +166,33 @@ def test_a_hidden_tokens_dot_goes_when_secrets_are_hidden(make_window: Any) -> N
     after = window.view.viewport().grab().toImage().pixelColor(where.x(), where.y())
     assert after != before
     assert close_to(pixel_at_token(window, "mid"), BLUE)
+
+
+def test_dots_under_a_few_pixels_are_drawn_as_their_squares_in_their_side_s_colour(
+    make_window: Any,
+) -> None:
+    """Far out (a 640 x 640 field fitted: a square under 2 pixels) each dot is filled as its
+    square, quick for thousands; zoomed in until a dot is a few pixels, discs again."""
+    from tactical.app.scene.token_dots import TINY_DOT_PX
+
+    tokens = [Token(f"t{i}", f"T{i}", "red", (8 * i % 640, 8 * (i // 80))) for i in range(400)]
+    tokens.append(Token("blue", "Blue", "blue", (320, 320)))
+    sides = [Side("red", "Red", RED), Side("blue", "Blue", BLUE)]
+    window = make_window(Encounter(GridMap(640, 640), tokens, sides=sides))
+    window.view.fit_map()
+    window.view.viewport().repaint()
+    QApplication.processEvents()
+    dots = window.scene.token_dots
+    zoom = dots.zoom
+    assert zoom is not None and CELL * zoom < TINY_DOT_PX
+    gathered = dots._gathered
+    assert gathered is not None
+    squares = {colour.name(): len(rects) for colour, _o, path, rects in gathered if rects}
+    assert squares == {RED: 400, BLUE: 1}
+    assert all(path.isEmpty() for _c, _o, path, _r in gathered)
+    window.view.scale(5.0, 5.0)  # a dot of a few pixels: a disc again
+    window.view.viewport().repaint()
+    QApplication.processEvents()
+    assert dots.zoom is not None and CELL * 0.88 * dots.zoom >= TINY_DOT_PX
+    gathered = dots._gathered
+    assert gathered is not None and any(not path.isEmpty() for _c, _o, path, _r in gathered)
