@@ -82,24 +82,19 @@ def _position(value: object) -> list[int] | str | None:
     """A square ``[column, row]``, an area id, or null (off the map)."""
     if value is None:
         return None
-    if type(value) is list and len(value) == 2:  # the common case first: a map of 5,000 tokens
+    if isinstance(value, list) and len(value) == 2:  # no generators: it runs for every token
         column, row = value
         if (
-            type(column) is int
-            and type(row) is int
+            isinstance(column, int)
+            and isinstance(row, int)
+            and not isinstance(column, bool)
+            and not isinstance(row, bool)
             and -MAX_INT <= column <= MAX_INT
             and -MAX_INT <= row <= MAX_INT
         ):
-            return [column, row]
+            return [int(column), int(row)]
     if isinstance(value, str) and 1 <= len(value) <= MAX_ID:
         return value
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        and all(-MAX_INT <= v <= MAX_INT for v in value)
-    ):
-        return [int(v) for v in value]
     raise PydanticCustomError(
         "position", "must be a square [column, row] of two integers, an area id, or null"
     )
