@@ -24,6 +24,7 @@ from tactical.core.changes import Change, ChangeGatherer, ChangeSet, HistoryStep
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Token
+from tactical.persistence.safe_read import same_file
 
 _MERGE_ID = 0x7AC7
 
@@ -151,6 +152,14 @@ class EncounterDocument(QObject):
         """Name the foreign file this unsaved document came from (the titles say it)."""
         self.imported_from = source
         self.path_changed.emit()
+
+    def read_from(self, path: Path) -> bool:
+        """Whether ``path`` is the file this document was read from (its own, or the foreign
+        file it was imported from), through links too: no export or print writes over it."""
+        return any(
+            source is not None and same_file(source, path)
+            for source in (self.path, self.imported_from)
+        )
 
     @property
     def modified(self) -> bool:

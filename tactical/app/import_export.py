@@ -24,7 +24,6 @@ from tactical.app.pictures import check_decodes
 from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
 from tactical.persistence.foreign.builder import describe
-from tactical.persistence.safe_read import same_file
 from tactical.persistence.write_errors import write_problem
 
 if TYPE_CHECKING:
@@ -131,14 +130,13 @@ class ImportExport(QObject):
         if path.suffix.lower() != ".uvtt":
             path = path.with_name(path.name + ".uvtt")
         document = self.window.document
-        for source in (document.path, document.imported_from):
-            if source is not None and same_file(source, path):
-                self.window.files.show_error(
-                    "Could not export",
-                    f"{path.name} is the file this map was read from; "
-                    "export to another name so it is kept.",
-                )
-                return False
+        if document.read_from(path):
+            self.window.files.show_error(
+                "Could not export",
+                f"{path.name} is the file this map was read from; "
+                "export to another name so it is kept.",
+            )
+            return False
         try:
             with _busy():
                 pixels = export_uvtt(document.encounter, document.path, path)

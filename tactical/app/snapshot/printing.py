@@ -39,7 +39,6 @@ from tactical.app.snapshot.render import (
     snapshot_content,
 )
 from tactical.core.tiling import Margins
-from tactical.persistence.safe_read import same_file
 from tactical.persistence.safe_write import target_problem
 
 if TYPE_CHECKING:
@@ -140,10 +139,8 @@ class Printing(SnapshotAsker):
         target = _output_file(printer)
         if target is None:
             return None
-        document = self.document
-        for source in (document.path, document.imported_from):
-            if source is not None and same_file(source, target):
-                return f"{target.name} is the open encounter's file; print to another file"
+        if self.document.read_from(target):
+            return f"{target.name} is the open encounter's file; print to another file"
         problem = target_problem(target)
         return None if problem is None else f"{target.name}: {problem}"
 
