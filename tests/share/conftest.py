@@ -13,12 +13,19 @@ import numpy.typing as npt
 
 from tactical.core.encounter import Encounter
 from tactical.persistence import load_encounter
+from tactical.share.links import Link
+from tactical.share.server import ShareServer
 from tactical.share.token_art import TokenArt, TokenArtSource, token_art
 
 CRYPT = Path(__file__).resolve().parents[2] / "maps" / "crypt-fog.tactical.json"
 PCS = ("ilse", "bram", "oda")
 SECRET_WORDS = ("Lurking ghoul", "ghoul", "The Hollow Saint", "saint")
 """Names and ids of the ghoul (in fog) and the saint (marked hidden)."""
+
+
+def link_named(server: ShareServer, label: str) -> Link:
+    """The server's link labelled ``label`` ("Table" or a character's name)."""
+    return next(x for x in server.links.all() if x.label == label)
 
 
 def crypt() -> Encounter:

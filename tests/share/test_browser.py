@@ -33,6 +33,7 @@ from tests.share.conftest import (
     PICTURE_WORDS,
     crypt,
     leaks,
+    link_named,
     picture_key,
     png_rgba,
     solid_art,
@@ -119,10 +120,6 @@ def shared() -> Iterator[tuple[ShareServer, Encounter]]:
         server.stop()
 
 
-def _link(server: ShareServer, label: str) -> Link:
-    return next(x for x in server.links.all() if x.label == label)
-
-
 def _received(browser: Any) -> tuple[list[str], list[bytes]]:
     """Every text and every picture the browser received since the last call."""
     texts: list[str] = []
@@ -149,7 +146,7 @@ def _received(browser: Any) -> tuple[list[str], list[bytes]]:
 
 def _open(browser: Any, server: ShareServer, label: str, size: tuple[int, int]) -> None:
     browser.set_window_size(*size)
-    browser.get(server.url(_link(server, label)))
+    browser.get(server.url(link_named(server, label)))
     _wait(
         lambda: (
             browser.execute_script("return document.getElementById('who').textContent")
@@ -271,7 +268,7 @@ def test_a_phone_drags_its_own_token_and_hears_why_a_move_is_refused(
         return "Ilse stays: that square costs 7 of 6 squares."
 
     server.on_move = refuse
-    link = _link(server, "Ilse")
+    link = link_named(server, "Ilse")
     server.links.set_moves(link.token, True)
     server.publish(builder_for(encounter, lambda _pid: _art()))
     _open(driver, server, "Ilse", PHONE)
@@ -428,7 +425,7 @@ def test_a_page_fetches_a_picture_once_for_all_its_tokens_and_not_again_on_a_mov
     _wait(lambda: driver.execute_script("return window.tacticalPage.showsPicture('guard-5')"))
     key = picture_key(encounter, "bram")
     asked = [u for u in _requested(driver) if key in u]
-    assert asked == [server.url(_link(server, "Table")) + f"/art/{key}.png"]  # once for seven
+    assert asked == [server.url(link_named(server, "Table")) + f"/art/{key}.png"]  # once for seven
     count = "return window.tacticalPage.picturesAsked()"
     assert driver.execute_script(count) == 3  # the shield, the sword, the ghoul's paw
     where = "return window.tacticalPage.screenOf('bram')"

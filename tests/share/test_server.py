@@ -18,10 +18,17 @@ import pytest
 
 from tactical.core.encounter import Encounter
 from tactical.share import devices
-from tactical.share.links import Link, links_for
+from tactical.share.links import links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
-from tests.share.conftest import PICTURE_WORDS, crypt, leaks, picture_key, solid_art
+from tests.share.conftest import (
+    PICTURE_WORDS,
+    crypt,
+    leaks,
+    link_named,
+    picture_key,
+    solid_art,
+)
 
 TIMEOUT = aiohttp.ClientTimeout(total=5)
 PROBES = (
@@ -47,10 +54,6 @@ def shared() -> Iterator[tuple[ShareServer, Encounter]]:
         yield server, encounter
     finally:
         server.stop()
-
-
-def _link(server: ShareServer, label: str) -> Link:
-    return next(x for x in server.links.all() if x.label == label)
 
 
 def _run(coroutine: object) -> object:
@@ -91,7 +94,7 @@ def test_the_page_has_a_strict_policy_and_no_map_data(
     async def fetch() -> tuple[int, dict[str, str], str]:
         async with (
             aiohttp.ClientSession(timeout=TIMEOUT) as session,
-            session.get(server.url(_link(server, "Table"))) as response,
+            session.get(server.url(link_named(server, "Table"))) as response,
         ):
             return response.status, dict(response.headers), await response.text()
 
@@ -114,7 +117,7 @@ async def _next_view(socket: aiohttp.ClientWebSocketResponse) -> dict[str, objec
 
 def test_a_page_gets_its_view_then_each_change(shared: tuple[ShareServer, Encounter]) -> None:
     server, encounter = shared
-    url = server.url(_link(server, "Ilse")).replace("http", "ws") + "/ws"
+    url = server.url(link_named(server, "Ilse")).replace("http", "ws") + "/ws"
 
     async def watch() -> tuple[dict[str, object], dict[str, object], float]:
         async with (
@@ -138,7 +141,7 @@ def test_revoking_a_link_cuts_its_device_off_and_its_page_is_gone(
     shared: tuple[ShareServer, Encounter],
 ) -> None:
     server, _ = shared
-    link = _link(server, "Bram")
+    link = link_named(server, "Bram")
     url = server.url(link)
 
     async def watch() -> tuple[int | None, int]:
@@ -159,7 +162,7 @@ def test_a_device_breaking_the_limits_is_cut_off_and_others_carry_on(
     shared: tuple[ShareServer, Encounter], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     server, _ = shared
-    url = server.url(_link(server, "Table")).replace("http", "ws") + "/ws"
+    url = server.url(link_named(server, "Table")).replace("http", "ws") + "/ws"
     monkeypatch.setattr(devices, "MAX_DEVICES", 2)
 
     async def abuse() -> list[object]:
@@ -203,7 +206,7 @@ def test_stop_cuts_devices_off_and_frees_the_port_within_two_seconds(
 
     async def fetch() -> None:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=2)) as session:
-            await session.get(server.url(_link(server, "Table")))
+            await session.get(server.url(link_named(server, "Table")))
 
     with pytest.raises(aiohttp.ClientConnectionError):
         _run(fetch())
@@ -241,7 +244,7 @@ def test_a_link_serves_the_pictures_in_its_view_and_a_short_404_for_any_other_ke
     pictured: tuple[ShareServer, Encounter],
 ) -> None:
     server, encounter = pictured
-    table, bram = _link(server, "Table"), _link(server, "Bram")
+    table, bram = link_named(server, "Table"), link_named(server, "Bram")
     sword = picture_key(encounter, "ilse")
     secret = [picture_key(encounter, "ghoul"), picture_key(encounter, "saint")]
     saint_image = encounter.tokens["saint"].image
@@ -273,7 +276,7 @@ def test_a_token_walking_into_fog_takes_its_picture_off_the_link(
     pictured: tuple[ShareServer, Encounter],
 ) -> None:
     server, encounter = pictured
-    table = _link(server, "Table")
+    table = link_named(server, "Table")
     sword = picture_key(encounter, "ilse")
     url = server.url(table) + "/art/" + sword + ".png"
 
@@ -300,7 +303,7 @@ def test_a_link_whose_device_left_serves_no_picture_that_walked_into_fog_since(
     pictured: tuple[ShareServer, Encounter],
 ) -> None:
     server, encounter = pictured
-    bram = _link(server, "Bram")
+    bram = link_named(server, "Bram")
     sword = picture_key(encounter, "ilse")
     url = server.url(bram) + "/art/" + sword + ".png"
 
