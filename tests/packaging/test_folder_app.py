@@ -176,12 +176,17 @@ def test_the_built_program_shares_a_fight_with_phones(app: Path, tmp_path: Path)
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=10)
-        for pipe in (process.stdout, process.stderr):
-            if pipe is not None:
-                pipe.close()
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    """Kill a ``tactical share`` still running after a failed check, and close its pipes."""
+    if process.poll() is None:
+        process.kill()
+        process.wait(timeout=10)
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
 
 
 def _share_stderr(app: Path, tmp_path: Path, env: dict[str, str], until: str, most: float) -> str:
@@ -216,12 +221,7 @@ def _share_stderr(app: Path, tmp_path: Path, env: dict[str, str], until: str, mo
         assert process.wait(timeout=10) == 0
         err += process.stderr.read()
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=10)
-        for pipe in (process.stdout, process.stderr):
-            if pipe is not None:
-                pipe.close()
+        _stop(process)
     return err.decode()
 
 
