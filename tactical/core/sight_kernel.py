@@ -25,11 +25,9 @@ import logging
 import os
 import sys
 import threading
-import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -37,7 +35,7 @@ import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight_kernel_loop import SIGNATURE, STEP_CODE, look_rings
-from tactical.core.sight_masks import SightMasks, sight_masks
+from tactical.core.sight_masks import KeptPerMasks, SightMasks, sight_masks
 from tactical.core.sight_one import HEIGHT_BLOCK, Mask, Viewer, look_one
 
 _log = logging.getLogger(__name__)
@@ -144,33 +142,20 @@ def _check(kernel: Kernel) -> None:
             raise RuntimeError("the compiled kernel does not see what the numpy path sees")
 
 
-@dataclass(frozen=True)
-class _Packed:
-    """The blocked steps of one masks object as one byte per padded square."""
-
-    masks: weakref.ref[SightMasks]
-    bits: npt.NDArray[np.uint8]
-
-
-_PACKED: list[_Packed] = []
-"""The two masks read last (a map and, say, its copy being edited): 1 MB each at 1024 x 1024."""
-
-
-def packed(masks: SightMasks) -> npt.NDArray[np.uint8]:
-    """``masks.enter`` as one byte per padded square: bit k set when the step in
-    ``DIRECTIONS[k]`` into it is blocked (kept for the two masks read last)."""
-    for kept in _PACKED:
-        if kept.masks() is masks:
-            return kept.bits
+def _pack(masks: SightMasks) -> npt.NDArray[np.uint8]:
     steps: npt.NDArray[np.uint8] = masks.enter.view(np.uint8)  # (8, cells) of 0 and 1
     bits: npt.NDArray[np.uint8] = steps[0].copy()
     shifted = np.empty_like(bits)
     for k in range(1, len(steps)):  # 8 passes: 2.7 ms at 1024 x 1024 (packbits across: 14 ms)
         np.left_shift(steps[k], k, out=shifted)
         bits |= shifted
-    made = _Packed(weakref.ref(masks), bits)
-    _PACKED[:] = [made, *(kept for kept in _PACKED[:1] if kept.masks() is not None)]
     return bits
+
+
+packed = KeptPerMasks(_pack)
+"""``masks.enter`` as one byte per padded square: bit k set when the step in
+``DIRECTIONS[k]`` into it is blocked (kept for the two masks read last: 1 MB each at
+1024 x 1024)."""
 
 
 def look(

@@ -18,10 +18,12 @@ milliseconds too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain
+from typing import Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -202,6 +204,27 @@ def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> Sight
     elevation[1 : h + 1, 1 : w + 1] = grid.elevation
     relief = int(grid.elevation.max()) - int(grid.elevation.min())
     return SightMasks(w, h, enter.reshape(8, -1), elevation.reshape(-1), relief)
+
+
+T = TypeVar("T")
+
+
+class KeptPerMasks(Generic[T]):
+    """Something made from one :class:`SightMasks`, kept for the two masks read last (a
+    map and, say, its copy being edited) and let go with them."""
+
+    def __init__(self, make: Callable[[SightMasks], T]) -> None:
+        self._make = make
+        self._kept: list[tuple[weakref.ref[SightMasks], T]] = []
+
+    def __call__(self, masks: SightMasks) -> T:
+        for source, value in self._kept:
+            if source() is masks:
+                return value
+        made = self._make(masks)
+        alive = [kept for kept in self._kept[:1] if kept[0]() is not None]
+        self._kept[:] = [(weakref.ref(masks), made), *alive]
+        return made
 
 
 def touched_box(touched: Iterable[Square], grid: GridMap) -> Window | None:

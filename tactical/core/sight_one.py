@@ -23,14 +23,13 @@ with the same float32 operations in the same order as the rule's first implement
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import Square
-from tactical.core.sight_masks import SightMasks
+from tactical.core.sight_masks import KeptPerMasks, SightMasks
 from tactical.core.sight_rings import RingTable, Span, on_map, tables
 
 HEIGHT_BLOCK = 2
@@ -61,27 +60,21 @@ class _Margined:
     """The open masks (``~enter``) and the elevation with ``cells`` entries in front
     (never read: the squares read are on the map)."""
 
-    masks: weakref.ref[SightMasks]
     open: Mask
     elevation: Floats
 
 
-_MARGINED: list[_Margined] = []
-"""The two masks read last (a map and, say, its copy being edited): 18 MB each at 1024 x 1024."""
-
-
-def _margined(masks: SightMasks) -> _Margined:
-    for kept in _MARGINED:
-        if kept.masks() is masks:
-            return kept
+def _make_margined(masks: SightMasks) -> _Margined:
     cells = (masks.height + 2) * (masks.width + 2)
     opened = np.zeros(9 * cells, dtype=np.bool_)
     np.logical_not(masks.enter.reshape(-1), out=opened[cells:])
     elevation = np.full(2 * cells, _NONE, dtype=np.float32)
     elevation[cells:] = masks.elevation
-    made = _Margined(weakref.ref(masks), opened, elevation)
-    _MARGINED[:] = [made, *(kept for kept in _MARGINED[:1] if kept.masks() is not None)]
-    return made
+    return _Margined(opened, elevation)
+
+
+_margined = KeptPerMasks(_make_margined)
+"""The margined arrays of the two masks read last: 18 MB each at 1024 x 1024."""
 
 
 class _Rings:
