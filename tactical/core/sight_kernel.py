@@ -204,7 +204,8 @@ def look_each(masks: SightMasks, views: list[Viewer]) -> list[tuple[Mask, npt.ND
 
 
 def _pool() -> ThreadPoolExecutor | None:
-    """The threads that run the halves of a viewer's rings (None on one core)."""
+    """The two threads the compiled loop runs on: a party's viewers, or one viewer's two
+    halves (None on one core)."""
     global _POOL
     if _WORKERS < 2:
         return None
