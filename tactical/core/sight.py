@@ -104,11 +104,9 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     first implementation, so the squares seen are the same.
     """
     if sight_kernel.ready():  # compiled: one viewer at a time, no ring tables built
-        looked = sight_kernel.look_each(masks, views)
-        return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
+        return _joined(sight_kernel.look_each(masks, views))
     if len(views) == 1 or masks.width * masks.height >= _ALONE:
-        looked = [_look_one(masks, view) for view in views]
-        return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
+        return _joined([_look_one(masks, view) for view in views])
     h, w = masks.height, masks.width
     pw = w + 2
     cells = (h + 2) * pw
@@ -192,6 +190,15 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
         seen[(starts[who] + flat)[shown]] = True  # never a square beyond the padding
         prev = size
     return seen.reshape(n, cells), reached
+
+
+def _joined(
+    looked: list[tuple[Mask, npt.NDArray[np.int64]]],
+) -> tuple[Mask, npt.NDArray[np.int64]]:
+    """Each viewer's answer as one ``(n, cells)`` array (one viewer's as it is: no copy)."""
+    if len(looked) == 1:
+        return looked[0]
+    return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
 
 
 # -- kept per map ---------------------------------------------------------------------
@@ -319,5 +326,6 @@ def visible_squares(
     if masks is None:
         seen = _cache_for(grid).sight(grid, views)
     else:
-        seen = np.asarray(_look(masks, list(dict.fromkeys(views)))[0].any(axis=0))
+        each = _look(masks, list(dict.fromkeys(views)))[0]
+        seen = each[0] if len(each) == 1 else np.asarray(each.any(axis=0))
     return seen.reshape(h + 2, w + 2)[1:-1, 1:-1].copy()
