@@ -136,11 +136,12 @@ def _check(kernel: Kernel) -> None:
     grid.set_wall((2, 1), (2, 2), Wall())
     grid.set_wall((5, 5), (6, 5), Wall())
     masks = sight_masks(grid)
-    for view in (Viewer((1, 1)), Viewer((8, 6), 5), Viewer((4, 0))):
-        got, far = look(masks, view, kernel)
+    for view in (Viewer((1, 1)), Viewer((8, 6), 5), Viewer((4, 0)), Viewer((7, 1))):
         want, want_far = look_one(masks, view)
-        if not (got == want).all() or int(far[0]) != int(want_far[0]):
-            raise RuntimeError("the compiled kernel does not see what the numpy path sees")
+        for split in (True, False):  # two halves (as one viewer runs), all four sides
+            got, far = look(masks, view, kernel, split)
+            if not (got == want).all() or int(far[0]) != int(want_far[0]):
+                raise RuntimeError("the compiled kernel does not see what the numpy path sees")
 
 
 class Packed(NamedTuple):
@@ -211,8 +212,28 @@ def look(
         return seen.reshape(1, -1), np.array([half(-1)], dtype=np.int64)
     pool = _pool() if kernel is None else None  # the check runs both halves here
     # the two halves of the rings at once on two cores (see look_rings)
-    reached = max(map(half, (0, 1)) if pool is None else pool.map(half, (0, 1)))
+    halves = _halves(w, h, col, row, reach)
+    reached = max(map(half, halves) if pool is None else pool.map(half, halves))
     return seen.reshape(1, -1), np.array([reached], dtype=np.int64)
+
+
+def _halves(w: int, h: int, col: int, row: int, reach: int) -> tuple[int, int]:
+    """The two halves of the rings that share out the work best: top and right with
+    bottom and left, or right and bottom with left and top (a viewer near the top right
+    corner has nearly all its squares below and to its left), counting each side's
+    squares on the map up to ``reach`` (walls aside)."""
+    d = np.arange(1, reach + 1)
+    vx, vy, pw, ph = col + 1, row + 1, w + 2, h + 2
+    sides = (
+        np.where(vy >= d, np.minimum(d - 1, pw - 1 - vx) - np.maximum(-d, -vx) + 1, 0),
+        np.where(vx + d < pw, np.minimum(d - 1, ph - 1 - vy) - np.maximum(-d, -vy) + 1, 0),
+        np.where(vy + d < ph, np.minimum(d, pw - 1 - vx) - np.maximum(1 - d, -vx) + 1, 0),
+        np.where(vx >= d, np.minimum(d, ph - 1 - vy) - np.maximum(1 - d, -vy) + 1, 0),
+    )
+    top, right, bottom, left = (int(side.sum()) for side in sides)
+    if abs(top + right - bottom - left) <= abs(right + bottom - left - top):
+        return (0, 2)
+    return (1, 3)
 
 
 _POOL: ThreadPoolExecutor | None = None
