@@ -42,7 +42,9 @@ of the app; without it the reference cells say so.
 
 from __future__ import annotations
 
+import statistics
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -331,24 +333,51 @@ def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
     )
     mover.position = home
     viewer = [Viewer(squares[0])]
-    masks = sight_masks(grid)  # explicit masks: the viewer's sight is worked out each time
-    visible_squares(grid, viewer, masks)  # the packed walls, kept per masks
-    # One viewer takes a few ms: as many samples as tcod's reference (3 were too noisy).
-    hills = both(lambda: visible_squares(grid, viewer, masks), repeat)
+
+    def one_viewer(on: GridMap) -> tuple[tuple[Clock, Clock], Clock | None]:
+        """The viewer's sight on ``on`` and tcod's, called in turn (both meet the same
+        load from whatever else runs), as many times as tcod's reference alone (3 were
+        too few for a few ms); then the numpy path."""
+        masks = sight_masks(on)  # explicit masks: the viewer's sight is worked out each time
+        visible_squares(on, viewer, masks)  # the packed walls, kept per masks
+        ours, theirs = in_turn(lambda: visible_squares(on, viewer, masks), fov1, repeat)
+        with sight_kernel.suspended():
+            return (ours, sight.clocks(lambda: visible_squares(on, viewer, masks), repeat)), theirs
+
+    hills, hills_tcod = one_viewer(grid)
     flat = grid.copy()
     flat.elevation[:] = 0
-    level_masks = sight_masks(flat)
-    visible_squares(flat, viewer, level_masks)
-    level = both(lambda: visible_squares(flat, viewer, level_masks), repeat)
+    level, level_tcod = one_viewer(flat)
     out[f"one viewer's sight, flat {label} map with the walls"] = (
-        cell(level, "tcod symmetric shadowcasting", one),
+        cell(level, "tcod symmetric shadowcasting", level_tcod),
         "<= 3 x tcod",
     )
     out[f"one viewer's sight, rough {label} map (heights and walls)"] = (
-        cell(hills, "tcod symmetric shadowcasting, no heights", one),
+        cell(hills, "tcod symmetric shadowcasting, no heights", hills_tcod),
         "<= 3 x tcod",
     )
     return out
+
+
+def in_turn(
+    ours: Callable[[], object], theirs: Callable[[], object] | None, repeat: int
+) -> tuple[Clock, Clock | None]:
+    """Median clocks of ``ours`` and ``theirs`` (None: not installed) called one after
+    the other ``repeat`` times, so that a load on the machine weighs on both alike."""
+    clocks: list[list[tuple[float, float]]] = [[], []]
+    for _ in range(repeat):
+        for fn, kept in ((ours, clocks[0]), (theirs, clocks[1])):
+            if fn is not None:
+                wall, cpu = time.perf_counter(), time.process_time()
+                fn()
+                kept.append(
+                    ((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000)
+                )
+
+    def median(kept: list[tuple[float, float]]) -> Clock:
+        return statistics.median(w for w, _ in kept), statistics.median(c for _, c in kept)
+
+    return median(clocks[0]), median(clocks[1]) if theirs is not None else None
 
 
 def replace_grid(encounter: Encounter) -> Encounter:

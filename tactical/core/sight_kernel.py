@@ -3,12 +3,13 @@
 Numpy pays a fixed cost per call, and a viewer's search on a big map is hundreds of
 rings of a few thousand squares: two passes over :mod:`tactical.core.sight_one` left it
 at 15-40 ms a viewer on a rough 1024 x 1024 map. The same rule as one compiled loop
-(:mod:`tactical.core.sight_kernel_loop`) takes 5-10 ms (docs/performance.md, issue 22,
-third pass).
+(:mod:`tactical.core.sight_kernel_loop`) takes 2-4 ms (docs/performance.md, issue 22,
+third and fourth passes).
 
 The loop holds no interpreter lock: on two cores a party's viewers are shared out
-between two threads, and one viewer's rings are worked out in two halves at once
-(:func:`look_each`, :func:`tactical.core.sight_kernel_loop.look_rings`).
+between two threads (:func:`look_each`). One viewer is worked out on the calling thread:
+its rings in two halves on two cores (the third pass) saved 1.5 ms of a 3.4 ms wait
+only while both cores were busy already, and otherwise cost up to twice the CPU time.
 
 numba is imported only when the kernel is first wanted (:func:`warm`, which the app,
 ``tactical share`` and the phones' server run on a background thread): importing it
@@ -136,12 +137,11 @@ def _check(kernel: Kernel) -> None:
     grid.set_wall((2, 1), (2, 2), Wall())
     grid.set_wall((5, 5), (6, 5), Wall())
     masks = sight_masks(grid)
-    for view in (Viewer((1, 1)), Viewer((8, 6), 5), Viewer((4, 0)), Viewer((7, 1))):
+    for view in (Viewer((1, 1)), Viewer((8, 6), 5), Viewer((4, 0))):
+        got, far = look(masks, view, kernel)
         want, want_far = look_one(masks, view)
-        for split in (True, False):  # two halves (as one viewer runs), all four sides
-            got, far = look(masks, view, kernel, split)
-            if not (got == want).all() or int(far[0]) != int(want_far[0]):
-                raise RuntimeError("the compiled kernel does not see what the numpy path sees")
+        if not (got == want).all() or int(far[0]) != int(want_far[0]):
+            raise RuntimeError("the compiled kernel does not see what the numpy path sees")
 
 
 class Packed(NamedTuple):
@@ -190,7 +190,7 @@ with heights, 2 MB without)."""
 
 
 def look(
-    masks: SightMasks, view: Viewer, kernel: Kernel | None = None, split: bool = True
+    masks: SightMasks, view: Viewer, kernel: Kernel | None = None
 ) -> tuple[Mask, npt.NDArray[np.int64]]:
     """What :func:`tactical.core.sight_one.look_one` answers, from the kernel: the squares
     ``view`` sees (``(1, cells)``, padded and flattened) and the last ring worked out."""
@@ -204,36 +204,8 @@ def look(
     seen = np.zeros((h + 2) * (w + 2), dtype=np.bool_)
     hills = bool(masks.relief >= HEIGHT_BLOCK)
     kept = packed(masks)  # bits, bits_across, elevation, elevation_across: as look_rings reads
-
-    def half(which: int) -> int:
-        return run(*kept, w, h, col, row, reach, hills, seen, SIDE_BITS, which)
-
-    if not split:  # all four sides in one pass (several viewers share the cores instead)
-        return seen.reshape(1, -1), np.array([half(-1)], dtype=np.int64)
-    pool = _pool() if kernel is None else None  # the check runs both halves here
-    # the two halves of the rings at once on two cores (see look_rings)
-    halves = _halves(w, h, col, row, reach)
-    reached = max(map(half, halves) if pool is None else pool.map(half, halves))
+    reached = run(*kept, w, h, col, row, reach, hills, seen, SIDE_BITS)
     return seen.reshape(1, -1), np.array([reached], dtype=np.int64)
-
-
-def _halves(w: int, h: int, col: int, row: int, reach: int) -> tuple[int, int]:
-    """The two halves of the rings that share out the work best: top and right with
-    bottom and left, or right and bottom with left and top (a viewer near the top right
-    corner has nearly all its squares below and to its left), counting each side's
-    squares on the map up to ``reach`` (walls aside)."""
-    d = np.arange(1, reach + 1)
-    vx, vy, pw, ph = col + 1, row + 1, w + 2, h + 2
-    sides = (
-        np.where(vy >= d, np.minimum(d - 1, pw - 1 - vx) - np.maximum(-d, -vx) + 1, 0),
-        np.where(vx + d < pw, np.minimum(d - 1, ph - 1 - vy) - np.maximum(-d, -vy) + 1, 0),
-        np.where(vy + d < ph, np.minimum(d, pw - 1 - vx) - np.maximum(1 - d, -vx) + 1, 0),
-        np.where(vx >= d, np.minimum(d, ph - 1 - vy) - np.maximum(1 - d, -vy) + 1, 0),
-    )
-    top, right, bottom, left = (int(side.sum()) for side in sides)
-    if abs(top + right - bottom - left) <= abs(right + bottom - left - top):
-        return (0, 2)
-    return (1, 3)
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -242,20 +214,19 @@ _pool_lock = threading.Lock()
 
 
 def look_each(masks: SightMasks, views: list[Viewer]) -> list[tuple[Mask, npt.NDArray[np.int64]]]:
-    """:func:`look` for each of ``views``, using the cores of the machine (the compiled
-    loop holds no interpreter lock, ``nogil``): several viewers are shared out between
-    the threads whole; one viewer (a token dragged, the drag's preview) has its rings
-    worked out in two halves at once. The squares are what each sees alone."""
+    """:func:`look` for each of ``views``: several viewers are shared out between the
+    threads of the pool (the compiled loop holds no interpreter lock, ``nogil``); one
+    viewer (a token dragged, the drag's preview) is worked out on the calling thread.
+    The squares are what each sees alone."""
     packed(masks)  # made here, before the threads read it
     pool = _pool()
     if pool is None or len(views) < 2:
         return [look(masks, view) for view in views]
-    return list(pool.map(lambda view: look(masks, view, split=False), views))
+    return list(pool.map(lambda view: look(masks, view), views))
 
 
 def _pool() -> ThreadPoolExecutor | None:
-    """The two threads the compiled loop runs on: a party's viewers, or one viewer's two
-    halves (None on one core)."""
+    """The two threads a party's viewers are shared out between (None on one core)."""
     global _POOL
     if _WORKERS < 2:
         return None

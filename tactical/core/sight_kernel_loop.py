@@ -45,7 +45,7 @@ for _side, (_mx, _my) in enumerate(_SIDE_STEPS):
 
 SIGNATURE = (
     "int64(uint8[::1], uint8[::1], float32[::1], float32[::1], int64, int64, int64, int64,"
-    " int64, boolean, boolean[::1], uint8[::1], int64)"
+    " int64, boolean, boolean[::1], uint8[::1])"
 )
 """What numba compiles :func:`look_rings` for (one signature: no compiling on a new call)."""
 
@@ -63,7 +63,6 @@ def look_rings(
     hills: bool,
     seen: npt.NDArray[np.bool_],
     side_bits: npt.NDArray[np.uint8],
-    which: int,
 ) -> int:
     """Mark in ``seen`` (padded, flattened) what the viewer at ``(col, row)`` sees up to
     ring ``reach``; return the last ring with a square worked out.
@@ -71,15 +70,6 @@ def look_rings(
     ``bits`` and ``elevation`` are the padded map's rows flattened, ``bits_across`` and
     ``elevation_across`` the same transposed (its columns flattened; ``elevation_across``
     is read only when ``hills``, the height rule, applies).
-
-    ``which``: -1 works out all four sides of every ring; 0 to 3 a half, the sides
-    ``which`` and ``which + 1`` (mod 4; 0 top, 1 right, 2 bottom, 3 left). A side's
-    parents lie on its own side of the ring before, but for the first square (in ring
-    order, clockwise) of the next side: the top side reads the top-right corner, the
-    right side the bottom-right one, and so on. Each half also works out that one
-    corner (whose parent is the same corner of the ring before), so halves 0 and 2, or
-    1 and 3, need nothing from each other and can run at once on two cores; the squares
-    both write (two corners) get the same value.
     """
     u = np.uintp
     pw = w + 2
@@ -117,10 +107,6 @@ def look_rings(
             w2s[u(m + d)] = np.float32(frac)
         live = False
         for side in range(4):
-            part_of = (side - which) % 4 if which >= 0 else 0  # 0, 1: the half's sides
-            if part_of == 3:
-                continue
-            corner = part_of == 2  # only the side's first square, the corner the half reads
             # t runs over the minor offset; ring index j = js + sj * t; flat = f0 + t * fs
             # in ``seen``; g0 + t in the side's walls and elevation (rows or columns);
             # parent ring index = rs + sj * n
@@ -128,27 +114,27 @@ def look_rings(
                 if vy - d < 0:
                     continue
                 lo = max(-d, -vx)
-                hi = -d if corner else min(d - 1, pw - 1 - vx)
+                hi = min(d - 1, pw - 1 - vx)
                 js, sj, f0, fs, rs = d, 1, (vy - d) * pw + vx, 1, e
                 g0, walls, levels = f0, bits, elevation
             elif side == 1:  # right column: dx = d, t = dy in [-d, d - 1]
                 if vx + d >= pw:
                     continue
                 lo = max(-d, -vy)
-                hi = -d if corner else min(d - 1, ph - 1 - vy)
+                hi = min(d - 1, ph - 1 - vy)
                 js, sj, f0, fs, rs = 3 * d, 1, vy * pw + vx + d, pw, 3 * e
                 g0, walls, levels = (vx + d) * ph + vy, bits_across, elevation_across
             elif side == 2:  # bottom row: dy = d, t = dx in [-d + 1, d]
                 if vy + d >= ph:
                     continue
-                lo = d if corner else max(-d + 1, -vx)
+                lo = max(-d + 1, -vx)
                 hi = min(d, pw - 1 - vx)
                 js, sj, f0, fs, rs = 5 * d, -1, (vy + d) * pw + vx, 1, 5 * e
                 g0, walls, levels = f0, bits, elevation
             else:  # left column: dx = -d, t = dy in [-d + 1, d]
                 if vx - d < 0:
                     continue
-                lo = d if corner else max(-d + 1, -vy)
+                lo = max(-d + 1, -vy)
                 hi = min(d, ph - 1 - vy)
                 js, sj, f0, fs, rs = 7 * d, -1, vy * pw + vx - d, pw, 7 * e
                 g0, walls, levels = (vx - d) * ph + vy, bits_across, elevation_across

@@ -12,14 +12,11 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
 
 from tactical.core import sight_kernel, sight_rings
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, visible_squares
-from tactical.core.sight_kernel_loop import SIDE_BITS
 from tests.engine import sight_reference as reference
-from tests.engine.test_sight_reference import open_maps
 
 
 def walled_hill() -> GridMap:
@@ -109,22 +106,22 @@ def test_with_numba_s_jit_disabled_the_numpy_path_answers(
     assert (visible_squares(grid, [Viewer((9, 9))]) == expected(grid, [Viewer((9, 9))])).all()
 
 
-def test_viewers_share_the_cores_and_one_viewer_s_rings_go_in_two_halves(
+def test_a_party_s_viewers_share_the_cores_and_one_viewer_is_worked_out_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """On two cores a party's viewers are shared out between threads, and one viewer's
-    rings go in two halves at once; every viewer still sees exactly what it sees alone,
-    near edges and corners and behind walls and hills."""
+    """On two cores a party's viewers are shared out between threads; one viewer (the
+    drag's preview) is worked out on the calling thread, all of it; every viewer still
+    sees exactly what it sees alone, near edges and corners and behind walls and hills."""
     import threading
 
     assert sight_kernel.warm(), sight_kernel.failed()
     monkeypatch.setattr(sight_kernel, "_WORKERS", 2)
     compiled = sight_kernel._kernel
     assert compiled is not None
-    calls: list[tuple[str, int]] = []
+    calls: list[str] = []
 
     def watched(*args: object) -> int:
-        calls.append((threading.current_thread().name, int(args[-1])))  # type: ignore[call-overload]
+        calls.append(threading.current_thread().name)
         return compiled(*args)
 
     monkeypatch.setattr(sight_kernel, "_kernel", watched)
@@ -132,61 +129,14 @@ def test_viewers_share_the_cores_and_one_viewer_s_rings_go_in_two_halves(
     viewers = [Viewer((2, 3)), Viewer((8, 8)), Viewer((15, 0), 4), Viewer((12, 11)), Viewer((0, 0))]
     masks = sight_kernel.sight_masks(grid)
     each = sight_kernel.look_each(masks, viewers)  # a party: each viewer whole on a thread
-    assert sorted(half for _, half in calls) == [-1] * 5
-    assert all(name.startswith("sight") for name, _ in calls)
+    assert len(calls) == 5
+    assert all(name.startswith("sight") for name in calls)
     for viewer, (seen, _reached) in zip(viewers, each, strict=True):
         alone = expected(grid, [viewer])
         assert (seen.reshape(14, 18)[1:-1, 1:-1] == alone).all()
-    for viewer in viewers:  # one viewer: its rings in two halves, one on each thread
+    for viewer in viewers:  # one viewer: here, in one call
         calls.clear()
         ((seen, _reached),) = sight_kernel.look_each(masks, [viewer])
-        assert sorted(half for _, half in calls) in ([0, 2], [1, 3])
-        assert all(name.startswith("sight") for name, _ in calls)
+        assert calls == [threading.current_thread().name]
         assert (seen.reshape(14, 18)[1:-1, 1:-1] == expected(grid, [viewer])).all()
     assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()
-
-
-def test_a_viewer_near_a_corner_shares_its_rings_out_by_the_sides_it_has() -> None:
-    """Near the top-left or bottom-right corner, top and right with bottom and left; near
-    the top-right or bottom-left one, right and bottom with left and top. (The other
-    pairing would leave one thread nearly idle: a viewer near the top-right corner has
-    almost all its squares below and to its left.)"""
-    assert sight_kernel._halves(1024, 1024, 30, 40, 993) == (0, 2)
-    assert sight_kernel._halves(1024, 1024, 990, 1000, 990) == (0, 2)
-    assert sight_kernel._halves(1024, 1024, 902, 59, 964) == (1, 3)
-    assert sight_kernel._halves(1024, 1024, 100, 940, 940) == (1, 3)
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(open_maps())
-def test_either_pair_of_halves_sees_what_the_whole_ring_sees(
-    drawn: tuple[GridMap, list[Viewer]],
-) -> None:
-    """Halves 0 and 2 (top and right, bottom and left) and halves 1 and 3 (right and
-    bottom, left and top) each mark exactly the squares all four sides mark, and their
-    searches end, together, at the same ring."""
-    assert sight_kernel.warm(), sight_kernel.failed()
-    grid, viewers = drawn
-    h, w = grid.height, grid.width
-    for viewer in viewers:
-        whole = np.zeros((h + 2) * (w + 2), dtype=np.bool_)
-        last = _run_kernel(grid, viewer, -1, whole)
-        assert (whole.reshape(h + 2, w + 2)[1:-1, 1:-1] == expected(grid, [viewer])).all()
-        for pair in ((0, 2), (1, 3)):
-            seen = np.zeros_like(whole)
-            assert max(_run_kernel(grid, viewer, which, seen) for which in pair) == last
-            assert (seen == whole).all()
-
-
-def _run_kernel(grid: GridMap, viewer: Viewer, which: int, seen: np.ndarray) -> int:
-    """The compiled loop for ``viewer``: all four sides (-1) or one half (0 to 3)."""
-    kernel = sight_kernel._kernel
-    assert kernel is not None
-    masks = sight_kernel.sight_masks(grid)
-    hills = masks.relief >= sight_kernel.HEIGHT_BLOCK
-    w, h = grid.width, grid.height
-    col, row = viewer.square
-    far = max(col, w - 1 - col, row, h - 1 - row)
-    reach = far if viewer.range is None else min(viewer.range, far)
-    kept = sight_kernel.packed(masks)
-    return int(kernel(*kept, w, h, col, row, reach, hills, seen, SIDE_BITS, which))
