@@ -44,7 +44,7 @@ for _side, (_mx, _my) in enumerate(_SIDE_STEPS):
         SIDE_BITS[_side * 3 + _minor + 1] = 1 << DIRECTIONS.index(_step)
 
 SIGNATURE = (
-    "int64(uint8[::1], uint8[::1], float32[::1], float32[::1], int64, int64, int64, int64,"
+    "int64(uint8[::1], uint8[::1], int16[::1], int16[::1], int64, int64, int64, int64,"
     " int64, boolean, boolean[::1], uint8[::1])"
 )
 """What numba compiles :func:`look_rings` for (one signature: no compiling on a new call)."""
@@ -53,8 +53,8 @@ SIGNATURE = (
 def look_rings(
     bits: npt.NDArray[np.uint8],
     bits_across: npt.NDArray[np.uint8],
-    elevation: npt.NDArray[np.float32],
-    elevation_across: npt.NDArray[np.float32],
+    elevation: npt.NDArray[np.int16],
+    elevation_across: npt.NDArray[np.int16],
     w: int,
     h: int,
     col: int,
@@ -82,7 +82,7 @@ def look_rings(
     half = np.float32(0.5)
     zero = np.float32(0.0)
     block = np.float32(2.0)
-    eye = elevation[u(base)] + block
+    eye = np.float32(elevation[u(base)]) + block
     seen[u(base)] = True
     size = 8 * (reach + 1) + 1
     vis_prev = np.zeros(size, dtype=np.float32)
@@ -162,7 +162,7 @@ def look_rings(
                     a2 = v2 * w2 if (b & side_bits[u(sb + t - n1 - up)]) == 0 else zero
                     part = a1 + a2
                     vis_cur[j] = part
-                    level = levels[g]
+                    level = np.float32(levels[g])
                     passed = high_prev[r1] * w1 + high_prev[r2] * w2
                     high_cur[j] = max(passed, level)
                     shown = (part >= half) & ((passed < eye) | (passed < level + block))
