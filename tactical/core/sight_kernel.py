@@ -169,14 +169,15 @@ def _pack(masks: SightMasks) -> Packed:
     shape = (masks.height + 2, masks.width + 2)
     # int16: half the bytes of float32, and under numpy's 4 MB for asking the system for
     # huge pages (which may stall to compact memory) at 1024 x 1024
-    low = np.float32(np.iinfo(np.int16).min)
-    elevation = np.maximum(masks.elevation, low).astype(np.int16)
+    levels = np.full(shape, np.iinfo(np.int16).min, dtype=np.int16)
+    levels[1:-1, 1:-1] = masks.elevation.reshape(shape)[1:-1, 1:-1]  # whole levels
+    elevation = levels.reshape(-1)
     hills = masks.relief >= HEIGHT_BLOCK
     return Packed(
         bits,
         _across(bits.reshape(shape)),
         elevation,
-        _across(elevation.reshape(shape)) if hills else np.zeros(0, dtype=np.int16),
+        _across(levels) if hills else np.zeros(0, dtype=np.int16),
     )
 
 
