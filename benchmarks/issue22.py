@@ -33,8 +33,9 @@ GM waits for and names its reference in the same cell:
 The sight rows time the product's path once the numba kernel is warm (the app warms
 it in the background after its first frame) and give the numpy path's figure beside
 it: what answers before the kernel is ready, or where numba cannot run. Their ratio to
-tcod is given in CPU time and in wall clock: the kernel works out one viewer's rings on
-both cores at once, so the wall clock is what the GM waits for and the CPU time the work.
+tcod is given in CPU time and in wall clock: a party's viewers are shared out between both
+cores, so the wall clock is what the GM waits for and the CPU time the work. The
+one-viewer rows call ours and tcod in turn, so that a load on the machine weighs on both.
 
 python-tcod (``pip install tcod``) is the reference only, never a dependency
 of the app; without it the reference cells say so.
