@@ -12,11 +12,16 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tactical.core import sight_kernel, sight_rings
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, visible_squares
+from tactical.core.sight_kernel_loop import look_rings
+from tactical.core.sight_one import look_one
 from tests.engine import sight_reference as reference
+from tests.engine.test_sight_reference import maps, open_maps
 
 
 def walled_hill() -> GridMap:
@@ -140,3 +145,22 @@ def test_a_party_s_viewers_share_the_cores_and_one_viewer_is_worked_out_here(
         assert calls == [threading.current_thread().name]
         assert (seen.reshape(14, 18)[1:-1, 1:-1] == expected(grid, [viewer])).all()
     assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(maps(), open_maps()))
+def test_the_loop_run_as_python_stays_inside_its_arrays_and_sees_what_numpy_sees(
+    drawn: tuple[GridMap, list[Viewer]],
+) -> None:
+    """The compiled loop reads and writes its arrays unchecked (``np.uintp`` indices: no
+    wraparound, no bounds check), so a wrong index would read another array's memory.
+    Run as plain Python, a negative index wraps to a huge one and any index out of range
+    raises IndexError: the same loop, on maps of every shape and viewers anywhere, stays
+    inside its arrays and sees what the numpy path sees, to the same last ring."""
+    grid, viewers = drawn
+    masks = sight_kernel.sight_masks(grid)
+    for viewer in viewers:
+        seen, reached = sight_kernel.look(masks, viewer, look_rings)
+        want, want_reached = look_one(masks, viewer)
+        assert (seen == want).all()
+        assert reached.tolist() == want_reached.tolist()
