@@ -161,11 +161,19 @@ class Packed(NamedTuple):
 
 def _pack(masks: SightMasks) -> Packed:
     steps: npt.NDArray[np.uint8] = masks.enter.view(np.uint8)  # (8, cells) of 0 and 1
-    bits: npt.NDArray[np.uint8] = steps[0].copy()
-    shifted = np.empty_like(bits)
-    for k in range(1, len(steps)):  # 8 passes: 2.7 ms at 1024 x 1024 (packbits across: 14 ms)
-        np.left_shift(steps[k], k, out=shifted)
-        bits |= shifted
+    cells = steps.shape[1]
+    whole = cells - cells % 8
+    bits = np.zeros(cells, dtype=np.uint8)
+    # Eight squares at a time (0.8 ms at 1024 x 1024; a byte at a time 2.3 ms, packbits
+    # across the rows 14 ms): every byte is 0 or 1, so a uint64 shifted by k < 8 keeps
+    # each byte's bit in its byte.
+    words = bits[:whole].view(np.uint64)
+    shifted = np.empty_like(words)
+    for k in range(len(steps)):
+        np.left_shift(steps[k, :whole].view(np.uint64), k, out=shifted)
+        words |= shifted
+    for k in range(len(steps)):  # the last few squares
+        bits[whole:] |= steps[k, whole:] << k
     shape = (masks.height + 2, masks.width + 2)
     # int16: half the bytes of float32, and under numpy's 4 MB for asking the system for
     # huge pages (which may stall to compact memory) at 1024 x 1024

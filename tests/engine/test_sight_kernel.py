@@ -164,3 +164,21 @@ def test_the_loop_run_as_python_stays_inside_its_arrays_and_sees_what_numpy_sees
         want, want_reached = look_one(masks, viewer)
         assert (seen == want).all()
         assert reached.tolist() == want_reached.tolist()
+
+
+def test_what_the_loop_reads_is_the_masks_packed_and_transposed() -> None:
+    """Bit k of a square's byte is "the step in direction k into it is blocked", for every
+    square (18 x 14 padded: 252 squares, not a multiple of the eight packed at a time),
+    and the column sides' copies are the same values transposed."""
+    grid = walled_hill()
+    grid.set_wall((15, 10), (15, 11), Wall())  # next to the last squares packed one by one
+    masks = sight_kernel.sight_masks(grid)
+    bits, across, elevation, elevation_across = sight_kernel.packed(masks)
+    shape = (grid.height + 2, grid.width + 2)
+    assert shape[0] * shape[1] % 8 != 0
+    want = np.packbits(masks.enter, axis=0, bitorder="little")[0]
+    assert (bits == want).all()
+    assert (across == want.reshape(shape).T.reshape(-1)).all()
+    levels = elevation.reshape(shape)
+    assert (levels[1:-1, 1:-1] == grid.elevation).all()
+    assert (elevation_across == levels.T.reshape(-1)).all()
