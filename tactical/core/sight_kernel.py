@@ -154,7 +154,7 @@ class Packed(NamedTuple):
     """``bits`` transposed (the padded map's columns one after the other)."""
     elevation: npt.NDArray[np.int16]
     """``masks.elevation`` as int16 (the map's own levels; the padding, never seen and
-    never a parent of a square on the map, clipped to int16)."""
+    never a parent of a square on the map, at the lowest int16)."""
     elevation_across: npt.NDArray[np.int16]
     """``elevation`` transposed; empty when no square can hide behind high ground."""
 
