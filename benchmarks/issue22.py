@@ -32,7 +32,10 @@ GM waits for and names its reference in the same cell:
 
 The sight rows time the product's path once the numba kernel is warm (the app warms
 it in the background after its first frame) and give the numpy path's figure beside
-it: what answers before the kernel is ready, or where numba cannot run.
+it: what answers before the kernel is ready, or where numba cannot run. Their ratio to
+tcod is given in CPU time and in wall clock: a party's viewers are shared out between both
+cores, so the wall clock is what the GM waits for and the CPU time the work. The
+one-viewer rows call ours and tcod in turn, so that a load on the machine weighs on both.
 
 python-tcod (``pip install tcod``) is the reference only, never a dependency
 of the app; without it the reference cells say so.
@@ -40,7 +43,9 @@ of the app; without it the reference cells say so.
 
 from __future__ import annotations
 
+import statistics
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -71,6 +76,16 @@ def beside(ours: Clock, name: str, theirs: Clock | None) -> str:
     if theirs is None:
         return f"{shown(ours)}; {name}: not installed"
     return f"{shown(ours)}; {name} {shown(theirs)}: {ours[1] / theirs[1]:.1f} x"
+
+
+def beside_both(ours: Clock, name: str, theirs: Clock | None) -> str:
+    """:func:`beside` with the ratio in CPU time and in wall clock (threads make them differ)."""
+    if theirs is None:
+        return beside(ours, name, theirs)
+    return (
+        f"{shown(ours)}; {name} {shown(theirs)}:"
+        f" {ours[1] / theirs[1]:.1f} x CPU, {ours[0] / theirs[0]:.1f} x wall"
+    )
 
 
 def _tcod() -> Any:
@@ -293,7 +308,7 @@ def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
     def cell(figures: tuple[Clock, Clock], name: str, theirs: Clock | None) -> str:
         ours, numpy_path = figures
         path = "numba kernel" if kernel else "numba unavailable: numpy path"
-        return f"{beside(ours, name, theirs)} [{path}]; numpy path {shown(numpy_path)}"
+        return f"{beside_both(ours, name, theirs)} [{path}]; numpy path {shown(numpy_path)}"
 
     copies = iter([replace_grid(encounter) for _ in range(2 * few)])
     cold = both(lambda: party_sight(next(copies)), few)
@@ -319,23 +334,51 @@ def sights(encounter: Encounter, repeat: int, label: str) -> Figures:
     )
     mover.position = home
     viewer = [Viewer(squares[0])]
-    masks = sight_masks(grid)  # explicit masks: the viewer's sight is worked out each time
-    visible_squares(grid, viewer, masks)  # the packed walls, kept per masks
-    hills = both(lambda: visible_squares(grid, viewer, masks), few)
+
+    def one_viewer(on: GridMap) -> tuple[tuple[Clock, Clock], Clock | None]:
+        """The viewer's sight on ``on`` and tcod's, called in turn (both meet the same
+        load from whatever else runs), as many times as tcod's reference alone (3 were
+        too few for a few ms); then the numpy path."""
+        masks = sight_masks(on)  # explicit masks: the viewer's sight is worked out each time
+        visible_squares(on, viewer, masks)  # the packed walls, kept per masks
+        ours, theirs = in_turn(lambda: visible_squares(on, viewer, masks), fov1, repeat)
+        with sight_kernel.suspended():
+            return (ours, sight.clocks(lambda: visible_squares(on, viewer, masks), repeat)), theirs
+
+    hills, hills_tcod = one_viewer(grid)
     flat = grid.copy()
     flat.elevation[:] = 0
-    level_masks = sight_masks(flat)
-    visible_squares(flat, viewer, level_masks)
-    level = both(lambda: visible_squares(flat, viewer, level_masks), few)
+    level, level_tcod = one_viewer(flat)
     out[f"one viewer's sight, flat {label} map with the walls"] = (
-        cell(level, "tcod symmetric shadowcasting", one),
+        cell(level, "tcod symmetric shadowcasting", level_tcod),
         "<= 3 x tcod",
     )
     out[f"one viewer's sight, rough {label} map (heights and walls)"] = (
-        cell(hills, "tcod symmetric shadowcasting, no heights", one),
+        cell(hills, "tcod symmetric shadowcasting, no heights", hills_tcod),
         "<= 3 x tcod",
     )
     return out
+
+
+def in_turn(
+    ours: Callable[[], object], theirs: Callable[[], object] | None, repeat: int
+) -> tuple[Clock, Clock | None]:
+    """Median clocks of ``ours`` and ``theirs`` (None: not installed) called one after
+    the other ``repeat`` times, so that a load on the machine weighs on both alike."""
+    clocks: list[list[tuple[float, float]]] = [[], []]
+    for _ in range(repeat):
+        for fn, kept in ((ours, clocks[0]), (theirs, clocks[1])):
+            if fn is not None:
+                wall, cpu = time.perf_counter(), time.process_time()
+                fn()
+                kept.append(
+                    ((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000)
+                )
+
+    def median(kept: list[tuple[float, float]]) -> Clock:
+        return statistics.median(w for w, _ in kept), statistics.median(c for _, c in kept)
+
+    return median(clocks[0]), median(clocks[1]) if theirs is not None else None
 
 
 def replace_grid(encounter: Encounter) -> Encounter:

@@ -85,9 +85,9 @@ __all__ = [
 # -- one batch of viewers -------------------------------------------------------------
 
 
-def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.int64]]:
-    """Each viewer's seen squares (``(n, cells)``, padded and flattened) and how far its
-    search went (the last ring with a square worked out).
+def _look(masks: SightMasks, views: list[Viewer]) -> tuple[list[Mask], list[int]]:
+    """Each viewer's seen squares (padded and flattened) and how far its search went (the
+    last ring with a square worked out).
 
     Once the numba kernel is ready (:mod:`tactical.core.sight_kernel`) it works out
     every viewer, one at a time. Until then, or without numba:
@@ -104,11 +104,9 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
     first implementation, so the squares seen are the same.
     """
     if sight_kernel.ready():  # compiled: one viewer at a time, no ring tables built
-        looked = sight_kernel.look_each(masks, views)
-        return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
+        return _each(sight_kernel.look_each(masks, views))
     if len(views) == 1 or masks.width * masks.height >= _ALONE:
-        looked = [_look_one(masks, view) for view in views]
-        return np.concatenate([seen for seen, _ in looked]), np.concatenate([r for _, r in looked])
+        return _each([_look_one(masks, view) for view in views])
     h, w = masks.height, masks.width
     pw = w + 2
     cells = (h + 2) * pw
@@ -191,7 +189,13 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[Mask, npt.NDArray[np.
                 high[out] = top
         seen[(starts[who] + flat)[shown]] = True  # never a square beyond the padding
         prev = size
-    return seen.reshape(n, cells), reached
+    return list(seen.reshape(n, cells)), reached.tolist()
+
+
+def _each(looked: list[tuple[Mask, npt.NDArray[np.int64]]]) -> tuple[list[Mask], list[int]]:
+    """Each viewer's squares and last ring, as they are (a party's six masks are not
+    copied into one array: 6 MB at 1024 x 1024, a fresh allocation each time)."""
+    return [seen.reshape(-1) for seen, _ in looked], [int(far[0]) for _, far in looked]
 
 
 # -- kept per map ---------------------------------------------------------------------
@@ -256,7 +260,7 @@ class _SightCache:
         batches = [[v] for v in missing] if one_by_one else [missing] if missing else []
         for batch in batches:
             seen, reached = _look(masks, batch)
-            for viewer, mask, far in zip(batch, seen, reached.tolist(), strict=True):
+            for viewer, mask, far in zip(batch, seen, reached, strict=True):
                 c, r = viewer.square
                 box = (r - far, r + far + 1, c - far, c + far + 1)
                 self.views[viewer] = _Kept(np.packbits(mask), box)
@@ -319,5 +323,8 @@ def visible_squares(
     if masks is None:
         seen = _cache_for(grid).sight(grid, views)
     else:
-        seen = np.asarray(_look(masks, list(dict.fromkeys(views)))[0].any(axis=0))
+        each = _look(masks, list(dict.fromkeys(views)))[0]
+        seen = each[0].copy() if len(each) > 1 else each[0]
+        for other in each[1:]:
+            seen |= other
     return seen.reshape(h + 2, w + 2)[1:-1, 1:-1].copy()

@@ -3,12 +3,13 @@
 Numpy pays a fixed cost per call, and a viewer's search on a big map is hundreds of
 rings of a few thousand squares: two passes over :mod:`tactical.core.sight_one` left it
 at 15-40 ms a viewer on a rough 1024 x 1024 map. The same rule as one compiled loop
-(:mod:`tactical.core.sight_kernel_loop`) takes 5-10 ms (docs/performance.md, issue 22,
-third pass).
+(:mod:`tactical.core.sight_kernel_loop`) takes 2-4 ms (docs/performance.md, issue 22,
+third and fourth passes).
 
 The loop holds no interpreter lock: on two cores a party's viewers are shared out
-between two threads, and one viewer's rings are worked out in two halves at once
-(:func:`look_each`, :func:`tactical.core.sight_kernel_loop.look_rings`).
+between two threads (:func:`look_each`). One viewer is worked out on the calling thread:
+its rings in two halves on two cores (the third pass) saved 1.5 ms of a 3.4 ms wait
+only while both cores were busy already, and otherwise cost up to twice the CPU time.
 
 numba is imported only when the kernel is first wanted (:func:`warm`, which the app,
 ``tactical share`` and the phones' server run on a background thread): importing it
@@ -28,19 +29,20 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Wall
-from tactical.core.sight_kernel_loop import SIGNATURE, STEP_CODE, look_rings
+from tactical.core.sight_kernel_loop import SIDE_BITS, SIGNATURE, look_rings
 from tactical.core.sight_masks import KeptPerMasks, SightMasks, sight_masks
 from tactical.core.sight_one import HEIGHT_BLOCK, Mask, Viewer, look_one
 
 _log = logging.getLogger(__name__)
 
 Kernel = Callable[..., int]
+T = TypeVar("T", bound=np.generic)
 
 _lock = threading.Lock()
 _kernel: Kernel | None = None
@@ -142,24 +144,67 @@ def _check(kernel: Kernel) -> None:
             raise RuntimeError("the compiled kernel does not see what the numpy path sees")
 
 
-def _pack(masks: SightMasks) -> npt.NDArray[np.uint8]:
+class Packed(NamedTuple):
+    """What the compiled loop reads of one :class:`SightMasks`, made once per masks."""
+
+    bits: npt.NDArray[np.uint8]
+    """``masks.enter`` as one byte per padded square: bit k set when the step in
+    ``DIRECTIONS[k]`` into it is blocked."""
+    bits_across: npt.NDArray[np.uint8]
+    """``bits`` transposed (the padded map's columns one after the other)."""
+    elevation: npt.NDArray[np.int16]
+    """``masks.elevation`` as int16 (the map's own levels; the padding, never seen and
+    never a parent of a square on the map, at the lowest int16)."""
+    elevation_across: npt.NDArray[np.int16]
+    """``elevation`` transposed; empty when no square can hide behind high ground."""
+
+
+def _pack(masks: SightMasks) -> Packed:
     steps: npt.NDArray[np.uint8] = masks.enter.view(np.uint8)  # (8, cells) of 0 and 1
-    bits: npt.NDArray[np.uint8] = steps[0].copy()
-    shifted = np.empty_like(bits)
-    for k in range(1, len(steps)):  # 8 passes: 2.7 ms at 1024 x 1024 (packbits across: 14 ms)
-        np.left_shift(steps[k], k, out=shifted)
-        bits |= shifted
-    return bits
+    cells = steps.shape[1]
+    whole = cells - cells % 8
+    bits = np.zeros(cells, dtype=np.uint8)
+    # Eight squares at a time (0.8 ms at 1024 x 1024; a byte at a time 2.3 ms, packbits
+    # across the rows 14 ms): every byte is 0 or 1, so a uint64 shifted by k < 8 keeps
+    # each byte's bit in its byte.
+    words = bits[:whole].view(np.uint64)
+    shifted = np.empty_like(words)
+    for k in range(len(steps)):
+        np.left_shift(steps[k, :whole].view(np.uint64), k, out=shifted)
+        words |= shifted
+    for k in range(len(steps)):  # the last few squares
+        bits[whole:] |= steps[k, whole:] << k
+    shape = (masks.height + 2, masks.width + 2)
+    # int16: half the bytes of float32, and under numpy's 4 MB for asking the system for
+    # huge pages (which may stall to compact memory) at 1024 x 1024
+    levels = np.full(shape, np.iinfo(np.int16).min, dtype=np.int16)
+    levels[1:-1, 1:-1] = masks.elevation.reshape(shape)[1:-1, 1:-1]  # whole levels
+    elevation = levels.reshape(-1)
+    hills = masks.relief >= HEIGHT_BLOCK
+    return Packed(
+        bits,
+        _across(bits.reshape(shape)),
+        elevation,
+        _across(levels) if hills else np.zeros(0, dtype=np.int16),
+    )
+
+
+def _across(rows: npt.NDArray[T]) -> npt.NDArray[T]:
+    """``rows`` transposed and flattened (by bands of rows: numpy's whole transpose of a
+    1026 x 1026 array takes up to twice as long)."""
+    out = np.empty(rows.shape[::-1], dtype=rows.dtype)
+    for r0 in range(0, rows.shape[0], 64):
+        out[:, r0 : r0 + 64] = rows[r0 : r0 + 64].T
+    return out.reshape(-1)
 
 
 packed = KeptPerMasks(_pack)
-"""``masks.enter`` as one byte per padded square: bit k set when the step in
-``DIRECTIONS[k]`` into it is blocked (kept for the two masks read last: 1 MB each at
-1024 x 1024)."""
+"""What the loop reads, kept for the two masks read last (6 MB each at 1024 x 1024
+with heights, 4 MB without)."""
 
 
 def look(
-    masks: SightMasks, view: Viewer, kernel: Kernel | None = None, split: bool = True
+    masks: SightMasks, view: Viewer, kernel: Kernel | None = None
 ) -> tuple[Mask, npt.NDArray[np.int64]]:
     """What :func:`tactical.core.sight_one.look_one` answers, from the kernel: the squares
     ``view`` sees (``(1, cells)``, padded and flattened) and the last ring worked out."""
@@ -172,17 +217,8 @@ def look(
     reach = far if view.range is None else min(view.range, far)
     seen = np.zeros((h + 2) * (w + 2), dtype=np.bool_)
     hills = bool(masks.relief >= HEIGHT_BLOCK)
-    elevation = np.ascontiguousarray(masks.elevation)
-    bits = packed(masks)
-
-    def half(which: int) -> int:
-        return run(bits, elevation, w, h, col, row, reach, hills, seen, STEP_CODE, which)
-
-    if not split:  # all four sides in one pass (several viewers share the cores instead)
-        return seen.reshape(1, -1), np.array([half(-1)], dtype=np.int64)
-    pool = _pool() if kernel is None else None  # the check runs both halves here
-    # the two halves of the rings at once on two cores (see look_rings)
-    reached = max(map(half, (0, 1)) if pool is None else pool.map(half, (0, 1)))
+    kept = packed(masks)  # bits, bits_across, elevation, elevation_across: as look_rings reads
+    reached = run(*kept, w, h, col, row, reach, hills, seen, SIDE_BITS)
     return seen.reshape(1, -1), np.array([reached], dtype=np.int64)
 
 
@@ -192,20 +228,19 @@ _pool_lock = threading.Lock()
 
 
 def look_each(masks: SightMasks, views: list[Viewer]) -> list[tuple[Mask, npt.NDArray[np.int64]]]:
-    """:func:`look` for each of ``views``, using the cores of the machine (the compiled
-    loop holds no interpreter lock, ``nogil``): several viewers are shared out between
-    the threads whole; one viewer (a token dragged, the drag's preview) has its rings
-    worked out in two halves at once. The squares are what each sees alone."""
+    """:func:`look` for each of ``views``: several viewers are shared out between the
+    threads of the pool (the compiled loop holds no interpreter lock, ``nogil``); one
+    viewer (a token dragged, the drag's preview) is worked out on the calling thread.
+    The squares are what each sees alone."""
     packed(masks)  # made here, before the threads read it
     pool = _pool()
     if pool is None or len(views) < 2:
         return [look(masks, view) for view in views]
-    return list(pool.map(lambda view: look(masks, view, split=False), views))
+    return list(pool.map(lambda view: look(masks, view), views))
 
 
 def _pool() -> ThreadPoolExecutor | None:
-    """The two threads the compiled loop runs on: a party's viewers, or one viewer's two
-    halves (None on one core)."""
+    """The two threads a party's viewers are shared out between (None on one core)."""
     global _POOL
     if _WORKERS < 2:
         return None

@@ -12,11 +12,16 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tactical.core import sight_kernel, sight_rings
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, visible_squares
+from tactical.core.sight_kernel_loop import look_rings
+from tactical.core.sight_one import look_one
 from tests.engine import sight_reference as reference
+from tests.engine.test_sight_reference import maps, open_maps
 
 
 def walled_hill() -> GridMap:
@@ -106,22 +111,22 @@ def test_with_numba_s_jit_disabled_the_numpy_path_answers(
     assert (visible_squares(grid, [Viewer((9, 9))]) == expected(grid, [Viewer((9, 9))])).all()
 
 
-def test_viewers_share_the_cores_and_one_viewer_s_rings_go_in_two_halves(
+def test_a_party_s_viewers_share_the_cores_and_one_viewer_is_worked_out_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """On two cores a party's viewers are shared out between threads, and one viewer's
-    rings go in two halves at once; every viewer still sees exactly what it sees alone,
-    near edges and corners and behind walls and hills."""
+    """On two cores a party's viewers are shared out between threads; one viewer (the
+    drag's preview) is worked out on the calling thread, all of it; every viewer still
+    sees exactly what it sees alone, near edges and corners and behind walls and hills."""
     import threading
 
     assert sight_kernel.warm(), sight_kernel.failed()
     monkeypatch.setattr(sight_kernel, "_WORKERS", 2)
     compiled = sight_kernel._kernel
     assert compiled is not None
-    calls: list[tuple[str, int]] = []
+    calls: list[str] = []
 
     def watched(*args: object) -> int:
-        calls.append((threading.current_thread().name, int(args[-1])))  # type: ignore[call-overload]
+        calls.append(threading.current_thread().name)
         return compiled(*args)
 
     monkeypatch.setattr(sight_kernel, "_kernel", watched)
@@ -129,15 +134,51 @@ def test_viewers_share_the_cores_and_one_viewer_s_rings_go_in_two_halves(
     viewers = [Viewer((2, 3)), Viewer((8, 8)), Viewer((15, 0), 4), Viewer((12, 11)), Viewer((0, 0))]
     masks = sight_kernel.sight_masks(grid)
     each = sight_kernel.look_each(masks, viewers)  # a party: each viewer whole on a thread
-    assert sorted(half for _, half in calls) == [-1] * 5
-    assert all(name.startswith("sight") for name, _ in calls)
+    assert len(calls) == 5
+    assert all(name.startswith("sight") for name in calls)
     for viewer, (seen, _reached) in zip(viewers, each, strict=True):
         alone = expected(grid, [viewer])
         assert (seen.reshape(14, 18)[1:-1, 1:-1] == alone).all()
-    for viewer in viewers:  # one viewer: its rings in two halves, one on each thread
+    for viewer in viewers:  # one viewer: here, in one call
         calls.clear()
         ((seen, _reached),) = sight_kernel.look_each(masks, [viewer])
-        assert sorted(half for _, half in calls) == [0, 1]
-        assert all(name.startswith("sight") for name, _ in calls)
+        assert calls == [threading.current_thread().name]
         assert (seen.reshape(14, 18)[1:-1, 1:-1] == expected(grid, [viewer])).all()
     assert (visible_squares(grid, viewers) == expected(grid, viewers)).all()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(maps(), open_maps()))
+def test_the_loop_run_as_python_stays_inside_its_arrays_and_sees_what_numpy_sees(
+    drawn: tuple[GridMap, list[Viewer]],
+) -> None:
+    """The compiled loop reads and writes its arrays unchecked (``np.uintp`` indices: no
+    wraparound, no bounds check), so a wrong index would read another array's memory.
+    Run as plain Python, a negative index wraps to a huge one and any index out of range
+    raises IndexError: the same loop, on maps of every shape and viewers anywhere, stays
+    inside its arrays and sees what the numpy path sees, to the same last ring."""
+    grid, viewers = drawn
+    masks = sight_kernel.sight_masks(grid)
+    for viewer in viewers:
+        seen, reached = sight_kernel.look(masks, viewer, look_rings)
+        want, want_reached = look_one(masks, viewer)
+        assert (seen == want).all()
+        assert reached.tolist() == want_reached.tolist()
+
+
+def test_what_the_loop_reads_is_the_masks_packed_and_transposed() -> None:
+    """Bit k of a square's byte is "the step in direction k into it is blocked", for every
+    square (18 x 14 padded: 252 squares, not a multiple of the eight packed at a time),
+    and the column sides' copies are the same values transposed."""
+    grid = walled_hill()
+    grid.set_wall((15, 10), (15, 11), Wall())  # next to the last squares packed one by one
+    masks = sight_kernel.sight_masks(grid)
+    bits, across, elevation, elevation_across = sight_kernel.packed(masks)
+    shape = (grid.height + 2, grid.width + 2)
+    assert shape[0] * shape[1] % 8 != 0
+    want = np.packbits(masks.enter, axis=0, bitorder="little")[0]
+    assert (bits == want).all()
+    assert (across == want.reshape(shape).T.reshape(-1)).all()
+    levels = elevation.reshape(shape)
+    assert (levels[1:-1, 1:-1] == grid.elevation).all()
+    assert (elevation_across == levels.T.reshape(-1)).all()
