@@ -36,7 +36,7 @@ CHILD = (
     CHILD_PRELUDE
     + r"""
 started = time.perf_counter()
-import tactical.app.warm_imports as warm_imports
+import tactical.app.main as app_main  # no import of its own: Qt comes with run()
 measured = {"started": started}
 after_frame = []
 def hooked(*args, **kwargs):
@@ -58,8 +58,16 @@ def hooked(*args, **kwargs):
             QTimer.singleShot(0, lambda: after_frame[0](window))
     watch = Watch(window)
     window.view.viewport().installEventFilter(watch)
-original = warm_imports.warm_after_first_frame
-warm_imports.warm_after_first_frame = hooked
+def run(path):
+    # hooked here, not before: the command imports its modules in its own order (PySide
+    # reads the source of every module imported after it, so the order has a cost)
+    global original
+    import tactical.app.warm_imports as warm_imports
+    original = warm_imports.warm_after_first_frame
+    warm_imports.warm_after_first_frame = hooked
+    return original_run(path)
+original_run = app_main.run
+app_main.run = run
 def measure(window):
     from PySide6.QtCore import QEvent, QPointF, Qt
     from PySide6.QtGui import QMouseEvent
