@@ -72,6 +72,12 @@ def start_rows(folder: Path, runs: int) -> list[tuple[str, str, str, str]]:
             "< 1 s",
         ),
         (
+            f"{label}: the same, CPU time of the app's process",
+            f"{crowded['cpu']:.2f} s",
+            f"{usual['cpu']:.2f} s (200 tokens)",
+            "",
+        ),
+        (
             f"{label}: peak memory after the first drag",
             f"{crowded['rss']:.0f} MB",
             f"{usual['rss']:.0f} MB (200 tokens)",

@@ -55,6 +55,9 @@ def hooked(*args, **kwargs):
     def painted():
         if "painted" not in measured:
             measured["painted"] = time.perf_counter()
+            measured["cpu"] = time.process_time()  # the child's, all its threads
+            dots = window.view.scene().token_dots
+            measured["dots"] = dots.count  # tokens drawn in that frame (all dots when fitted)
             QTimer.singleShot(0, lambda: after_frame[0](window))
     watch = Watch(window)
     window.view.viewport().installEventFilter(watch)
@@ -194,7 +197,7 @@ def app_run(path: Path) -> dict[str, float]:
         figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     if not begin < figures["started"] < figures["painted"] < ended:
         raise RuntimeError("the child's clock is not the parent's")
-    if figures["status"] != 0 or not figures["in_view"]:
+    if figures["status"] != 0 or not figures["in_view"] or figures["dots"] != figures["tokens"]:
         raise RuntimeError(f"the app did not open the whole map: {figures}")
     figures["frame"] = figures["painted"] - begin
     figures["launch"] = figures["started"] - begin

@@ -58,6 +58,8 @@ class TokenDots(QGraphicsItem):
         self._pending = pending
         self._painted = painted
         self._quiet = False
+        self.count = 0
+        """How many dots the last gather holds (the items' and the pending tokens')."""
         self._bounds = QRectF(bounds)
         self.setZValue(TOKEN_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -135,6 +137,7 @@ class TokenDots(QGraphicsItem):
         marks: dict[int, tuple[QColor, QPainterPath]] = {}
         dots: dict[tuple[int, bool], tuple[QColor, QPainterPath, list[QRectF]]] = {}
         zoom = self.zoom or 0.0
+        self.count = 0
 
         def add(disc: QRectF, colour: QColor, hidden: bool, ring: QColor | None) -> None:
             if ring is not None:
@@ -148,6 +151,7 @@ class TokenDots(QGraphicsItem):
                 squares.append(disc)
             else:
                 path.addEllipse(disc)
+            self.count += 1
 
         for item in self._items():
             if not item.dotted or not item.isVisible():
