@@ -10,8 +10,8 @@ faintness when hidden, and ring when it acts or is a target).
 
 The items are made:
 
-- after the first paint, a few milliseconds' worth at a time on the event loop
-  (:meth:`PendingTokens.start`), so the window answers meanwhile;
+- from a tenth of a second after the first paint, a few milliseconds' worth at a time
+  on the event loop (:meth:`PendingTokens.start`), so the window answers meanwhile;
 - all at once, before anything could tell the difference: any read of
   ``scene.token_items`` (:class:`TokenItems`) or ``scene.items(...)``, a mouse, wheel,
   key or drag event reaching the scene or its view, and before the tokens are synced
@@ -47,6 +47,9 @@ LAZY_FROM = 1000
 """A scene with fewer tokens makes every item at once (a few milliseconds)."""
 STEP = 200
 """Items made per turn of the event loop after the first frame (about 5 ms)."""
+FIRST_STEP_MS = 100
+"""The first step waits this long after the first paint: the window settles first (the
+combat panel docks and the map is painted again beside it)."""
 DOT_INSET = 0.06
 """The dot's inset in the disc's square, as :meth:`TokenItem.dot_rect` has it."""
 
@@ -103,6 +106,8 @@ class PendingTokens:
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._step)
+        self._started = False
+        """The steps have begun (after the scene's first paint)."""
 
     def __bool__(self) -> bool:
         return bool(self.ids)
@@ -167,17 +172,19 @@ class PendingTokens:
         self.ids.clear()
         self.largest = 0
         self._timer.stop()
+        self._started = False
 
     def start(self) -> None:
-        """Make the items a step at a time from the next turn of the event loop."""
-        if self.ids and not self._timer.isActive():
-            self._timer.start()
+        """Make the items a step at a time, from :data:`FIRST_STEP_MS` on (first call)."""
+        if self.ids and not self._started:
+            self._started = True
+            self._timer.start(FIRST_STEP_MS)
 
     def _step(self) -> None:
         if self.ids:
             self._make(self.take(STEP))
         if self.ids:
-            self._timer.start()
+            self._timer.start(0)
 
     def _shown(self) -> Iterator[tuple[str, Token, Square]]:
         """The pending tokens the scene shows, with their squares."""
