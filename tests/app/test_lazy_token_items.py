@@ -172,3 +172,31 @@ def test_the_players_screen_never_draws_a_hidden_or_fogged_token_before_its_item
     assert "spy" not in made_ids(scene) and "nw" not in made_ids(scene)
     assert grab(player.view) == before  # the same pixels with every item made
     QApplication.processEvents()
+
+
+def test_opening_another_map_while_tokens_wait_drops_them_for_the_new_maps(
+    make_window: Any, tmp_path: Path, no_steps: None
+) -> None:
+    window = open_field(make_window, tmp_path)
+    assert window.scene.tokens.pending
+    other = crowded()
+    for token in other.tokens.values():
+        token.name = "Other " + token.name
+    del other.tokens["t5"]
+    path = tmp_path / "other.tactical.json"
+    save_encounter(other, path)
+    assert window.files.load_path(path)
+    window.view.viewport().repaint()
+    assert "t5" not in window.scene.tokens.pending.ids
+    assert set(window.scene.token_items) == set(other.tokens)
+    assert window.scene.token_items["nw"].look.name == "Other Northwest"
+
+
+def test_hiding_secrets_on_the_gm_screen_while_tokens_wait_hides_the_hidden_one(
+    make_window: Any, tmp_path: Path, no_steps: None
+) -> None:
+    window = open_field(make_window, tmp_path)
+    assert "spy" in window.scene.tokens.pending.ids
+    window.scene.set_player_filter(True)
+    assert not window.scene.tokens.pending
+    assert "spy" not in window.scene.token_items and "se" in window.scene.token_items
