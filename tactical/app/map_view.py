@@ -341,7 +341,9 @@ class MapView(QGraphicsView):
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        self.map_scene().tokens.make_pending()
+        scene = self.scene()
+        if isinstance(scene, MapScene):
+            scene.tokens.make_pending()  # keys act on tokens (selected, focused): all items
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_down = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
