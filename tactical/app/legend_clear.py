@@ -56,11 +56,13 @@ def token_rects(view: MapView) -> list[QRect]:
         return []  # the window is being taken down
     scene.set_view_zoom(view.zoom, view.visible_scene_rect())  # names as the next paint's
     transform = view.viewportTransform()
-    return [
+    rects = [
         transform.mapRect(item.sceneBoundingRect()).toAlignedRect()
-        for item in scene.token_items.values()
+        for item in scene.tokens.made_items()
         if item.isVisible()
     ]
+    # tokens whose items are not made yet (scene/token_pending.py): dots, their square boxes
+    return rects + [transform.mapRect(box).toAlignedRect() for box in scene.tokens.pending_boxes()]
 
 
 def _size(view: MapView) -> tuple[int, int]:

@@ -15,7 +15,7 @@ def run(path: str | None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.crash import install_crash_reporter
-    from tactical.app.gui_thread_gc import install_gui_thread_gc
+    from tactical.app.gui_thread_gc import START_UP_MS, install_gui_thread_gc
     from tactical.app.icon import app_icon
     from tactical.app.logs import install_logging, install_qt_messages
     from tactical.app.startup import start
@@ -27,7 +27,8 @@ def run(path: str | None) -> int:
     app.setApplicationName("tactical")
     app.setDesktopFileName("tactical")
     app.setWindowIcon(app_icon())
-    install_gui_thread_gc(app)  # the autosave writer and the phones' server free no Qt object
+    # the autosave writer and the phones' server free no Qt object; no look before the first frame
+    install_gui_thread_gc(app, first_ms=START_UP_MS)
     install_logging()
     install_qt_messages()
     reporter = install_crash_reporter()

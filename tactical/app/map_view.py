@@ -38,6 +38,20 @@ FIT_MARGIN = 20.0
 OVERLAY_GAP = 6
 """Pixels between a fitted map and an overlay it steps aside for."""
 _OVERLAY_EVENTS = (QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.Move, QEvent.Type.Resize)
+_POINTER_EVENTS = frozenset(
+    {
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.MouseButtonDblClick,
+        QEvent.Type.MouseMove,
+        QEvent.Type.MouseButtonRelease,
+        QEvent.Type.Wheel,
+        QEvent.Type.ContextMenu,
+        QEvent.Type.ToolTip,
+        QEvent.Type.DragEnter,
+        QEvent.Type.Drop,
+    }
+)
+"""Events after which a tool or Qt asks which token is where (``scene/token_pending.py``)."""
 
 
 class Tool(Protocol):
@@ -267,6 +281,12 @@ class MapView(QGraphicsView):
 
     # -- events ----------------------------------------------------------------
 
+    def viewportEvent(self, event: QEvent) -> bool:
+        scene = self.scene()
+        if isinstance(scene, MapScene) and scene.tokens.pending and event.type() in _POINTER_EVENTS:
+            scene.tokens.make_pending()  # a tool asks what is under the pointer: all items
+        return super().viewportEvent(event)
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         panning = event.button() == Qt.MouseButton.MiddleButton or (
             event.button() == Qt.MouseButton.LeftButton and self._space_down
@@ -321,6 +341,9 @@ class MapView(QGraphicsView):
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        scene = self.scene()
+        if isinstance(scene, MapScene):
+            scene.tokens.make_pending()  # keys act on tokens (selected, focused): all items
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_down = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
@@ -346,7 +369,7 @@ def shown_rect(scene: MapScene) -> QRectF:
     """The map and every token drawn on it whole: a name under a token at the edge
     reaches past the map, and a fitted view shows it uncut."""
     rect = scene.map_rect()
-    for item in scene.token_items.values():
+    for item in scene.tokens.made_items():  # a pending token is a dot
         if not item.dotted and item.isVisible():  # a dot shows no name: no Qt call for it
             rect = rect.united(item.sceneBoundingRect())
     return rect

@@ -333,8 +333,12 @@ class CoverDisplay:
             if active and self.attacker in encounter.tokens
             else {}
         )
-        for token_id, item in self.scene.token_items.items():
-            item.set_cover_mark(self.marks.get(token_id))
+        if self.marks:
+            for token_id, item in self.scene.token_items.items():
+                item.set_cover_mark(self.marks.get(token_id))
+        else:  # every mark gone: a token with no item yet has none
+            for item in self.scene.tokens.made_items():
+                item.set_cover_mark(None)
         self.hover(self.hovered)
 
     def hover(self, token_id: str | None) -> None:

@@ -11,6 +11,9 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from tactical.core.areas import AreaError, overlapping_pairs, polygon_from_points
 from tactical.persistence.fog_bits import FogBitsError, decode_mask
 from tactical.persistence.paths import unsafe_relative_path
@@ -86,7 +89,9 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
                         f"has {len(row)} squares, the map is {grid.width} wide",
                     )
                 )
-    for index, heights in enumerate(grid.elevation):
+    whole = _heights_array(grid)
+    grid._heights = whole  # the encounter's elevation, converted once
+    for index, heights in enumerate(() if whole is not None else grid.elevation):
         if not heights or (min(heights) >= MIN_ELEVATION and max(heights) <= MAX_ELEVATION):
             continue  # the whole row is fine (min and max run at C speed on big maps)
         for column, value in enumerate(heights):
@@ -126,6 +131,23 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
         if wall.open and not wall.door:
             problems.append(Problem(f"{path}.open", "only a door can be open"))
     return problems
+
+
+def _heights_array(grid: GridMapModel) -> npt.NDArray[np.int16] | None:
+    """The elevation as one array when every row has the map's width and every height is
+    in bounds (one pass in C); None otherwise, and the rows are judged one by one."""
+    rows = grid.elevation
+    if len(rows) != grid.height or any(len(row) != grid.width for row in rows):
+        return None
+    try:
+        heights = np.array(rows, dtype=np.int64)
+    except (OverflowError, ValueError):  # a height beyond 64 bits: the rows say where
+        return None
+    if heights.shape != (grid.height, grid.width):
+        return None
+    if heights.min() < MIN_ELEVATION or heights.max() > MAX_ELEVATION:
+        return None
+    return heights.astype(np.int16)
 
 
 def _check_areas(area_map: AreaMapModel) -> list[Problem]:

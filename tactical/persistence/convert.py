@@ -54,6 +54,9 @@ def _pair(value: list[int] | None) -> tuple[int, int] | None:
 
 def _grid(model: GridMapModel) -> GridMap:
     terrain_bytes = np.frombuffer("".join(model.terrain).encode("ascii"), dtype=np.uint8)
+    heights, model._heights = model._heights, None  # converted by the checks, used once
+    if heights is None:
+        heights = np.array(model.elevation, dtype=np.int16)
     walls = {
         edge((w.a[0], w.a[1]), (w.b[0], w.b[1])): Wall(door=w.door, open=w.open)
         for w in model.walls
@@ -62,7 +65,7 @@ def _grid(model: GridMapModel) -> GridMap:
         model.width,
         model.height,
         square_feet=model.square_feet,
-        elevation=np.array(model.elevation, dtype=np.int16),
+        elevation=heights,
         terrain=_TERRAIN_LOOKUP[terrain_bytes],
         walls=walls,
         wall_lines=[

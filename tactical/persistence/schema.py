@@ -159,6 +159,9 @@ class GridMapModel(Strict):
     terrain: Annotated[list[Annotated[str, Field(max_length=MAX_SIDE)]], Field(max_length=MAX_SIDE)]
     walls: Annotated[list[WallModel], Field(max_length=MAX_WALLS)] = []
     wall_lines: Annotated[list[WallLineModel], Field(max_length=MAX_WALL_LINES)] = []
+    _heights: Any = PrivateAttr(default=None)
+    """The elevation as one int16 array, left by the checks when every row is whole and
+    every height in bounds (``checks._check_grid``), taken once by ``convert._grid``."""
 
 
 class AreaModel(Strict):

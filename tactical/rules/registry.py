@@ -2,18 +2,65 @@
 
 A new procedure is one module (or package) in that folder that decorates its
 class with :func:`register`; nothing outside its own files changes.
+
+The combat panel lists the procedures before the GM picks one (:func:`listed`):
+for those in :data:`LISTINGS` it reads the listing instead of importing the
+procedure (a few hundredths of a second of the app's start-up); any other found
+in the folder is imported to be listed. A test checks every listing against its class.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tactical.rules.procedure import Procedure
 
 _REGISTRY: dict[str, Procedure[Any]] = {}
 _scanned = False
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What a list of the procedures shows of one, read without importing it."""
+
+    id: str
+    title: str
+    rule_file: str
+    map_kind: str
+    package: str
+    """Its module or package in :mod:`tactical.rules.procedures`."""
+
+    @classmethod
+    def of(cls, procedure: Procedure[Any]) -> Listing:
+        package = type(procedure).__module__.split(".")[3]
+        return cls(procedure.id, procedure.title, procedure.rule_file, procedure.map_kind, package)
+
+
+LISTINGS = (
+    Listing(
+        "approximated-fray",
+        "Approximated Fray",
+        "000_b2551d7b392b43c7.txt",
+        "areas",
+        "approximated_fray",
+    ),
+    Listing("thrum", "Thrum", "001_18fb441042e7114e.txt", "grid", "thrum"),
+    Listing("game-judge", "Game Judge phases", "002_207f3f1951758ab0.txt", "areas", "game_judge"),
+    Listing(
+        "two-second-turns",
+        "Two-second turns",
+        "003_8e8ef1bed4dcaaed.txt",
+        "grid",
+        "two_second_turns",
+    ),
+    Listing(
+        "side-initiative", "Side initiative", "004_ee0c95b780bc2907.txt", "grid", "side_initiative"
+    ),
+)
+"""The procedures of this folder as :func:`listed` gives them without importing them."""
 
 P = TypeVar("P", bound=type[Procedure[Any]])
 
@@ -35,6 +82,24 @@ def _scan() -> None:
 
     for module in pkgutil.iter_modules(procedures.__path__):
         importlib.import_module(f"{procedures.__name__}.{module.name}")
+
+
+def listed() -> list[Listing]:
+    """Every registered procedure's listing, in the order of :func:`available`.
+
+    Imports only the procedures of the folder missing from :data:`LISTINGS`.
+    """
+    from tactical.rules import procedures
+
+    known = {listing.package for listing in LISTINGS}
+    found = [module.name for module in pkgutil.iter_modules(procedures.__path__)]
+    for name in found:
+        if name not in known:
+            importlib.import_module(f"{procedures.__name__}.{name}")
+    listings = {listing.id: listing for listing in LISTINGS if listing.package in found}
+    for procedure in _REGISTRY.values():
+        listings.setdefault(procedure.id, Listing.of(procedure))
+    return sorted(listings.values(), key=lambda listing: (listing.rule_file, listing.id))
 
 
 def available() -> list[str]:

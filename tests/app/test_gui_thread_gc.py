@@ -49,3 +49,23 @@ def test_collect_due_does_nothing_off_the_main_thread() -> None:
     worker.start()
     worker.join()
     assert found == [0]
+
+
+def test_the_first_look_can_wait_for_the_start_up_then_comes_every_interval(
+    qapp: Any, qtbot: Any
+) -> None:
+    from PySide6.QtCore import QObject
+
+    from tactical.app.gui_thread_gc import GuiThreadCollector
+
+    parent = QObject()
+    collector = GuiThreadCollector(parent, interval_ms=10, first_ms=400)
+    looks: list[bool] = []
+    collector.timer.timeout.connect(lambda: looks.append(True))
+    try:
+        qtbot.wait(200)
+        assert looks == []  # none during the start-up
+        qtbot.waitUntil(lambda: len(looks) >= 3, timeout=2000)  # then every interval
+    finally:
+        collector.timer.stop()
+        parent.deleteLater()

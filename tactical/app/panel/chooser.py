@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from tactical.rules import available, get
+from tactical.rules.registry import listed
 
 
 class ProcedureChooser(QWidget):
@@ -18,8 +18,11 @@ class ProcedureChooser(QWidget):
         self.combo = QComboBox()
         self._offered_for: str | None = None
         """The map kind the default was last chosen for: a refresh keeps the GM's pick."""
-        for procedure_id in available():
-            self.combo.addItem(get(procedure_id).title, procedure_id)
+        self._kinds: dict[str, str] = {}
+        """Each listed procedure's map kind, by id."""
+        for listing in listed():  # listed without importing the procedures
+            self.combo.addItem(listing.title, listing.id)
+            self._kinds[listing.id] = listing.map_kind
         self.start_button = QPushButton("Start")
         self.start_button.setToolTip("Start this procedure from its first step (undoable)")
         self.start_button.clicked.connect(self._start)
@@ -50,7 +53,7 @@ class ProcedureChooser(QWidget):
                 (
                     i
                     for i in range(self.combo.count())
-                    if get(self.combo.itemData(i)).map_kind == map_kind
+                    if self._kinds.get(self.combo.itemData(i)) == map_kind
                 ),
                 -1,
             )

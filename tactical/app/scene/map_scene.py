@@ -17,10 +17,11 @@ the fog is only what the players may see, whole, its name label included.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tactical.app.document import EncounterDocument
 from tactical.app.fog.layer import FOG_Z, install_fog_layer
@@ -52,6 +53,23 @@ from tactical.core.tokens import Position, Token
 
 MARGIN = CELL * 2
 
+
+INPUT_EVENTS = frozenset(
+    {
+        QEvent.Type.GraphicsSceneMousePress,
+        QEvent.Type.GraphicsSceneMouseMove,
+        QEvent.Type.GraphicsSceneMouseRelease,
+        QEvent.Type.GraphicsSceneMouseDoubleClick,
+        QEvent.Type.GraphicsSceneHoverMove,
+        QEvent.Type.GraphicsSceneContextMenu,
+        QEvent.Type.GraphicsSceneWheel,
+        QEvent.Type.GraphicsSceneHelp,
+        QEvent.Type.GraphicsSceneDragEnter,
+        QEvent.Type.GraphicsSceneDrop,
+        QEvent.Type.KeyPress,
+    }
+)
+"""Events that reach token items: the pending ones are made first (``token_pending``)."""
 
 PLAYER_TOKEN_Z = FOG_Z + 1.0
 """Visible tokens on the players' screens: above the fog (30), below the fog tool's preview (32)."""
@@ -109,13 +127,23 @@ class MapScene(QGraphicsScene):
     def encounter(self) -> Encounter:
         return self.document.encounter
 
+    def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
+        """``QGraphicsScene.items``, every pending token's item made first."""
+        self.tokens.make_pending()
+        return super().items(*args, **kwargs)
+
+    def event(self, event: QEvent) -> bool:
+        if self.tokens.pending and event.type() in INPUT_EVENTS:
+            self.tokens.make_pending()  # what is clicked, hovered or keyed has its item
+        return super().event(event)
+
     # -- building --------------------------------------------------------------
 
     def rebuild(self) -> None:
         """Drop every item and rebuild from the document's encounter."""
-        for item in list(self.token_items.values()) + list(self.template_items.values()):
+        for item in list(self.tokens.made_items()) + list(self.template_items.values()):
             self.removeItem(item)
-        self.token_items.clear()
+        self.tokens.clear()
         self.template_items.clear()
         self.token_layout.layouts.clear()
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
@@ -132,7 +160,7 @@ class MapScene(QGraphicsScene):
             self._art_of = self.encounter
         self._update_background()
         self.tokens.await_zoom()  # another map: the view fits it and tells the zoom
-        self._sync_tokens(list(self.encounter.tokens))
+        self.tokens.build(list(self.encounter.tokens))
         self._sync_templates(list(self.encounter.templates))
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         self.map_refreshed.emit()

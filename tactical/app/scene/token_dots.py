@@ -8,7 +8,8 @@ per item was most of the first frame; so a view tells its scene the zoom
 painting (``ItemHasNoContents``: still selectable, grabbed and hit as
 before), and this one item draws all those dots. A scene rendered without a
 view (snapshots, prints, exports) has no view zoom: there every item paints
-itself, as before.
+itself, as before. The dots of tokens whose items are not made yet
+(:mod:`tactical.app.scene.token_pending`) are drawn here too, from the encounter.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from shiboken6 import isValid
 
 from tactical.app.scene import palette
 from tactical.app.scene.token_item import TOKEN_Z, TokenItem
+from tactical.app.scene.token_pending import PendingDot
 
 if TYPE_CHECKING:
     from tactical.app.scene.map_scene import MapScene
@@ -42,9 +44,22 @@ Gathered = tuple[QColor, float, QPainterPath, list[QRectF]]
 class TokenDots(QGraphicsItem):
     """The dots of the token items that do not paint themselves (see the module's docstring)."""
 
-    def __init__(self, items: Callable[[], Iterable[TokenItem]], bounds: QRectF) -> None:
+    def __init__(
+        self,
+        items: Callable[[], Iterable[TokenItem]],
+        bounds: QRectF,
+        pending: Callable[[], Iterable[PendingDot]] = lambda: (),
+        painted: Callable[[], None] = lambda: None,
+    ) -> None:
+        """``pending``: the dots of tokens with no item yet; ``painted`` is called after
+        each paint (the pending items are made from then on)."""
         super().__init__()
         self._items = items
+        self._pending = pending
+        self._painted = painted
+        self._quiet = False
+        self.count = 0
+        """How many dots the last gather holds (the items' and the pending tokens')."""
         self._bounds = QRectF(bounds)
         self.setZValue(TOKEN_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -87,8 +102,19 @@ class TokenDots(QGraphicsItem):
             if self._missed:
                 self.changed()
 
+    @contextmanager
+    def quiet(self) -> Iterator[None]:
+        """Items made for pending tokens: their dots are drawn already, nothing to redraw."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
     def item_changed(self, item: TokenItem) -> None:
         """A dotted item moved, grew or changed its look: redraw round its dot."""
+        if self._quiet:
+            return
         if self._held:
             self._missed = True
         else:
@@ -111,23 +137,32 @@ class TokenDots(QGraphicsItem):
         marks: dict[int, tuple[QColor, QPainterPath]] = {}
         dots: dict[tuple[int, bool], tuple[QColor, QPainterPath, list[QRectF]]] = {}
         zoom = self.zoom or 0.0
-        for item in self._items():
-            if not item.dotted or not item.isVisible():
-                continue
-            disc = item.dot_rect()
-            if item.isSelected() or item.acting or item.target:
-                highlight = palette.SELECTED if item.isSelected() else palette.ACTING
-                colour = palette.TARGET if item.target else highlight
+        self.count = 0
+
+        def add(disc: QRectF, colour: QColor, hidden: bool, ring: QColor | None) -> None:
+            if ring is not None:
                 grow = disc.width() * 0.35
-                ring = marks.setdefault(colour.rgba(), (colour, QPainterPath()))[1]
-                ring.addEllipse(disc.adjusted(-grow, -grow, grow, grow))
-            colour = item.look.colour
-            key = (colour.rgba(), item.look.hidden)
-            _colour, path, squares = dots.setdefault(key, (colour, QPainterPath(), []))
+                path = marks.setdefault(ring.rgba(), (ring, QPainterPath()))[1]
+                path.addEllipse(disc.adjusted(-grow, -grow, grow, grow))
+            _colour, path, squares = dots.setdefault(
+                (colour.rgba(), hidden), (colour, QPainterPath(), [])
+            )
             if disc.width() * zoom < TINY_DOT_PX:
                 squares.append(disc)
             else:
                 path.addEllipse(disc)
+            self.count += 1
+
+        for item in self._items():
+            if not item.dotted or not item.isVisible():
+                continue
+            ring = None
+            if item.isSelected() or item.acting or item.target:
+                highlight = palette.SELECTED if item.isSelected() else palette.ACTING
+                ring = palette.TARGET if item.target else highlight
+            add(item.dot_rect(), item.look.colour, item.look.hidden, ring)
+        for dot in self._pending():
+            add(*dot)
         gathered: list[Gathered] = [(colour, 1.0, path, []) for colour, path in marks.values()]
         for (_rgba, hidden), (colour, path, squares) in dots.items():
             gathered.append((colour, HIDDEN_OPACITY if hidden else 1.0, path, squares))
@@ -141,6 +176,7 @@ class TokenDots(QGraphicsItem):
     ) -> None:
         if self._gathered is None:
             self._gathered = self._gather()
+        self._painted()
         if not self._gathered:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -160,7 +196,8 @@ def install_token_dots(scene: MapScene, zoom: float | None = None) -> TokenDots:
 
     ``zoom``: the view's zoom as far as known (None: the scene has no view).
     """
-    dots = TokenDots(lambda: scene.token_items.values(), QRectF())
+    tokens = scene.tokens
+    dots = TokenDots(tokens.made_items, QRectF(), tokens.pending_dots, tokens.pending.start)
     dots.zoom = zoom
     dots.setZValue(scene.token_z())
     scene.addItem(dots)

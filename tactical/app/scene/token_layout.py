@@ -70,8 +70,9 @@ class TokenLayout:
         if not wanted:
             return
         groups: dict[Square, list[TokenItem]] = {}
+        made = self.scene.tokens.made  # a pending token stands alone, on no square touched
         for token in self.scene.encounter.tokens.values():
-            item = self.scene.token_items.get(token.id)
+            item = made(token.id)
             if item is not None and item.square in wanted:
                 groups.setdefault(item.square, []).append(item)
         for square, items in groups.items():

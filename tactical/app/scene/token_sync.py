@@ -13,7 +13,9 @@ items made before the first frame. What keeps it cheap:
   map it stands in (:meth:`TokenSync._wake`, from each paint): zooming in on a
   corner measures the names there, not all of a big map's;
 - a scene without a view (snapshots, prints, exports) has no zoom: every item
-  measures and paints itself whole, as it always did.
+  measures and paints itself whole, as it always did;
+- a crowded grid map's lone tokens get their items after the first frame, or at once
+  when anything asks for them (:mod:`tactical.app.scene.token_pending`).
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QGraphicsScene
 
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.token_item import TokenItem, TokenLook, boost_for
 from tactical.app.scene.token_paint import SIMPLE_BELOW_PX
+from tactical.app.scene.token_pending import PendingDot, PendingTokens, TokenItems
 from tactical.core.grid import Square
 from tactical.core.tokens import Token
 
@@ -46,8 +50,13 @@ class TokenSync:
 
     def __init__(self, scene: MapScene) -> None:
         self.scene = scene
-        self.items: dict[str, TokenItem] = {}
-        """Every shown token's item, by token id (the scene's ``token_items``)."""
+        self._made: dict[str, TokenItem] = {}
+        """The items made so far, by token id."""
+        self.pending = PendingTokens(scene, self._make)
+        """Shown tokens whose items are not made yet (see ``token_pending``)."""
+        self.items = TokenItems(self._made, self.make_pending)
+        """Every shown token's item, by token id (the scene's ``token_items``): reading it
+        makes the pending ones first."""
         self._largest = 0.0
         """The widest disc made (scene units): no token to wake while it is a dot."""
         self._woken: QRectF | None = None
@@ -70,13 +79,71 @@ class TokenSync:
         """The token's picture, read only from the encounter (see ``token_pictures``)."""
         return self.scene.token_pictures.pixmap(image, size)
 
+    def made_items(self) -> Iterable[TokenItem]:
+        """The items made so far (not making the pending ones): the scene's own drawing."""
+        return self._made.values()
+
+    def made(self, token_id: str) -> TokenItem | None:
+        """The token's item if it is made (not making the pending ones)."""
+        return self._made.get(token_id)
+
     def sync(self, token_ids: Iterable[str]) -> None:
         """Create, update or remove the items of these tokens, then place them."""
+        self.make_pending()  # a change: every item as it would be, then the change
+        self._sync_and_lay_out(token_ids)
+
+    def build(self, token_ids: Iterable[str]) -> None:
+        """The items of a scene (re)built: a crowded grid map in a view that has not told
+        its zoom leaves its lone tokens pending (see ``token_pending``)."""
+        untold = self.scene.token_dots.zoom == UNTOLD_ZOOM
+        self._sync_and_lay_out(self.pending.defer(token_ids, untold))
+
+    def clear(self) -> None:
+        """Forget every item (the scene removed them) and every pending token."""
+        self._made.clear()
+        self.pending.clear()
+
+    def _sync_and_lay_out(self, token_ids: Iterable[str]) -> None:
         self._woken = None  # new items, or some moved into the view: wake them at the next paint
         with self.scene.token_dots.held():
             self._sync(token_ids)
-        lay_out_labels(list(self.items.values()))  # neighbours' names keep clear
+        lay_out_labels(list(self._made.values()))  # neighbours' names keep clear
         self.refresh_highlights()
+
+    def make_pending(self) -> None:
+        """Make every pending token's item now."""
+        if self.pending:
+            self._make(self.pending.take())
+
+    def _make(self, token_ids: list[str]) -> None:
+        """Make these pending tokens' items; their dots look the same as before."""
+        dots = self.scene.token_dots
+        with dots.quiet():
+            self._sync(token_ids)
+            self._woken = None
+            if self.pending:
+                self._mark(token_ids)
+            else:  # the last ones: as a sync of them all would leave them
+                lay_out_labels(list(self._made.values()))
+                self.refresh_highlights()
+        if not self.pending:
+            dots.changed()
+
+    def _make_near(self, shown: QRectF | None) -> None:
+        """Make the pending tokens' items that a view showing ``shown`` would wake."""
+        if shown is None:
+            self.make_pending()
+        elif self._woken is None or not self._woken.contains(shown):
+            taken = self.pending.take_in(_wake_area(shown))
+            if taken:
+                self._make(taken)
+
+    def pending_dots(self) -> Iterable[PendingDot]:
+        return self.pending.dots()
+
+    def pending_boxes(self) -> Iterable[QRectF]:
+        """Where the pending tokens stand (their items' bounds as dots)."""
+        return self.pending.boxes()
 
     def _sync(self, token_ids: Iterable[str]) -> None:
         scene = self.scene
@@ -86,7 +153,7 @@ class TokenSync:
         label_cap = 2.6 if encounter.area_map is not None else 3.2
         for token_id in token_ids:
             token = encounter.tokens.get(token_id)
-            item = self.items.get(token_id)
+            item = self._made.get(token_id)
             old_area = item.area_id if item is not None else None
             if old_area:
                 touched_areas.add(old_area)
@@ -95,7 +162,7 @@ class TokenSync:
             if token is None or not scene.shows_token(token):
                 if item is not None:
                     scene.removeItem(item)
-                    del self.items[token_id]
+                    del self._made[token_id]
                 continue
             look = self.look_of(token)
             if item is None:
@@ -126,7 +193,7 @@ class TokenSync:
         self._largest = max(self._largest, look.size * CELL)
         scene.token_dots.adopt(item)
         item.setZValue(scene.token_z())
-        self.items[token_id] = item
+        self._made[token_id] = item
         scene.addItem(item)
         return item
 
@@ -144,15 +211,17 @@ class TokenSync:
         wake (None: all of them).
         """
         scene = self.scene
+        if self.pending and self.pending.largest * CELL * zoom >= SIMPLE_BELOW_PX:
+            self._make_near(shown)  # more than dots at this zoom: those an item would wake for
         boost = boost_for(zoom)
         boosted = abs(boost - scene.view_boost) > 1e-3
         if zoom == scene.token_dots.zoom and not boosted:
             if self._wake(zoom, shown):
-                lay_out_labels(list(self.items.values()))
+                lay_out_labels(list(self._made.values()))
             return
         if boosted:
             scene.view_boost = boost
-        items = list(self.items.values())
+        items = list(self._made.values())
         grown = False
         for item in items:
             grown = item.set_view(zoom, scene.view_boost, scene.label_scale) or grown
@@ -168,13 +237,12 @@ class TokenSync:
         if self._largest * zoom < SIMPLE_BELOW_PX:
             return False  # every token a dot at this zoom: nothing to wake
         if shown is None:
-            near: Iterable[object] = self.items.values()
+            near: Iterable[object] = self._made.values()
         else:
             if self._woken is not None and self._woken.contains(shown):
                 return False
-            margin = max(shown.width(), shown.height()) / 2 + WAKE_MARGIN
-            area = shown.adjusted(-margin, -margin, margin, margin)
-            near = self.scene.items(area)
+            area = _wake_area(shown)
+            near = QGraphicsScene.items(self.scene, area)  # pending ones near were made
             self._woken = area
         grown = False
         for item in near:  # a dot at this zoom sleeps on: it would only be measured later
@@ -193,14 +261,28 @@ class TokenSync:
         """Draw token names ``factor`` times their usual size (readable on a TV)."""
         scene = self.scene
         scene.label_scale = factor
-        items = list(self.items.values())
+        items = list(self._made.values())  # pending ones are made at this scale
         for item in items:
             item.set_view(item.view_zoom, scene.view_boost, factor)
         lay_out_labels(items)
 
     def refresh_highlights(self) -> None:
+        self._mark(self._made)
+        if self.pending:  # their rings are drawn from the document
+            self.scene.token_dots.changed()
+
+    def _mark(self, token_ids: Iterable[str]) -> None:
+        """Tell these tokens' items whether they act or are targets now."""
         document = self.scene.document
         acting = document.acting
         targets = document.public_targets if self.scene.player else document.targets
-        for token_id, item in self.items.items():
-            item.set_marks(acting=token_id in acting, target=token_id in targets)
+        for token_id in token_ids:
+            item = self._made.get(token_id)
+            if item is not None:
+                item.set_marks(acting=token_id in acting, target=token_id in targets)
+
+
+def _wake_area(shown: QRectF) -> QRectF:
+    """Where sleeping items wake for a view showing ``shown``: half a view round it and more."""
+    margin = max(shown.width(), shown.height()) / 2 + WAKE_MARGIN
+    return shown.adjusted(-margin, -margin, margin, margin)
