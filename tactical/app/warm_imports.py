@@ -72,5 +72,7 @@ def forget_sources() -> None:
 
 
 def warm_after_first_frame(delay_ms: int = DELAY_MS) -> None:
-    """Import :data:`LATER` in the background once the window has had time to show."""
+    """Import :data:`LATER` in the background once the window has had time to show;
+    the start-up's source lines are dropped as soon as the event loop runs."""
+    QTimer.singleShot(0, forget_sources)
     QTimer.singleShot(delay_ms, lambda: import_later())

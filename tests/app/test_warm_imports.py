@@ -68,3 +68,20 @@ def test_forgetting_sources_keeps_the_lines_no_file_could_give_back(tmp_path: Pa
     assert linecache.getline("<generated>", 1) == "y = 2\n"
     assert linecache.getline(str(source), 1) == "x = 1\n"  # read again when wanted
     del linecache.cache["<generated>"]
+
+
+def test_the_start_ups_source_lines_are_dropped_once_the_window_is_up(
+    qtbot, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import linecache
+
+    from tactical.app import warm_imports
+
+    warmed: list[bool] = []
+    monkeypatch.setattr(warm_imports, "import_later", lambda: warmed.append(True))
+    source = tmp_path / "read_at_start_up.py"
+    source.write_text("x = 1\n")
+    linecache.getline(str(source), 1)
+    warm_imports.warm_after_first_frame(delay_ms=50)
+    qtbot.waitUntil(lambda: str(source) not in linecache.cache, timeout=1000)
+    qtbot.waitUntil(lambda: warmed == [True], timeout=1000)
