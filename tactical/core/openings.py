@@ -84,3 +84,24 @@ def trimmed_at_openings(
             b = _pulled(line.b, line.a)
         out.append(line if (a, b) == (line.a, line.b) else WallLine(a, b, line.kind, line.open))
     return out
+
+
+def lines_an_edit_retrims(lines: Iterable[WallLine], edited: Iterable[WallLine]) -> list[WallLine]:
+    """The ``lines`` whose trim adding, removing, opening or shutting ``edited`` can change.
+
+    Those with an end where an end of an edited line lies (rounded as the trim rounds
+    them) and a door or window ends too: only there can an end be pulled back. A line
+    whose end is pulled back or let go may meet the lines of centres a rounding bit
+    elsewhere anywhere along it, so its whole length counts as touched by the edit.
+    """
+    every, changed = list(lines), list(edited)
+    doorways = {
+        _key(end)
+        for line in chain(every, changed)
+        if line.kind in ("door", "window")
+        for end in (line.a, line.b)
+    }
+    keys = doorways.intersection(_key(end) for line in changed for end in (line.a, line.b))
+    if not keys:
+        return []
+    return [line for line in every if _key(line.a) in keys or _key(line.b) in keys]

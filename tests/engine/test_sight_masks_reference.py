@@ -262,3 +262,30 @@ def _sees(line: WallLine) -> bool:
 
 def _walks(line: WallLine) -> bool:
     return line.blocks_movement
+
+
+def test_opening_a_door_updates_the_steps_of_the_lines_its_ends_trim() -> None:
+    """Found by hypothesis: opening line 5 trims the end at y = 9 of line 3, the door
+    along it (x = 5.5, in the padding), which shifts by a bit where line 3 meets the
+    diagonal from square (4, 0) to (5, 1), six squares from the door: the masks kept
+    through the edit must change there too, as the whole masks do."""
+    lines = [
+        WallLine((0.0, 0.0), (1.0, 0.0), "wall"),
+        WallLine((1.0, 0.0), (0.0, 0.0), "wall"),
+        WallLine((0.0, 0.0), (5.5, 3.0), "door"),
+        WallLine((5.5, 9.0), (5.5, 1e-07), "door"),
+        WallLine((1.0, 0.0), (0.0, 0.0), "door"),
+        WallLine((5.5, 3.0), (5.5, 9.0), "door"),
+        WallLine((1.0, 0.0), (0.0, 0.0), "door"),
+    ]
+    grid = GridMap(5, 7, wall_lines=lines)
+    ours, theirs = sight_masks(grid), reference.sight_masks(grid)
+    touched: set[tuple[int, int]] = set()
+    grid.add_listener(touched.update)
+    grid.set_wall_line(5, WallLine((5.5, 3.0), (5.5, 9.0), "door", open=True))
+    box = reference.touched_box(touched, grid)
+    assert box is not None
+    ours = update_masks(ours, grid, box)
+    theirs = reference.update_masks(theirs, grid, box)
+    same(ours, reference.sight_masks(grid))
+    same(ours, theirs)
