@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
 from tactical.core.wall_lines import Point, WallLine
@@ -24,6 +24,9 @@ from tactical.core.wall_lines import Point, WallLine
 TRIM = 1e-6
 """About how far (in squares) a wall end that meets only an opening is pulled back:
 between half this and this."""
+
+_SLACK = 1e-5
+"""More than two ends of one key (equal once rounded to six decimals) lie apart."""
 
 
 def _key(point: Point) -> tuple[float, float]:
@@ -105,3 +108,40 @@ def lines_an_edit_retrims(lines: Iterable[WallLine], edited: Iterable[WallLine])
     if not keys:
         return []
     return [line for line in every if _key(line.a) in keys or _key(line.b) in keys]
+
+
+def trimmed_among(
+    lines: Sequence[WallLine], chosen: Iterable[int], blocks: Callable[[WallLine], bool]
+) -> list[WallLine]:
+    """``trimmed_at_openings(lines, blocks)`` for the lines at the ``chosen`` indices only
+    (those that block, in order), reading only the lines that meet their ends.
+
+    A window of the map rasterises the lines near it, but such a line may end at a
+    doorway far from the window, and the trim there moves where the line meets the
+    lines of centres by a rounding bit all along it; trimming the near lines among
+    themselves would miss it, trimming every line costs milliseconds on a big map.
+    """
+    picked = [lines[i] for i in chosen if blocks(lines[i])]
+    own = {id(line) for line in picked}
+    keys = {_key(end) for line in picked for end in (line.a, line.b)}
+    comparable = [key for key in keys if key[0] == key[0] and key[1] == key[1]]
+    if not comparable:  # an end with a ``nan`` meets no other (``nan`` is equal to nothing)
+        return trimmed_at_openings(picked, blocks)
+    # Ends of one key lie within a millionth of each other: the box round the keys first.
+    left = min(x for x, _ in comparable) - _SLACK
+    right = max(x for x, _ in comparable) + _SLACK
+    top = min(y for _, y in comparable) - _SLACK
+    bottom = max(y for _, y in comparable) + _SLACK
+    meeting = []
+    for line in lines:
+        (ax, ay), (bx, by) = line.a, line.b
+        if (
+            (
+                (left <= ax <= right and top <= ay <= bottom)
+                or (left <= bx <= right and top <= by <= bottom)
+            )
+            and id(line) not in own
+            and (_key(line.a) in keys or _key(line.b) in keys)
+        ):
+            meeting.append(line)
+    return trimmed_at_openings(chain(picked, meeting), blocks)[: len(picked)]

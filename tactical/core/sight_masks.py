@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Square
-from tactical.core.openings import trimmed_at_openings
+from tactical.core.openings import trimmed_among, trimmed_at_openings
 from tactical.core.sight_line_steps import line_table, mark_line_steps
 from tactical.core.wall_lines import WallLine
 
@@ -82,12 +82,13 @@ def _stops_eyes(line: WallLine) -> bool:
     return line.blocks_sight
 
 
-def _near(lines: Iterable[WallLine], window: Window) -> list[WallLine]:
-    """The lines that come within two squares of the window (their steps may lie inside)."""
+def _near(lines: Iterable[WallLine], window: Window) -> list[int]:
+    """The indices of the lines that come within two squares of the window (their steps
+    may lie inside)."""
     r0, r1, c0, c1 = window
     left, right, top, bottom = c0 - 2, c1 + 2, r0 - 2, r1 + 2
     out = []
-    for line in lines:
+    for i, line in enumerate(lines):
         (ax, ay), (bx, by) = line.a, line.b
         if (
             (ax >= left or bx >= left)
@@ -95,7 +96,7 @@ def _near(lines: Iterable[WallLine], window: Window) -> list[WallLine]:
             and (ay >= top or by >= top)
             and (ay <= bottom or by <= bottom)
         ):
-            out.append(line)
+            out.append(i)
     return out
 
 
@@ -123,10 +124,11 @@ def step_masks(
         east[r[inside & across], c[inside & across]] = True
         south[r[inside & ~across], c[inside & ~across]] = True
         _round_corners(east, south, se, sw)
-    every = grid.wall_lines if lines is None else lines
-    if not whole:
-        every = _near(every, window)
-    table = line_table(trimmed_at_openings(every, _stops_eyes))
+    every = list(grid.wall_lines if lines is None else lines)
+    if whole:
+        table = line_table(trimmed_at_openings(every, _stops_eyes))
+    else:  # trimmed as among all the lines (a near line may end at a far doorway)
+        table = line_table(trimmed_among(every, _near(every, window), _stops_eyes))
     mark_line_steps(table, east, south, se, sw, (r0, c0))
     return east, south, se, sw
 
