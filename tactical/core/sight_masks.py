@@ -10,7 +10,10 @@ After an edit only a window round the touched squares is rasterised again
 (:func:`update_masks`): every step an edit can change starts within one
 square of the squares the grid reports as touched, so the window is those
 squares grown by three (the corner rule reads one square further) and the
-masks are rewritten for the touched squares grown by one. The wall lines are
+masks are rewritten for the touched squares grown by one. (A line's trim at a
+doorway moves its steps by a rounding bit anywhere along it: the grid reports the
+squares near the lines whose trim an edit changes, and a window's lines are
+trimmed as among all the lines.) The wall lines are
 rasterised all at once (:mod:`tactical.core.sight_line_steps`), the edge walls
 from one array, and the masks written by slices, so the whole map costs
 milliseconds too.
@@ -105,8 +108,9 @@ def step_masks(
 ) -> tuple[Mask, Mask, Mask, Mask]:
     """The blocked east, south, south-east and south-west steps from the window's squares.
 
-    Right for every square of the window but its last row and column, whose
-    corner rule would need the walls beyond (the whole map: right everywhere).
+    Right for every square of the window but its last row and, for the diagonals,
+    its last (south-east) or first (south-west) column, whose corner rule would need
+    the edge walls beyond (the whole map: right everywhere).
     """
     r0, r1, c0, c1 = window
     h, w = r1 - r0, c1 - c0
