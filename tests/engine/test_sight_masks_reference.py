@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from benchmarks import sight as sight_bench
 from benchmarks.maps import generated
 from tactical.core.grid import GridMap, Wall
-from tactical.core.openings import trimmed_at_openings
+from tactical.core.openings import trimmed_among, trimmed_at_openings
 from tactical.core.sight_masks import sight_masks, step_masks, update_masks
 from tactical.core.wall_lines import WallLine
 from tests.engine import sight_masks_reference as reference
@@ -133,6 +133,22 @@ def test_the_trim_at_openings_is_the_reference_trim(grid: GridMap) -> None:
         ours = trimmed_at_openings(grid.wall_lines, blocks)
         theirs = reference.trimmed_at_openings(grid.wall_lines, blocks)
         assert repr(ours) == repr(theirs)
+
+
+@EXAMPLES
+@given(maps(), st.data())
+def test_some_lines_trimmed_among_all_are_trimmed_as_with_all(
+    grid: GridMap, data: st.DataObject
+) -> None:
+    """``trimmed_among`` reads only the lines meeting the chosen ones' ends, and gives
+    what trimming every line gives them (for sight and for movement)."""
+    lines = grid.wall_lines
+    chosen = sorted(data.draw(st.sets(st.integers(0, max(len(lines) - 1, 0)))) if lines else [])
+    for blocks in (_sees, _walks):
+        whole = iter(reference.trimmed_at_openings(lines, blocks))
+        each = [next(whole) if blocks(line) else None for line in lines]
+        want = [each[i] for i in chosen if each[i] is not None]
+        assert repr(trimmed_among(lines, chosen, blocks)) == repr(want)
 
 
 @EXAMPLES
