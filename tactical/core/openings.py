@@ -97,17 +97,19 @@ def lines_an_edit_retrims(lines: Iterable[WallLine], edited: Iterable[WallLine])
     whose end is pulled back or let go may meet the lines of centres a rounding bit
     elsewhere anywhere along it, so its whole length counts as touched by the edit.
     """
-    every, changed = list(lines), list(edited)
+    changed = list(edited)
+    keys = {_key(end) for line in changed for end in (line.a, line.b)}
+    meeting = _meeting(lines, keys, set())
     doorways = {
-        _key(end)
-        for line in chain(every, changed)
+        key
+        for line in chain(meeting, changed)
         if line.kind in ("door", "window")
         for end in (line.a, line.b)
+        if (key := _key(end)) in keys
     }
-    keys = doorways.intersection(_key(end) for line in changed for end in (line.a, line.b))
-    if not keys:
+    if not doorways:
         return []
-    return [line for line in every if _key(line.a) in keys or _key(line.b) in keys]
+    return [line for line in meeting if _key(line.a) in doorways or _key(line.b) in doorways]
 
 
 def trimmed_among(
@@ -122,17 +124,27 @@ def trimmed_among(
     themselves would miss it, trimming every line costs milliseconds on a big map.
     """
     picked = [lines[i] for i in chosen if blocks(lines[i])]
-    own = {id(line) for line in picked}
     keys = {_key(end) for line in picked for end in (line.a, line.b)}
+    meeting = _meeting(lines, keys, {id(line) for line in picked})
+    return trimmed_at_openings(chain(picked, meeting), blocks)[: len(picked)]
+
+
+def _meeting(
+    lines: Iterable[WallLine], keys: set[tuple[float, float]], own: set[int]
+) -> list[WallLine]:
+    """The lines (but those whose ``id`` is in ``own``) with an end whose key is in ``keys``.
+
+    Ends of one key lie within a millionth of each other, so only the ends in the box
+    round the keys are rounded (a key with a ``nan`` is equal to no other).
+    """
     comparable = [key for key in keys if key[0] == key[0] and key[1] == key[1]]
-    if not comparable:  # an end with a ``nan`` meets no other (``nan`` is equal to nothing)
-        return trimmed_at_openings(picked, blocks)
-    # Ends of one key lie within a millionth of each other: the box round the keys first.
+    if not comparable:
+        return []
     left = min(x for x, _ in comparable) - _SLACK
     right = max(x for x, _ in comparable) + _SLACK
     top = min(y for _, y in comparable) - _SLACK
     bottom = max(y for _, y in comparable) + _SLACK
-    meeting = []
+    out = []
     for line in lines:
         (ax, ay), (bx, by) = line.a, line.b
         if (
@@ -143,5 +155,5 @@ def trimmed_among(
             and id(line) not in own
             and (_key(line.a) in keys or _key(line.b) in keys)
         ):
-            meeting.append(line)
-    return trimmed_at_openings(chain(picked, meeting), blocks)[: len(picked)]
+            out.append(line)
+    return out

@@ -12,6 +12,8 @@ the masks kept through edits (``update_masks``) with the reference's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 from benchmarks import sight as sight_bench
 from benchmarks.maps import generated
 from tactical.core.grid import GridMap, Wall
-from tactical.core.openings import trimmed_among, trimmed_at_openings
+from tactical.core.openings import lines_an_edit_retrims, trimmed_among, trimmed_at_openings
 from tactical.core.sight_masks import sight_masks, step_masks, update_masks
 from tactical.core.wall_lines import WallLine
 from tests.engine import sight_masks_reference as reference
@@ -332,3 +334,33 @@ def test_a_window_trims_a_near_line_at_a_doorway_far_from_it() -> None:
     assert step_masks(grid, window)[south_west][0, 2]
     assert reference.step_masks(grid, (0, 16, 0, 9))[south_west][0, 6]
     same(update_masks(ours, grid, box), reference.sight_masks(grid))
+
+
+def _trims(lines: list[WallLine], blocks: Callable[[WallLine], bool]) -> list[WallLine | None]:
+    """Each line's trim (None for a line that does not block), by index."""
+    trimmed = iter(reference.trimmed_at_openings(lines, blocks))
+    return [next(trimmed) if blocks(line) else None for line in lines]
+
+
+@EXAMPLES
+@given(maps(), st.data())
+def test_an_edit_of_a_line_reports_every_line_whose_trim_it_changes(
+    grid: GridMap, data: st.DataObject
+) -> None:
+    """Opening, shutting, moving, dropping or adding a line: every other line whose trim
+    (for sight or movement) changes is one ``lines_an_edit_retrims`` names."""
+    lines = list(grid.wall_lines)
+    index = data.draw(st.integers(0, len(lines)))
+    old = lines[index] if index < len(lines) else None
+    new = data.draw(st.one_of(st.none(), wall_lines(grid.width, grid.height).map(lambda p: p[0])))
+    if old is not None and old.kind == "door" and data.draw(st.booleans()):
+        new = WallLine(old.a, old.b, "door", not old.open)
+    after = lines[:index] + ([] if new is None else [new]) + lines[index + 1 :]
+    named = lines_an_edit_retrims(after, [w for w in (old, new) if w is not None])
+    kept = [i for i in range(len(lines)) if i != index]  # the other lines: before, after
+    moved = [i - 1 if new is None and i > index else i for i in kept]
+    for blocks in (_sees, _walks):
+        before, now = _trims(lines, blocks), _trims(after, blocks)
+        for i, j in zip(kept, moved, strict=True):
+            if repr(before[i]) != repr(now[j]):
+                assert any(line is after[j] for line in named), (before[i], now[j])
