@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
 
+from tactical.core.openings import lines_an_edit_retrims
 from tactical.core.wall_lines import WallLine
 
 Square = tuple[int, int]
@@ -201,7 +203,9 @@ class GridMap:
     def set_wall_line(self, index: int, line: WallLine | None) -> WallLine | None:
         """Replace the wall line at ``index`` (None removes it; ``index == len`` appends).
 
-        Returns the old line. Listeners hear the squares the old and new lines pass near.
+        Returns the old line. Listeners hear the squares the old and new lines pass near,
+        and those the lines whose trim at a doorway the edit changes pass near
+        (:func:`tactical.core.openings.lines_an_edit_retrims`).
         """
         old = self.wall_lines[index] if index < len(self.wall_lines) else None
         if line is None:
@@ -211,7 +215,9 @@ class GridMap:
             self.wall_lines.insert(index, line)
         else:
             self.wall_lines[index] = line
-        self._touched(s for w in (old, line) if w is not None for s in self.squares_near(w))
+        edited = [w for w in (old, line) if w is not None]
+        retrimmed = lines_an_edit_retrims(self.wall_lines, edited)
+        self._touched(s for w in chain(edited, retrimmed) for s in self.squares_near(w))
         return old
 
     def squares_near(self, line: WallLine) -> Iterator[Square]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
 from tactical.core.wall_lines import Point, WallLine
@@ -24,6 +24,9 @@ from tactical.core.wall_lines import Point, WallLine
 TRIM = 1e-6
 """About how far (in squares) a wall end that meets only an opening is pulled back:
 between half this and this."""
+
+_SLACK = 1e-5
+"""More than two ends of one key (equal once rounded to six decimals) lie apart."""
 
 
 def _key(point: Point) -> tuple[float, float]:
@@ -83,4 +86,74 @@ def trimmed_at_openings(
         if key_b in openings and ends[key_b] == 1:
             b = _pulled(line.b, line.a)
         out.append(line if (a, b) == (line.a, line.b) else WallLine(a, b, line.kind, line.open))
+    return out
+
+
+def lines_an_edit_retrims(lines: Iterable[WallLine], edited: Iterable[WallLine]) -> list[WallLine]:
+    """The ``lines`` whose trim adding, removing, opening or shutting ``edited`` can change.
+
+    Those with an end where an end of an edited line lies (rounded as the trim rounds
+    them) and a door or window ends too: only there can an end be pulled back. A line
+    whose end is pulled back or let go may meet the lines of centres a rounding bit
+    elsewhere anywhere along it, so its whole length counts as touched by the edit.
+    """
+    changed = list(edited)
+    keys = {_key(end) for line in changed for end in (line.a, line.b)}
+    meeting = _meeting(lines, keys, set())
+    doorways = {
+        key
+        for line in chain(meeting, changed)
+        if line.kind in ("door", "window")
+        for end in (line.a, line.b)
+        if (key := _key(end)) in keys
+    }
+    if not doorways:
+        return []
+    return [line for line in meeting if _key(line.a) in doorways or _key(line.b) in doorways]
+
+
+def trimmed_among(
+    lines: Sequence[WallLine], chosen: Iterable[int], blocks: Callable[[WallLine], bool]
+) -> list[WallLine]:
+    """``trimmed_at_openings(lines, blocks)`` for the lines at the ``chosen`` indices only
+    (those that block, in order), reading only the lines that meet their ends.
+
+    A window of the map rasterises the lines near it, but such a line may end at a
+    doorway far from the window, and the trim there moves where the line meets the
+    lines of centres by a rounding bit all along it; trimming the near lines among
+    themselves would miss it, trimming every line costs milliseconds on a big map.
+    """
+    picked = [lines[i] for i in chosen if blocks(lines[i])]
+    keys = {_key(end) for line in picked for end in (line.a, line.b)}
+    meeting = _meeting(lines, keys, {id(line) for line in picked})
+    return trimmed_at_openings(chain(picked, meeting), blocks)[: len(picked)]
+
+
+def _meeting(
+    lines: Iterable[WallLine], keys: set[tuple[float, float]], own: set[int]
+) -> list[WallLine]:
+    """The lines (but those whose ``id`` is in ``own``) with an end whose key is in ``keys``.
+
+    Ends of one key lie within a millionth of each other, so only the ends in the box
+    round the keys are rounded (a key with a ``nan`` is equal to no other).
+    """
+    comparable = [key for key in keys if key[0] == key[0] and key[1] == key[1]]
+    if not comparable:
+        return []
+    left = min(x for x, _ in comparable) - _SLACK
+    right = max(x for x, _ in comparable) + _SLACK
+    top = min(y for _, y in comparable) - _SLACK
+    bottom = max(y for _, y in comparable) + _SLACK
+    out = []
+    for line in lines:
+        (ax, ay), (bx, by) = line.a, line.b
+        if (
+            (
+                (left <= ax <= right and top <= ay <= bottom)
+                or (left <= bx <= right and top <= by <= bottom)
+            )
+            and id(line) not in own
+            and (_key(line.a) in keys or _key(line.b) in keys)
+        ):
+            out.append(line)
     return out

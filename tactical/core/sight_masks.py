@@ -10,7 +10,10 @@ After an edit only a window round the touched squares is rasterised again
 (:func:`update_masks`): every step an edit can change starts within one
 square of the squares the grid reports as touched, so the window is those
 squares grown by three (the corner rule reads one square further) and the
-masks are rewritten for the touched squares grown by one. The wall lines are
+masks are rewritten for the touched squares grown by one. (A line's trim at a
+doorway moves its steps by a rounding bit anywhere along it: the grid reports the
+squares near the lines whose trim an edit changes, and a window's lines are
+trimmed as among all the lines.) The wall lines are
 rasterised all at once (:mod:`tactical.core.sight_line_steps`), the edge walls
 from one array, and the masks written by slices, so the whole map costs
 milliseconds too.
@@ -29,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Square
-from tactical.core.openings import trimmed_at_openings
+from tactical.core.openings import trimmed_among, trimmed_at_openings
 from tactical.core.sight_line_steps import line_table, mark_line_steps
 from tactical.core.wall_lines import WallLine
 
@@ -82,12 +85,13 @@ def _stops_eyes(line: WallLine) -> bool:
     return line.blocks_sight
 
 
-def _near(lines: Iterable[WallLine], window: Window) -> list[WallLine]:
-    """The lines that come within two squares of the window (their steps may lie inside)."""
+def _near(lines: Iterable[WallLine], window: Window) -> list[int]:
+    """The indices of the lines that come within two squares of the window (their steps
+    may lie inside)."""
     r0, r1, c0, c1 = window
     left, right, top, bottom = c0 - 2, c1 + 2, r0 - 2, r1 + 2
     out = []
-    for line in lines:
+    for i, line in enumerate(lines):
         (ax, ay), (bx, by) = line.a, line.b
         if (
             (ax >= left or bx >= left)
@@ -95,7 +99,7 @@ def _near(lines: Iterable[WallLine], window: Window) -> list[WallLine]:
             and (ay >= top or by >= top)
             and (ay <= bottom or by <= bottom)
         ):
-            out.append(line)
+            out.append(i)
     return out
 
 
@@ -104,8 +108,9 @@ def step_masks(
 ) -> tuple[Mask, Mask, Mask, Mask]:
     """The blocked east, south, south-east and south-west steps from the window's squares.
 
-    Right for every square of the window but its last row and column, whose
-    corner rule would need the walls beyond (the whole map: right everywhere).
+    Right for every square of the window but its last row and, for the diagonals,
+    its last (south-east) or first (south-west) column, whose corner rule would need
+    the edge walls beyond (the whole map: right everywhere).
     """
     r0, r1, c0, c1 = window
     h, w = r1 - r0, c1 - c0
@@ -123,10 +128,11 @@ def step_masks(
         east[r[inside & across], c[inside & across]] = True
         south[r[inside & ~across], c[inside & ~across]] = True
         _round_corners(east, south, se, sw)
-    every = grid.wall_lines if lines is None else lines
-    if not whole:
-        every = _near(every, window)
-    table = line_table(trimmed_at_openings(every, _stops_eyes))
+    every = list(grid.wall_lines if lines is None else lines)
+    if whole:
+        table = line_table(trimmed_at_openings(every, _stops_eyes))
+    else:  # trimmed as among all the lines (a near line may end at a far doorway)
+        table = line_table(trimmed_among(every, _near(every, window), _stops_eyes))
     mark_line_steps(table, east, south, se, sw, (r0, c0))
     return east, south, se, sw
 
