@@ -10,7 +10,9 @@
   stack as the editor pushes them (merged into one entry), until repainted;
 - *peak memory after the first drag* (the whole app), and once the background
   warm-up that starts 1.5 s after the window shows (networkx, scipy, numba and the
-  sight kernel: ``tactical/app/warm_imports.py``) is done;
+  sight kernel: ``tactical/app/warm_imports.py``) is done (both the peak resident set,
+  ``VmHWM``: pages of library files included; beside the second, how much of what is
+  resident then are such pages, ``RssFile``);
 - *PDF snapshot*: ``tactical snapshot FILE OUT.pdf`` of the map, whole command.
 
 Runs under Qt's offscreen platform unless ``DISPLAY`` is set. The children run
@@ -141,6 +143,9 @@ def measure(window):
         settle()  # the app's background warm-up (networkx, scipy, numba's sight kernel)
         time.sleep(0.01)
     measured["rss_warm"] = peak_mb()
+    for line in open("/proc/self/status"):  # of the resident pages then, those read from
+        if line.startswith("RssFile:"):  # library files (Qt, LLVM, ...): counted in the peak
+            measured["rss_warm_files"] = int(line.split()[1]) / 1024
     window.files.ask_unsaved = lambda: "discard"
     window.close()  # the last window: the event loop ends and the command returns
 after_frame.append(measure)

@@ -39,8 +39,9 @@ def test_terrain_image_has_one_pixel_per_square_shaded_by_elevation() -> None:
 
 def test_difficult_terrain_is_kept_as_runs_to_hatch() -> None:
     layer = GridLayer(small_grid().map)  # type: ignore[arg-type]
-    assert layer._difficult_runs[2] == [(2, 4)]
-    assert layer._difficult_runs[0] == []
+    assert layer._difficult_runs[2].tolist() == [[2, 4]]
+    assert layer._difficult_runs[0].tolist() == []
+    assert layer._row_hatch(2) == [QRectF(2 * CELL, 2 * CELL, 2 * CELL, CELL)]
 
 
 def test_an_edit_repaints_only_around_the_touched_squares(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -57,13 +58,25 @@ def test_an_edit_repaints_only_around_the_touched_squares(qtbot) -> None:  # typ
     document.push(PaintSquares([(4, 6)], elevation=-3, terrain=Terrain.DIFFICULT))
     assert isinstance(scene.layer, GridLayer)
     assert pixel(scene.layer, 4, 6) == QColor(*palette.elevation_rgb(-3))
-    assert scene.layer._difficult_runs[6] == [(4, 5)]
+    assert scene.layer._difficult_runs[6].tolist() == [[4, 5]]
     assert len(invalidated) == 1
     rect = invalidated[0]
     assert rect.contains(QRectF(4 * CELL, 6 * CELL, CELL, CELL))
     assert rect.width() <= 2 * CELL and rect.height() <= 2 * CELL
     document.undo_stack.undo()
     assert pixel(scene.layer, 4, 6) == QColor(*palette.elevation_rgb(0))
+
+
+def test_the_shading_over_a_picture_follows_edits_and_leaves_level_ground_clear() -> None:
+    encounter = small_grid()
+    layer = GridLayer(encounter.map)  # type: ignore[arg-type]
+    encounter.map.elevation[6, 4] = -3  # type: ignore[union-attr]
+    layer.refresh([(4, 6)])
+    art = layer.art_image()
+    assert QColor(art.pixel(5, 0)) == QColor(*palette.elevation_rgb(2))  # the ridge
+    assert QColor(art.pixel(4, 6)) == QColor(*palette.elevation_rgb(-3))  # the edit
+    assert QColor(art.pixel(7, 1)) == palette.IMPASSABLE
+    assert art.pixel(0, 0) == 0  # level open ground: the picture shows through
 
 
 def test_one_item_per_visible_token_at_its_square(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
 
@@ -40,10 +41,11 @@ class GridLayer:
     def __init__(self, grid: GridMap) -> None:
         self.grid = grid
         self.image = QImage()
-        self._difficult_runs: list[list[tuple[int, int]]] = []
+        self._difficult_runs: list[npt.NDArray[np.int32]] = []
+        """Per row, the ``[start, end)`` column runs of difficult squares, one pair a row
+        of the array (a 1024 x 1024 map has about 90,000: as tuples they took 10 MB)."""
         self._hatch_rects: list[list[QRectF] | None] = []
         """Per row, the hatching rectangles, made the first time the row is painted."""
-        self._rgb: np.ndarray = np.zeros((0, 0), dtype=np.uint32)
         self._elevation: np.ndarray = np.zeros((0, 0), dtype=np.int16)
         """The elevations as last painted, so an edit knows which legend counts to move."""
         self._counts: dict[int, int] = {}
@@ -86,12 +88,12 @@ class GridLayer:
         self._tint_image = None
         rgb = palette.elevation_argb(grid.elevation)
         rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
-        self._rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
+        rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
         self._elevation = grid.elevation.copy()
         values, counts = np.unique(grid.elevation, return_counts=True)
         self._counts = dict(zip(values.tolist(), counts.tolist(), strict=True))
         self.image = QImage(
-            self._rgb.tobytes(), grid.width, grid.height, grid.width * 4, QImage.Format.Format_RGB32
+            rgb.tobytes(), grid.width, grid.height, grid.width * 4, QImage.Format.Format_RGB32
         ).copy()
         self._difficult_runs = _runs(grid.terrain == int(Terrain.DIFFICULT))
         self._hatch_rects = [None] * grid.height
@@ -109,7 +111,6 @@ class GridLayer:
             else:
                 r, g, b = palette.elevation_rgb(int(grid.elevation[row, col]))
                 argb = 0xFF000000 | (r << 16) | (g << 8) | b
-            self._rgb[row, col] = argb
             old, new = int(self._elevation[row, col]), int(grid.elevation[row, col])
             if old != new:
                 self._counts[old] -= 1
@@ -147,7 +148,7 @@ class GridLayer:
         """
         if self._art_image is None:
             clear = (self.grid.elevation == 0) & (self.grid.terrain != int(Terrain.IMPASSABLE))
-            argb = np.where(clear, np.uint32(0), self._rgb).astype(np.uint32)
+            argb = np.where(clear, np.uint32(0), self._pixels()).astype(np.uint32)
             self._art_image = QImage(
                 argb.tobytes(),
                 self.grid.width,
@@ -156,6 +157,14 @@ class GridLayer:
                 QImage.Format.Format_ARGB32,
             ).copy()
         return self._art_image
+
+    def _pixels(self) -> npt.NDArray[np.uint32]:
+        """The terrain image's pixels (0xFFRRGGBB, one per square), read from the image
+        itself rather than a second 4 MB copy kept beside it."""
+        width, height = self.image.width(), self.image.height()
+        line = self.image.bytesPerLine() // 4  # 32-bit pixels: lines are never padded
+        pixels = np.frombuffer(self.image.constBits(), dtype=np.uint32)
+        return pixels.reshape(height, line)[:, :width].copy()
 
     def paint(self, painter: QPainter, rect: QRectF, scale: float) -> None:
         """Paint the squares inside the scene rectangle ``rect`` at ``scale`` screen px per unit.
@@ -214,7 +223,7 @@ class GridLayer:
         if rects is None:
             rects = [
                 QRectF(start * CELL, row * CELL, (end - start) * CELL, CELL)
-                for start, end in self._difficult_runs[row]
+                for start, end in self._difficult_runs[row].tolist()
             ]
             self._hatch_rects[row] = rects
         return rects
@@ -316,15 +325,16 @@ def door_leaf(a: Square, b: Square) -> QLineF:
     return QLineF(line.p1(), line.p1() + across * 0.72 + along * 0.45)
 
 
-def _runs(mask: np.ndarray) -> list[list[tuple[int, int]]]:
-    """Per row, the ``[start, end)`` column runs where ``mask`` is true."""
+def _runs(mask: np.ndarray) -> list[npt.NDArray[np.int32]]:
+    """Per row, the ``[start, end)`` column runs where ``mask`` is true: an ``(n, 2)``
+    array a row, all views of one array."""
     height, width = mask.shape
     padded = np.zeros((height, width + 2), dtype=np.int8)
     padded[:, 1:-1] = mask
     rows, cols = np.nonzero(np.diff(padded, axis=1))  # row by row: a start, then its end
-    starts, ends = cols[0::2].tolist(), cols[1::2].tolist()
+    pairs = cols.astype(np.int32).reshape(-1, 2)  # a start, then its end
     bounds = np.searchsorted(rows[0::2], np.arange(height + 1)).tolist()
-    return [list(zip(starts[a:b], ends[a:b], strict=True)) for a, b in pairwise(bounds)]
+    return [pairs[a:b] for a, b in pairwise(bounds)]
 
 
 def _bounding(squares: Iterable[Square]) -> QRectF:
