@@ -135,37 +135,37 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[list[Mask], list[int]
     shifted = base - cells  # the tables' offsets are shifted by ``cells``
     prev = 1
     for d in range(1, reach + 1):
-        # The kept tables' small integers widened once a ring (numpy gathers with intp only).
+        # The kept int32 tables widened once a ring (numpy gathers with intp only).
         table = kept[d - 1].index.astype(np.intp)
-        ring_parents, ring_weights = kept[d - 1].parents.astype(np.intp), kept[d - 1].weights
+        ring_weights = kept[d - 1].weights
         size = 8 * d
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
         # parents stand on the map, so their children are at most the padding.
         live = (vis > LIVE).reshape(n, prev)
-        cand = live[:, ring_parents[0]] | live[:, ring_parents[1]]
+        cand = live[:, table[0]] | live[:, table[1]]
         count = int(np.count_nonzero(cand))
         if count == 0:
             break
         whole = 2 * count >= n * size
         if whole:
             who: npt.NDArray[np.int64] = everyone
-            cols, parents, weights = table, ring_parents, ring_weights
+            cols, weights = table, ring_weights
             reached[:] = d
         else:
             reached[cand.any(axis=1)] = d
             who, ji = np.nonzero(cand)
-            cols, parents, weights = table[:, ji], ring_parents[:, ji], ring_weights[:, ji]
+            cols, weights = table[:, ji], ring_weights[:, ji]
         row = who * prev
-        ia, ib = row + parents[0], row + parents[1]
+        ia, ib = row + cols[0], row + cols[1]
         at = shifted[who]
-        flat = at + cols[2]
+        flat = at + cols[4]
         wa, wb = weights[0], weights[1]
         # A whole ring crossing the map's edge reads squares beyond the padding: clipped
         # reads of whatever lies there, zeroed below (their parents were not seen).
         clip: Literal["raise", "clip"] = "clip" if whole and d > inside else "raise"
-        part = vis.take(ia) * wa * opened.take(at + cols[0], mode=clip) + vis.take(
+        part = vis.take(ia) * wa * opened.take(at + cols[2], mode=clip) + vis.take(
             ib
-        ) * wb * opened.take(at + cols[1], mode=clip)
+        ) * wb * opened.take(at + cols[3], mode=clip)
         if d > nearest:
             part *= ranges[who] >= d
         if whole and count < n * size:

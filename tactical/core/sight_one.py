@@ -98,18 +98,18 @@ class _Rings:
     def ring(self, table: RingTable, spans: list[Span]) -> bool:
         """Work out the next ring on ``spans``; False when no square there has a parent
         still seen (the search is over)."""
-        size = table.parents.shape[1]
+        size = table.index.shape[1]
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0.
         work = []
         for start, end in spans:
-            # The kept tables' small integers widened once a part (each gather would
-            # widen its indices again: numpy gathers with intp only).
-            parents = table.parents[:, start:end].astype(np.intp)
-            shares = self.vis.take(parents, mode="wrap")
+            # The kept int32 tables widened once a part (numpy gathers with intp only:
+            # each gather would widen its indices again).
+            index = table.index[:, start:end].astype(np.intp)
+            shares = self.vis.take(index[0:2], mode="wrap")
             cand = np.maximum(shares[0], shares[1]) > _LIVE
             count = int(np.count_nonzero(cand))
             if count:
-                work.append((start, end, parents, shares, cand, count))
+                work.append((start, end, index, shares, cand, count))
         if not work:
             return False
         start, end, _, _, _, count = work[0]
@@ -119,11 +119,11 @@ class _Rings:
         else:
             self.new_vis = np.zeros(size, dtype=np.float32)
             self.new_high = np.full(size, _NONE, dtype=np.float32) if self.hills else self.high
-        for start, end, parents, shares, cand, count in work:
+        for start, end, index, shares, cand, count in work:
             if 2 * count >= end - start:
-                self.dense(table, start, end, parents, shares, cand, count < end - start)
+                self.dense(table, start, end, index, shares, cand, count < end - start)
             else:
-                self.sparse(table, start, parents, shares, cand)
+                self.sparse(table, start, index, shares, cand)
         self.vis, self.high = self.new_vis, self.new_high
         return True
 
@@ -132,25 +132,25 @@ class _Rings:
         table: RingTable,
         start: int,
         end: int,
-        parents: Indices,
+        index: Indices,
         shares: Floats,
         cand: Mask,
         some: bool,
     ) -> None:
-        """Work out every square of ``[start, end)`` (``parents``: theirs, widened);
+        """Work out every square of ``[start, end)`` (``index``: their tables, widened);
         ``some``: not all have a parent still seen (the others are zeroed, as if left out)."""
-        index, weights = table.index[:, start:end].astype(np.intp), table.weights[:, start:end]
+        weights = table.weights[:, start:end]
         shares *= weights
-        shares *= self.open.take(index[0:2], mode="wrap").astype(np.float32)
+        shares *= self.open.take(index[2:4], mode="wrap").astype(np.float32)
         part = np.add(shares[0], shares[1], out=self.new_vis[start:end])
         if some:
             kept = cand.astype(np.float32)
             part *= kept
         shown = part >= SEEN
-        flat = index[2]
+        flat = index[4]
         if self.hills:
             level = self.elevation.take(flat, mode="wrap")
-            ways = self.high.take(parents, mode="wrap")
+            ways = self.high.take(index[0:2], mode="wrap")
             ways *= weights
             passed = np.add(ways[0], ways[1], out=self.new_high[start:end])
             bar = level + HEIGHT_BLOCK  # hidden: passed >= eye and passed >= level + 2
@@ -164,23 +164,23 @@ class _Rings:
         self.seen[flat] = shown  # each square is in one ring only: all its writes
 
     def sparse(
-        self, table: RingTable, start: int, parents: Indices, shares: Floats, cand: Mask
+        self, table: RingTable, start: int, index: Indices, shares: Floats, cand: Mask
     ) -> None:
         """Work out only the squares from ``start`` on with a parent still seen
-        (``parents``: those of the part from ``start``, widened)."""
+        (``index``: the tables of the part from ``start``, widened)."""
         picked = np.flatnonzero(cand)
         at = picked + start
-        index, weights = table.index[:, at].astype(np.intp), table.weights[:, at]
+        index, weights = index[:, picked], table.weights[:, at]
         shares = shares[:, picked]
         shares *= weights
-        shares *= self.open.take(index[0:2], mode="wrap")
+        shares *= self.open.take(index[2:4], mode="wrap")
         part = shares[0] + shares[1]
         self.new_vis[at] = part
         shown = part >= SEEN
-        flat = index[2]
+        flat = index[4]
         if self.hills:
             level = self.elevation.take(flat, mode="wrap")
-            ways = self.high.take(parents[:, picked], mode="wrap")
+            ways = self.high.take(index[0:2], mode="wrap")
             ways *= weights
             passed = ways[0] + ways[1]
             bar = level + HEIGHT_BLOCK

@@ -4,7 +4,7 @@ squares of ring d - 1 the line from the viewer passes between, their weights and
 They depend only on d and the map's shape, so they are made once per shape and kept, by
 the numpy path only (:mod:`tactical.core.sight_one`, :mod:`tactical.core.sight`): it answers
 until the numba kernel is ready, or for good where numba cannot load. Kept while they may be
-read (a corner viewer of a 1024 x 1024 map needs 100 MB, and making them again takes
+read (a corner viewer of a 1024 x 1024 map needs 117 MB, and making them again takes
 longer than its sight), dropped once the kernel is ready (:func:`forget`), bounded by
 bytes meanwhile.
 The order of a ring's squares is :func:`_ring_index`'s: the top side from the top-left
@@ -91,8 +91,8 @@ _SHAPES = 4
 """At most this many map shapes' tables are kept, the last used."""
 _KEEP_BYTES = 32_000_000
 """Other shapes' tables are kept only while all of them take at most this many bytes; the
-shape in use always is (24 bytes a ring square: a corner viewer of a 1024 x 1024 map needs
-4.2 million, 100 MB, which a process without numba would otherwise keep for every big map
+shape in use always is (28 bytes a ring square: a corner viewer of a 1024 x 1024 map needs
+4.2 million, 117 MB, which a process without numba would otherwise keep for every big map
 it has shown)."""
 
 
@@ -100,22 +100,22 @@ it has shown)."""
 class RingTable:
     """Ring d's tables for one map shape, everything a viewer's ring needs but its square.
 
-    24 bytes a square (int64 indices took 48): the parents fit int16 (a ring has at most
-    8 * MAX_SIDE squares) and the flat indices int32 (:func:`index_dtype`).
+    28 bytes a square: the indices are int32 wherever they fit (:func:`index_dtype`;
+    int64 took 48). Their users widen a ring's indices once (numpy gathers with intp
+    only, and each gather would widen them again): int16 parents in an array of their own
+    (24 bytes) cost a second widening a ring, 5-8 % of the numpy path's time.
     """
 
-    parents: npt.NDArray[np.int16]
-    """(2, 8d): both parents (indices in ring d - 1)."""
     index: npt.NDArray[np.int32 | np.int64]
-    """(3, 8d): where each parent's step is read in the flattened open masks
-    (``step * cells + flat``); and ``flat``, the square's flat offset from the viewer
-    (``dy * padded_width + dx``), all three plus ``cells``."""
+    """(5, 8d): both parents (indices in ring d - 1); where each parent's step is read in
+    the flattened open masks (``step * cells + flat``); and ``flat``, the square's flat
+    offset from the viewer (``dy * padded_width + dx``), the last three plus ``cells``."""
     weights: npt.NDArray[np.float32]
     """(2, 8d): each parent's share of the line (they add up to 1)."""
 
     @property
     def nbytes(self) -> int:
-        return self.parents.nbytes + self.index.nbytes + self.weights.nbytes
+        return self.index.nbytes + self.weights.nbytes
 
 
 def largest_index(padded_width: int, cells: int) -> int:
@@ -150,8 +150,8 @@ def tables(upto: int, padded_width: int, cells: int) -> list[RingTable]:
         while len(kept) < upto:
             ring = _make_ring(len(kept) + 1)
             flat = ring.offsets[1] * padded_width + ring.offsets[0] + cells
-            index = np.vstack([ring.steps * cells + flat[None, :], flat[None, :]]).astype(wide)
-            kept.append(RingTable(ring.parents.astype(np.int16), index, ring.weights))
+            index = np.vstack([ring.parents, ring.steps * cells + flat[None, :], flat[None, :]])
+            kept.append(RingTable(index.astype(wide), ring.weights))
         while len(_TABLES) > _SHAPES or (len(_TABLES) > 1 and _kept_bytes() > _KEEP_BYTES):
             del _TABLES[next(iter(_TABLES))]  # the least recently used (never ``kept``)
     return kept
@@ -169,7 +169,7 @@ def _kept_bytes() -> int:
 
 def forget() -> None:
     """Drop every kept table: called once the numba kernel is ready, from when on the numpy
-    path no longer answers in this process (the tables would hold 100 MB for nothing)."""
+    path no longer answers in this process (the tables would hold 117 MB for nothing)."""
     with _lock:
         _TABLES.clear()
 
