@@ -146,15 +146,33 @@ def tables(upto: int, padded_width: int, cells: int) -> list[RingTable]:
     with _lock:
         kept = _TABLES.pop((padded_width, cells), [])
         _TABLES[(padded_width, cells)] = kept
-        wide = index_dtype(padded_width, cells)
-        while len(kept) < upto:
-            ring = _make_ring(len(kept) + 1)
-            flat = ring.offsets[1] * padded_width + ring.offsets[0] + cells
-            index = np.vstack([ring.parents, ring.steps * cells + flat[None, :], flat[None, :]])
-            kept.append(RingTable(index.astype(wide), ring.weights))
+        if len(kept) < upto:
+            kept.extend(_made(len(kept) + 1, upto, padded_width, cells))
         while len(_TABLES) > _SHAPES or (len(_TABLES) > 1 and _kept_bytes() > _KEEP_BYTES):
             del _TABLES[next(iter(_TABLES))]  # the least recently used (never ``kept``)
     return kept
+
+
+def _made(first: int, last: int, padded_width: int, cells: int) -> list[RingTable]:
+    """Rings ``first`` .. ``last``'s tables, views of one block of memory: a corner
+    viewer's first reveal on a big map makes all of them at once, and a block that large
+    goes back to the system when dropped (allocated ring by ring, most stayed in the
+    process's heap: only 32 of 120 MB went back at 1024 x 1024). The numpy path is also
+    a tenth faster on it."""
+    total = 4 * (last * (last + 1) - first * (first - 1))  # 8d squares each
+    index = np.empty((5, total), dtype=index_dtype(padded_width, cells))
+    weights = np.empty((2, total), dtype=np.float32)
+    made, start = [], 0
+    for d in range(first, last + 1):
+        ring, end = _make_ring(d), start + 8 * d
+        flat = ring.offsets[1] * padded_width + ring.offsets[0] + cells
+        index[0:2, start:end] = ring.parents
+        index[2:4, start:end] = ring.steps * cells + flat
+        index[4, start:end] = flat
+        weights[:, start:end] = ring.weights
+        made.append(RingTable(index[:, start:end], weights[:, start:end]))
+        start = end
+    return made
 
 
 def kept_bytes() -> int:
