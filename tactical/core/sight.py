@@ -135,7 +135,9 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[list[Mask], list[int]
     shifted = base - cells  # the tables' offsets are shifted by ``cells``
     prev = 1
     for d in range(1, reach + 1):
-        table, ring_weights = kept[d - 1].index, kept[d - 1].weights
+        # The kept int32 tables widened once a ring (numpy gathers with intp only).
+        table = kept[d - 1].index.astype(np.intp)
+        ring_weights = kept[d - 1].weights
         size = 8 * d
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0. Live
         # parents stand on the map, so their children are at most the padding.

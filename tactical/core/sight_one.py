@@ -41,6 +41,7 @@ LIVE = 0.01
 
 Mask = npt.NDArray[np.bool_]
 Floats = npt.NDArray[np.float32]
+Indices = npt.NDArray[np.intp]
 
 _LIVE = np.float32(LIVE)  # what ``vis > LIVE`` compares with (float32 against a Python float)
 _NONE = np.float32(-1e6)  # the highest ground of a square no sight line reaches
@@ -97,49 +98,59 @@ class _Rings:
     def ring(self, table: RingTable, spans: list[Span]) -> bool:
         """Work out the next ring on ``spans``; False when no square there has a parent
         still seen (the search is over)."""
-        index, size = table.index, table.index.shape[1]
+        size = table.index.shape[1]
         # Only squares with a parent still (partly) seen can be seen: the rest stay 0.
         work = []
         for start, end in spans:
-            shares = self.vis.take(index[0:2, start:end], mode="wrap")
+            # The kept int32 tables widened once a part (numpy gathers with intp only:
+            # each gather would widen its indices again).
+            index = table.index[:, start:end].astype(np.intp)
+            shares = self.vis.take(index[0:2], mode="wrap")
             cand = np.maximum(shares[0], shares[1]) > _LIVE
             count = int(np.count_nonzero(cand))
             if count:
-                work.append((start, end, shares, cand, count))
+                work.append((start, end, index, shares, cand, count))
         if not work:
             return False
-        start, end, _, _, count = work[0]
+        start, end, _, _, _, count = work[0]
         if len(work) == 1 and end - start == size and 2 * count >= size:
             self.new_vis = np.empty(size, dtype=np.float32)  # every square written below
             self.new_high = np.empty(size, dtype=np.float32) if self.hills else self.high
         else:
             self.new_vis = np.zeros(size, dtype=np.float32)
             self.new_high = np.full(size, _NONE, dtype=np.float32) if self.hills else self.high
-        for start, end, shares, cand, count in work:
+        for start, end, index, shares, cand, count in work:
             if 2 * count >= end - start:
-                self.dense(table, start, end, shares, cand, count < end - start)
+                self.dense(table, start, end, index, shares, cand, count < end - start)
             else:
-                self.sparse(table, start, shares, cand)
+                self.sparse(table, start, index, shares, cand)
         self.vis, self.high = self.new_vis, self.new_high
         return True
 
     def dense(
-        self, table: RingTable, start: int, end: int, shares: Floats, cand: Mask, some: bool
+        self,
+        table: RingTable,
+        start: int,
+        end: int,
+        index: Indices,
+        shares: Floats,
+        cand: Mask,
+        some: bool,
     ) -> None:
-        """Work out every square of ``[start, end)``; ``some``: not all have a parent
-        still seen (the others are zeroed, as if left out)."""
-        index, weights = table.index, table.weights[:, start:end]
+        """Work out every square of ``[start, end)`` (``index``: their tables, widened);
+        ``some``: not all have a parent still seen (the others are zeroed, as if left out)."""
+        weights = table.weights[:, start:end]
         shares *= weights
-        shares *= self.open.take(index[2:4, start:end], mode="wrap").astype(np.float32)
+        shares *= self.open.take(index[2:4], mode="wrap").astype(np.float32)
         part = np.add(shares[0], shares[1], out=self.new_vis[start:end])
         if some:
             kept = cand.astype(np.float32)
             part *= kept
         shown = part >= SEEN
-        flat = index[4, start:end]
+        flat = index[4]
         if self.hills:
             level = self.elevation.take(flat, mode="wrap")
-            ways = self.high.take(index[0:2, start:end], mode="wrap")
+            ways = self.high.take(index[0:2], mode="wrap")
             ways *= weights
             passed = np.add(ways[0], ways[1], out=self.new_high[start:end])
             bar = level + HEIGHT_BLOCK  # hidden: passed >= eye and passed >= level + 2
@@ -152,11 +163,14 @@ class _Rings:
                 np.minimum(passed, kept, out=passed)
         self.seen[flat] = shown  # each square is in one ring only: all its writes
 
-    def sparse(self, table: RingTable, start: int, shares: Floats, cand: Mask) -> None:
-        """Work out only the squares from ``start`` on with a parent still seen."""
+    def sparse(
+        self, table: RingTable, start: int, index: Indices, shares: Floats, cand: Mask
+    ) -> None:
+        """Work out only the squares from ``start`` on with a parent still seen
+        (``index``: the tables of the part from ``start``, widened)."""
         picked = np.flatnonzero(cand)
         at = picked + start
-        index, weights = table.index[:, at], table.weights[:, at]
+        index, weights = index[:, picked], table.weights[:, at]
         shares = shares[:, picked]
         shares *= weights
         shares *= self.open.take(index[2:4], mode="wrap")

@@ -1,13 +1,19 @@
 """The ring tables of sight: for each square at Chebyshev distance d of a viewer, the two
 squares of ring d - 1 the line from the viewer passes between, their weights and steps.
 
-They depend only on d and the map's shape, so they are made once per shape and kept.
+They depend only on d and the map's shape, so they are made once per shape and kept, by
+the numpy path only (:mod:`tactical.core.sight_one`, :mod:`tactical.core.sight`): it answers
+until the numba kernel is ready, or for good where numba cannot load. Kept while they may be
+read (a corner viewer of a 1024 x 1024 map needs 117 MB, and making them again takes
+longer than its sight), dropped once the kernel is ready (:func:`forget`), bounded by
+bytes meanwhile.
 The order of a ring's squares is :func:`_ring_index`'s: the top side from the top-left
 corner, then the right, bottom and left sides.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,22 +85,54 @@ _STEP_CODE = np.zeros(9, dtype=np.int64)
 for _k, (_sx, _sy) in enumerate(DIRECTIONS):
     _STEP_CODE[(_sx + 1) * 3 + (_sy + 1)] = _k
 
+_lock = threading.Lock()
 _TABLES: dict[tuple[int, int], list[RingTable]] = {}
 _SHAPES = 4
-"""Map shapes whose tables are kept, the last used (48 bytes a ring square: a corner viewer of
-a 1024 x 1024 map needs 4.2 million, 200 MB; a 256 x 256 map's corner 12 MB)."""
+"""At most this many map shapes' tables are kept, the last used."""
+_KEEP_BYTES = 32_000_000
+"""Other shapes' tables are kept only while all of them take at most this many bytes; the
+shape in use always is (28 bytes a ring square: a corner viewer of a 1024 x 1024 map needs
+4.2 million, 117 MB, which a process without numba would otherwise keep for every big map
+it has shown)."""
 
 
 @dataclass(frozen=True)
 class RingTable:
-    """Ring d's tables for one map shape, everything a viewer's ring needs but its square."""
+    """Ring d's tables for one map shape, everything a viewer's ring needs but its square.
 
-    index: npt.NDArray[np.int64]
+    28 bytes a square: the indices are int32 wherever they fit (:func:`index_dtype`;
+    int64 took 48). Their users widen a ring's indices once (numpy gathers with intp
+    only, and each gather would widen them again): int16 parents in an array of their own
+    (24 bytes) cost a second widening a ring, 5-8 % of the numpy path's time.
+    """
+
+    index: npt.NDArray[np.int32 | np.int64]
     """(5, 8d): both parents (indices in ring d - 1); where each parent's step is read in
     the flattened open masks (``step * cells + flat``); and ``flat``, the square's flat
     offset from the viewer (``dy * padded_width + dx``), the last three plus ``cells``."""
     weights: npt.NDArray[np.float32]
     """(2, 8d): each parent's share of the line (they add up to 1)."""
+
+    @property
+    def nbytes(self) -> int:
+        return self.index.nbytes + self.weights.nbytes
+
+
+def largest_index(padded_width: int, cells: int) -> int:
+    """The largest absolute value a ring table's ``index`` may hold on this map shape:
+    a step (at most 7) times ``cells``, plus ``cells``, plus a flat offset of at most the
+    farthest ring (the map's longer side less one) in both directions."""
+    height = cells // padded_width
+    far = max(padded_width, height) - 3  # the longer side of the map itself, less one
+    return (len(DIRECTIONS) - 1) * cells + cells + far * (padded_width + 1)
+
+
+def index_dtype(padded_width: int, cells: int) -> type[np.int32] | type[np.int64]:
+    """int32 when every index of this shape fits (always up to ``MAX_SIDE``: 9.5 million
+    at 1024 x 1024), int64 otherwise."""
+    if largest_index(padded_width, cells) <= np.iinfo(np.int32).max:
+        return np.int32
+    return np.int64
 
 
 def tables(upto: int, padded_width: int, cells: int) -> list[RingTable]:
@@ -105,16 +143,53 @@ def tables(upto: int, padded_width: int, cells: int) -> list[RingTable]:
     ``cells`` before the viewer's square (a margin, see :mod:`tactical.core.sight`), they
     need no per-ring addition of the viewer's index.
     """
-    kept = _TABLES.pop((padded_width, cells), [])
-    _TABLES[(padded_width, cells)] = kept
-    while len(kept) < upto:
-        ring = _make_ring(len(kept) + 1)
-        flat = ring.offsets[1] * padded_width + ring.offsets[0] + cells
-        index = np.vstack([ring.parents, ring.steps * cells + flat[None, :], flat[None, :]])
-        kept.append(RingTable(index, ring.weights))
-    while len(_TABLES) > _SHAPES:
-        del _TABLES[next(iter(_TABLES))]
+    with _lock:
+        kept = _TABLES.pop((padded_width, cells), [])
+        _TABLES[(padded_width, cells)] = kept
+        if len(kept) < upto:
+            kept.extend(_made(len(kept) + 1, upto, padded_width, cells))
+        while len(_TABLES) > _SHAPES or (len(_TABLES) > 1 and _kept_bytes() > _KEEP_BYTES):
+            del _TABLES[next(iter(_TABLES))]  # the least recently used (never ``kept``)
     return kept
+
+
+def _made(first: int, last: int, padded_width: int, cells: int) -> list[RingTable]:
+    """Rings ``first`` .. ``last``'s tables, views of one block of memory: a corner
+    viewer's first reveal on a big map makes all of them at once, and a block that large
+    goes back to the system when dropped (allocated ring by ring, most stayed in the
+    process's heap: only 32 of 120 MB went back at 1024 x 1024). The numpy path is also
+    a tenth faster on it."""
+    total = 4 * (last * (last + 1) - first * (first - 1))  # 8d squares each
+    index = np.empty((5, total), dtype=index_dtype(padded_width, cells))
+    weights = np.empty((2, total), dtype=np.float32)
+    made, start = [], 0
+    for d in range(first, last + 1):
+        ring, end = _make_ring(d), start + 8 * d
+        flat = ring.offsets[1] * padded_width + ring.offsets[0] + cells
+        index[0:2, start:end] = ring.parents
+        index[2:4, start:end] = ring.steps * cells + flat
+        index[4, start:end] = flat
+        weights[:, start:end] = ring.weights
+        made.append(RingTable(index[:, start:end], weights[:, start:end]))
+        start = end
+    return made
+
+
+def kept_bytes() -> int:
+    """The bytes of the ring tables kept in this process."""
+    with _lock:
+        return _kept_bytes()
+
+
+def _kept_bytes() -> int:
+    return sum(table.nbytes for kept in _TABLES.values() for table in kept)
+
+
+def forget() -> None:
+    """Drop every kept table: called once the numba kernel is ready, from when on the numpy
+    path no longer answers in this process (the tables would hold 117 MB for nothing)."""
+    with _lock:
+        _TABLES.clear()
 
 
 Span = tuple[int, int]
