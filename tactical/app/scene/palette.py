@@ -8,6 +8,8 @@ import numpy as np
 import numpy.typing as npt
 from PySide6.QtGui import QColor
 
+from tactical.core.sides import Side
+
 OUTSIDE = QColor("#3a3d42")
 """Behind and around the map."""
 IMPASSABLE = QColor("#2b2b2e")
@@ -80,3 +82,18 @@ def area_fill(index: int) -> QColor:
 def side_colour(hex_colour: str) -> QColor:
     colour = QColor(hex_colour)
     return colour if colour.isValid() else QColor("#808080")
+
+
+def colour_of_side(side: Side | None) -> QColor:
+    """A token's colour: its side's, grey when the side is gone."""
+    return side_colour(side.color if side else "#808080")
+
+
+def highlight(selected: bool, acting: bool, target: bool) -> QColor | None:
+    """The ring round a token or its dot: a target's over a selection's over the acting
+    one's; None without one."""
+    if target:
+        return TARGET
+    if selected:
+        return SELECTED
+    return ACTING if acting else None

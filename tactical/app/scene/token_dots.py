@@ -156,10 +156,7 @@ class TokenDots(QGraphicsItem):
         for item in self._items():
             if not item.dotted or not item.isVisible():
                 continue
-            ring = None
-            if item.isSelected() or item.acting or item.target:
-                highlight = palette.SELECTED if item.isSelected() else palette.ACTING
-                ring = palette.TARGET if item.target else highlight
+            ring = palette.highlight(item.isSelected(), item.acting, item.target)
             add(item.dot_rect(), item.look.colour, item.look.hidden, ring)
         for dot in self._pending():
             add(*dot)

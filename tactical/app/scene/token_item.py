@@ -23,6 +23,7 @@ from tactical.app.scene.token_paint import (
     MAX_BADGES,
     SIMPLE_BELOW_PX,
     badge_text,
+    disc_at,
     paint_token,
 )
 
@@ -161,9 +162,7 @@ class TokenItem(QGraphicsItem):
 
     def dot_rect(self) -> QRectF:
         """The dot (the disc) in scene coordinates."""
-        d = self.diameter
-        inset = d * 0.06
-        return QRectF(self.pos().x() + inset, self.pos().y() + inset, d - 2 * inset, d - 2 * inset)
+        return disc_at(self.pos().x(), self.pos().y(), self.diameter)
 
     def _dot_changed(self) -> None:
         if self.dotted and self.on_dot_change is not None:

@@ -33,12 +33,21 @@ COVER_MARKS = {
 }
 
 
+DOT_INSET = 0.06
+"""The disc's inset in its token's square box, as a share of the diameter."""
+
+
+def disc_at(x: float, y: float, diameter: float) -> QRectF:
+    """The disc of a token ``diameter`` wide whose box starts at ``(x, y)``."""
+    inset = diameter * DOT_INSET
+    return QRectF(x + inset, y + inset, diameter - 2 * inset, diameter - 2 * inset)
+
+
 def paint_token(item: TokenItem, painter: QPainter, option: QStyleOptionGraphicsItem) -> None:
     """Draw ``item`` (a plain dot when it is too small on screen to read)."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     d = item.diameter
-    inset = d * 0.06
-    disc = QRectF(inset, inset, d - 2 * inset, d - 2 * inset)
+    disc = disc_at(0.0, 0.0, d)
     on_screen = d * option.levelOfDetailFromTransform(painter.worldTransform())
     if on_screen < SIMPLE_BELOW_PX:
         _paint_dot(item, painter, disc)
@@ -60,9 +69,9 @@ def paint_token(item: TokenItem, painter: QPainter, option: QStyleOptionGraphics
 def _paint_dot(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
     """Far zoomed out: just a dot in the side's colour (names would not be readable)."""
     painter.setPen(Qt.PenStyle.NoPen)
-    if item.isSelected() or item.acting or item.target:
-        highlight = palette.SELECTED if item.isSelected() else palette.ACTING
-        painter.setBrush(palette.TARGET if item.target else highlight)
+    ring = palette.highlight(item.isSelected(), item.acting, item.target)
+    if ring is not None:
+        painter.setBrush(ring)
         grow = disc.width() * 0.35
         painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
     if item.look.hidden:

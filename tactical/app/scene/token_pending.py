@@ -37,6 +37,7 @@ from PySide6.QtGui import QColor
 from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene import palette
 from tactical.app.scene.token_item import TokenItem
+from tactical.app.scene.token_paint import disc_at
 from tactical.core.grid import Square
 from tactical.core.tokens import Token
 
@@ -50,8 +51,6 @@ STEP = 200
 FIRST_STEP_MS = 100
 """The first step waits this long after the first paint: the window settles first (the
 combat panel docks and the map is painted again beside it)."""
-DOT_INSET = 0.06
-"""The dot's inset in the disc's square, as :meth:`TokenItem.dot_rect` has it."""
 
 
 class PendingDot(NamedTuple):
@@ -213,16 +212,12 @@ class PendingTokens:
         for token_id, token, square in self._shown():
             colour = colours.get(token.side)
             if colour is None:
-                side = encounter.sides.get(token.side)
-                colour = colours[token.side] = palette.side_colour(
-                    side.color if side else "#808080"
+                colour = colours[token.side] = palette.colour_of_side(
+                    encounter.sides.get(token.side)
                 )
-            d = token.size * CELL
-            inset = d * DOT_INSET
             x, y = square_origin(square)
-            disc = QRectF(x + inset, y + inset, d - 2 * inset, d - 2 * inset)
-            target = token_id in targets
-            ring = palette.TARGET if target else palette.ACTING if token_id in acting else None
+            disc = disc_at(x, y, token.size * CELL)
+            ring = palette.highlight(False, token_id in acting, token_id in targets)
             yield PendingDot(disc, colour, token.hidden, ring)
 
 

@@ -64,8 +64,7 @@ class TokenSync:
 
     def look_of(self, token: Token) -> TokenLook:
         encounter = self.scene.encounter
-        side = encounter.sides.get(token.side)
-        colour = palette.side_colour(side.color if side else "#808080")
+        colour = palette.colour_of_side(encounter.sides.get(token.side))
         return TokenLook(
             name=token.name,
             colour=colour,
