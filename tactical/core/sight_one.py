@@ -149,19 +149,28 @@ class _Rings:
         shown = part >= SEEN
         flat = index[4]
         if self.hills:
-            level = self.elevation.take(flat, mode="wrap")
-            ways = self.high.take(index[0:2], mode="wrap")
-            ways *= weights
-            passed = np.add(ways[0], ways[1], out=self.new_high[start:end])
-            bar = level + HEIGHT_BLOCK  # hidden: passed >= eye and passed >= level + 2
-            np.maximum(bar, self.eye, out=bar)
-            shown &= passed < bar
+            level, passed, low = self._over_ground(index, weights, self.new_high[start:end])
+            shown &= low
             np.maximum(passed, level, out=passed)
             if some:  # no parent seen: _NONE (the cap is above any ground otherwise)
                 kept *= _CAP
                 kept += _NONE
                 np.minimum(passed, kept, out=passed)
         self.seen[flat] = shown  # each square is in one ring only: all its writes
+
+    def _over_ground(
+        self, index: Indices, weights: Floats, out: Floats | None
+    ) -> tuple[Floats, Floats, Mask]:
+        """The height rule for the squares of ``index``: their level, the highest ground
+        the line passed on its way (into ``out`` when given) and whether it passed low
+        enough. Hidden: passed >= eye and passed >= level + 2."""
+        level = self.elevation.take(index[4], mode="wrap")
+        ways = self.high.take(index[0:2], mode="wrap")
+        ways *= weights
+        passed = np.add(ways[0], ways[1], out=out)
+        bar = level + HEIGHT_BLOCK
+        np.maximum(bar, self.eye, out=bar)
+        return level, passed, passed < bar
 
     def sparse(
         self, table: RingTable, start: int, index: Indices, shares: Floats, cand: Mask
@@ -179,13 +188,8 @@ class _Rings:
         shown = part >= SEEN
         flat = index[4]
         if self.hills:
-            level = self.elevation.take(flat, mode="wrap")
-            ways = self.high.take(index[0:2], mode="wrap")
-            ways *= weights
-            passed = ways[0] + ways[1]
-            bar = level + HEIGHT_BLOCK
-            np.maximum(bar, self.eye, out=bar)
-            shown &= passed < bar
+            level, passed, low = self._over_ground(index, weights, None)
+            shown &= low
             self.new_high[at] = np.maximum(passed, level)
         self.seen[flat[shown]] = True
 
