@@ -428,7 +428,7 @@ def open_app(file: str | None) -> int:
     path = file if file is not None else (str(EXAMPLE) if EXAMPLE is not None else None)
     if file is not None and not Path(file).exists():
         # Nothing to open: say so where the command was typed, no window, exit 1.
-        print(f"{file}: (file): there is no such file", file=sys.stderr)
+        print(f"{file}: there is no such file", file=sys.stderr)
         return 1
     try:
         from tactical.app.main import run  # Qt is loaded only when a window is wanted

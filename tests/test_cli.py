@@ -67,7 +67,7 @@ def test_validate_a_semantic_problem(bad: Path, capsys: pytest.CaptureFixture[st
 def test_validate_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "missing.tactical.json"
     assert cli.main(["validate", str(missing)]) == 1
-    assert capsys.readouterr().out == f"{missing}: (file): there is no such file\n"
+    assert capsys.readouterr().out == f"{missing}: there is no such file\n"
 
 
 def test_validate_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -228,14 +228,14 @@ def test_opening_a_missing_file_says_so_and_exits_1(
 ) -> None:
     missing = tmp_path / "missing.tactical.json"
     assert cli.main([str(missing)]) == 1
-    assert capsys.readouterr().err == f"{missing}: (file): there is no such file\n"
+    assert capsys.readouterr().err == f"{missing}: there is no such file\n"
 
 
 def test_an_empty_file_says_it_is_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "empty.tactical.json"
     empty.write_text("\n")
     assert cli.main(["validate", str(empty)]) == 1
-    assert "(file): is empty" in capsys.readouterr().out
+    assert "is empty" in capsys.readouterr().out
 
 
 def test_the_readme_names_every_example_map() -> None:

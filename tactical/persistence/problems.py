@@ -28,7 +28,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        """``path: message``; a problem with the whole file is its message alone, since the
+        line already starts with the file's name (``pipe.tactical.json: is a named pipe``)."""
+        return self.message if self.path == ROOT else f"{self.path}: {self.message}"
 
 
 class LoadError(Exception):

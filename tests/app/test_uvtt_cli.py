@@ -50,11 +50,11 @@ def test_import_without_o_writes_beside_the_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("{broken", "(file): is not valid JSON"),
+        ("{broken", "is not valid JSON"),
         (uvtt(format=2.5), "format: is a Universal VTT version tactical does not read"),
         (uvtt(image="QUJD$$$"), "image: is not a picture written as base64"),
         (uvtt(image=base64.b64encode(png(20_000, 2)).decode()), "image: the picture is 20000"),
-        ('{"format": 0.3, "resolution": {"map_size": {"x": NaN}}}', "(file): holds NaN"),
+        ('{"format": 0.3, "resolution": {"map_size": {"x": NaN}}}', "holds NaN"),
         (
             uvtt(portals=[{"bounds": [{"x": 1e200, "y": 0}, {"x": 0, "y": 0}]}]),
             "portals[0].bounds[0].x: lies more than 100,000 squares away",

@@ -38,7 +38,7 @@ def test_validate_refuses_a_pipe_or_a_device_at_once(tmp_path: Path, make: str) 
         device_link(path, f"/dev/{make}")
     result = run("validate", path)
     assert result.returncode == 1
-    assert one_line(result.stdout) == f"{path}: (file): {PIPE if make == 'pipe' else DEVICE}"
+    assert one_line(result.stdout) == f"{path}: {PIPE if make == 'pipe' else DEVICE}"
 
 
 @pytest.mark.parametrize("command", ["snapshot", "export"])
@@ -48,7 +48,7 @@ def test_snapshot_and_export_refuse_a_pipe_as_their_encounter(tmp_path: Path, co
     args = [path, out] if command == "snapshot" else [path, "-o", out]
     result = run(command, *args)
     assert result.returncode == 1
-    assert one_line(result.stderr) == f"{path}: (file): {PIPE}"
+    assert one_line(result.stderr) == f"{path}: {PIPE}"
     assert not out.exists()
 
 
@@ -56,7 +56,7 @@ def test_import_refuses_a_pipe_as_its_file(tmp_path: Path) -> None:
     path = fifo(tmp_path / "cave.dd2vtt")
     result = run("import", path)
     assert result.returncode == 1
-    assert one_line(result.stderr) == f"{path}: (file): {PIPE}"
+    assert one_line(result.stderr) == f"{path}: {PIPE}"
 
 
 @pytest.mark.parametrize("make", ["pipe", "urandom"])

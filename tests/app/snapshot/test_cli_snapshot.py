@@ -45,7 +45,7 @@ def test_snapshot_refuses_a_bad_file_naming_it(
     assert not out.exists()
     missing = tmp_path / "missing.tactical.json"
     assert cli.main(["snapshot", str(missing), str(out)]) == 1
-    assert capsys.readouterr().err == f"{missing}: (file): there is no such file\n"
+    assert capsys.readouterr().err == f"{missing}: there is no such file\n"
 
 
 def test_snapshot_refuses_another_kind_of_file(
