@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.document import EncounterDocument
+from tactical.app.file_places import home_for
 from tactical.app.files import display_name
 from tactical.app.plain_text import plain_message_box
 from tactical.app.snapshot.paged import ExportCancelled, Progress
@@ -290,15 +291,14 @@ class SnapshotExporter(SnapshotAsker):
         return path
 
     def suggested_name(self, options: SnapshotOptions) -> str:
-        """``<encounter>-snapshot.pdf`` (``-gm-snapshot`` for the GM's) beside the encounter."""
-        folder = self.folder
-        if folder is None and self.document.path is not None:
-            folder = self.document.path.parent
+        """``<encounter>-snapshot.pdf`` (``-gm-snapshot`` for the GM's) in the folder last
+        exported to, else beside the encounter, else (unsaved, or an installed example) in the
+        GM's documents (:func:`tactical.app.file_places.home_for`)."""
+        folder = self.folder if self.folder is not None else home_for(self.document.path)
         stem = display_name(self.document.path).replace(" ", "-").lower()
         stem += "-gm" if options.mode == "gm" else ""
         stem += "-table-scale" if options.table_scale else "-snapshot"
-        name = f"{stem}.pdf"
-        return str(folder / name) if folder is not None else name
+        return str(folder / f"{stem}.pdf")
 
     # -- dialogs ----------------------------------------------------------------
 

@@ -7,10 +7,12 @@ from pathlib import Path
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QKeySequence
 
+from tactical.app import file_places
 from tactical.app.snapshot import dialog as dialog_module
 from tactical.app.snapshot.dialog import SnapshotDialog, with_suffix
 from tactical.app.snapshot.render import SnapshotOptions
 from tactical.persistence import load_encounter
+from tactical.persistence.examples import examples_dir
 
 from .fights import THRUM
 
@@ -138,4 +140,22 @@ def test_a_cancelled_table_scale_export_leaves_no_file(make_window, tmp_path: Pa
     assert exporter.export() == folder / "tiles.pdf"
     assert window.statusBar().currentMessage() == (
         "Snapshot saved: tiles.pdf (players' view, table scale, 31 pages)"
+    )
+
+
+def test_an_example_s_snapshot_is_proposed_in_the_documents(
+    make_window, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 34: never in the installed examples' folder (read-only, gone at an update)."""
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    monkeypatch.setattr(file_places, "documents_dir", lambda: documents)
+    example = examples_dir() / "crypt-fog.tactical.json"
+    window = make_window(load_encounter(example), example)
+    assert window.snapshots.suggested_name(SnapshotOptions()) == str(
+        documents / "crypt-fog-snapshot.pdf"
+    )
+    window.document.path = None  # unsaved: the documents too, not the working folder
+    assert window.snapshots.suggested_name(SnapshotOptions()) == str(
+        documents / "untitled-snapshot.pdf"
     )
