@@ -171,6 +171,8 @@ class Procedure(ABC, Generic[StateT]):
     """Tracked figures (token.figures keys) the panel shows as columns, with their labels."""
     print_labels: ClassVar[dict[str, str]] = {}
     """Shorter labels for a printed table's narrow columns (missing keys: ``figure_labels``)."""
+    figure_defaults: ClassVar[dict[str, int | str]] = {}
+    """What the panel shows for a tracked figure a token lacks (the token form shows the same)."""
     default_speed: ClassVar[int | None] = None
     """The speed a token added mid-fight gets (the add-token form's default), or None for 6."""
 

@@ -117,6 +117,18 @@ def get(procedure_id: str) -> Procedure[Any]:
         raise KeyError(f"no combat procedure '{procedure_id}' (known: {known})") from None
 
 
+def figure_defaults(procedure_id: str | None) -> dict[str, int | str]:
+    """What the running procedure's panel shows for each tracked figure a token lacks
+    (empty without a procedure, for one this version does not know, or where it shows blank)."""
+    if not procedure_id:
+        return {}
+    try:
+        procedure = get(procedure_id)
+    except KeyError:
+        return {}
+    return dict(procedure.figure_defaults)
+
+
 def tracked_figures(procedure_id: str | None, *, printed: bool = False) -> dict[str, str]:
     """The figures a procedure tracks (its combatants table's columns), by key with their labels.
 

@@ -14,6 +14,9 @@ from tactical.app.palette.many_form import ManyTokensForm
 from tactical.app.palette.marks import ready_marks
 from tactical.app.palette.spec import TokenSpec
 from tactical.core.grid import Wall
+from tactical.persistence import load_encounter
+from tactical.persistence.examples import examples_dir
+from tactical.share.public import panel_view
 
 from .conftest import small_grid
 from .wall_line_encounter import DOOR_INDEX, DOOR_MIDDLE, crypt
@@ -200,3 +203,22 @@ def test_a_double_click_on_a_door_line_opens_it_once(make_window, qtbot) -> None
     assert window.document.undo_stack.count() == 1
     window.map_gestures.toggle_door_at(QPointF(DOOR_MIDDLE[0] * CELL, DOOR_MIDDLE[1] * CELL))
     assert not grid.wall_lines[DOOR_INDEX].open
+
+
+def test_the_form_shows_the_figures_the_panel_shows_and_leaves_them_alone(  # type: ignore[no-untyped-def]
+    make_window,
+) -> None:
+    """Issue 34: under Thrum, crypt-fog's Bram has no figures, the combat table shows 5 for his
+    tolerances, and the form showed them blank ("optional"). It shows the panel's values now, and
+    OK with the form untouched writes none of them."""
+    encounter = load_encounter(examples_dir() / "crypt-fog.tactical.json")
+    encounter.procedure = "thrum"
+    window = make_window(encounter)
+    view = panel_view(window.document.encounter)
+    assert view is not None
+    row = next(c for c in view.combatants if c.token_id == "bram")
+    form = window.token_actions.editor.form_for("bram")
+    shown = {key: edit.text() for key, edit in form.figures.items()}
+    assert shown == row.figures
+    assert shown["fatigue_tolerance"] == shown["stress_tolerance"] == "5"
+    assert form.spec().figures == {}

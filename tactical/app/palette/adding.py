@@ -23,6 +23,7 @@ from tactical.app.palette.spec import (
     check_spec,
     default_side,
     default_speed,
+    figure_defaults,
     figure_labels,
 )
 from tactical.app.pictures import (
@@ -165,6 +166,7 @@ class TokenAdder:
             picture_index=self.index_of(picture),
             name=name,
             figure_labels=figure_labels(encounter),
+            figure_defaults=figure_defaults(encounter),
         )
 
     def add_at(

@@ -25,7 +25,7 @@ from tactical.app.palette.edit_spec import (
 )
 from tactical.app.palette.form import PictureChoice, TokenForm, ask_token
 from tactical.app.palette.many_form import ManyTokensForm, ask_many
-from tactical.app.palette.spec import TokenSpec, figure_labels
+from tactical.app.palette.spec import TokenSpec, figure_defaults, figure_labels
 from tactical.core.commands import Command
 
 
@@ -88,6 +88,7 @@ class TokenEditor:
             pictures=pictures,
             picture_index=index,
             figure_labels=figure_labels(encounter),
+            figure_defaults=figure_defaults(encounter),
             title=f"Edit token: {token.name}",
             initial=spec_of(token, encounter),
             ok_text="Save",

@@ -71,6 +71,7 @@ class TokenForm(QDialog):
         picture_index: int = 0,
         name: str = "",
         figure_labels: dict[str, str] | None = None,
+        figure_defaults: dict[str, int | str] | None = None,
         title: str = "Add token",
         initial: TokenSpec | None = None,
         side_note: str = "",
@@ -144,8 +145,10 @@ class TokenForm(QDialog):
         if SIGHT_FIGURE not in labels:
             add_plain_row(form, "Sight:", self.sight)
         self.figures: dict[str, QLineEdit] = {}
+        shown = figure_defaults or {}
         for key, label in labels.items():
-            edit = QLineEdit(figure_text(figures.get(key)))
+            # a figure the token lacks shows what the panel shows for it (left alone unchanged)
+            edit = QLineEdit(figure_text(figures.get(key, shown.get(key))))
             edit.setMaxLength(MAX_FIGURE_TEXT)
             edit.setPlaceholderText("optional")
             self._initial_texts[key] = edit.text()

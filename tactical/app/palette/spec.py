@@ -71,6 +71,13 @@ def figure_labels(encounter: Encounter) -> dict[str, str]:
     return tracked_figures(encounter.procedure)
 
 
+def figure_defaults(encounter: Encounter) -> dict[str, int | str]:
+    """What the active procedure's panel shows for each tracked figure a token lacks."""
+    from tactical.rules.registry import figure_defaults as defaults  # the rules load on first use
+
+    return defaults(encounter.procedure)
+
+
 def parse_figure(text: str) -> Figure:
     """A typed figure: blank -> None (not set), a whole number -> int, a decimal -> float,
     anything else the text itself. ValueError beyond what a file holds."""

@@ -23,7 +23,7 @@ from tactical.rules.procedures.thrum import (
     turns,
 )
 from tactical.rules.procedures.thrum.actions import available_actions
-from tactical.rules.procedures.thrum.state import ThrumState
+from tactical.rules.procedures.thrum.state import DEFAULTS, ThrumState
 from tactical.rules.procedures.thrum.view import outline, panel_view
 from tactical.rules.registry import register
 
@@ -103,6 +103,10 @@ class Thrum(Procedure[ThrumState]):
     }
     """Whole words (the panel sets them on two lines): the loads beside their tolerances
     first, as they change in play; the modifiers, set once, last."""
+    figure_defaults: ClassVar[dict[str, int | str]] = {
+        key: value for key, value in DEFAULTS.items() if value != ""
+    }
+    """The values its rows show for a figure a token lacks (:func:`state.int_figure`)."""
     print_labels: ClassVar[dict[str, str]] = {
         "fatigue_load": "Fatigue",
         "fatigue_tolerance": "Fat. Tol.",
