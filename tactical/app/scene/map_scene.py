@@ -39,8 +39,9 @@ from tactical.app.scene.overlays import (
 )
 from tactical.app.scene.template_layer import TemplateLayer
 from tactical.app.scene.token_dots import install_token_dots
-from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook
+from tactical.app.scene.token_item import TOKEN_Z, TokenItem
 from tactical.app.scene.token_layout import TokenLayout
+from tactical.app.scene.token_look import TokenLook
 from tactical.app.scene.token_pictures import token_pictures
 from tactical.app.scene.token_sync import UNTOLD_ZOOM, TokenSync
 from tactical.app.token_names import gm_name

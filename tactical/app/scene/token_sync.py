@@ -30,7 +30,8 @@ from PySide6.QtWidgets import QGraphicsScene
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.app.scene.label_room import lay_out_labels
-from tactical.app.scene.token_item import TokenItem, TokenLook, boost_for
+from tactical.app.scene.token_item import TokenItem, boost_for
+from tactical.app.scene.token_look import TokenLook
 from tactical.app.scene.token_paint import SIMPLE_BELOW_PX
 from tactical.app.scene.token_pending import PendingDot, PendingTokens, TokenItems
 from tactical.core.grid import Square
