@@ -32,6 +32,7 @@ from PySide6.QtWidgets import QBoxLayout, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.files import document_name
+from tactical.app.fog.layer import install_fog_layer
 from tactical.app.legend import ElevationLegend
 from tactical.app.legend_clear import LegendOffTokens
 from tactical.app.map_view import MapView
@@ -62,6 +63,7 @@ class PlayerView(QWidget):
         self.document = document
         self.gm_view = gm_view
         self.scene = MapScene(document, player=True, in_view=True)
+        self.fog = install_fog_layer(self.scene)  # opaque: the players see only what was found
         self.view = MapView(self.scene, self)
         self.view.setFrameShape(MapView.Shape.NoFrame)
         self.view.tool = SelectTool(self.scene, document, lambda _message: None)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.geometry import CELL
 from tactical.app.plain_text import set_tooltip
+from tactical.app.scene.stacking import TOKEN_Z
 from tactical.app.scene.token_fonts import shared_font, shared_metrics
 from tactical.app.scene.token_look import TokenLook
 from tactical.app.scene.token_paint import (
@@ -27,7 +28,6 @@ from tactical.app.scene.token_paint import (
     paint_token,
 )
 
-TOKEN_Z = 10.0
 MIN_LABEL_PX = 13.0
 """A name is drawn at least this many screen pixels tall, however far the view zooms out."""
 MAX_BOOST = 2.6
