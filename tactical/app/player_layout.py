@@ -12,14 +12,12 @@ column at most :data:`COLUMN_SHARE` of the width across it, the legend at most
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from tactical.app.players_summary import THICKNESS, column_direction
-
-if TYPE_CHECKING:
-    from tactical.app.player_view import PlayerView
+from tactical.app.legend import ElevationLegend
+from tactical.app.legend_clear import LegendOffTokens
+from tactical.app.players_summary import THICKNESS, SummaryColumn, column_direction
 
 COLUMN_SHARE = 0.08
 LEGEND_SHARE = 0.02
@@ -32,9 +30,22 @@ PLAYER_LABEL_SCALE = 1.5
 class PlayersArrangement(QObject):
     """Places, turns and sizes one player view's column and legend (see the module)."""
 
-    def __init__(self, player: PlayerView) -> None:
+    def __init__(
+        self,
+        player: QWidget,
+        row: QBoxLayout,
+        column: SummaryColumn,
+        legend: ElevationLegend,
+        legend_keeper: LegendOffTokens,
+    ) -> None:
+        """``player``: the players' window, whose ``row`` holds the map and the ``column``;
+        the ``legend`` stands over the map, kept off the tokens by ``legend_keeper``."""
         super().__init__(player)
         self.player = player
+        self.row = row
+        self.column = column
+        self.legend = legend
+        self.legend_keeper = legend_keeper
         self.rotation = 0
         self.label_scale = PLAYER_LABEL_SCALE
         self.mat_locked = False
@@ -77,7 +88,7 @@ class PlayersArrangement(QObject):
 
     def legend_scale(self) -> float:
         """The label size, or smaller on a battle mat so the legend keeps to its share."""
-        legend = self.player.legend
+        legend = self.legend
         scale = self.label_scale
         if not self.mat_locked:
             return scale
@@ -89,13 +100,12 @@ class PlayersArrangement(QObject):
     # -- applying ---------------------------------------------------------------------------
 
     def apply(self) -> None:
-        player = self.player
-        player.row.setDirection(column_direction(self.rotation, self.summary_on_right))
-        player.column.set_scale(self.label_scale)
-        player.column.set_turn(self.rotation, self.thickness())
-        player.legend.set_rotation(self.rotation)
-        player.legend.set_scale(self.legend_scale())
-        player.legend_keeper.set_turn(self.rotation, self.legend_home)
+        self.row.setDirection(column_direction(self.rotation, self.summary_on_right))
+        self.column.set_scale(self.label_scale)
+        self.column.set_turn(self.rotation, self.thickness())
+        self.legend.set_rotation(self.rotation)
+        self.legend.set_scale(self.legend_scale())
+        self.legend_keeper.set_turn(self.rotation, self.legend_home)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.player and event.type() == QEvent.Type.Resize:

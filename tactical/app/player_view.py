@@ -8,8 +8,8 @@ edits nothing unless the GM allows it (then dragging works as in the GM's
 window, with the same rules and the same undo stack).
 
 While a combat procedure runs, the players' tracker (round, step, who acts,
-the public order: :class:`~tactical.app.panel.public_view.PublicTracker`) stands
-in a narrow column on the players' right of the map
+the public order: a :class:`~tactical.app.players_summary.FightSummary`, which
+the window that opens the view gives it) stands in a narrow column on the players' right of the map
 (:class:`~tactical.app.players_summary.SummaryColumn`); T, the context menu or
 the GM's Player view menu hides it. How the column and the legend stand, turn
 and shrink on a battle mat: :class:`~tactical.app.player_layout.PlayersArrangement`.
@@ -32,12 +32,13 @@ from PySide6.QtWidgets import QBoxLayout, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
 from tactical.app.files import document_name
+from tactical.app.fog.layer import install_fog_layer
 from tactical.app.legend import ElevationLegend
 from tactical.app.legend_clear import LegendOffTokens
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import title_text
 from tactical.app.player_layout import PlayersArrangement
-from tactical.app.players_summary import SummaryColumn
+from tactical.app.players_summary import FightSummary, SummaryColumn
 from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
@@ -57,11 +58,17 @@ class PlayerView(QWidget):
     shown = Signal()
     """The window was shown (opened or reopened)."""
 
-    def __init__(self, document: EncounterDocument, gm_view: MapView | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument, gm_view: MapView | None = None, *, tracker: FightSummary
+    ) -> None:
+        """``tracker``: what the players may read of the fight (the panel's
+        :class:`~tactical.app.panel.public_view.PublicTracker`), made before the view so it
+        refreshes before the view places it."""
         super().__init__(None, Qt.WindowType.Window)
         self.document = document
         self.gm_view = gm_view
         self.scene = MapScene(document, player=True, in_view=True)
+        self.fog = install_fog_layer(self.scene)  # opaque: the players see only what was found
         self.view = MapView(self.scene, self)
         self.view.setFrameShape(MapView.Shape.NoFrame)
         self.view.tool = SelectTool(self.scene, document, lambda _message: None)
@@ -75,17 +82,16 @@ class PlayerView(QWidget):
         self.scene.map_refreshed.connect(self._update_legend)
         document.changes_done.connect(self._legend_after)
         self._update_legend()
-        # Loaded here, not at import: the panel and the rules load after the GM's first frame.
-        from tactical.app.panel.public_view import PublicTracker
-
-        self.tracker = PublicTracker(document)  # off screen: what the summary column may say
+        self.tracker = tracker  # off screen: what the summary column may say
         self.column = SummaryColumn(self.tracker, self)
         self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(0)
         self.row.addWidget(self.view, 1)
         self.row.addWidget(self.column)
-        self.arrangement = PlayersArrangement(self)
+        self.arrangement = PlayersArrangement(
+            self, self.row, self.column, self.legend, self.legend_keeper
+        )
         self.tracker_action = QAction("Show the &fight's summary", self)
         self.tracker_action.setCheckable(True)
         self.tracker_action.setChecked(True)

@@ -1,8 +1,9 @@
 """The fight's summary on the players' screen: a column at the players' side, turned with them.
 
-What it says comes from the panel's :class:`~tactical.app.panel.public_view.PublicTracker`
-(kept off screen: the one place that decides what of a fight the players may
-read); this column only draws it, large enough for the table, turned with the
+What it says comes from a :class:`FightSummary` the player view is given: the
+panel's :class:`~tactical.app.panel.public_view.PublicTracker` (kept off screen:
+the one place that decides what of a fight the players may read); this column
+only draws it, large enough for the table, turned with the
 players' screen (0, 90, 180, 270 degrees clockwise) and standing on the players'
 right (or left) whichever way the TV is turned. A name too long for the column
 ends in "…" after its last whole word that fits (:func:`elide_words`); the text
@@ -12,14 +13,11 @@ is drawn smaller where a first word alone would not fit, so none is cut mid-word
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
-from PySide6.QtWidgets import QBoxLayout, QWidget
-
-if TYPE_CHECKING:
-    from tactical.app.panel.public_view import PublicTracker
+from PySide6.QtWidgets import QBoxLayout, QLabel, QListWidget, QWidget
 
 ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 THICKNESS = 260
@@ -72,10 +70,28 @@ def elide_words(text: str, width: float, width_of: Callable[[str], float]) -> st
     return first + ELLIPSIS
 
 
+class FightSummary(Protocol):
+    """What the players may read of the fight, kept up to date by itself: a heading, what
+    happens now and the public order (acting rows bold, those out struck through)."""
+
+    @property
+    def heading(self) -> QLabel: ...
+
+    @property
+    def now(self) -> QLabel: ...
+
+    @property
+    def order(self) -> QListWidget: ...
+
+    def lines(self) -> list[str]:
+        """Every line the players may read (none while no fight runs)."""
+        ...
+
+
 class SummaryColumn(QWidget):
     """Draws the players' tracker, turned (see the module's docstring)."""
 
-    def __init__(self, tracker: PublicTracker, parent: QWidget) -> None:
+    def __init__(self, tracker: FightSummary, parent: QWidget) -> None:
         super().__init__(parent)
         self.tracker = tracker
         self.rotation = 0

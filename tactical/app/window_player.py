@@ -32,7 +32,11 @@ class WindowPlayerView(WindowMixin):
     def open_player_view(self) -> PlayerView:
         """Show the player view (created on first use) as a normal window."""
         if self.player_view is None:
-            self.player_view = PlayerView(self.document, self.view)
+            # Loaded here: the panel and the rules load after the GM's first frame.
+            from tactical.app.panel.public_view import PublicTracker
+
+            tracker = PublicTracker(self.document)
+            self.player_view = PlayerView(self.document, self.view, tracker=tracker)
             # A window of its own (no parent), so it goes when this window goes: not when
             # Python happens to collect it, and its connections keep nothing of this one.
             self.destroyed.connect(self.player_view.deleteLater)

@@ -195,7 +195,8 @@ def test_the_panels_steps_and_dice_fold_away_but_the_table_stays(make_window: An
 
 
 def test_a_large_label_size_is_not_boosted_again(qtbot: Any) -> None:
-    from tactical.app.scene.token_item import LABEL_PX, TokenItem, TokenLook
+    from tactical.app.scene.token_item import LABEL_PX, TokenItem
+    from tactical.app.scene.token_look import TokenLook
 
     item = TokenItem("t", TokenLook("Orc", QColor("#d8432f")))
     item.set_label_scale(2.0)

@@ -6,6 +6,7 @@ import pytest
 
 from tactical.app.document import EncounterDocument
 from tactical.app.fog.look import FLAT
+from tactical.app.panel.public_view import PublicTracker
 from tactical.app.player_view import PlayerView
 from tactical.core.commands import SetFogSetting
 from tactical.core.commands.fog import reveal_party_sight
@@ -32,7 +33,7 @@ def test_the_player_view_shows_only_the_found_room_of_an_imported_map(
     assert grid is not None
     found = encounter.fog.mask(grid)
     assert found[5, 3] and not found[5, 7]  # the middle wall keeps the far room dark
-    view = PlayerView(document)
+    view = PlayerView(document, tracker=PublicTracker(document))
     qtbot.addWidget(view)
     image = pixels(render(view.scene, encounter, px))
     edge = max(1, px // 8)  # a revealed neighbour's wall line may reach a pen's width in

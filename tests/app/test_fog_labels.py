@@ -9,6 +9,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from tactical.app.document import EncounterDocument
+from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.look import FLAT
 from tactical.app.geometry import CELL
 from tactical.app.scene.map_scene import MapScene
@@ -36,6 +37,7 @@ def test_a_visible_tokens_label_over_a_fogged_square_is_drawn_for_the_players(qt
     assert ilse.position == (3, 11)
     document.push(RevealSquares([(3, 12)], reveal=False))  # fog right under Ilse
     players = MapScene(document, player=True)
+    install_fog_layer(players)
     assert "ilse" in players.token_items
     below = square_pixels(players, 3, 12)
     label = players.token_items["ilse"].mapRectToScene(players.token_items["ilse"]._label)
@@ -47,7 +49,8 @@ def test_a_visible_tokens_label_over_a_fogged_square_is_drawn_for_the_players(qt
     assert int(below[label_rows + 2 :].max()) <= max(FLAT) + 20
     # the GM's scene keeps tokens under its tint, the players' ghoul stays out
     gm = MapScene(document)
-    assert gm.token_items["ilse"].zValue() < gm.fog.zValue() < players.token_items["ilse"].zValue()
+    fog = install_fog_layer(gm)
+    assert gm.token_items["ilse"].zValue() < fog.zValue() < players.token_items["ilse"].zValue()
     assert "ghoul" not in players.token_items
 
 
@@ -55,7 +58,7 @@ def test_the_gm_filter_lifts_tokens_over_the_fog_and_puts_them_back(qtbot) -> No
     document = EncounterDocument(load_encounter(CRYPT))
     document.push(RevealSquares([(3, 12)], reveal=False))
     gm = MapScene(document)
-    fog_z = gm.fog.zValue()
+    fog_z = install_fog_layer(gm).zValue()
     gm.set_player_filter(True)
     assert gm.token_items["ilse"].zValue() > fog_z
     gm.set_player_filter(False)

@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from tactical.app.document import EncounterDocument
 from tactical.app.fog.look import FLAT
 from tactical.app.geometry import CELL
-from tactical.app.panel.public_view import public_rows
+from tactical.app.panel.public_view import PublicTracker, public_rows
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.secrets import Secrets
@@ -91,7 +91,7 @@ def pixels(image: QImage) -> np.ndarray:
 def test_every_pixel_of_a_fogged_square_is_fog_in_the_player_view(qtbot) -> None:  # type: ignore[no-untyped-def]
     encounter = crypt()
     document = EncounterDocument(encounter)
-    view = PlayerView(document)
+    view = PlayerView(document, tracker=PublicTracker(document))
     qtbot.addWidget(view)
     image = pixels(render(view.scene, encounter))
     grid = encounter.grid

@@ -140,9 +140,9 @@ def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_window,
 def test_the_gm_tint_can_be_hidden(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     fog = window.fog_controls
-    assert window.scene.fog.tint_shown
+    assert fog.fog.tint_shown
     fog.tint_action.trigger()
-    assert not window.scene.fog.tint_shown
+    assert not fog.fog.tint_shown
     assert window.settings.value("fog/gm_tint", type=bool) is False
     fog.enabled_action.trigger()
     assert window.document.encounter.fog.enabled

@@ -93,7 +93,8 @@ def test_group_by_group_gives_the_layout_of_all_at_once(qapp: Any) -> None:
 
     from tactical.app.geometry import CELL
     from tactical.app.scene import label_room
-    from tactical.app.scene.token_item import TokenItem, TokenLook
+    from tactical.app.scene.token_item import TokenItem
+    from tactical.app.scene.token_look import TokenLook
 
     rng = random.Random(22)
 

@@ -313,6 +313,7 @@ def test_the_examples_goblins_wear_the_skull_mark(make_window) -> None:  # type:
 
 
 def test_snapshots_and_the_player_view_draw_the_same_picture(make_window, tmp_path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tactical.app.panel.public_view import PublicTracker
     from tactical.app.player_view import PlayerView
     from tactical.app.snapshot.map_drawing import make_scene
 
@@ -322,7 +323,7 @@ def test_snapshots_and_the_player_view_draw_the_same_picture(make_window, tmp_pa
     assert token_id is not None
     mine = window.scene.token_items[token_id].look.picture
     paper = make_scene(window.document, "players").token_items[token_id].look.picture
-    view = PlayerView(window.document)
+    view = PlayerView(window.document, tracker=PublicTracker(window.document))
     qtbot.addWidget(view)
     players = view.scene.token_items[token_id].look.picture
     assert mine is not None and paper is not None and players is not None

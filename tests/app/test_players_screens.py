@@ -473,6 +473,7 @@ def test_an_area_under_fog_is_not_named_on_the_players_screen(qtbot) -> None:  #
     from PySide6.QtGui import QPainter
 
     from tactical.app.document import EncounterDocument
+    from tactical.app.fog.layer import install_fog_layer
     from tactical.app.geometry import CELL
     from tactical.app.scene.map_scene import MapScene
     from tactical.core.areas import Area, AreaMap, polygon_from_points
@@ -493,6 +494,7 @@ def test_an_area_under_fog_is_not_named_on_the_players_screen(qtbot) -> None:  #
         encounter.fog = Fog(enabled=True, areas={"hall"})
         document = EncounterDocument(encounter)
         scene = MapScene(document, player=True)
+        install_fog_layer(scene)
         return picture(scene), document, scene
 
     def picture(scene: MapScene) -> QImage:

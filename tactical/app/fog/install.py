@@ -1,4 +1,5 @@
-"""The Fog menu and toolbar of the GM's window, added through its services.
+"""The fog over the GM's map, and the Fog menu and toolbar of its window, added
+through its services.
 
 Fog on this map (a per-map switch, undoable), the fog tool (key G) with its
 shapes (brush 1, 3 or 5 squares, rectangle, polygon, area click) and whether a
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from tactical.app.document import CoreCommandAdapter
 from tactical.app.fog.gesture import FogShape
+from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.preview import SightPreview
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
 from tactical.app.fog.tool import FogTool
@@ -74,6 +76,9 @@ class FogControls(QObject):
         self.services = services
         self.registry = registry = services.action_registry
         document = services.document
+        self.fog = install_fog_layer(services.scene)
+        """The fog over the GM's map: a tint (the GM can hide it), opaque while the
+        window hides secrets."""
         self.tool = FogTool(services.scene, document, services.say)
         self._build_actions()
         registry.add_tool("fog", self.tool, "fog.tool")
@@ -262,8 +267,8 @@ class FogControls(QObject):
             self.services.document.push(SetFogSetting("style", style))
 
     def set_tint(self, on: bool) -> None:
-        self.services.scene.fog.tint_shown = bool(on)
-        self.services.scene.fog.update()
+        self.fog.tint_shown = bool(on)
+        self.fog.update()
         self.services.settings.setValue(TINT_SETTING, bool(on))
 
     def reveal_all(self, reveal: bool) -> None:
@@ -327,5 +332,6 @@ class FogControls(QObject):
 
 
 def install_fog(services: Services) -> FogControls:
-    """Add the Fog menu, toolbar and tool to the window of ``services``."""
+    """Add the fog layer to the map of ``services`` and the Fog menu, toolbar and tool
+    to its window."""
     return FogControls(services)

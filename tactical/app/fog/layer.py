@@ -9,21 +9,17 @@ the map; the GM's window draws it as a tint (:attr:`FogItem.tint_shown`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
-from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb, fog_argb, paper_argb
+from tactical.app.scene.area_layer import AreaLayer
+from tactical.app.scene.context import Refreshed, SceneContext
+from tactical.app.scene.map_scene import MapScene
+from tactical.app.scene.stacking import FOG_Z
 from tactical.core.changes import ChangeSet
-
-if TYPE_CHECKING:
-    from tactical.app.scene.map_scene import MapScene
-
-FOG_Z = 30.0
-"""Above tokens (10) and templates, below the GM's editing overlay (40)."""
 
 
 def argb_image(words: np.ndarray) -> QImage:
@@ -35,9 +31,10 @@ def argb_image(words: np.ndarray) -> QImage:
 
 
 class FogItem(QGraphicsItem):
-    """Paints the fog of its scene's encounter (nothing while fog is off)."""
+    """Paints the fog of its scene's encounter (nothing while fog is off): a layer of the
+    scene, which tells it each change set (:meth:`apply`) and each rebuild."""
 
-    def __init__(self, scene: MapScene) -> None:
+    def __init__(self, scene: SceneContext) -> None:
         super().__init__()
         self.map_scene = scene
         self.setZValue(FOG_Z)
@@ -54,6 +51,16 @@ class FogItem(QGraphicsItem):
         self._images.clear()
         self.prepareGeometryChange()
         self.update()
+
+    def apply(self, changes: ChangeSet) -> Refreshed:
+        """New fog, or new areas to fog: drawn again."""
+        if changes.touches(("fog", "areas")):
+            self.refresh()
+        return Refreshed.NOTHING
+
+    def rebuild(self) -> None:
+        """Another encounter or a resized grid: drawn again."""
+        self.refresh()
 
     def boundingRect(self) -> QRectF:
         return self.map_scene.sceneRect()
@@ -109,8 +116,6 @@ class FogItem(QGraphicsItem):
 
     def _area_fog(self, opaque: bool) -> QPainterPath:
         """Everything but the revealed areas (players), or the unrevealed areas (GM)."""
-        from tactical.app.scene.area_layer import AreaLayer
-
         layer = self.map_scene.layer
         assert isinstance(layer, AreaLayer)
         revealed = self.map_scene.encounter.fog.areas
@@ -131,33 +136,13 @@ class FogItem(QGraphicsItem):
         return path
 
 
-class _FogLink(QObject):
-    """Forwards the document's changes to one scene's fog item.
-
-    A child of the scene, so its connections to the longer-lived document end
-    when the scene is deleted (a snapshot's scene, a closed player view).
-    """
-
-    def __init__(self, scene: MapScene, item: FogItem) -> None:
-        super().__init__(scene)
-        self.item = item
-
-    def on_changes(self, changes: ChangeSet) -> None:
-        if changes.touches(("fog", "areas")):
-            self.item.refresh()
-
-    def refresh(self) -> None:
-        self.item.refresh()
-
-
 def install_fog_layer(scene: MapScene) -> FogItem:
-    """Put a fog item on ``scene`` and keep it (and which tokens show) in step with the fog."""
+    """Put a fog item on ``scene`` and keep it in step with the fog (which tokens show
+    is the scene's: :meth:`MapScene.shows_token`). Every scene the players may see
+    (the player view, the players' snapshot and prints) and the GM's has one."""
     item = FogItem(scene)
     scene.addItem(item)
-    document = scene.document
-    link = _FogLink(scene, item)
-    document.changes_done.connect(link.on_changes)
-    document.encounter_replaced.connect(link.refresh)
+    scene.add_layer(item)
     scene.sceneRectChanged.connect(lambda _rect: item.refresh())  # a new map, a resized one
     scene.tokens_refreshed.connect(item.update)
     return item

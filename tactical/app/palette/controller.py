@@ -34,8 +34,8 @@ from tactical.core.placement import free_corner
 from tactical.core.tokens import Position
 
 if TYPE_CHECKING:
+    from tactical.app.palette.map_tokens import MapTokens
     from tactical.app.services import Services
-    from tactical.app.token_actions import TokenActions
 
 PICTURE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 PALETTE_KINDS = {"sides", "pictures"}
@@ -46,7 +46,7 @@ knows whether secrets are hidden on this screen)."""
 class Palette:
     """The token palette of one window."""
 
-    def __init__(self, services: Services, token_actions: TokenActions) -> None:
+    def __init__(self, services: Services, token_actions: MapTokens) -> None:
         self.services = services
         self.token_actions = token_actions
         self.document = services.document

@@ -8,7 +8,7 @@ palette only asks; :class:`~tactical.app.palette.controller.Palette` edits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
@@ -28,10 +28,23 @@ from PySide6.QtWidgets import (
 
 from tactical.app.plain_text import plain_label, set_tooltip
 
-if TYPE_CHECKING:
-    from tactical.app.palette.controller import Palette
-
 ICON = QSize(40, 40)
+
+
+class PaletteCommands(Protocol):
+    """What the dock's buttons and lists ask for, by token or side id
+    (:class:`~tactical.app.palette.controller.Palette` does it)."""
+
+    def add_token(self) -> object: ...
+    def add_from_file_dialog(self) -> None: ...
+    def list_selection_changed(self) -> None: ...
+    def edit(self, token_ids: list[str]) -> None: ...
+    def duplicate(self, token_ids: list[str]) -> object: ...
+    def delete(self, token_ids: list[str]) -> None: ...
+    def toggle_hidden(self, token_ids: list[str]) -> None: ...
+    def add_side_dialog(self) -> None: ...
+    def rename_side_dialog(self, side_id: str | None) -> None: ...
+    def recolour_side_dialog(self, side_id: str | None) -> None: ...
 
 
 def _colour_icon(colour: str) -> QIcon:
@@ -56,7 +69,7 @@ def _disc_icon() -> QIcon:
 class PaletteDock(QDockWidget):
     """The palette's widgets; every button calls the controller."""
 
-    def __init__(self, palette: Palette, parent: QWidget) -> None:
+    def __init__(self, palette: PaletteCommands, parent: QWidget) -> None:
         super().__init__("Token palette", parent)
         self.setObjectName("token-palette")
         self.controller = palette

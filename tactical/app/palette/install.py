@@ -17,14 +17,14 @@ from tactical.app.palette.controller import Palette
 
 if TYPE_CHECKING:
     from tactical.app.drops import DropTarget
+    from tactical.app.palette.map_tokens import MapTokens
     from tactical.app.services import Services
-    from tactical.app.token_actions import TokenActions
 
 SHOWN_SETTING = "palette/shown"
 SHORTCUT = "Ctrl+Shift+T"
 
 
-def install_palette(services: Services, token_actions: TokenActions, drops: DropTarget) -> Palette:
+def install_palette(services: Services, token_actions: MapTokens, drops: DropTarget) -> Palette:
     """The window's token palette, docked on the left and listed in the View menu.
 
     Tokens dropped on the map while its "drop tokens" switch is on come from it.

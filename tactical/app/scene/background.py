@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
@@ -31,7 +31,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background
 
 if TYPE_CHECKING:
-    from tactical.app.scene.map_scene import MapScene
+    from tactical.app.scene.context import MapLayer
 
 SMALLEST_LEVEL = 256
 """Halved copies stop at this many pixels on the longer side."""
@@ -55,6 +55,19 @@ def shared_cache(document: EncounterDocument) -> PictureCache:
         cache = _SHARED[document] = PictureCache()
         document.encounter_replaced.connect(cache.clear)
     return cache
+
+
+class PaintedMap(Protocol):
+    """What :func:`paint_map` reads of a scene (the GM's, the players', a printed one)."""
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    @property
+    def background_art(self) -> BackgroundArt: ...
+
+    @property
+    def layer(self) -> MapLayer: ...
 
 
 class BackgroundArt:
@@ -147,7 +160,7 @@ class BackgroundArt:
         painter.restore()
 
 
-def paint_picture(painter: QPainter, scene: MapScene, rect: QRectF) -> None:
+def paint_picture(painter: QPainter, scene: PaintedMap, rect: QRectF) -> None:
     """Paint the background picture of ``scene`` inside ``rect`` (nothing without one).
 
     Called before the map's layer is painted, which the scene has told how
@@ -164,7 +177,7 @@ def paint_picture(painter: QPainter, scene: MapScene, rect: QRectF) -> None:
     art.paint(painter, background, shown, math.hypot(world.m11(), world.m12()))  # turned too
 
 
-def paint_map(painter: QPainter, scene: MapScene, rect: QRectF) -> None:
+def paint_map(painter: QPainter, scene: PaintedMap, rect: QRectF) -> None:
     """Paint the map of ``scene`` inside ``rect``: its background picture, then its layer."""
     paint_picture(painter, scene, rect)
     world = painter.worldTransform()

@@ -53,9 +53,9 @@ class GridLayer:
         self.overlay: float | None = None
         """How strongly to draw over a background picture (0 to 1), or None without one.
 
-        The scene sets it (:meth:`MapScene._update_background`) whenever the
-        background or its opacity changes, so every painter of this layer (the
-        screen, the player view, paper) draws it the same way.
+        The scene's ground (:class:`~tactical.app.scene.ground.MapGround`) sets it
+        whenever the background or its opacity changes, so every painter of this
+        layer (the screen, the player view, paper) draws it the same way.
         """
         self._art_image: QImage | None = None
         self._tint_image: QImage | None = None

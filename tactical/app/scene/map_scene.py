@@ -1,4 +1,4 @@
-"""The scene of one encounter: cached terrain in the background, token items, overlays.
+"""The scene of one encounter: a router over its layers, each drawing its part.
 
 The GM's window and the player view each have their own scene over the same
 document. A player scene (``player=True``) leaves out hidden tokens and hidden
@@ -12,11 +12,18 @@ screen"): the GM's tools keep working on the tokens that stay.
 Under that filter the tokens left are drawn above the fog (:data:`PLAYER_TOKEN_Z`):
 every token standing in fog is already gone from the scene, so what rises over
 the fog is only what the players may see, whole, its name label included.
+
+The scene's layers are the map under everything (:mod:`~tactical.app.scene.ground`),
+the tokens (:mod:`~tactical.app.scene.token_sync`) and the templates
+(:mod:`~tactical.app.scene.template_layer`); features add theirs (the fog:
+:func:`tactical.app.fog.layer.install_fog_layer`) with :meth:`MapScene.add_layer`.
+For each change set the scene asks every layer, in that order, to apply its own part
+and emits ``tokens_refreshed`` and ``map_refreshed`` once for all
+(:mod:`~tactical.app.scene.context`). The scene draws; it knows nothing of who edits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Signal
@@ -24,23 +31,20 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tactical.app.document import EncounterDocument
-from tactical.app.fog.layer import FOG_Z, install_fog_layer
-from tactical.app.geometry import CELL
 from tactical.app.scene import palette
-from tactical.app.scene.area_layer import AreaLayer
-from tactical.app.scene.background import BackgroundArt, paint_map, shared_cache
-from tactical.app.scene.change_dispatch import apply_changes
-from tactical.app.scene.grid_layer import GridLayer
+from tactical.app.scene.background import BackgroundArt, paint_map
+from tactical.app.scene.context import MapLayer, Refreshed, SceneLayer
+from tactical.app.scene.ground import MapGround
 from tactical.app.scene.overlays import (
     FootprintOverlay,
     LinesOverlay,
     PathOverlay,
     ReachOverlay,
 )
+from tactical.app.scene.stacking import PLAYER_TOKEN_Z, TOKEN_Z
 from tactical.app.scene.template_layer import TemplateLayer
-from tactical.app.scene.token_dots import install_token_dots
-from tactical.app.scene.token_item import TOKEN_Z, TokenItem, TokenLook
-from tactical.app.scene.token_layout import TokenLayout
+from tactical.app.scene.token_item import TokenItem
+from tactical.app.scene.token_look import TokenLook
 from tactical.app.scene.token_pictures import token_pictures
 from tactical.app.scene.token_sync import UNTOLD_ZOOM, TokenSync
 from tactical.app.token_names import gm_name
@@ -50,9 +54,6 @@ from tactical.core.fog_queries import token_in_fog
 from tactical.core.grid import Square
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
-
-MARGIN = CELL * 2
-
 
 INPUT_EVENTS = frozenset(
     {
@@ -71,9 +72,6 @@ INPUT_EVENTS = frozenset(
 )
 """Events that reach token items: the pending ones are made first (``token_pending``)."""
 
-PLAYER_TOKEN_Z = FOG_Z + 1.0
-"""Visible tokens on the players' screens: above the fog (30), below the fog tool's preview (32)."""
-
 
 class MapScene(QGraphicsScene):
     """Everything drawn for one encounter; rebuilt on ``encounter_replaced``."""
@@ -91,23 +89,20 @@ class MapScene(QGraphicsScene):
         super().__init__()
         self.document = document
         self.player = player
-        self.layer: GridLayer | AreaLayer
-        self.tokens = TokenSync(self)
+        self.ground = MapGround(self, self)
+        """The map layer and the background picture (see :mod:`tactical.app.scene.ground`)."""
+        self.token_pictures = token_pictures(document)
+        self.tokens = TokenSync(self, self, self.token_pictures, UNTOLD_ZOOM if in_view else None)
         self.token_items = self.tokens.items
         """Every shown token's item, by token id."""
-        self.templates = TemplateLayer(self)
+        self.token_layout = self.tokens.layout
+        """Where the token items stand (see :mod:`tactical.app.scene.token_layout`)."""
+        self.templates = TemplateLayer(self, self, self.token_items)
         """The placed templates (see :mod:`tactical.app.scene.template_layer`)."""
         self.template_items = self.templates.items
-        self.token_layout = TokenLayout(self)
-        """Where the token items stand (see :mod:`tactical.app.scene.token_layout`)."""
-        self.token_pictures = token_pictures(document)
-        self.label_scale = 1.0
-        """How large token names are drawn (the player view's label size setting)."""
-        self.view_boost = 1.0
-        """Names, badges and marks enlarged for the view's zoom (:meth:`set_view_zoom`)."""
-        self.background_art = BackgroundArt(shared_cache(document))
-        self._art_of: Encounter | None = None
-        """The background picture, decoded once (see :mod:`tactical.app.scene.background`)."""
+        self.layers: list[SceneLayer] = [self.ground, self.tokens, self.templates]
+        """What applies each change set, in order: the map, tokens, templates, then the
+        layers features added (:meth:`add_layer`)."""
         self.reach = ReachOverlay()
         self.path = PathOverlay()
         self.ruler = PathOverlay(colour=QColor("#6a1b9a"))
@@ -116,8 +111,12 @@ class MapScene(QGraphicsScene):
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
             overlay.setVisible(False)
             self.addItem(overlay)
-        self.fog = install_fog_layer(self)
-        self.token_dots = install_token_dots(self, UNTOLD_ZOOM if in_view else None)
+        self.token_dots = dots = self.tokens.dots
+        self.addItem(dots)
+        self.sceneRectChanged.connect(dots.set_bounds)
+        self.selectionChanged.connect(dots.changed)
+        self.tokens_refreshed.connect(dots.changed)  # tokens gone, restyled or moved
+        self.map_refreshed.connect(dots.changed)  # the scene rebuilt
         document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.rebuild)
         document.highlights_changed.connect(self.refresh_highlights)
@@ -126,6 +125,19 @@ class MapScene(QGraphicsScene):
     @property
     def encounter(self) -> Encounter:
         return self.document.encounter
+
+    @property
+    def layer(self) -> MapLayer:
+        """What paints the map: the grid's squares or the areas."""
+        return self.ground.layer
+
+    @property
+    def background_art(self) -> BackgroundArt:
+        return self.ground.background_art
+
+    def add_layer(self, layer: SceneLayer) -> None:
+        """A feature's layer (the fog): told each change set after the scene's own."""
+        self.layers.append(layer)
 
     def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
         """``QGraphicsScene.items``, every pending token's item made first."""
@@ -137,33 +149,31 @@ class MapScene(QGraphicsScene):
             self.tokens.make_pending()  # what is clicked, hovered or keyed has its item
         return super().event(event)
 
-    # -- building --------------------------------------------------------------
+    # -- the router ------------------------------------------------------------
 
     def rebuild(self) -> None:
         """Drop every item and rebuild from the document's encounter."""
-        for item in list(self.tokens.made_items()) + list(self.template_items.values()):
-            self.removeItem(item)
         self.tokens.clear()
-        self.template_items.clear()
-        self.token_layout.layouts.clear()
+        self.templates.clear()
         for overlay in (self.reach, self.path, self.ruler, self.template_preview, self.cover_lines):
             overlay.clear()
-        grid, area_map = self.encounter.grid, self.encounter.area_map
-        if grid is not None:
-            self.layer = GridLayer(grid)
-        else:
-            assert area_map is not None
-            self.layer = AreaLayer(area_map)
-            self._name_found_areas()
-        if self._art_of is not self.encounter:  # another encounter: other pictures
-            self.background_art.reset()
-            self._art_of = self.encounter
-        self._update_background()
-        self.tokens.await_zoom()  # another map: the view fits it and tells the zoom
-        self.tokens.build(list(self.encounter.tokens))
-        self._sync_templates(list(self.encounter.templates))
-        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        for layer in self.layers:
+            layer.rebuild()  # the map first: the tokens stand on it, the templates ring them
+        self.ground.invalidate()
         self.map_refreshed.emit()
+
+    def _on_changes(self, changes: ChangeSet) -> None:
+        """Each layer applies its part of ``changes``; each signal is emitted at most once."""
+        if self.ground.stale():
+            self.rebuild()
+            return
+        refreshed = Refreshed.NOTHING
+        for layer in self.layers:
+            refreshed |= layer.apply(changes)
+        if Refreshed.TOKENS in refreshed:
+            self.tokens_refreshed.emit()
+        if Refreshed.MAP in refreshed:
+            self.map_refreshed.emit()
 
     # -- background --------------------------------------------------------------
 
@@ -173,26 +183,11 @@ class MapScene(QGraphicsScene):
 
     def map_rect(self) -> QRectF:
         """The map in scene units; an area map's includes its background picture."""
-        rect = self.layer.scene_rect()
-        if isinstance(self.layer, AreaLayer):
-            art = self.background_art.scene_rect(self.encounter.background)
-            if not art.isEmpty():
-                area_map = self.encounter.area_map
-                rect = art if area_map is not None and not area_map.areas else rect.united(art)
-        return rect
-
-    def _update_background(self) -> None:
-        """Decode a new background picture and fit the scene around the map and it."""
-        path = self.document.path
-        self.background_art.update(self.encounter, None if path is None else path.parent)
-        background = self.encounter.background
-        shown = background is not None and self.background_art.image is not None
-        self.layer.overlay = background.overlay_opacity if background and shown else None
-        self.fit_scene_rect()
+        return self.ground.map_rect()
 
     def fit_scene_rect(self) -> None:
         """The scene spans the map (and its picture) with a margin to scroll into."""
-        self.setSceneRect(self.map_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        self.ground.fit_scene_rect()
 
     # -- what is shown -----------------------------------------------------------
 
@@ -205,18 +200,13 @@ class MapScene(QGraphicsScene):
         if on == self.player:
             return
         self.player = on
-        if self._name_found_areas():
-            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        if self.ground.name_found_areas():
+            self.ground.invalidate()
         for item in (*self.token_items.values(), self.token_dots):
             item.setZValue(self.token_z())
-        self._sync_tokens(list(self.encounter.tokens))
-        self.refresh_templates()
+        self.tokens.sync(list(self.encounter.tokens))
+        self.templates.refresh()
         self.tokens_refreshed.emit()
-
-    def _name_found_areas(self) -> bool:
-        """For the players, no name of an area under fog (True: the names drawn changed)."""
-        fog = self.encounter.fog if self.player else None
-        return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
 
     def set_view_zoom(self, zoom: float, shown: QRectF | None = None) -> None:
         """The view's zoom (and what it ``shown``): names, badges and marks grow to stay
@@ -224,6 +214,16 @@ class MapScene(QGraphicsScene):
         self.path.set_view_zoom(zoom)  # the drag's label too
         self.ruler.set_view_zoom(zoom)
         self.tokens.set_view_zoom(zoom, shown)
+
+    @property
+    def label_scale(self) -> float:
+        """How large token names are drawn (the player view's label size setting)."""
+        return self.tokens.label_scale
+
+    @property
+    def view_boost(self) -> float:
+        """Names, badges and marks enlarged for the view's zoom (:meth:`set_view_zoom`)."""
+        return self.tokens.view_boost
 
     def set_label_scale(self, factor: float) -> None:
         """Draw token names ``factor`` times their usual size (readable on a TV)."""
@@ -253,10 +253,6 @@ class MapScene(QGraphicsScene):
     def look_of(self, token: Token) -> TokenLook:
         return self.tokens.look_of(token)
 
-    def _sync_tokens(self, token_ids: Iterable[str]) -> None:
-        """Create, update or remove the items of these tokens, then place them."""
-        self.tokens.sync(token_ids)
-
     def restore_token(self, token_id: str) -> None:
         """Put a token's item back where the model has it (after a refused drop)."""
         self.token_layout.restore(token_id)
@@ -277,24 +273,16 @@ class MapScene(QGraphicsScene):
 
     # -- templates ---------------------------------------------------------------
 
-    def _sync_templates(self, template_ids: Iterable[str]) -> None:
-        self.templates.sync(template_ids)
-
     def draw_template(self, item: FootprintOverlay, template: Template, ok: bool = True) -> None:
         """Paint a template's footprint and ring the tokens it affects."""
         self.templates.draw(item, template, ok)
 
     def refresh_templates(self) -> None:
-        self.templates.sync(list(self.encounter.templates))
+        self.templates.refresh()
 
     def affected_by_templates(self) -> set[str]:
         """Every token a placed template touches (what the map rings)."""
         return self.templates.affected()
-
-    # -- changes -------------------------------------------------------------------
-
-    def _on_changes(self, changes: ChangeSet) -> None:
-        apply_changes(self, changes)
 
     # -- for the status bar ------------------------------------------------------------
 

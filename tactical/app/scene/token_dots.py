@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
@@ -24,11 +23,9 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
 from tactical.app.scene import palette
-from tactical.app.scene.token_item import TOKEN_Z, TokenItem
+from tactical.app.scene.stacking import TOKEN_Z
+from tactical.app.scene.token_item import TokenItem
 from tactical.app.scene.token_pending import PendingDot
-
-if TYPE_CHECKING:
-    from tactical.app.scene.map_scene import MapScene
 
 HIDDEN_OPACITY = 0.55
 """A hidden token's dot, as :meth:`TokenItem._paint_dot` draws it."""
@@ -186,20 +183,3 @@ class TokenDots(QGraphicsItem):
             if squares:
                 painter.drawRects(squares)
         painter.setOpacity(1.0)
-
-
-def install_token_dots(scene: MapScene, zoom: float | None = None) -> TokenDots:
-    """The dots of ``scene``'s token items, at the tokens' height, spanning the scene.
-
-    ``zoom``: the view's zoom as far as known (None: the scene has no view).
-    """
-    tokens = scene.tokens
-    dots = TokenDots(tokens.made_items, QRectF(), tokens.pending_dots, tokens.pending.start)
-    dots.zoom = zoom
-    dots.setZValue(scene.token_z())
-    scene.addItem(dots)
-    scene.sceneRectChanged.connect(dots.set_bounds)
-    scene.selectionChanged.connect(dots.changed)
-    scene.tokens_refreshed.connect(dots.changed)  # tokens gone, restyled or moved
-    scene.map_refreshed.connect(dots.changed)  # the scene rebuilt
-    return dots

@@ -9,15 +9,16 @@ which never interprets markup.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
+from PySide6.QtGui import QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.geometry import CELL
 from tactical.app.plain_text import set_tooltip
+from tactical.app.scene.stacking import TOKEN_Z
 from tactical.app.scene.token_fonts import shared_font, shared_metrics
+from tactical.app.scene.token_look import TokenLook
 from tactical.app.scene.token_paint import (
     MARK_BOOST,
     MAX_BADGES,
@@ -27,7 +28,6 @@ from tactical.app.scene.token_paint import (
     paint_token,
 )
 
-TOKEN_Z = 10.0
 MIN_LABEL_PX = 13.0
 """A name is drawn at least this many screen pixels tall, however far the view zooms out."""
 MAX_BOOST = 2.6
@@ -41,18 +41,6 @@ def boost_for(zoom: float) -> float:
     if zoom <= 0:
         return 1.0
     return max(1.0, min(MAX_BOOST, MIN_LABEL_PX / (LABEL_PX * zoom)))
-
-
-@dataclass
-class TokenLook:
-    """Everything the item draws, copied from the model so the item never reads it live."""
-
-    name: str
-    colour: QColor
-    size: int = 1
-    statuses: dict[str, int] = field(default_factory=dict)
-    hidden: bool = False
-    picture: QPixmap | None = None
 
 
 class TokenItem(QGraphicsItem):

@@ -1,6 +1,6 @@
 """Where token items stand: on their squares, side by side when they share one, in their areas.
 
-The token layer of :class:`~tactical.app.scene.map_scene.MapScene` places each
+The token layer (:class:`~tactical.app.scene.token_sync.TokenSync`) places each
 item where the model has it; a drag's preview shows an item where it would
 stand without touching the model.
 """
@@ -8,22 +8,19 @@ stand without touching the model.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
 
 from shapely.geometry import Polygon
 from shapely.geometry import box as shapely_box
 
 from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene.area_layer import AreaLayer
+from tactical.app.scene.context import SceneContext
 from tactical.app.scene.label_room import lay_out_labels
 from tactical.app.scene.token_item import TokenItem
 from tactical.core.area_layout import Placement, layout_tokens
 from tactical.core.grid import Square
 from tactical.core.tokens import Position
-
-if TYPE_CHECKING:
-    from tactical.app.scene.map_scene import MapScene
 
 AREA_GAP = 0.9
 """Space between token discs in an area, in token widths: room for their name labels."""
@@ -34,8 +31,17 @@ SHARED_FILL = 0.94
 class TokenLayout:
     """Places the token items of one scene (see the module's docstring)."""
 
-    def __init__(self, scene: MapScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        context: SceneContext,
+        made: Callable[[str], TokenItem | None],
+        items: Mapping[str, TokenItem],
+    ) -> None:
+        """``made``: a token's item if made (a pending one is not); ``items``: every shown
+        token's item (reading it makes the pending ones)."""
+        self.context = context
+        self.made = made
+        self.items = items
         self.layouts: dict[str, Placement] = {}
         """The last placement of the tokens in each area, by area id."""
 
@@ -70,8 +76,8 @@ class TokenLayout:
         if not wanted:
             return
         groups: dict[Square, list[TokenItem]] = {}
-        made = self.scene.tokens.made  # a pending token stands alone, on no square touched
-        for token in self.scene.encounter.tokens.values():
+        made = self.made  # a pending token stands alone, on no square touched
+        for token in self.context.encounter.tokens.values():
             item = made(token.id)
             if item is not None and item.square in wanted:
                 groups.setdefault(item.square, []).append(item)
@@ -91,7 +97,7 @@ class TokenLayout:
                 item.move_to(x0 + (i % k) * slot + inset, top + (i // k) * slot + inset)
 
     def relayout_areas(self, area_ids: Iterable[str]) -> None:
-        area_map = self.scene.encounter.area_map
+        area_map = self.context.encounter.area_map
         if area_map is None:
             return
         for area_id in area_ids:
@@ -99,23 +105,20 @@ class TokenLayout:
             if area is None:
                 continue
             tokens = [
-                t
-                for t in self.scene.encounter.tokens_in_area(area_id)
-                if t.id in self.scene.token_items
+                t for t in self.context.encounter.tokens_in_area(area_id) if t.id in self.items
             ]
             placement = self.placement(area_id, area.polygon, [t.size for t in tokens])
             self.layouts[area_id] = placement
             for token, (x, y) in zip(tokens, placement.centres, strict=True):
-                item = self.scene.token_items[token.id]
+                item = self.items[token.id]
                 item.set_scale_factor(placement.scale)
                 radius = item.diameter / 2
                 item.move_to(x * CELL - radius, y * CELL - radius)
 
     def placement(self, area_id: str, polygon: Polygon, sizes: list[int]) -> Placement:
         """Token spots in an area, keeping clear of the area's name when there is room."""
-        label = (
-            self.scene.layer.label_box(area_id) if isinstance(self.scene.layer, AreaLayer) else None
-        )
+        layer = self.context.layer
+        label = layer.label_box(area_id) if isinstance(layer, AreaLayer) else None
         if label is not None and sizes:
             x0, y0, x1, y1 = label
             carved = polygon.difference(shapely_box(x0 - 0.05, y0 - 0.05, x1 + 0.05, y1 + 0.05))
@@ -127,34 +130,34 @@ class TokenLayout:
 
     def restore(self, token_id: str) -> None:
         """Put a token's item back where the model has it (after a refused drop)."""
-        token = self.scene.encounter.tokens.get(token_id)
-        item = self.scene.token_items.get(token_id)
+        token = self.context.encounter.tokens.get(token_id)
+        item = self.items.get(token_id)
         if token is None or item is None:
             return
         self.relayout_squares(self.place(item, token.position))
         if token.area:
             self.relayout_areas([token.area])
-        lay_out_labels(list(self.scene.token_items.values()))
+        lay_out_labels(list(self.items.values()))
 
     def preview(self, token_id: str, position: Position) -> None:
         """Show a dragged token at ``position`` without touching the model."""
-        item = self.scene.token_items.get(token_id)
+        item = self.items.get(token_id)
         if item is None:
             return
         if isinstance(position, tuple):
             item.set_scale_factor(1.0)  # full size while held, whatever it shared before
             x, y = square_origin(position)
             item.move_to(x, y)
-        elif isinstance(position, str) and self.scene.encounter.area_map is not None:
-            area = self.scene.encounter.area_map.areas.get(position)
-            token = self.scene.encounter.tokens.get(token_id)
+        elif isinstance(position, str) and self.context.encounter.area_map is not None:
+            area = self.context.encounter.area_map.areas.get(position)
+            token = self.context.encounter.tokens.get(token_id)
             if area is None or token is None:
                 return
             # Where it would stand after the drop: after the tokens already there.
             others = [
                 t
-                for t in self.scene.encounter.tokens_in_area(position)
-                if t.id in self.scene.token_items and t.id != token_id
+                for t in self.context.encounter.tokens_in_area(position)
+                if t.id in self.items and t.id != token_id
             ]
             placement = self.placement(
                 position, area.polygon, [*(t.size for t in others), token.size]

@@ -6,7 +6,7 @@ what is shown and measures where; :func:`paint_token` draws it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -14,9 +14,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
-
-if TYPE_CHECKING:
-    from tactical.app.scene.token_item import TokenItem
+from tactical.app.scene.token_look import TokenLook
 
 MAX_BADGES = 4
 BADGE_CHARS = 12
@@ -43,7 +41,54 @@ def disc_at(x: float, y: float, diameter: float) -> QRectF:
     return QRectF(x + inset, y + inset, diameter - 2 * inset, diameter - 2 * inset)
 
 
-def paint_token(item: TokenItem, painter: QPainter, option: QStyleOptionGraphicsItem) -> None:
+class PaintedToken(Protocol):
+    """What :func:`paint_token` reads of a token item (its measured fonts and label box
+    included): :class:`~tactical.app.scene.token_item.TokenItem` is one."""
+
+    @property
+    def look(self) -> TokenLook: ...
+
+    @property
+    def diameter(self) -> float: ...
+
+    @property
+    def acting(self) -> bool: ...
+
+    @property
+    def target(self) -> bool: ...
+
+    @property
+    def boost(self) -> float: ...
+
+    @property
+    def cover_mark(self) -> str | None: ...
+
+    @property
+    def label_shown(self) -> bool: ...
+
+    @property
+    def _text_grow(self) -> float: ...
+
+    @property
+    def _font(self) -> QFont: ...
+
+    @property
+    def _badge_font(self) -> QFont: ...
+
+    @property
+    def _initials_font(self) -> QFont: ...
+
+    @property
+    def _label(self) -> QRectF: ...
+
+    def isSelected(self) -> bool: ...
+
+    def badge_texts(self) -> list[str]: ...
+
+    def badge_room(self, h: float) -> float: ...
+
+
+def paint_token(item: PaintedToken, painter: QPainter, option: QStyleOptionGraphicsItem) -> None:
     """Draw ``item`` (a plain dot when it is too small on screen to read)."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     d = item.diameter
@@ -66,7 +111,7 @@ def paint_token(item: TokenItem, painter: QPainter, option: QStyleOptionGraphics
         _paint_cover(item, painter, disc)
 
 
-def _paint_dot(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
+def _paint_dot(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     """Far zoomed out: just a dot in the side's colour (names would not be readable)."""
     painter.setPen(Qt.PenStyle.NoPen)
     ring = palette.highlight(item.isSelected(), item.acting, item.target)
@@ -81,7 +126,7 @@ def _paint_dot(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
     painter.setOpacity(1.0)
 
 
-def _paint_halo(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
+def _paint_halo(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     painter.setBrush(Qt.BrushStyle.NoBrush)
     if item.acting:  # a wide, solid ring with a dark edge: seen from across the table
         b = item.boost
@@ -99,7 +144,7 @@ def _paint_halo(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
         painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
 
 
-def _paint_disc(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
+def _paint_disc(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     colour = item.look.colour
     ring = QPen(colour, max(2.0, item.diameter * 0.09))
     if item.look.picture is not None and not item.look.picture.isNull():
@@ -125,7 +170,7 @@ def _paint_disc(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
         painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
 
 
-def _paint_label(item: TokenItem, painter: QPainter) -> None:
+def _paint_label(item: PaintedToken, painter: QPainter) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(20, 20, 20, 190))
     painter.drawRoundedRect(item._label, 4, 4)
@@ -136,7 +181,7 @@ def _paint_label(item: TokenItem, painter: QPainter) -> None:
     painter.drawText(item._label, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _paint_badges(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
+def _paint_badges(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     texts = item.badge_texts()
     if not texts:
         return
@@ -158,7 +203,7 @@ def _paint_badges(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
         y += h * 0.95
 
 
-def _paint_target(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
+def _paint_target(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     pen = QPen(palette.TARGET, CELL * 0.06)
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -172,7 +217,7 @@ def _paint_target(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
         )
 
 
-def _paint_cover(item: TokenItem, painter: QPainter, disc: QRectF) -> None:
+def _paint_cover(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     text, colour = COVER_MARKS.get(item.cover_mark or "", ("?", QColor("#555")))
     s = CELL * 0.5 * min(item.boost, MARK_BOOST)
     # top left, clear of the name below and the badges on the right

@@ -22,27 +22,26 @@ The items are made:
 
 What the players see is unchanged: their scene never makes a pending dot of a token
 it does not show (hidden, or in fog), and the dots ask :meth:`MapScene.shows_token`
-again each time they are gathered.
+again each time they are gathered (through the scene's context).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
 
 from tactical.app.geometry import CELL, square_origin
 from tactical.app.scene import palette
+from tactical.app.scene.context import SceneContext
 from tactical.app.scene.token_item import TokenItem
 from tactical.app.scene.token_paint import disc_at
+from tactical.app.scene.token_pictures import TokenPictures
 from tactical.core.grid import Square
 from tactical.core.tokens import Token
-
-if TYPE_CHECKING:
-    from tactical.app.scene.map_scene import MapScene
 
 LAZY_FROM = 1000
 """A scene with fewer tokens makes every item at once (a few milliseconds)."""
@@ -94,8 +93,11 @@ class TokenItems(Mapping[str, TokenItem]):
 class PendingTokens:
     """The tokens of one scene whose items are not made yet (see the module)."""
 
-    def __init__(self, scene: MapScene, make: Callable[[list[str]], None]) -> None:
-        self.scene = scene
+    def __init__(
+        self, context: SceneContext, pictures: TokenPictures, make: Callable[[list[str]], None]
+    ) -> None:
+        self.context = context
+        self.pictures = pictures
         self.ids: dict[str, None] = {}
         """The pending tokens, in the encounter's order."""
         self.largest = 0
@@ -118,8 +120,8 @@ class PendingTokens:
         """
         self.clear()
         wanted = list(token_ids)
-        scene = self.scene
-        encounter = scene.encounter
+        context = self.context
+        encounter = context.encounter
         if not untold or encounter.grid is None or len(wanted) < LAZY_FROM:
             return wanted
         squares = Counter(t.position for t in encounter.tokens.values() if t.square is not None)
@@ -130,14 +132,14 @@ class PendingTokens:
                 token is None
                 or token.square is None
                 or squares[token.square] > 1  # shared squares are laid out together
-                or not scene.shows_token(token)
+                or not context.shows_token(token)
             ):
                 now.append(token_id)
             else:
                 self.ids[token_id] = None
                 self.largest = max(self.largest, token.size)
                 if token.image is not None:  # decoded (and a missing one told) as at once
-                    scene.token_pictures.pixmap(token.image, token.size)
+                    self.pictures.pixmap(token.image, token.size)
         return now
 
     def take_in(self, area: QRectF) -> list[str]:
@@ -187,12 +189,12 @@ class PendingTokens:
 
     def _shown(self) -> Iterator[tuple[str, Token, Square]]:
         """The pending tokens the scene shows, with their squares."""
-        scene = self.scene
-        tokens = scene.encounter.tokens
+        context = self.context
+        tokens = context.encounter.tokens
         for token_id in self.ids:
             token = tokens.get(token_id)
             square = None if token is None else token.square
-            if token is None or square is None or not scene.shows_token(token):
+            if token is None or square is None or not context.shows_token(token):
                 continue  # changed since: a sync makes its item (or none) before the next paint
             yield token_id, token, square
 
@@ -203,11 +205,11 @@ class PendingTokens:
 
     def dots(self) -> Iterator[PendingDot]:
         """The pending tokens' dots, as their sleeping items would draw them."""
-        scene = self.scene
-        encounter = scene.encounter
-        document = scene.document
+        context = self.context
+        encounter = context.encounter
+        document = context.document
         acting = document.acting
-        targets = document.public_targets if scene.player else document.targets
+        targets = document.public_targets if context.player else document.targets
         colours: dict[str, QColor] = {}
         for token_id, token, square in self._shown():
             colour = colours.get(token.side)

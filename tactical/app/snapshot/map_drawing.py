@@ -17,6 +17,7 @@ from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
 from tactical.app.document import EncounterDocument
+from tactical.app.fog.layer import install_fog_layer
 from tactical.app.geometry import CELL
 from tactical.app.scene import palette
 from tactical.app.scene.background import paint_picture
@@ -116,7 +117,7 @@ def make_scene(document: EncounterDocument, mode: Mode) -> PrintScene:
     The players' fog is blank paper there (a sheet of dark ink wastes a printer's
     toner and hides nothing better)."""
     scene = PrintScene(document, player=mode == "players")
-    scene.fog.paper = True
+    install_fog_layer(scene).paper = True
     return scene
 
 

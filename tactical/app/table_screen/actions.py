@@ -9,26 +9,48 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from tactical.app.table_screen.mirror import PlayersMirror
 from tactical.app.table_screen.settings import LABEL_SIZES
-from tactical.core.screen_scale import ROTATIONS, SQUARE_SIZES
+from tactical.core.screen_scale import ROTATIONS, SQUARE_SIZES, SquareSize
 
 if TYPE_CHECKING:
     from tactical.app.services import Services
-    from tactical.app.table_screen.install import TableScreen
 
 K = TypeVar("K")
+
+
+class ScreenControls(Protocol):
+    """What the actions call and show of the table screen
+    (:class:`~tactical.app.table_screen.install.TableScreen` is one)."""
+
+    mirror: PlayersMirror
+    rotation: int
+    square: SquareSize
+    label_size: str
+
+    def set_battle_mat(self, on: bool) -> None: ...
+    def calibrate(self) -> None: ...
+    def set_blackout(self, on: bool) -> None: ...
+    def set_frozen(self, on: bool) -> None: ...
+    def turn_quarter(self) -> None: ...
+    def show_handout(self) -> None: ...
+    def dismiss_handout(self) -> None: ...
+    def ping_at_cursor(self) -> None: ...
+    def set_rotation(self, degrees: int) -> None: ...
+    def set_square(self, name: str) -> None: ...
+    def set_label_size(self, name: str) -> None: ...
 
 
 class TableActions(QObject):
     """Every action of the table screen, connected to ``screen``'s methods."""
 
-    def __init__(self, services: Services, screen: TableScreen) -> None:
+    def __init__(self, services: Services, screen: ScreenControls) -> None:
         super().__init__(services.window())
         self.services = services
         self.battle_mat = self._action(
