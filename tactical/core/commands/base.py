@@ -4,6 +4,8 @@ The Qt layer wraps each one in a QUndoCommand; the rules and tests use them
 directly. A command that can absorb a later one of the same ``merge_key``
 (the steps of one drag, the squares of one paint stroke) does so in
 :meth:`Command.merge`, so one gesture is one undo entry.
+:meth:`Command.held_bytes` says what a step keeps, so the history can bound
+its memory.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 
+from tactical.core.commands.held import held_bytes
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 
@@ -39,6 +42,10 @@ class Command(ABC):
         """Absorb ``other`` (done just after this one) and return True, or return False."""
         return False
 
+    def held_bytes(self) -> int:
+        """Roughly the bytes this step keeps (what it changed, to undo and redo it)."""
+        return held_bytes(self)
+
 
 class Batch(Command):
     """Several commands done in order and undone in reverse, as one step."""
@@ -54,6 +61,9 @@ class Batch(Command):
     def undo(self, encounter: Encounter) -> None:
         for command in reversed(self.commands):
             command.undo(encounter)
+
+    def held_bytes(self) -> int:
+        return held_bytes(self.text) + sum(command.held_bytes() for command in self.commands)
 
 
 class UndoStack:
