@@ -6,6 +6,9 @@ describing something that was no longer the last thing done. Now the next
 change of the undo stack or of the map's selection clears it, unless the
 message was said within a moment of that change (a drop says what it did
 just after pushing its move, in the same turn of the event loop).
+
+What the document says about its undo history (it let its oldest steps go)
+is said here too, at once.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from tactical.app.scene.map_scene import MapScene
 
 FRESH_SECONDS = 0.3
 """A message this young is about the change that just happened, not stale."""
+HISTORY_NOTICE_MS = 15000
+"""How long the status bar says that undo lets its oldest steps go."""
 
 
 class StatusFreshness(QObject):
@@ -40,10 +45,14 @@ class StatusFreshness(QObject):
         bar.messageChanged.connect(self._message_changed)
         document.undo_stack.indexChanged.connect(self.something_happened)
         scene.selectionChanged.connect(self.something_happened)
+        document.history_said.connect(self._history_said)
 
     def _message_changed(self, text: str) -> None:
         if text:
             self.said_at = self.clock()
+
+    def _history_said(self, text: str) -> None:
+        self.bar.showMessage(text, HISTORY_NOTICE_MS)
 
     def something_happened(self, *_: object) -> None:
         """The GM did something: a message older than a moment no longer describes it."""

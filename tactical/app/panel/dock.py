@@ -37,7 +37,7 @@ from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.presenter import PanelPresenter
 from tactical.app.panel.publish import publish_budgets, publish_highlights
 from tactical.app.secrets import Secrets
-from tactical.core.changes import ChangeSet, Operation
+from tactical.core.changes import GM, ChangeSet, Operation
 from tactical.core.commands.base import Command
 from tactical.rules import Action, PanelView, ProcedureController
 
@@ -72,7 +72,7 @@ class CombatPanel(QDockWidget):
         super().__init__("Combat", parent)
         self.setObjectName("combat-panel")
         self.document = document
-        self.presenter = PanelPresenter(lambda: self.document.encounter, self._push_now)
+        self.presenter = PanelPresenter(lambda: self.document.encounter, document.push_as(GM))
         """What to show and what an edit becomes, without widgets."""
         self.view: PanelView | None = None
         """What the panel shows now (None when no procedure runs or its state is broken)."""
@@ -318,13 +318,10 @@ class CombatPanel(QDockWidget):
 
     # -- editing combatants ------------------------------------------------------------
 
-    def _push_now(self, command: Command) -> None:
-        self.document.push(command)
-
     def _push(self, command: Command | None) -> None:
         if command is not None:
             with self._operation():
-                self.document.push(command)
+                self.document.push(command, GM)
 
     def edit_figure(self, token_id: str, name: str, text: str) -> None:
         try:

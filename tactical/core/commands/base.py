@@ -3,9 +3,9 @@
 The Qt layer wraps each one in a QUndoCommand; the rules and tests use them
 directly. A command that can absorb a later one of the same ``merge_key``
 (the steps of one drag, the squares of one paint stroke) does so in
-:meth:`Command.merge`, so one gesture is one undo entry.
-:meth:`Command.held_bytes` says what a step keeps, so the history can bound
-its memory.
+:meth:`Command.merge`, so one gesture is one undo entry: the app's undo
+history merges them itself (Qt never sees a merge). :meth:`Command.held_bytes`
+says what a step keeps, so the history can bound its memory.
 """
 
 from __future__ import annotations
