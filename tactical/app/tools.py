@@ -30,7 +30,7 @@ from tactical.app.scene.map_scene import MapScene
 from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command
 from tactical.core.templates import TemplateKind
-from tactical.rules import ProcedureController
+from tactical.rules import ProcedureController, RulesError
 
 Say = Callable[[str], None]
 
@@ -120,7 +120,7 @@ class SelectTool:
         controller = ProcedureController(encounter, self.document.push_as(GM))
         try:
             combined = controller.move_command(move.token_id, move.to, feedback.cost)
-        except (ValueError, KeyError):  # StateError, RulesError, an unknown procedure
+        except RulesError:  # a state that cannot be read, an unknown procedure
             return move
         # Not limited now: the drag's own command, exactly as without a procedure.
         return combined if isinstance(combined, Batch) else move

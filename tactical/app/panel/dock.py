@@ -39,7 +39,7 @@ from tactical.app.panel.publish import publish_budgets, publish_highlights
 from tactical.app.secrets import Secrets
 from tactical.core.changes import GM, ChangeSet, Operation
 from tactical.core.commands.base import Command
-from tactical.rules import Action, PanelView, ProcedureController
+from tactical.rules import Action, PanelView, ProcedureController, RulesError
 
 log = logging.getLogger(__name__)
 
@@ -236,11 +236,9 @@ class CombatPanel(QDockWidget):
         try:
             with self._operation():
                 return work()
-        except ValueError as error:  # RulesError, StateError, DiceError, EncounterError
+        except RulesError as error:  # a refusal, a state that cannot be read, a typed roll
             self._say(str(error), error=True)
-        except KeyError as error:
-            self._say(str(error.args[0]) if error.args else str(error), error=True)
-        except Exception as error:
+        except Exception as error:  # a bug: logged as one, never shown as a refusal
             log.exception("%s failed", what)
             self._say(f"{what} failed: {error}", error=True)
         return None

@@ -21,7 +21,15 @@ from tactical.core.changes import ChangeSet, HistoryStep
 from tactical.core.commands import Batch, SetFigure, SetStatus
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.rules import Action, Combatant, PanelView, Procedure, ProcedureController
+from tactical.rules import (
+    Action,
+    Combatant,
+    PanelView,
+    Procedure,
+    ProcedureController,
+    RulesError,
+    UnknownProcedure,
+)
 from tactical.rules.controller import Push
 from tactical.rules.procedure import StepLine
 
@@ -97,9 +105,9 @@ class PanelPresenter:
                 view = controller.view()
                 actions = controller.actions()
                 budgets = controller.movement_budgets()
-            except KeyError as error:  # a procedure this build does not know
-                problem = str(error.args[0]) if error.args else str(error)
-            except ValueError as error:  # StateError, RulesError, a token the state names
+            except UnknownProcedure as error:  # a procedure this build does not know
+                problem = str(error)
+            except RulesError as error:  # StateError: a saved state that does not validate
                 problem = f"The saved procedure state cannot be used:\n{error}"
             except Exception as error:
                 log.exception("procedure view failed")
