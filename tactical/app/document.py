@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 from shiboken6 import isValid
 
+from tactical.app.procedure_reading import ProcedureReading, read_procedure
 from tactical.app.undo_history import CoreCommandAdapter, UndoHistory
 from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Initiator, Operation
 from tactical.core.commands.base import Batch, Command
@@ -37,6 +38,8 @@ log = logging.getLogger(__name__)
 
 Contributor = Callable[[Command], Command | None]
 """Given a command just done, what it brings along (not done yet), or None."""
+REREAD_KINDS = frozenset({"procedure", "tokens", "dice", "sides"})
+"""Changes after which the procedure is asked again who acts and how far tokens may move."""
 
 
 class EncounterDocument(QObject):
@@ -55,7 +58,7 @@ class EncounterDocument(QObject):
     """Emitted when a different encounter is loaded into this document."""
     path_changed = Signal()
     highlights_changed = Signal()
-    """The combat panel changed who acts now or the targets of revealed actions."""
+    """Who acts now or the targets of revealed actions changed (the procedure says so)."""
     modified_changed = Signal(bool)
     """The document became modified or unmodified (for the title's unsaved mark)."""
     history_said = Signal(str)
@@ -77,10 +80,12 @@ class EncounterDocument(QObject):
         self.targets: set[str] = set()
         self.public_targets: set[str] = set()
         """The targets of revealed actions: the only targets the player view may show."""
-        self.move_budgets: dict[str, int] = {}
-        """Movement left this turn per token id, when a procedure tracks it; else speed."""
         self._gatherer = ChangeGatherer(self._send)
+        self._generation = 0
+        """Counts the change sets sent: a reading of the procedure is good until the next."""
+        self._reading: tuple[object, ProcedureReading] | None = None
         encounter.subscribe(self._relay)
+        self._mark_from_procedure()
 
     def __del__(self) -> None:
         # A document Python owns (made without a window, as the tests and the snapshot
@@ -96,6 +101,9 @@ class EncounterDocument(QObject):
         self._gatherer.add(change)
 
     def _send(self, changes: ChangeSet) -> None:
+        self._generation += 1
+        if changes.touches(REREAD_KINDS):
+            self._mark_from_procedure()
         self.changes_done.emit(changes)
         for change in changes:
             self.changed.emit(change)
@@ -147,8 +155,7 @@ class EncounterDocument(QObject):
         self.set_path(path)
         self.undo_stack.setClean()
         self._modified_outside_undo = False
-        self.move_budgets = {}
-        self.set_highlights(set(), set())
+        self._mark_from_procedure()
         self.encounter_replaced.emit()
         self.modified_changed.emit(False)
 
@@ -188,9 +195,23 @@ class EncounterDocument(QObject):
         self._modified_outside_undo = True
         self.modified_changed.emit(True)
 
+    def procedure_reading(self) -> ProcedureReading:
+        """What the encounter's procedure says now (read once after each change set)."""
+        encounter = self.encounter
+        key = (self._generation, id(encounter), encounter.procedure, id(encounter.procedure_state))
+        if self._reading is None or self._reading[0] != key:
+            self._reading = (key, read_procedure(encounter))
+        return self._reading[1]
+
+    def _mark_from_procedure(self) -> None:
+        """Mark who acts and the revealed targets as the procedure says, panel or none."""
+        view = self.procedure_reading().view
+        targets = set(view.targets) if view is not None else set()
+        self.set_highlights(set(view.acting) if view is not None else set(), targets, targets)
+
     def move_budget(self, token: Token) -> int | None:
-        """How far ``token`` may move now: what the procedure left it, else its speed."""
-        return self.move_budgets.get(token.id, token.speed)
+        """How far ``token`` may move now: what the procedure leaves it, else its speed."""
+        return self.procedure_reading().budgets.get(token.id, token.speed)
 
     def set_highlights(
         self, acting: set[str], targets: set[str], public: set[str] | None = None

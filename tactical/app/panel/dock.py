@@ -35,7 +35,6 @@ from tactical.app.panel.keys import advance_action
 from tactical.app.panel.layout import PanelWidgets
 from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.presenter import PanelPresenter
-from tactical.app.panel.publish import publish_budgets, publish_highlights
 from tactical.app.secrets import Secrets
 from tactical.core.changes import GM, ChangeSet, Operation
 from tactical.core.commands.base import Command
@@ -72,7 +71,9 @@ class CombatPanel(QDockWidget):
         super().__init__("Combat", parent)
         self.setObjectName("combat-panel")
         self.document = document
-        self.presenter = PanelPresenter(lambda: self.document.encounter, document.push_as(GM))
+        self.presenter = PanelPresenter(
+            lambda: self.document.encounter, document.push_as(GM), document.procedure_reading
+        )
         """What to show and what an edit becomes, without widgets."""
         self.view: PanelView | None = None
         """What the panel shows now (None when no procedure runs or its state is broken)."""
@@ -208,8 +209,6 @@ class CombatPanel(QDockWidget):
         self.roll_box.set_tokens(encounter, secrets)
         self.dice_log.show_log(encounter.dice_log, encounter, secrets)
         self._update_back()
-        publish_highlights(self.document, shown.view)
-        publish_budgets(self.document, shown.budgets)
 
     def _update_back(self, *_: object) -> None:
         stack = self.document.undo_stack
