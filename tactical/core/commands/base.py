@@ -10,6 +10,7 @@ says what a step keeps, so the history can bound its memory.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 
@@ -47,6 +48,10 @@ class Command(ABC):
         return held_bytes(self)
 
 
+SAMPLED = 32
+"""Of more commands of one kind in a batch, this many are asked what they keep."""
+
+
 class Batch(Command):
     """Several commands done in order and undone in reverse, as one step."""
 
@@ -63,7 +68,20 @@ class Batch(Command):
             command.undo(encounter)
 
     def held_bytes(self) -> int:
-        return held_bytes(self.text) + sum(command.held_bytes() for command in self.commands)
+        """The sum over the commands; of many of one kind, a sample's average times their number.
+
+        A panel press on a big fight is thousands of figure edits: asking each would
+        cost more than the press itself.
+        """
+        kinds: dict[type, list[Command]] = {}
+        for command in self.commands:
+            kinds.setdefault(type(command), []).append(command)
+        total = held_bytes(self.text) + sys.getsizeof(self.commands)
+        for same in kinds.values():
+            step = max(1, len(same) // SAMPLED)
+            sample = same[::step]
+            total += sum(command.held_bytes() for command in sample) * len(same) // len(sample)
+        return total
 
 
 class UndoStack:
