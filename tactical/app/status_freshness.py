@@ -8,7 +8,8 @@ message was said within a moment of that change (a drop says what it did
 just after pushing its move, in the same turn of the event loop).
 
 What the document says about its undo history (it let its oldest steps go)
-is said here too, at once.
+is said here too, once the action that caused it has said its own word: the
+GM reads it rather than the action's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QStatusBar
 
 from tactical.app.document import EncounterDocument
@@ -52,7 +53,7 @@ class StatusFreshness(QObject):
             self.said_at = self.clock()
 
     def _history_said(self, text: str) -> None:
-        self.bar.showMessage(text, HISTORY_NOTICE_MS)
+        QTimer.singleShot(0, self, lambda: self.bar.showMessage(text, HISTORY_NOTICE_MS))
 
     def something_happened(self, *_: object) -> None:
         """The GM did something: a message older than a moment no longer describes it."""

@@ -190,6 +190,11 @@ class UndoHistory:
         stack.indexChanged.emit(stack.index())
         if self.let_go == count:
             self.tell(
-                f"Undo keeps the last {self.budget // MB} MB of steps: from now on the "
+                f"Undo keeps the last {_amount(self.budget)} of steps: from now on the "
                 "oldest steps are let go."
             )
+
+
+def _amount(size: int) -> str:
+    """``size`` bytes for the GM: "200 MB", "20 KB"."""
+    return f"{size // MB} MB" if size >= MB else f"{max(1, size // 1024)} KB"

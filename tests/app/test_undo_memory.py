@@ -151,3 +151,19 @@ def test_a_saved_state_kept_is_clean_again_after_its_oldest_steps_go(qapp: Any) 
     for _ in range(3):
         document.undo_stack.undo()
     assert not document.modified
+
+
+def test_the_status_bar_says_it_after_the_action_said_its_own(make_window: Any, qtbot: Any) -> None:
+    window = make_window()
+    window.document.history.budget = 20_000
+    bar = window.statusBar()
+    for step in range(40):
+        window.document.push(reveal_all(window.document.encounter, step % 2 == 0), GM)
+        window.say("Revealed.")  # as a tool says what it did, just after its push
+        if window.document.history.let_go:
+            break
+    assert window.document.history.let_go
+    qtbot.waitUntil(lambda: "oldest steps are let go" in bar.currentMessage())
+    assert bar.currentMessage() == (
+        "Undo keeps the last 19 KB of steps: from now on the oldest steps are let go."
+    )
