@@ -97,7 +97,7 @@ def measure(window):
     encounter = window.document.encounter
     who = middle_token(encounter)
     token = encounter.token(who)
-    window.document.move_budgets[who] = 12
+    token.speed = 12  # the drag's budget (no procedure runs on this map)
     centre = QPointF((token.square[0] + 0.5) * CELL, (token.square[1] + 0.5) * CELL)
     view.resetTransform()
     view.centerOn(centre)
