@@ -82,10 +82,11 @@ class EncounterDocument(QObject):
         """The targets of revealed actions: the only targets the player view may show."""
         self._gatherer = ChangeGatherer(self._send)
         self._generation = 0
-        """Counts the change sets sent: a reading of the procedure is good until the next."""
+        """Counts the change sets that may change what the procedure says."""
         self._reading: tuple[object, ProcedureReading] | None = None
+        """The last reading, with what it was read of; read again when first asked after
+        opening (the rules load after the window's first frame), at once after a change."""
         encounter.subscribe(self._relay)
-        self._mark_from_procedure()
 
     def __del__(self) -> None:
         # A document Python owns (made without a window, as the tests and the snapshot
@@ -101,9 +102,9 @@ class EncounterDocument(QObject):
         self._gatherer.add(change)
 
     def _send(self, changes: ChangeSet) -> None:
-        self._generation += 1
         if changes.touches(REREAD_KINDS):
-            self._mark_from_procedure()
+            self._generation += 1
+            self.procedure_reading()  # marks the map before the views hear of the change
         self.changes_done.emit(changes)
         for change in changes:
             self.changed.emit(change)
@@ -155,7 +156,8 @@ class EncounterDocument(QObject):
         self.set_path(path)
         self.undo_stack.setClean()
         self._modified_outside_undo = False
-        self._mark_from_procedure()
+        self._reading = None
+        self.set_highlights(set(), set())  # until the new encounter's procedure is read
         self.encounter_replaced.emit()
         self.modified_changed.emit(False)
 
@@ -196,18 +198,17 @@ class EncounterDocument(QObject):
         self.modified_changed.emit(True)
 
     def procedure_reading(self) -> ProcedureReading:
-        """What the encounter's procedure says now (read once after each change set)."""
+        """What the encounter's procedure says now: read once after each change that may
+        change it, and the map marked from it (who acts, revealed targets), panel or none."""
         encounter = self.encounter
         key = (self._generation, id(encounter), encounter.procedure, id(encounter.procedure_state))
         if self._reading is None or self._reading[0] != key:
-            self._reading = (key, read_procedure(encounter))
+            reading = read_procedure(encounter)
+            self._reading = (key, reading)
+            view = reading.view
+            targets = set(view.targets) if view is not None else set()
+            self.set_highlights(set(view.acting) if view is not None else set(), targets, targets)
         return self._reading[1]
-
-    def _mark_from_procedure(self) -> None:
-        """Mark who acts and the revealed targets as the procedure says, panel or none."""
-        view = self.procedure_reading().view
-        targets = set(view.targets) if view is not None else set()
-        self.set_highlights(set(view.acting) if view is not None else set(), targets, targets)
 
     def move_budget(self, token: Token) -> int | None:
         """How far ``token`` may move now: what the procedure leaves it, else its speed."""

@@ -63,10 +63,13 @@ def test_a_plain_move_and_no_procedure_leave_speed_and_no_highlight(qapp: Any) -
     assert document.move_budget(kestrel) == kestrel.speed
 
 
-def test_an_opened_fight_is_marked_at_once(qapp: Any) -> None:
+def test_an_opened_fight_is_marked_when_first_asked(qapp: Any) -> None:
     fighting = EncounterDocument(load_encounter(THRUM), THRUM)
     kestrels_move_step(fighting)
     document = EncounterDocument(load_encounter(THRUM), THRUM)
+    marked: list[set[str]] = []
+    document.highlights_changed.connect(lambda: marked.append(set(document.acting)))
     document.replace_encounter(fighting.encounter, None)
-    assert document.acting == {"kestrel"}
-    assert document.move_budget(document.encounter.tokens["kestrel"]) == 6
+    assert marked == []  # the rules are not read while the file opens (before the first frame)
+    assert document.move_budget(document.encounter.tokens["kestrel"]) == 6  # a drag asks
+    assert document.acting == {"kestrel"} and marked == [{"kestrel"}]
