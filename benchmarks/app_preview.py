@@ -130,7 +130,7 @@ def interactive(moves: int) -> list[tuple[str, str, str]]:
         key=lambda t: abs(t.square[0] - 128) + abs(t.square[1] - 128),  # type: ignore[index]
     )
     assert token.square is not None
-    window.document.move_budgets[token.id] = 12
+    token.speed = 12  # the drag's budget (no procedure runs on this map)
     view.resetTransform()
     centre = QPointF((token.square[0] + 0.5) * CELL, (token.square[1] + 0.5) * CELL)
     view.centerOn(centre)

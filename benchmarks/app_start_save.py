@@ -124,6 +124,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
     from tactical.app.document import EncounterDocument
     from tactical.app.gui_thread_gc import install_gui_thread_gc
     from tactical.app.main_window import MainWindow
+    from tactical.core.changes import GM
     from tactical.core.commands import MoveToken
     from tactical.persistence import load_encounter
 
@@ -149,7 +150,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
     files = window.files
     blocked, stalls, totals, before = [], [], [], []
     for index in range(repeat):
-        window.document.push(MoveToken(who, spots[(index + 1) % 2]))
+        window.document.push(MoveToken(who, spots[(index + 1) % 2]), GM)
         held: list[float] = []
 
         def press(held: list[float] = held) -> None:
@@ -162,7 +163,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
         blocked.append(held[0])
         stalls.append(stall)
         totals.append(total)
-        window.document.push(MoveToken(who, spots[index % 2]))
+        window.document.push(MoveToken(who, spots[index % 2]), GM)
         begin = time.perf_counter()
         assert files.save()
         before.append(time.perf_counter() - begin)

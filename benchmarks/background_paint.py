@@ -94,6 +94,7 @@ def measure(kind: str) -> dict[str, float]:
     from tactical.app.pictures import decode_picture
     from tactical.app.scene.map_scene import MapScene
     from tactical.core.alignment import Alignment
+    from tactical.core.changes import GM
     from tactical.core.commands.pictures import SetBackground
     from tactical.core.grid_guess import guess_grid
     from tactical.core.pictures import Picture, picture_id
@@ -131,7 +132,8 @@ def measure(kind: str) -> dict[str, float]:
                     background.picture, background.x, background.y, background.square_px, value
                 ),
                 gesture="bench",
-            )
+            ),
+            GM,
         )
         render(scene, whole)
 

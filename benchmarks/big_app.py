@@ -97,7 +97,7 @@ def measure(window):
     encounter = window.document.encounter
     who = middle_token(encounter)
     token = encounter.token(who)
-    window.document.move_budgets[who] = 12
+    token.speed = 12  # the drag's budget (no procedure runs on this map)
     centre = QPointF((token.square[0] + 0.5) * CELL, (token.square[1] + 0.5) * CELL)
     view.resetTransform()
     view.centerOn(centre)
@@ -121,6 +121,7 @@ def measure(window):
          Qt.MouseButton.NoButton)
     settle()
     measured["rss"] = peak_mb()
+    from tactical.core.changes import GM
     from tactical.core.commands.terrain import PaintSquares
     from tactical.core.grid import Terrain
     grid = encounter.grid
@@ -132,7 +133,8 @@ def measure(window):
             col = grid.width // 2 - 40 + dab * 2
             squares = [(col + i, row0 + j) for i in range(5) for j in range(5)]
             terrain = Terrain.DIFFICULT if n % 2 == 0 else Terrain.OPEN
-            window.document.push(PaintSquares(squares, terrain=terrain, stroke_id=("bench", n)))
+            command = PaintSquares(squares, terrain=terrain, stroke_id=("bench", n))
+            window.document.push(command, GM)
         settle()
         strokes.append(time.perf_counter() - begin)
     strokes.sort()

@@ -47,6 +47,7 @@ from benchmarks.timing import print_table, timed  # noqa: E402
 from benchmarks.uvtt import HEIGHT, WIDTH, picture, seconds, uvtt_document  # noqa: E402
 from tactical.app.autosave import META_NAME, RECOVERY_NAME, Autosave  # noqa: E402
 from tactical.app.document import EncounterDocument  # noqa: E402
+from tactical.core.changes import GM  # noqa: E402
 from tactical.core.commands import AddToken, MoveToken  # noqa: E402
 from tactical.core.encounter import Encounter  # noqa: E402
 from tactical.core.tokens import Token  # noqa: E402
@@ -144,10 +145,10 @@ def measure(
     document = EncounterDocument(encounter)
     autosave = Autosave(document, folder / "now")
     autosave.timer.stop()
-    document.push(AddToken(Token("bench-hero", "Hero", "pcs", (1, 1))))
+    document.push(AddToken(Token("bench-hero", "Hero", "pcs", (1, 1))), GM)
     stalls_now, totals_now, stalls_before, totals_before = [], [], [], []
     for index in range(repeat):
-        document.push(MoveToken("bench-hero", (index % 2, 0)))  # a change to save
+        document.push(MoveToken("bench-hero", (index % 2, 0)), GM)  # a change to save
         writes = autosave.writes
         stall, total = longest_stall(
             autosave.tick_in_background, lambda writes=writes: autosave.writes > writes

@@ -1,61 +1,45 @@
-"""The open encounter as the Qt side sees it: the model, its undo stack, its file.
+"""The open encounter as the Qt side sees it: the model, its undo history, its file.
 
 Every user edit reaches the encounter through :meth:`EncounterDocument.push`,
-which wraps a core command in a QUndoCommand. Consecutive commands with the
-same ``merge_key`` (the steps of one drag) become one undo entry. Views listen
-to :attr:`EncounterDocument.changes_done` instead of polling the model: one
-:class:`~tactical.core.changes.ChangeSet` per push, undo, redo or
-:meth:`EncounterDocument.operation` (a panel press that applies, takes back
-and pushes its steps is one set, carried with the panel as its initiator; an
-undo or redo carries a :class:`~tactical.core.changes.HistoryStep`).
+with who made it (the GM, a phone): the document does the core command, lets
+contributors extend it (fog's reveal after a move, :meth:`add_contributor`)
+and puts it on the undo history (:mod:`tactical.app.undo_history`), where
+consecutive commands with the same ``merge_key`` (the dabs of one brush
+stroke) become one step. Views listen to :attr:`EncounterDocument.changes_done`
+instead of polling the model: one :class:`~tactical.core.changes.ChangeSet` per
+push, undo, redo or :meth:`EncounterDocument.operation` (a panel press that
+applies, takes back and pushes its steps is one set, carried with the panel as
+its initiator; an undo or redo carries a :class:`~tactical.core.changes.HistoryStep`).
 """
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 from shiboken6 import isValid
 
-from tactical.app.token_names import by_name
-from tactical.core.changes import Change, ChangeGatherer, ChangeSet, HistoryStep, Operation
-from tactical.core.commands.base import Command
+from tactical.app.procedure_reading import ProcedureReading, read_procedure
+from tactical.app.undo_history import CoreCommandAdapter, UndoHistory
+from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Initiator, Operation
+from tactical.core.commands.base import Batch, Command
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Token
 from tactical.persistence.safe_read import same_file
 
-_MERGE_ID = 0x7AC7
+__all__ = ["Contributor", "CoreCommandAdapter", "EncounterDocument"]
 
+log = logging.getLogger(__name__)
 
-class CoreCommandAdapter(QUndoCommand):
-    """A QUndoCommand that runs a Qt-free core command on the document's encounter."""
-
-    def __init__(self, document: EncounterDocument, command: Command) -> None:
-        super().__init__(by_name(command.text, document.encounter))
-        self.document = document
-        self.command = command
-
-    def redo(self) -> None:
-        # A push does its command first; only a later redo is a step through the history.
-        step = None if self.document.pushing else HistoryStep("Redone", self.text())
-        with self.document.operation(step):
-            self.command.do(self.document.encounter)
-
-    def undo(self) -> None:
-        with self.document.operation(HistoryStep("Undone", self.text())):
-            self.command.undo(self.document.encounter)
-
-    def id(self) -> int:
-        return _MERGE_ID if self.command.merge_key is not None else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, CoreCommandAdapter):
-            return False
-        if self.command.merge_key != other.command.merge_key:
-            return False
-        return self.command.merge(other.command)
+Contributor = Callable[[Command], Command | None]
+"""Given a command just done, what it brings along (not done yet), or None."""
+REREAD_KINDS = frozenset({"procedure", "tokens", "dice", "sides"})
+"""Changes after which the procedure is asked again who acts and how far tokens may move."""
 
 
 class EncounterDocument(QObject):
@@ -74,13 +58,18 @@ class EncounterDocument(QObject):
     """Emitted when a different encounter is loaded into this document."""
     path_changed = Signal()
     highlights_changed = Signal()
-    """The combat panel changed who acts now or the targets of revealed actions."""
+    """Who acts now or the targets of revealed actions changed (the procedure says so)."""
     modified_changed = Signal(bool)
     """The document became modified or unmodified (for the title's unsaved mark)."""
+    history_said = Signal(str)
+    """A sentence for the status bar about the undo history (it let its oldest steps go)."""
 
     def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
         super().__init__()
         self.undo_stack = QUndoStack(self)
+        self.history = UndoHistory(self, self.undo_stack, self.history_said.emit)
+        """Our own merge layer over the stack, and the bound on its memory."""
+        self._contributors: list[Contributor] = []
         self._modified_outside_undo = False
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.encounter = encounter
@@ -91,11 +80,12 @@ class EncounterDocument(QObject):
         self.targets: set[str] = set()
         self.public_targets: set[str] = set()
         """The targets of revealed actions: the only targets the player view may show."""
-        self.move_budgets: dict[str, int] = {}
-        """Movement left this turn per token id, when a procedure tracks it; else speed."""
         self._gatherer = ChangeGatherer(self._send)
-        self.pushing = False
-        """A push is doing its command (its redo is no step through the history)."""
+        self._generation = 0
+        """Counts the change sets that may change what the procedure says."""
+        self._reading: tuple[object, ProcedureReading] | None = None
+        """The last reading, with what it was read of; read again when first asked after
+        opening (the rules load after the window's first frame), at once after a change."""
         encounter.subscribe(self._relay)
 
     def __del__(self) -> None:
@@ -112,6 +102,9 @@ class EncounterDocument(QObject):
         self._gatherer.add(change)
 
     def _send(self, changes: ChangeSet) -> None:
+        if changes.touches(REREAD_KINDS):
+            self._generation += 1
+            self.procedure_reading()  # marks the map before the views hear of the change
         self.changes_done.emit(changes)
         for change in changes:
             self.changed.emit(change)
@@ -120,26 +113,51 @@ class EncounterDocument(QObject):
         """Send what changes inside as one change set, with ``initiator`` (nested ones join)."""
         return self._gatherer.operation(initiator)
 
-    def push(self, command: Command) -> None:
-        """Do ``command`` now and put it on the undo stack."""
-        self.pushing = True
-        try:
-            self.undo_stack.push(CoreCommandAdapter(self, command))
-        finally:
-            self.pushing = False
+    def add_contributor(self, contributor: Contributor) -> None:
+        """Let ``contributor`` extend every command pushed from now on (not an undo or a redo)."""
+        self._contributors.append(contributor)
+
+    def push(self, command: Command, initiator: Initiator) -> None:
+        """Do ``command`` for ``initiator`` and put it on the undo history.
+
+        One push is one change set, carried with ``initiator`` (or with the
+        operation it runs inside), and one undo step recording who made it:
+        what contributors add joins the step before it is pushed.
+        """
+        with self.operation(initiator):
+            command.do(self.encounter)
+            command = self._contributed(command)
+            self.history.add(command, initiator)
+
+    def push_as(self, initiator: Initiator) -> Callable[[Command], None]:
+        """:meth:`push` for ``initiator``, as the procedure controller takes it."""
+        return functools.partial(self.push, initiator=initiator)
+
+    def _contributed(self, command: Command) -> Command:
+        """``command`` with what the contributors bring along, done, in one batch."""
+        extra: list[Command] = []
+        for contributor in self._contributors:
+            try:
+                more = contributor(command)
+                if more is not None:
+                    more.do(self.encounter)
+                    extra.append(more)
+            except Exception:  # a bug in what follows an edit must not lose the edit
+                log.exception("extending '%s' failed", command.text)
+        return Batch(command.text, [command, *extra]) if extra else command
 
     def replace_encounter(self, encounter: Encounter, path: Path | None) -> None:
         """Load another encounter into this document, with a fresh undo history."""
         self.replacing.emit()
         self.encounter.unsubscribe(self._relay)
-        self.undo_stack.clear()
+        self.history.clear()
         self.encounter = encounter
         encounter.subscribe(self._relay)
         self.set_path(path)
         self.undo_stack.setClean()
         self._modified_outside_undo = False
-        self.move_budgets = {}
-        self.set_highlights(set(), set())
+        self._reading = None
+        self.set_highlights(set(), set())  # until the new encounter's procedure is read
         self.encounter_replaced.emit()
         self.modified_changed.emit(False)
 
@@ -179,9 +197,22 @@ class EncounterDocument(QObject):
         self._modified_outside_undo = True
         self.modified_changed.emit(True)
 
+    def procedure_reading(self) -> ProcedureReading:
+        """What the encounter's procedure says now: read once after each change that may
+        change it, and the map marked from it (who acts, revealed targets), panel or none."""
+        encounter = self.encounter
+        key = (self._generation, id(encounter), encounter.procedure, id(encounter.procedure_state))
+        if self._reading is None or self._reading[0] != key:
+            reading = read_procedure(encounter)
+            self._reading = (key, reading)
+            view = reading.view
+            targets = set(view.targets) if view is not None else set()
+            self.set_highlights(set(view.acting) if view is not None else set(), targets, targets)
+        return self._reading[1]
+
     def move_budget(self, token: Token) -> int | None:
-        """How far ``token`` may move now: what the procedure left it, else its speed."""
-        return self.move_budgets.get(token.id, token.speed)
+        """How far ``token`` may move now: what the procedure leaves it, else its speed."""
+        return self.procedure_reading().budgets.get(token.id, token.speed)
 
     def set_highlights(
         self, acting: set[str], targets: set[str], public: set[str] | None = None

@@ -22,6 +22,7 @@ from tactical.app.palette.editing import TokenEditor
 from tactical.app.plain_text import menu_text
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.token_item import TokenItem
+from tactical.core.changes import GM
 from tactical.core.commands import (
     Batch,
     RemoveTemplate,
@@ -85,7 +86,7 @@ class TokenActions:
     def remove_tokens(self, token_ids: list[str]) -> None:
         if not token_ids:
             return
-        self.document.push(remove_tokens(self.document.encounter, token_ids))
+        self.document.push(remove_tokens(self.document.encounter, token_ids), GM)
 
     def toggle_hidden(self, token_ids: list[str]) -> None:
         encounter = self.document.encounter
@@ -94,7 +95,7 @@ class TokenActions:
             return
         hide = not all(t.hidden for t in tokens)
         text = "Hide from players" if hide else "Show to players"
-        self.document.push(Batch(text, [SetTokenField(t.id, "hidden", hide) for t in tokens]))
+        self.document.push(Batch(text, [SetTokenField(t.id, "hidden", hide) for t in tokens]), GM)
 
     def add_status(self, token_ids: list[str]) -> None:
         if not token_ids:
@@ -109,14 +110,14 @@ class TokenActions:
             return
         status, stacks = parsed
         self.document.push(
-            Batch(f"{status} {stacks}", [SetStatus(t, status, stacks) for t in token_ids])
+            Batch(f"{status} {stacks}", [SetStatus(t, status, stacks) for t in token_ids]), GM
         )
 
     def clear_status(self, token_id: str, status: str) -> None:
-        self.document.push(SetStatus(token_id, status, None))
+        self.document.push(SetStatus(token_id, status, None), GM)
 
     def remove_template(self, template_id: str) -> None:
-        self.document.push(RemoveTemplate(template_id))
+        self.document.push(RemoveTemplate(template_id), GM)
 
     # -- where ----------------------------------------------------------------------
 

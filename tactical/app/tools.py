@@ -27,9 +27,10 @@ from tactical.app.interaction.templates import (
 )
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.map_scene import MapScene
+from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command
 from tactical.core.templates import TemplateKind
-from tactical.rules import ProcedureController
+from tactical.rules import ProcedureController, RulesError
 
 Say = Callable[[str], None]
 
@@ -97,7 +98,7 @@ class SelectTool:
         feedback = self.drag.release(pointer)
         self._clear()
         if feedback.command is not None:
-            self.document.push(self._move_command(feedback))
+            self.document.push(self._move_command(feedback), GM)
         elif token_id is not None:
             self.scene.restore_token(token_id)
         if feedback.message:
@@ -116,10 +117,10 @@ class SelectTool:
         encounter = self.document.encounter
         if not encounter.procedure or feedback.cost is None:
             return move
-        controller = ProcedureController(encounter, self.document.push)
+        controller = ProcedureController(encounter, self.document.push_as(GM))
         try:
             combined = controller.move_command(move.token_id, move.to, feedback.cost)
-        except (ValueError, KeyError):  # StateError, RulesError, an unknown procedure
+        except RulesError:  # a state that cannot be read, an unknown procedure
             return move
         # Not limited now: the drag's own command, exactly as without a procedure.
         return combined if isinstance(combined, Batch) else move
@@ -269,7 +270,7 @@ class TemplateTool:
         preview = self.placer.click(pointer, self._hovered(pointer))
         self._show(preview)
         if preview.command is not None:
-            self.document.push(preview.command)
+            self.document.push(preview.command, GM)
             self.say(f"Placed {preview.reason}")
             self._placed_at = self.clock()
         else:

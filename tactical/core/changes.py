@@ -94,6 +94,29 @@ class ChangeSet:
 
 
 @dataclass(frozen=True)
+class Initiator:
+    """Who made an edit: the GM at the table, or a player's phone.
+
+    Every push names one; its change set carries it (a view may skip its own
+    echo) and its undo step records it.
+    """
+
+    name: str
+    """How to say it: "GM", "Mira's phone"."""
+    character: str | None = None
+    """For a phone: the token id of the character it moves (None: the GM)."""
+
+
+GM = Initiator("GM")
+"""The game master, at the app's window (every edit made there: mouse, keys, panel, menus)."""
+
+
+def phone(character: str, name: str) -> Initiator:
+    """The phone of the player whose character is ``character`` (named ``name``)."""
+    return Initiator(f"{name}'s phone", character)
+
+
+@dataclass(frozen=True)
 class HistoryStep:
     """The initiator of a change set that an undo or a redo sent (from any key or button)."""
 

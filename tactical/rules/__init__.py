@@ -6,6 +6,7 @@ runs the active one of an encounter, turning each action into undoable commands.
 
 from tactical.rules.controller import ProcedureController, StateError
 from tactical.rules.dice import DiceError, DiceExpression
+from tactical.rules.errors import UnknownProcedure
 from tactical.rules.procedure import (
     Action,
     BlockedDirection,
@@ -33,6 +34,7 @@ __all__ = [
     "RulesError",
     "StateError",
     "StepLine",
+    "UnknownProcedure",
     "available",
     "get",
     "register",

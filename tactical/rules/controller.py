@@ -31,7 +31,7 @@ from tactical.rules.registry import get
 Push = Callable[[Command], None]
 
 
-class StateError(ValueError):
+class StateError(RulesError):
     """Saved procedure state that does not validate; lists ``procedure.state.<path>: why``."""
 
 

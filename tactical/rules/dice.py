@@ -12,6 +12,8 @@ import random
 import re
 from dataclasses import dataclass
 
+from tactical.rules.errors import RulesError
+
 _EXPRESSION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 _CONSTANT = re.compile(r"^\s*([+-]?\d+)\s*$")
 
@@ -19,7 +21,7 @@ MAX_DICE = 100
 MAX_SIDES = 1000
 
 
-class DiceError(ValueError):
+class DiceError(RulesError):
     """A dice expression that cannot be rolled, or a typed result it could not give."""
 
 

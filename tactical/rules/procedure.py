@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from tactical.core.encounter import Encounter
 from tactical.rules.context import ActionContext
+from tactical.rules.errors import RulesError as RulesError
 from tactical.rules.state import ProcedureState as ProcedureState
 
 StateT = TypeVar("StateT", bound=ProcedureState)
@@ -33,10 +34,6 @@ a new one). A procedure's :attr:`Procedure.handlers` maps action ids to these.""
 
 SUBJECT = "@subject"
 """The ``params`` key holding the subject named after an action id's colon."""
-
-
-class RulesError(ValueError):
-    """An action the rules do not allow now, with the reason shown to the GM."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from tactical.rules.errors import UnknownProcedure
 from tactical.rules.procedure import Procedure
 
 _REGISTRY: dict[str, Procedure[Any]] = {}
@@ -114,7 +115,7 @@ def get(procedure_id: str) -> Procedure[Any]:
         return _REGISTRY[procedure_id]
     except KeyError:
         known = ", ".join(available()) or "none"
-        raise KeyError(f"no combat procedure '{procedure_id}' (known: {known})") from None
+        raise UnknownProcedure(f"no combat procedure '{procedure_id}' (known: {known})") from None
 
 
 def figure_defaults(procedure_id: str | None) -> dict[str, int | str]:
@@ -139,7 +140,7 @@ def tracked_figures(procedure_id: str | None, *, printed: bool = False) -> dict[
         return {}
     try:
         procedure = get(procedure_id)
-    except KeyError:
+    except UnknownProcedure:
         return {}
     labels = dict(procedure.figure_labels)
     if printed:

@@ -16,6 +16,7 @@ from shiboken6 import isValid
 from tactical.app.autosave import Autosave, Recovery, pending_recovery
 from tactical.app.document import EncounterDocument
 from tactical.app.startup import choice_question, recovery_question, start
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background, Picture, picture_id
@@ -58,7 +59,7 @@ def test_autosave_writes_only_when_modified_and_never_the_users_file(
     assert autosave.timer.interval() == 60_000
     assert not autosave.tick()
     assert not autosave.recovery_path.exists()
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
     assert autosave.tick()
     assert load_encounter(autosave.recovery_path).tokens["hero"].position == (2, 1)
     assert user_file.read_bytes() == before
@@ -71,7 +72,7 @@ def test_autosave_writes_only_when_modified_and_never_the_users_file(
 def test_the_timer_autosaves(make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path) -> None:
     document = EncounterDocument(small_grid())
     autosave = make_autosave(document, tmp_path, interval_ms=20)
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
     qtbot.waitUntil(lambda: autosave.writes > 0, timeout=2000)
     assert (tmp_path / "recovery.tactical.json").is_file()
 
@@ -88,7 +89,7 @@ def test_a_big_maps_autosave_is_made_by_a_child_and_refused_when_it_would_not_re
     autosave = make_autosave(document, tmp_path)
     failures: list[str] = []
     autosave.failed.connect(failures.append)
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
     assert autosave.tick_in_background()
     qtbot.waitUntil(lambda: autosave.writes == 1, timeout=30_000)
     recovered = autosave.recovery_path.read_bytes()
@@ -108,7 +109,7 @@ def test_after_a_crash_the_next_start_offers_recovery(qtbot, tmp_path: Path, set
     first = start(user_file, settings=settings, recovery_dir=data, ask=lambda r: False)
     qtbot.addWidget(first)
     first.files.ask_unsaved = lambda: "discard"
-    first.document.push(MoveToken("hero", (2, 1)))
+    first.document.push(MoveToken("hero", (2, 1)), GM)
     assert first.autosave.tick()
     first.autosave.stop()  # the "crash": no clean close, the recovery file stays
     offered = []
@@ -132,7 +133,7 @@ def test_declining_recovery_discards_it(
     data = tmp_path / "data"
     document = EncounterDocument(small_grid())
     autosave = make_autosave(document, data)
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
     autosave.tick()
     window = start(None, settings=settings, recovery_dir=data, ask=lambda r: False)
     qtbot.addWidget(window)
@@ -142,7 +143,7 @@ def test_declining_recovery_discards_it(
 
 def test_saving_drops_the_recovery(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.document.push(MoveToken("hero", (2, 1)))
+    window.document.push(MoveToken("hero", (2, 1)), GM)
     assert window.autosave.tick()
     window.files.ask_save_path = lambda: str(tmp_path / "x.tactical.json")
     assert window.files.save()
@@ -157,7 +158,7 @@ def test_a_second_copy_running_meanwhile_leaves_the_first_ones_recovery_alone(
     first = start(None, settings=settings, recovery_dir=data, ask=lambda r: True)
     qtbot.addWidget(first)
     first.files.ask_unsaved = lambda: "discard"
-    first.document.push(MoveToken("mira", (5, 19)))
+    first.document.push(MoveToken("mira", (5, 19)), GM)
     assert first.autosave.tick()
     asked: list[object] = []
     second = start(None, settings=settings, recovery_dir=data, ask=lambda r: bool(asked.append(r)))
@@ -166,7 +167,7 @@ def test_a_second_copy_running_meanwhile_leaves_the_first_ones_recovery_alone(
     assert asked == []  # the first one's autosave is no crash
     assert pending_recovery(data) is not None  # and it is still there
     assert second.autosave.directory != first.autosave.directory
-    second.document.push(MoveToken("mira", (6, 19)))
+    second.document.push(MoveToken("mira", (6, 19)), GM)
     assert second.autosave.tick()
     first_copy = load_encounter(first.autosave.recovery_path)
     assert first_copy.tokens["mira"].position == (5, 19)  # not written over by the second
@@ -186,7 +187,7 @@ def crash_with_changes_to(path: Path | None, data: Path, qtbot, settings) -> Non
     first = start(path, settings=settings, recovery_dir=data, ask=lambda r: False)
     qtbot.addWidget(first)
     first.files.ask_unsaved = lambda: "discard"
-    first.document.push(MoveToken("hero", (2, 1)))
+    first.document.push(MoveToken("hero", (2, 1)), GM)
     assert first.autosave.tick()
     first.autosave.stop()
 
@@ -322,7 +323,7 @@ def test_autosave_onto_a_full_disk_or_read_only_folder_is_said_once_and_retried(
     autosave.failed.connect(failures.append)
     recovered: list[bool] = []
     autosave.recovered.connect(lambda: recovered.append(True))
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
 
     def refuse(*args: object, **kwargs: object) -> int:
         raise OSError(code, reason)
@@ -368,7 +369,7 @@ def test_the_timers_write_runs_on_a_worker_from_a_snapshot_taken_at_the_tick(
 ) -> None:
     document = EncounterDocument(picture_grid())
     autosave = make_autosave(document, tmp_path / "data")
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
     release = threading.Event()
     writers: list[str] = []
     write = files.write_atomic
@@ -380,7 +381,7 @@ def test_the_timers_write_runs_on_a_worker_from_a_snapshot_taken_at_the_tick(
 
     monkeypatch.setattr(files, "write_atomic", held_write)
     assert autosave.tick_in_background()
-    document.push(MoveToken("hero", (3, 1)))  # after the snapshot: in the next autosave
+    document.push(MoveToken("hero", (3, 1)), GM)  # after the snapshot: in the next autosave
     assert not autosave.tick_in_background()  # one write at a time
     release.set()
     qtbot.waitUntil(lambda: autosave.writes == 1, timeout=5000)
@@ -399,7 +400,7 @@ def test_a_save_during_a_background_write_leaves_no_recovery(
 ) -> None:
     document = EncounterDocument(picture_grid())
     autosave = make_autosave(document, tmp_path / "data")
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
     write = files.write_atomic
 
     def slow_write(path: Path, data: Any) -> None:
@@ -424,7 +425,7 @@ def test_a_background_write_that_fails_is_said_once(
     autosave = make_autosave(document, folder)
     failures: list[str] = []
     autosave.failed.connect(failures.append)
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
 
     def refuse(*args: object, **kwargs: object) -> int:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -467,11 +468,11 @@ def test_once_a_background_write_is_counted_the_next_tick_starts_one(
     monkeypatch.setattr(autosave_module, "threading", Threads)
     document = EncounterDocument(small_grid())
     autosave = make_autosave(document, tmp_path / "data")
-    document.push(MoveToken("hero", (2, 1)))
+    document.push(MoveToken("hero", (2, 1)), GM)
     assert autosave.tick_in_background()
     qtbot.waitUntil(lambda: autosave.writes == 1, timeout=5000)
     assert autosave.worker is None  # counted: no write runs any more
-    document.push(MoveToken("hero", (3, 1)))
+    document.push(MoveToken("hero", (3, 1)), GM)
     assert autosave.tick_in_background()
     qtbot.waitUntil(lambda: autosave.writes == 2, timeout=5000)
     assert load_encounter(autosave.recovery_path).tokens["hero"].position == (3, 1)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import dumps_encounter, files, load_encounter, save_encounter
 from tactical.persistence import save_child as save_child_module
@@ -47,7 +48,7 @@ def test_ctrl_s_writes_on_a_worker_and_the_title_turns_clean_once_written(
 ) -> None:
     window, path = saved_window(make_window, tmp_path)
     before = path.read_bytes()
-    window.document.push(MoveToken("orc", (2, 5)))
+    window.document.push(MoveToken("orc", (2, 5)), GM)
     release, writers = hold_writes(monkeypatch)
     window.save_action.trigger()
     assert window.files.background.running  # back on the GUI thread, the write held
@@ -65,10 +66,10 @@ def test_an_edit_made_while_saving_keeps_the_document_unsaved(
     make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window, path = saved_window(make_window, tmp_path)
-    window.document.push(MoveToken("orc", (2, 5)))
+    window.document.push(MoveToken("orc", (2, 5)), GM)
     release, _writers = hold_writes(monkeypatch)
     window.save_action.trigger()
-    window.document.push(MoveToken("orc", (3, 5)))  # after the snapshot
+    window.document.push(MoveToken("orc", (3, 5)), GM)  # after the snapshot
     release.set()
     qtbot.waitUntil(lambda: not window.files.background.running, timeout=10_000)
     assert load_encounter(path).tokens["orc"].position == (2, 5)  # what Ctrl+S saw
@@ -98,7 +99,7 @@ def test_quitting_waits_for_a_running_save(
     make_window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window, path = saved_window(make_window, tmp_path)
-    window.document.push(MoveToken("orc", (2, 5)))
+    window.document.push(MoveToken("orc", (2, 5)), GM)
     write = files.write_atomic
 
     def slow(target: Path, data: Any) -> None:
@@ -135,7 +136,7 @@ def test_a_big_map_is_made_by_a_child_and_the_title_turns_clean_once_written(
     make_window: Any, qtbot: Any, tmp_path: Path
 ) -> None:
     window, path = saved_window(make_window, tmp_path)
-    window.document.push(MoveToken("orc", (2, 5)))
+    window.document.push(MoveToken("orc", (2, 5)), GM)
     window.save_action.trigger()
     qtbot.waitUntil(lambda: not window.document.modified, timeout=30_000)
     assert window.errors == []
@@ -166,7 +167,7 @@ def test_quitting_while_a_child_makes_the_file_waits_and_leaves_it_whole(
     make_window: Any, tmp_path: Path
 ) -> None:
     window, path = saved_window(make_window, tmp_path)
-    window.document.push(MoveToken("orc", (2, 5)))
+    window.document.push(MoveToken("orc", (2, 5)), GM)
     window.save_action.trigger()
     assert window.files.background.running
     assert window.close()  # waits for the save: nothing to ask about
@@ -183,7 +184,7 @@ def test_when_no_child_can_start_the_save_is_made_in_the_app(
     )
     window, path = saved_window(make_window, tmp_path)
     before = path.read_bytes()
-    window.document.push(MoveToken("orc", (2, 5)))
+    window.document.push(MoveToken("orc", (2, 5)), GM)
     window.save_action.trigger()
     qtbot.waitUntil(lambda: not window.document.modified, timeout=30_000)
     assert load_encounter(path).tokens["orc"].position == (2, 5)
@@ -204,6 +205,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 app = QApplication(sys.argv[:1])
 from tactical.app.document import EncounterDocument
 from tactical.app.files import FileController
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import load_encounter
 path = Path(sys.argv[1])
@@ -222,7 +224,7 @@ def write(fd, data):
     time.sleep(60)  # killed meanwhile
     return written
 os.write = write
-document.push(MoveToken("orc", (2, 5)))
+document.push(MoveToken("orc", (2, 5)), GM)
 controller.start_save()
 deadline = time.monotonic() + 60
 while time.monotonic() < deadline:

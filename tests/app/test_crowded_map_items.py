@@ -22,6 +22,7 @@ from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
 from tactical.app.scene import token_item
 from tactical.app.snapshot.map_drawing import make_scene
+from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.sides import Side
@@ -241,7 +242,7 @@ def test_a_token_dropped_beside_another_up_close_shares_the_row_with_its_name(
     nw, se = window.scene.token_items["nw"], window.scene.token_items["se"]
     show_up_close(window, se.centre())
     assert se.label_rect().width() > se.diameter  # "Southeast", whole
-    window.document.push(MoveToken("nw", (SIZE - 3, SIZE - 2)))  # right beside it
+    window.document.push(MoveToken("nw", (SIZE - 3, SIZE - 2)), GM)  # right beside it
     window.view.viewport().repaint()
     left, right = nw.mapRectToScene(nw.label_rect()), se.mapRectToScene(se.label_rect())
     assert nw.crowded and se.crowded

@@ -11,6 +11,7 @@ from tactical.app import engine
 from tactical.app.geometry import CELL
 from tactical.app.main_window import MainWindow
 from tactical.app.startup import start
+from tactical.core.changes import GM
 from tactical.core.commands import SetStatus
 from tactical.persistence import load_encounter
 
@@ -125,7 +126,7 @@ def test_save_quit_and_reopen_to_the_same_state(
     window = open_example(make_window, HILLSIDE)
     goal = farthest_reachable(window, "mira")
     drag_to(qtbot, window, centre_of(window, "mira"), square_point(window, goal))
-    window.document.push(SetStatus("grak", "Dazed", 1))
+    window.document.push(SetStatus("grak", "Dazed", 1), GM)
     saved = tmp_path / "session.tactical.json"
     window.files.ask_save_path = lambda: str(saved)
     window.save_as_action.trigger()

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from tactical.app.files import display_name
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken, SetStatus
 from tactical.persistence import dumps_encounter, load_encounter, save_encounter
 
@@ -16,8 +17,8 @@ from .conftest import small_areas, small_grid
 
 def test_save_as_then_reopen_gives_the_same_encounter(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.document.push(MoveToken("hero", (2, 1)))
-    window.document.push(SetStatus("orc", "Slowed", 2))
+    window.document.push(MoveToken("hero", (2, 1)), GM)
+    window.document.push(SetStatus("orc", "Slowed", 2), GM)
     target = tmp_path / "fight"
     window.files.ask_save_path = lambda: str(target)
     assert window.files.save()  # no path yet: save as
@@ -37,7 +38,7 @@ def test_save_writes_to_the_open_file(make_window, tmp_path: Path) -> None:  # t
     path = tmp_path / "cellar.tactical.json"
     save_encounter(small_grid(), path)
     window = make_window(load_encounter(path), path)
-    window.document.push(MoveToken("orc", (2, 5)))
+    window.document.push(MoveToken("orc", (2, 5)), GM)
     window.save_action.trigger()
     window.files.background.wait()  # written on a worker thread
     assert load_encounter(path).tokens["orc"].position == (2, 5)
@@ -105,7 +106,7 @@ def test_new_from_template_is_untitled_and_clean_until_edited(make_window, tmp_p
     window.files.ask_unsaved = lambda: asked.append("asked") or "cancel"
     assert window.files.maybe_save() and asked == []  # closing asks nothing
     token = next(iter(window.document.encounter.tokens.values()))
-    window.document.push(SetStatus(token.id, "prone", 1))
+    window.document.push(SetStatus(token.id, "prone", 1), GM)
     assert window.document.modified and window.isWindowModified()
     assert not window.files.maybe_save() and asked == ["asked"]
     saved_to: list[str] = []
@@ -116,7 +117,7 @@ def test_new_from_template_is_untitled_and_clean_until_edited(make_window, tmp_p
 
 def test_unsaved_changes_are_asked_about_on_close(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.document.push(MoveToken("hero", (2, 1)))
+    window.document.push(MoveToken("hero", (2, 1)), GM)
     window.files.ask_unsaved = lambda: "cancel"
     assert not window.close()
     assert window.isVisible()
@@ -128,7 +129,7 @@ def test_opening_another_file_asks_first(make_window, tmp_path: Path) -> None:  
     path = tmp_path / "other.tactical.json"
     save_encounter(small_areas(), path)
     window = make_window()
-    window.document.push(MoveToken("hero", (2, 1)))
+    window.document.push(MoveToken("hero", (2, 1)), GM)
     window.files.ask_unsaved = lambda: "cancel"
     assert not window.files.open_path(path)
     assert window.document.encounter.grid is not None
@@ -147,7 +148,7 @@ def test_a_save_that_would_not_load_is_refused(make_window, tmp_path: Path) -> N
     save_encounter(small_grid(), path)
     before = path.read_bytes()
     window = make_window(load_encounter(path), path)
-    window.document.push(SetFigure("orc", "hp", 2**70))
+    window.document.push(SetFigure("orc", "hp", 2**70), GM)
     assert not window.files.save()
     assert window.errors == [
         (

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from tactical.app.help_keys import KeysDialog, keys_markdown
 from tactical.app.token_names import by_name, gm_name
+from tactical.core.changes import GM
 from tactical.core.commands.tokens import MoveToken, SetTokenField
 
 from .conftest import small_grid
@@ -48,7 +49,7 @@ def test_ctrl_n_makes_a_new_map(make_window: Any) -> None:
 
 def test_undo_and_redo_say_what_they_did_by_name(make_window: Any) -> None:
     window = make_window(small_grid())
-    window.document.push(MoveToken("orc", (2, 4)))
+    window.document.push(MoveToken("orc", (2, 4)), GM)
     assert window.undo_action.text() == "&Undo Move Orc"
     window.undo_action.trigger()
     assert window.statusBar().currentMessage() == "Undone: Move Orc"

@@ -8,6 +8,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.fog.look import FLAT
 from tactical.app.panel.public_view import PublicTracker
 from tactical.app.player_view import PlayerView
+from tactical.core.changes import GM
 from tactical.core.commands import SetFogSetting
 from tactical.core.commands.fog import reveal_party_sight
 from tactical.core.tokens import Token
@@ -25,10 +26,10 @@ def test_the_player_view_shows_only_the_found_room_of_an_imported_map(
     encounter.tokens["hero"] = Token("hero", "Hero", "pcs", (3, 5))
     encounter.tokens["orc"] = Token("orc", "Orc", "npcs", (7, 5))
     document = EncounterDocument(encounter)
-    document.push(SetFogSetting("enabled", True))
+    document.push(SetFogSetting("enabled", True), GM)
     command = reveal_party_sight(encounter)
     assert command is not None
-    document.push(command)
+    document.push(command, GM)
     grid = encounter.grid
     assert grid is not None
     found = encounter.fog.mask(grid)

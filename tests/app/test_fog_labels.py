@@ -13,6 +13,7 @@ from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.look import FLAT
 from tactical.app.geometry import CELL
 from tactical.app.scene.map_scene import MapScene
+from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares
 from tactical.persistence import load_encounter
 
@@ -35,7 +36,7 @@ def test_a_visible_tokens_label_over_a_fogged_square_is_drawn_for_the_players(qt
     document = EncounterDocument(load_encounter(CRYPT))
     ilse = document.encounter.tokens["ilse"]
     assert ilse.position == (3, 11)
-    document.push(RevealSquares([(3, 12)], reveal=False))  # fog right under Ilse
+    document.push(RevealSquares([(3, 12)], reveal=False), GM)  # fog right under Ilse
     players = MapScene(document, player=True)
     install_fog_layer(players)
     assert "ilse" in players.token_items
@@ -56,7 +57,7 @@ def test_a_visible_tokens_label_over_a_fogged_square_is_drawn_for_the_players(qt
 
 def test_the_gm_filter_lifts_tokens_over_the_fog_and_puts_them_back(qtbot) -> None:  # type: ignore[no-untyped-def]
     document = EncounterDocument(load_encounter(CRYPT))
-    document.push(RevealSquares([(3, 12)], reveal=False))
+    document.push(RevealSquares([(3, 12)], reveal=False), GM)
     gm = MapScene(document)
     fog_z = install_fog_layer(gm).zValue()
     gm.set_player_filter(True)

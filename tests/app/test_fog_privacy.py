@@ -25,6 +25,7 @@ from tactical.app.secrets import Secrets
 from tactical.app.snapshot.content import build_content
 from tactical.app.snapshot.render import SnapshotOptions, export_encounter
 from tactical.cli import main as cli_main
+from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares, SetFogSetting, UndoStack
 from tactical.core.commands.fog import reveal_all
 from tactical.core.encounter import Encounter
@@ -61,11 +62,11 @@ def test_the_player_scene_leaves_out_a_token_in_fog_until_the_fog_lifts(qtbot) -
     assert "ghoul" not in players.token_items
     assert "ghoul" in gm.token_items
     assert "ilse" in players.token_items
-    document.push(RevealSquares([(20, 11)]))
+    document.push(RevealSquares([(20, 11)]), GM)
     assert "ghoul" in players.token_items
     document.undo_stack.undo()
     assert "ghoul" not in players.token_items
-    document.push(SetFogSetting("enabled", False))
+    document.push(SetFogSetting("enabled", False), GM)
     assert "ghoul" in players.token_items
     assert "saint" not in players.token_items  # marked hidden: never, fog or not
 
@@ -108,7 +109,7 @@ def test_every_pixel_of_a_fogged_square_is_fog_in_the_player_view(qtbot) -> None
                 assert int(inner.max()) <= max(FLAT) + 20, (col, row)
     assert darkest_floor > 150  # the found floor is drawn (light), not fog
     # The same scene with the fog lifted shows the chamber: the test can fail.
-    document.push(reveal_all(encounter))
+    document.push(reveal_all(encounter), GM)
     lifted = pixels(render(view.scene, encounter))
     assert int(lifted[11 * px + 6, 17 * px + 6].max()) > 150
     view.close()
@@ -217,5 +218,5 @@ def test_the_player_trackers_lines_never_name_a_token_in_fog(qtbot) -> None:  # 
     lines = tracker.lines()
     assert lines and not any(GHOUL in line for line in lines)
     assert "Ilse" in lines
-    document.push(RevealSquares(rectangle_squares((15, 1), (24, 14))))
+    document.push(RevealSquares(rectangle_squares((15, 1), (24, 14))), GM)
     assert any(GHOUL in line for line in tracker.lines())

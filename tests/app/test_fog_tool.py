@@ -10,6 +10,7 @@ from tactical.app.fog.gesture import FogGesture
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
 from tactical.app.geometry import CELL
 from tactical.app.interaction.events import Pointer
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog
@@ -41,10 +42,10 @@ def drive(document: EncounterDocument, gesture: FogGesture, *pointers: Pointer) 
     first, *rest = pointers
     for command in (gesture.press(first), *(gesture.move(p) for p in rest)):
         if command is not None:
-            document.push(command)
+            document.push(command, GM)
     command = gesture.release(pointers[-1])
     if command is not None:
-        document.push(command)
+        document.push(command, GM)
 
 
 def test_a_brush_stroke_reveals_without_gaps_as_one_undo_step(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -83,7 +84,7 @@ def test_a_polygon_is_closed_by_a_right_click(qtbot) -> None:  # type: ignore[no
     assert len(gesture.corners) == 3
     command = gesture.press(Pointer(0, 0, right=True))
     assert command is not None
-    document.push(command)
+    document.push(command, GM)
     assert found(document.encounter) == {(c, r) for c in range(6) for r in range(6) if c + r < 5}
     assert gesture.corners == []
 
@@ -93,11 +94,11 @@ def test_an_area_click_reveals_one_area_and_undo_hides_it(qtbot) -> None:  # typ
     gesture = FogGesture(lambda: document.encounter, shape="area")
     command = gesture.press(Pointer(6 * CELL, 1.5 * CELL, left=True))  # in "floor"
     assert command is not None
-    document.push(command)
+    document.push(command, GM)
     assert document.encounter.fog.areas == {"floor"}
     command = gesture.press(Pointer(6 * CELL, 1.5 * CELL, left=True, shift=True))
     assert command is not None
-    document.push(command)
+    document.push(command, GM)
     assert document.encounter.fog.areas == set()
     document.undo_stack.undo()
     assert document.encounter.fog.areas == {"floor"}
@@ -123,7 +124,7 @@ def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_window,
     assert window.document.encounter.fog.auto_reveal
     stack = window.document.undo_stack
     before = stack.count()
-    window.document.push(MoveToken("hero", (5, 1)))  # onto the ridge: sees over it
+    window.document.push(MoveToken("hero", (5, 1)), GM)  # onto the ridge: sees over it
     assert (9, 7) in found(window.document.encounter)
     assert stack.count() == before + 1  # one move, one undo step (issue 23)
     assert stack.undoText() == "Move Hero"

@@ -24,6 +24,7 @@ from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.token_pending import LAZY_FROM, PendingTokens
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import save_encounter
 
@@ -124,7 +125,7 @@ def test_reading_the_items_or_changing_the_model_makes_every_item_first(
     assert not scene.tokens.pending and len(scene.token_items) == len(crowded().tokens)
     other = open_field(make_window, tmp_path)
     assert other.scene.tokens.pending
-    other.document.push(MoveToken("se", (SIZE - 3, SIZE - 2)))
+    other.document.push(MoveToken("se", (SIZE - 3, SIZE - 2)), GM)
     assert not other.scene.tokens.pending
     item = other.scene.tokens.made("se")
     assert item is not None and item.pos() == QPointF((SIZE - 3) * CELL, (SIZE - 2) * CELL)

@@ -17,6 +17,7 @@ from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.token_item import TokenItem
 from tactical.app.scene.token_layout import SHARED_FILL
 from tactical.app.scene.token_paint import badge_text, initials
+from tactical.core.changes import GM
 from tactical.core.commands import AddToken, MoveToken, PaintSquares, SetStatus
 from tactical.core.grid import Terrain
 from tactical.core.tokens import Token
@@ -55,7 +56,7 @@ def test_an_edit_repaints_only_around_the_touched_squares(qtbot) -> None:  # typ
         original(rect, layers)
 
     scene.invalidate = spy  # type: ignore[method-assign]
-    document.push(PaintSquares([(4, 6)], elevation=-3, terrain=Terrain.DIFFICULT))
+    document.push(PaintSquares([(4, 6)], elevation=-3, terrain=Terrain.DIFFICULT), GM)
     assert isinstance(scene.layer, GridLayer)
     assert pixel(scene.layer, 4, 6) == QColor(*palette.elevation_rgb(-3))
     assert scene.layer._difficult_runs[6].tolist() == [[4, 5]]
@@ -100,9 +101,9 @@ def test_no_graphics_item_per_square(qtbot) -> None:  # type: ignore[no-untyped-
 def test_token_items_follow_edits_and_undo(qtbot) -> None:  # type: ignore[no-untyped-def]
     document = EncounterDocument(small_grid())
     scene = MapScene(document)
-    document.push(AddToken(Token("wolf", "Wolf", "npcs", (4, 4))))
+    document.push(AddToken(Token("wolf", "Wolf", "npcs", (4, 4))), GM)
     assert scene.token_items["wolf"].pos() == QPointF(4 * CELL, 4 * CELL)
-    document.push(SetStatus("wolf", "Slowed", 2))
+    document.push(SetStatus("wolf", "Slowed", 2), GM)
     assert scene.token_items["wolf"].look.statuses == {"Slowed": 2}
     document.undo_stack.undo()
     document.undo_stack.undo()
@@ -117,7 +118,7 @@ def test_tokens_sharing_a_square_stand_side_by_side(qtbot) -> None:  # type: ign
     document = EncounterDocument(small_grid())
     scene = MapScene(document)
     player = MapScene(document, player=True)
-    document.push(MoveToken("orc", (1, 1)))  # onto the hero's square
+    document.push(MoveToken("orc", (1, 1)), GM)  # onto the hero's square
     hero, orc = scene.token_items["hero"], scene.token_items["orc"]
     square = QRectF(1 * CELL, 1 * CELL, CELL, CELL)
     for item in (hero, orc):
@@ -127,10 +128,10 @@ def test_tokens_sharing_a_square_stand_side_by_side(qtbot) -> None:  # type: ign
         assert scene.token_item_at(item.centre()) is item
     assert hero.centre() == QPointF(1.25 * CELL, 1.5 * CELL)  # first: left, halfway down
     assert orc.centre() == QPointF(1.75 * CELL, 1.5 * CELL)  # second: right of it
-    document.push(MoveToken("spy", (1, 1)))  # a hidden third: the players' view does not shrink
+    document.push(MoveToken("spy", (1, 1)), GM)  # a hidden third: the players' view does not shrink
     assert scene.token_items["spy"].diameter == CELL / 2 * SHARED_FILL
     assert player.token_items["hero"].diameter == CELL / 2 * SHARED_FILL  # hero and orc share
-    document.push(MoveToken("orc", (4, 4)))
+    document.push(MoveToken("orc", (4, 4)), GM)
     assert player.token_items["hero"].diameter == CELL  # alone for the players now
     assert scene.token_items["hero"].diameter == CELL / 2 * SHARED_FILL  # the GM still sees the spy
     assert orc.diameter == CELL and orc.pos() == QPointF(4 * CELL, 4 * CELL)
@@ -167,7 +168,7 @@ def test_title_shows_the_file_and_an_unsaved_mark(make_window, tmp_path: Path) -
     window = make_window(path=tmp_path / "cellar.tactical.json")
     assert window.windowTitle() == "cellar[*] — tactical"
     assert not window.isWindowModified()
-    window.document.push(SetStatus("hero", "Dazed", 1))
+    window.document.push(SetStatus("hero", "Dazed", 1), GM)
     assert window.isWindowModified()
     window.document.undo_stack.undo()
     assert not window.isWindowModified()
@@ -192,7 +193,7 @@ def test_status_bar_counts_an_areas_tokens_and_follows_a_drop(make_window, qtbot
     qtbot.mouseMove(view.viewport(), point)
     qtbot.waitUntil(lambda: window.hover_label.text() != "")
     assert window.hover_label.text().startswith("Area: Bar · 1 token ·")  # the brawler
-    window.document.push(MoveToken("bouncer", "bar"))  # a drop, the cursor still
+    window.document.push(MoveToken("bouncer", "bar"), GM)  # a drop, the cursor still
     assert window.hover_label.text().startswith("Area: Bar · 2 tokens")
     window.document.undo_stack.undo()
     assert window.hover_label.text().startswith("Area: Bar · 1 token ·")

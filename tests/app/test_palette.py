@@ -13,6 +13,7 @@ from tactical.app.palette.form import TokenForm
 from tactical.app.palette.marks import ready_marks
 from tactical.app.palette.spec import TokenSpec
 from tactical.app.scene.token_item import TokenItem
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.pictures import Picture
 from tactical.persistence import load_encounter, save_encounter
@@ -229,7 +230,7 @@ def test_a_picture_path_out_of_the_folder_draws_the_disc_and_is_said_once(  # ty
     MainWindow.say = lambda self, text: said.append(text)  # type: ignore[method-assign]
     try:
         window = make_window(encounter, tmp_path / "sent.tactical.json")
-        window.document.push(MoveToken("orc", (2, 4)))  # a redraw does not say it again
+        window.document.push(MoveToken("orc", (2, 4)), GM)  # a redraw does not say it again
     finally:
         MainWindow.say = original  # type: ignore[method-assign]
     assert window.scene.token_items["orc"].look.picture is None
@@ -258,7 +259,7 @@ def test_a_missing_token_picture_is_said_when_the_file_opens(make_window, tmp_pa
     assert shown.endswith(": Ogre, Orc show initials.")
     said: list[str] = []
     window.statusBar().messageChanged.connect(said.append)
-    window.document.push(MoveToken("orc", (2, 4)))  # a redraw does not say it again
+    window.document.push(MoveToken("orc", (2, 4)), GM)  # a redraw does not say it again
     assert not [text for text in said if "Token picture" in text]
     assert window.files.open_path(path)  # opened again: said again
     assert window.statusBar().currentMessage() == shown
@@ -405,7 +406,7 @@ def test_a_picture_keeps_the_name_the_gm_or_the_file_gave_it_once_tokens_wear_it
     labels = [c.label for c in palette.adder.picture_choices()]
     assert labels.count("goblin.png") == 1 and labels.count("Mark: Skull") == 1
     assert not [label for label in labels if label.endswith("'s picture")]
-    window.document.push(MoveToken("goblin", (5, 5)))  # tokens change: names do not
+    window.document.push(MoveToken("goblin", (5, 5)), GM)  # tokens change: names do not
     window.document.undo_stack.undo()
     shown = [palette.dock.pictures.item(i).text() for i in range(palette.dock.pictures.count())]
     assert shown == labels and shown.index("Mark: Skull") == skull  # it stays where it was
@@ -426,7 +427,7 @@ def test_pictures_of_a_reopened_file_are_named_by_their_file_or_numbered_and_kep
     window = make_window(encounter, tmp_path / "reopened.tactical.json")
     labels = [c.label for c in window.token_palette.adder.picture_choices()]
     assert labels[:3] == ["Plain disc", "orc-chief.png", "Picture 1"]
-    window.document.push(SetTokenField("ogre", "name", "Ogre boss"))
+    window.document.push(SetTokenField("ogre", "name", "Ogre boss"), GM)
     again = [c.label for c in window.token_palette.adder.picture_choices()]
     assert again == labels
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRect, Qt
 
 from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
@@ -161,7 +162,7 @@ def test_with_a_token_in_every_corner_the_legend_waits_for_a_free_one(
     player.show_rect(scene_rect)  # the map edge to edge: a token in each corner of the screen
     assert not player.legend.isVisible() and player.legend_keeper.crowded
     assert under_the_legend(player) == []
-    window.document.push(MoveToken("t3", (6, 4)))  # the bottom-right corner is free again
+    window.document.push(MoveToken("t3", (6, 4)), GM)  # the bottom-right corner is free again
     assert player.legend.isVisible() and not player.legend_keeper.crowded
     assert player.legend.corner == Qt.Corner.BottomRightCorner
     assert under_the_legend(player) == []

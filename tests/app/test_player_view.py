@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 from tactical.app.geometry import CELL
 from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken, PlaceTemplate
 from tactical.core.templates import Template
 
@@ -41,7 +42,7 @@ def test_a_hidden_token_is_absent_from_the_player_view(make_window, qtbot) -> No
 def test_the_player_view_follows_edits_live(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_player_view(window, qtbot)
-    window.document.push(MoveToken("hero", (2, 0)))
+    window.document.push(MoveToken("hero", (2, 0)), GM)
     assert player.scene.token_items["hero"].pos() == QPointF(2 * CELL, 0)
     window.token_actions.toggle_hidden(["hero"])
     assert "hero" not in player.scene.token_items
@@ -83,9 +84,9 @@ def test_targets_only_when_revealed(make_window, qtbot) -> None:  # type: ignore
 def test_hidden_templates_and_auras_of_hidden_tokens_stay_secret(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_player_view(window, qtbot)
-    window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(4, 4), hidden=True)))
-    window.document.push(PlaceTemplate(Template("spy-aura", "aura", 1, token_id="spy")))
-    window.document.push(PlaceTemplate(Template("fire", "area", 2, origin=(0, 6))))
+    window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(4, 4), hidden=True)), GM)
+    window.document.push(PlaceTemplate(Template("spy-aura", "aura", 1, token_id="spy")), GM)
+    window.document.push(PlaceTemplate(Template("fire", "area", 2, origin=(0, 6))), GM)
     assert set(window.scene.template_items) == {"trap", "spy-aura", "fire"}
     assert set(player.scene.template_items) == {"fire"}
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
+from tactical.core.changes import GM
 from tactical.persistence import load_encounter, save_encounter
 
 from .conftest import MAPS, small_grid
@@ -139,7 +140,7 @@ def test_the_players_legend_on_crypt_fog_names_no_height_under_fog(make_window, 
     assert player.legend.terrain == snapshot.terrain
     gm_heights = [value for value, _ in window.legend.entries]
     assert 1 in gm_heights and 2 in gm_heights  # the GM's legend names them all
-    window.document.push(reveal_all(window.document.encounter))
+    window.document.push(reveal_all(window.document.encounter), GM)
     assert [value for value, _ in player.legend.entries] == gm_heights
     window.document.undo_stack.undo()
     assert [value for value, _ in player.legend.entries] == heights
@@ -224,7 +225,7 @@ def test_undo_works_from_the_players_window(make_window, qtbot) -> None:  # type
 
     window = make_window()
     player = opened(window, qtbot)
-    window.document.push(MoveToken("hero", (4, 4)))
+    window.document.push(MoveToken("hero", (4, 4)), GM)
     player.activateWindow()
     qtbot.keyClick(player.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.document.encounter.tokens["hero"].position == (1, 1)
@@ -509,7 +510,7 @@ def test_an_area_under_fog_is_not_named_on_the_players_screen(qtbot) -> None:  #
     # A long name in a small room: drawn, its label would reach well into the hall.
     fogged, document, scene = hall_seen_by_players("The Crypt of the Forgotten Saint")
     assert fogged == unnamed
-    document.push(RevealAreas(["crypt"], reveal=True))
+    document.push(RevealAreas(["crypt"], reveal=True), GM)
     assert picture(scene) != unnamed  # found, the crypt is named
     document.undo_stack.undo()
     assert picture(scene) == unnamed

@@ -19,6 +19,7 @@ from tactical.app.files import FileController
 from tactical.app.import_export import open_foreign_file
 from tactical.app.main_window import MainWindow
 from tactical.app.startup import choice_question, recovery_box, recovery_question, start
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import save_encounter
 from tests.realdata import RealData
@@ -51,7 +52,7 @@ def crash_on_crypt(tmp_path: Path, qtbot: QtBot, settings: QSettings) -> tuple[P
     crypt, data = tmp_path / "crypt.tactical.json", tmp_path / "data"
     save_encounter(small_grid(), crypt)
     first = started(qtbot, start(crypt, settings=settings, recovery_dir=data, ask=lambda r: False))
-    first.document.push(MoveToken("hero", (2, 1)))
+    first.document.push(MoveToken("hero", (2, 1)), GM)
     assert first.autosave.tick()
     first.autosave.stop()  # no clean close: the recovery stays
     return crypt, data

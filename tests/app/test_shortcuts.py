@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QWidget
 
 from tactical.app.help_keys import keys_markdown
+from tactical.core.changes import GM
 from tactical.core.commands import SetStatus
 
 from .conftest import WindowFactory
@@ -65,7 +66,7 @@ def test_ctrl_y_and_ctrl_shift_z_redo(make_window: WindowFactory, qtbot, qtlog, 
     """QA: Help > Keys lists Ctrl+Shift+Z for Redo, but only Ctrl+Y redid."""
     window = make_window()
     stack = window.document.undo_stack
-    window.document.push(SetStatus("hero", "prone", 1))
+    window.document.push(SetStatus("hero", "prone", 1), GM)
     stack.undo()
     assert stack.index() == 0
     window.activateWindow()

@@ -17,6 +17,7 @@ from tactical.app.table_screen import TableScreen
 from tactical.app.table_screen.handout_file import HandoutError, read_handout
 from tactical.app.table_screen.ping import PING_MS
 from tactical.app.table_screen.settings import CALIBRATION_GROUP, key_for
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken, PlaceTemplate
 from tactical.core.screen_scale import pixels_per_mm_from_diagonal
 from tactical.core.templates import Template
@@ -170,7 +171,7 @@ def test_freeze_keeps_the_last_frame_while_the_gm_moves_things(make_window, qtbo
     table(window).actions.freeze.trigger()
     assert table(window).frame.state == "frozen"
     assert "frozen" in table(window).state_label.text()
-    window.document.push(MoveToken("hero", (4, 4)))
+    window.document.push(MoveToken("hero", (4, 4)), GM)
     assert pixel(player, hero.x(), hero.y()) == was  # still there for the players
     table(window).actions.freeze.trigger()
     assert pixel(player, hero.x(), hero.y()) != was
@@ -338,7 +339,7 @@ def test_secret_template_previews_stay_off_the_players_screen(make_window, qtbot
     assert not player.scene.template_preview.isVisible()
     qtbot.mouseMove(viewport, screen(window, 1, 4))  # the orc, whom everyone sees
     assert player.scene.template_preview.isVisible()
-    window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(4, 4), hidden=True)))
+    window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(4, 4), hidden=True)), GM)
     assert "trap" not in player.scene.template_items
 
 
@@ -475,16 +476,16 @@ def test_a_frozen_screen_never_shows_what_fog_hides_now(make_window, qtbot) -> N
     from tactical.core.commands.fog import reveal_all
 
     window = make_window()
-    window.document.push(SetFogSetting("enabled", True))
-    window.document.push(reveal_all(window.document.encounter))
+    window.document.push(SetFogSetting("enabled", True), GM)
+    window.document.push(reveal_all(window.document.encounter), GM)
     player = open_mat(window, qtbot)
     table(window).actions.turn.trigger()  # a TV lying flat: turned a quarter
     hero = player.view.mapFromScene(QPointF(1.5 * CELL, 1.5 * CELL)) + player.view.pos()
     was = pixel(player, hero.x(), hero.y())
     table(window).actions.freeze.trigger()
-    window.document.push(MoveToken("hero", (4, 4)))
+    window.document.push(MoveToken("hero", (4, 4)), GM)
     assert pixel(player, hero.x(), hero.y()) == was  # frozen: the hero still stands there
-    window.document.push(reveal_all(window.document.encounter, reveal=False))
+    window.document.push(reveal_all(window.document.encounter, reveal=False), GM)
     hidden = pixel(player, hero.x(), hero.y())
     assert hidden != was  # the GM hid the room again: fog covers it on the frozen frame
     table(window).actions.freeze.trigger()

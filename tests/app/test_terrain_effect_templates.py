@@ -12,6 +12,7 @@ from tactical.app.geometry import CELL
 from tactical.app.interaction.events import Pointer
 from tactical.app.interaction.templates import TemplatePlacer
 from tactical.app.terrain_effect_choice import choice_text
+from tactical.core.changes import GM
 from tactical.core.commands import PlaceTemplate, UndoStack
 from tactical.core.templates import Template
 
@@ -102,8 +103,8 @@ def test_removing_a_token_removes_its_terrain_effect_in_the_same_step(make_windo
     window = make_window()
     document = window.document
     fire = Template("fire", "area", 2, token_id="hero", origin=(4, 4), terrain_effect=True)
-    document.push(PlaceTemplate(fire))
-    document.push(PlaceTemplate(Template("mark", "area", 1, origin=(0, 6))))
+    document.push(PlaceTemplate(fire), GM)
+    document.push(PlaceTemplate(Template("mark", "area", 1, origin=(0, 6))), GM)
     window.token_actions.remove_tokens(["hero"])
     assert list(document.encounter.templates) == ["mark"]
     document.undo_stack.undo()

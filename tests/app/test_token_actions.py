@@ -7,6 +7,7 @@ from PySide6.QtCore import QPointF, Qt
 from tactical.app.geometry import CELL
 from tactical.app.limits import MAX_ID
 from tactical.app.token_actions import parse_status
+from tactical.core.changes import GM
 from tactical.core.commands import PlaceTemplate
 from tactical.core.templates import Template
 from tactical.core.token_names import new_id
@@ -114,7 +115,7 @@ def test_token_menu_statuses_hide_remove(make_window) -> None:  # type: ignore[n
 def test_removing_a_token_removes_its_aura_in_the_same_step(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     document = window.document
-    document.push(PlaceTemplate(Template("glow", "aura", 1, token_id="hero")))
+    document.push(PlaceTemplate(Template("glow", "aura", 1, token_id="hero")), GM)
     window.token_actions.remove_tokens(["hero"])
     assert document.encounter.templates == {} and "hero" not in document.encounter.tokens
     document.undo_stack.undo()
@@ -125,7 +126,7 @@ def test_removing_a_token_removes_its_aura_in_the_same_step(make_window) -> None
 def test_remove_a_template_from_the_menu(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.document.push(
-        PlaceTemplate(Template("fire", "area", 2, origin=(4, 4), label="Fire & ice"))
+        PlaceTemplate(Template("fire", "area", 2, origin=(4, 4), label="Fire & ice")), GM
     )
     menu = window.token_actions.context_menu(centre(5, 5))
     action = next(a for a in menu.actions() if a.text().startswith("Remove template"))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from tactical.app.geometry import CELL
 from tactical.app.snapshot.map_drawing import make_scene
+from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.sides import Side
@@ -92,7 +93,7 @@ def test_a_moved_dot_is_drawn_where_the_token_went(make_window: Any) -> None:
     window.view.fit_map()
     window.view.viewport().repaint()
     old = window.scene.token_items["mid"].centre()
-    window.document.push(MoveToken("mid", (40, 120)))
+    window.document.push(MoveToken("mid", (40, 120)), GM)
     window.view.viewport().repaint()
     QApplication.processEvents()
     assert close_to(pixel_at_token(window, "mid"), BLUE)
@@ -137,7 +138,7 @@ def test_names_moved_together_while_dots_make_room_when_zoomed_in(make_window: A
     window.view.viewport().repaint()
     assert window.scene.token_items["mid"].dotted
     for token_id, square in (("nw", (80, 81)), ("se", (81, 81)), ("mid", (80, 80))):
-        window.document.push(MoveToken(token_id, square))  # laid out while all are dots
+        window.document.push(MoveToken(token_id, square), GM)  # laid out while all are dots
     window.view.resetTransform()
     window.view.scale(0.35, 0.35)  # tokens again (17 px), names as boosted as at fit zoom
     window.view.centerOn(window.scene.token_items["nw"].centre())

@@ -36,7 +36,7 @@ from tactical.app.backgrounds.making import (
 from tactical.app.pictures import PictureError, read_picture_file
 from tactical.app.plain_text import plain_message_box, set_tooltip
 from tactical.core.alignment import Alignment
-from tactical.core.changes import ChangeSet
+from tactical.core.changes import GM, ChangeSet
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.grid_size import ResizeGrid
 from tactical.core.commands.pictures import SetBackground
@@ -203,7 +203,8 @@ class BackgroundTools(QObject):
                 replace(background, overlay_opacity=opacity),
                 text="Background overlay",
                 gesture=gesture,
-            )
+            ),
+            GM,
         )
 
     # -- setting, aligning, removing -------------------------------------------------------
@@ -227,14 +228,14 @@ class BackgroundTools(QObject):
             return False
         alignment, _kind = answer
         command = background_commands(encounter, alignment, image)
-        self.document.push(command)
+        self.document.push(command, GM)
         self.window.say(self._size_message("Background aligned", command))
         return True
 
     def remove(self) -> bool:
         if self.document.encounter.background is None:
             return False
-        self.document.push(SetBackground(None))
+        self.document.push(SetBackground(None), GM)
         self.window.say("Background removed (Undo brings it back).")
         return True
 
@@ -256,7 +257,7 @@ class BackgroundTools(QObject):
             return False
         alignment, _kind = answer
         command = background_commands(encounter, alignment, image, picture, text="Set background")
-        self.document.push(command)
+        self.document.push(command, GM)
         self.window.say(self._size_message(f"Background set from {path.name}", command))
         return True
 

@@ -18,6 +18,7 @@ from tactical.app.interaction import area_edit
 from tactical.app.interaction.events import Pointer
 from tactical.app.map_view import MapView
 from tactical.core.areas import AreaMap
+from tactical.core.changes import GM
 from tactical.core.commands.areas import PutArea
 
 
@@ -121,7 +122,7 @@ class AreaDrawTool(AreaTool):
         clip = bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier)
         outcome = self.draft.finish(area_map, clip=clip)
         if isinstance(outcome.command, PutArea):
-            self.document.push(outcome.command)
+            self.document.push(outcome.command, GM)
             area = outcome.command.area
             self.say(f"Added {area.name}, {area_edit.adjacency_words(area_map, area.id)}.")
         else:

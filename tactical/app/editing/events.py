@@ -15,6 +15,7 @@ from tactical.app.editing.host import EditingHost
 from tactical.app.editing.tools import EditTool, WallTool
 from tactical.app.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
 from tactical.app.map_view import pointer_from
+from tactical.core.changes import GM
 
 
 class EditingEvents(QObject):
@@ -38,7 +39,7 @@ class EditingEvents(QObject):
         command = door_toggle(grid, point.x(), point.y())
         if command is None:
             return False
-        self.window.document.push(command)
+        self.window.document.push(command, GM)
         self.window.say("Door opened." if command.text == "Open door" else "Door closed.")
         return True
 

@@ -31,6 +31,7 @@ from tactical.app.interaction.events import Pointer
 from tactical.app.interaction.paint import Brush, PaintStroke
 from tactical.app.interaction.walls import WallDrawer, WallKind, edge_segment
 from tactical.app.map_view import MapView
+from tactical.core.changes import GM
 from tactical.core.commands.base import Command
 from tactical.core.grid import Edge
 
@@ -65,7 +66,7 @@ class EditTool:
 
     def push(self, command: Command | None, message: str = "") -> None:
         if command is not None:
-            self.document.push(command)
+            self.document.push(command, GM)
         if message:
             self.say(message)
 

@@ -20,6 +20,7 @@ from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
 from tactical.app.geometry import CELL
 from tactical.app.scene.wall_lines_layer import scene_reach
+from tactical.core.changes import GM
 from tactical.core.commands.wall_lines import toggle_door
 from tactical.core.line_crossing import nearest_line
 
@@ -53,7 +54,7 @@ class WallLineActions(QObject):
         if index is None:
             return False
         command = toggle_door(self.window.document.encounter, index)
-        self.window.document.push(command)
+        self.window.document.push(command, GM)
         self.window.say("Door opened." if command.text == "Open door" else "Door closed.")
         return True
 
@@ -72,7 +73,7 @@ class WallLineActions(QObject):
 
     def _toggle(self, index: int) -> None:
         command = toggle_door(self.window.document.encounter, index)
-        self.window.document.push(command)
+        self.window.document.push(command, GM)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (

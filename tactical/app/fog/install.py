@@ -18,13 +18,13 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
-from tactical.app.document import CoreCommandAdapter
 from tactical.app.fog.gesture import FogShape
 from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.preview import SightPreview
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
 from tactical.app.fog.tool import FogTool
 from tactical.app.plain_text import shown_text
+from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.fog import SetFogSetting, reveal_all, reveal_party_sight
 from tactical.core.commands.tokens import AddToken, MoveToken
@@ -84,8 +84,7 @@ class FogControls(QObject):
         registry.add_tool("fog", self.tool, "fog.tool")
         self._build_menu()
         self._build_toolbar()
-        self._last_index = document.undo_stack.index()
-        document.undo_stack.indexChanged.connect(self._after_step)
+        document.add_contributor(self.reveal_after_move)
         document.changes_done.connect(self._sync)
         document.encounter_replaced.connect(self._sync)
         self.tint_action.setChecked(bool(services.settings.value(TINT_SETTING, True, type=bool)))
@@ -254,17 +253,17 @@ class FogControls(QObject):
     def set_enabled(self, on: bool) -> None:
         if on != self.services.document.encounter.fog.enabled:
             text = "Turn fog on" if on else "Turn fog off"
-            self.services.document.push(SetFogSetting("enabled", bool(on), text))
+            self.services.document.push(SetFogSetting("enabled", bool(on), text), GM)
 
     def set_auto_reveal(self, on: bool) -> None:
         if on != self.services.document.encounter.fog.auto_reveal:
-            self.services.document.push(SetFogSetting("auto_reveal", bool(on)))
+            self.services.document.push(SetFogSetting("auto_reveal", bool(on)), GM)
         if on:
             self.reveal_party(quiet=True)
 
     def set_style(self, style: str) -> None:
         if style != self.services.document.encounter.fog.style:
-            self.services.document.push(SetFogSetting("style", style))
+            self.services.document.push(SetFogSetting("style", style), GM)
 
     def set_tint(self, on: bool) -> None:
         self.fog.tint_shown = bool(on)
@@ -272,14 +271,14 @@ class FogControls(QObject):
         self.services.settings.setValue(TINT_SETTING, bool(on))
 
     def reveal_all(self, reveal: bool) -> None:
-        self.services.document.push(reveal_all(self.services.document.encounter, reveal))
+        self.services.document.push(reveal_all(self.services.document.encounter, reveal), GM)
 
     def reveal_party(self, quiet: bool = False) -> None:
         """Reveal what the party sees now (one undo step), or say why nothing changed."""
         encounter = self.services.document.encounter
         command = reveal_party_sight(encounter)
         if command is not None:
-            self.services.document.push(command)
+            self.services.document.push(command, GM)
             if not encounter.fog.enabled and not quiet:
                 self.services.say("Revealed; turn on Fog > Fog on this map to hide the rest.")
         elif not quiet:
@@ -298,7 +297,7 @@ class FogControls(QObject):
         party = [s for s in self.services.document.encounter.fog.party if s != side_id]
         if on:
             party.append(side_id)
-        self.services.document.push(SetFogSetting("party", party))
+        self.services.document.push(SetFogSetting("party", party), GM)
 
     # -- following the document -------------------------------------------------------------
 
@@ -308,27 +307,17 @@ class FogControls(QObject):
         self.auto_action.setChecked(fog.auto_reveal)
         self.style_actions[fog.style].setChecked(True)
 
-    def _after_step(self, index: int) -> None:
-        """After a move pushed (not undone or redone), reveal what the party sees if asked.
+    def reveal_after_move(self, command: Command) -> Command | None:
+        """What a move pushed (not undone or redone) brings along: the party's new sight.
 
-        The reveal joins the move's own undo step (one move, one undo): undone, the
-        move takes its reveal with it; redone, both come back.
+        The document puts the reveal in the move's own undo step before pushing it
+        (one move, one push, one undo): undone, the move takes its reveal with it.
         """
-        document = self.services.document
-        stack = document.undo_stack
-        grew, self._last_index = index > self._last_index, index
-        command = stack.command(index - 1) if grew and index > 0 else None
-        if not isinstance(command, CoreCommandAdapter) or getattr(command, "fog_seen", False):
-            return
-        command.fog_seen = True  # type: ignore[attr-defined]
-        encounter = document.encounter
+        encounter = self.services.document.encounter
         fog = encounter.fog
-        if fog.enabled and fog.auto_reveal and moves_tokens(command.command):
-            reveal = reveal_party_sight(encounter)
-            if reveal is not None:
-                with document.operation():  # the move is done already: only its reveal is left
-                    reveal.do(encounter)
-                command.command = Batch(command.command.text, [command.command, reveal])
+        if fog.enabled and fog.auto_reveal and moves_tokens(command):
+            return reveal_party_sight(encounter)
+        return None
 
 
 def install_fog(services: Services) -> FogControls:

@@ -14,6 +14,7 @@ from tactical.app.geometry import CELL
 from tactical.app.interaction.events import Pointer
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.scene.overlays import squares_path
+from tactical.core.changes import GM
 from tactical.core.commands.base import Command
 
 PREVIEW_Z = 35.0
@@ -41,7 +42,7 @@ class FogTool:
         if command is not None:
             if not self.document.encounter.fog.enabled:
                 self.say("Fog is off on this map: Fog > Fog on this map shows what you reveal.")
-            self.document.push(command)
+            self.document.push(command, GM)
         if self.gesture.message:
             self.say(self.gesture.message)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.rules import BlockedDirection, ProcedureController
+from tactical.rules import BlockedDirection, ProcedureController, RulesError
 
 
 def _nowhere(command: Command) -> None:
@@ -23,5 +23,5 @@ def procedure_ban(encounter: Encounter, token_id: str) -> BlockedDirection | Non
         return None
     try:
         return ProcedureController(encounter, _nowhere).blocked_direction(token_id)
-    except (KeyError, ValueError):
+    except RulesError:  # a state that cannot be read, an unknown procedure
         return None

@@ -32,6 +32,7 @@ from tactical.app.pictures import (
     decode_picture,
     read_picture_file,
 )
+from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Picture
 from tactical.core.tokens import Position, Token
@@ -191,7 +192,7 @@ class TokenAdder:
             self.say(f"Refused: {problem}.")
             return None
         command, token_id = add_token_command(self.document.encounter, spec, position)
-        self.document.push(command)
+        self.document.push(command, GM)
         self.last_side = spec.side
         return token_id
 

@@ -28,7 +28,7 @@ from tactical.app.palette.edits import (
     recolour_side_command,
     rename_side_command,
 )
-from tactical.core.changes import ChangeSet
+from tactical.core.changes import GM, ChangeSet
 from tactical.core.pictures import Picture
 from tactical.core.placement import free_corner
 from tactical.core.tokens import Position
@@ -191,7 +191,7 @@ class Palette:
             return []
         command, new_ids = duplicate_command(self.document.encounter, token_ids)
         if new_ids:
-            self.document.push(command)
+            self.document.push(command, GM)
             self.select_only(new_ids)  # the GM's next drag moves the copies
             names = [self.document.encounter.tokens[t].name for t in new_ids]
             shown = ", ".join(names) if len(names) <= 4 else f"{len(names)} copies"
@@ -224,14 +224,14 @@ class Palette:
         except ValueError as error:
             self.say(f"Refused: {error}.")
             return None
-        self.document.push(command)
+        self.document.push(command, GM)
         return side_id
 
     def rename_side(self, side_id: str, name: str) -> None:
         if side_id not in self.document.encounter.sides:
             return
         try:
-            self.document.push(rename_side_command(side_id, name))
+            self.document.push(rename_side_command(side_id, name), GM)
         except ValueError as error:
             self.say(f"Refused: {error}.")
 
@@ -239,7 +239,7 @@ class Palette:
         if side_id not in self.document.encounter.sides:
             return
         try:
-            self.document.push(recolour_side_command(side_id, colour))
+            self.document.push(recolour_side_command(side_id, colour), GM)
         except ValueError as error:
             self.say(f"Refused: {error}.")
 

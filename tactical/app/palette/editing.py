@@ -26,6 +26,7 @@ from tactical.app.palette.edit_spec import (
 from tactical.app.palette.form import PictureChoice, TokenForm, ask_token
 from tactical.app.palette.many_form import ManyTokensForm, ask_many
 from tactical.app.palette.spec import TokenSpec, figure_defaults, figure_labels
+from tactical.core.changes import GM
 from tactical.core.commands import Command
 
 
@@ -139,6 +140,6 @@ class TokenEditor:
         if command is None:
             self.say("Nothing changed.")
             return False
-        self.document.push(command)
+        self.document.push(command, GM)
         self.say(done())
         return True

@@ -53,11 +53,12 @@ def default_side(encounter: Encounter, last: str | None) -> str:
 def default_speed(encounter: Encounter) -> int:
     """6, or the active procedure's ``default_speed`` when it declares one."""
     if encounter.procedure:
+        from tactical.rules.errors import UnknownProcedure
         from tactical.rules.registry import get
 
         try:
             speed: Any = getattr(get(encounter.procedure), "default_speed", None)
-        except KeyError:
+        except UnknownProcedure:
             speed = None
         if isinstance(speed, int) and 0 <= speed <= MAX_SPEED:
             return speed

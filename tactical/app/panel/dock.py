@@ -35,11 +35,10 @@ from tactical.app.panel.keys import advance_action
 from tactical.app.panel.layout import PanelWidgets
 from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.presenter import PanelPresenter
-from tactical.app.panel.publish import publish_budgets, publish_highlights
 from tactical.app.secrets import Secrets
-from tactical.core.changes import ChangeSet, Operation
+from tactical.core.changes import GM, ChangeSet, Operation
 from tactical.core.commands.base import Command
-from tactical.rules import Action, PanelView, ProcedureController
+from tactical.rules import Action, PanelView, ProcedureController, RulesError
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +71,9 @@ class CombatPanel(QDockWidget):
         super().__init__("Combat", parent)
         self.setObjectName("combat-panel")
         self.document = document
-        self.presenter = PanelPresenter(lambda: self.document.encounter, self._push_now)
+        self.presenter = PanelPresenter(
+            lambda: self.document.encounter, document.push_as(GM), document.procedure_reading
+        )
         """What to show and what an edit becomes, without widgets."""
         self.view: PanelView | None = None
         """What the panel shows now (None when no procedure runs or its state is broken)."""
@@ -208,8 +209,6 @@ class CombatPanel(QDockWidget):
         self.roll_box.set_tokens(encounter, secrets)
         self.dice_log.show_log(encounter.dice_log, encounter, secrets)
         self._update_back()
-        publish_highlights(self.document, shown.view)
-        publish_budgets(self.document, shown.budgets)
 
     def _update_back(self, *_: object) -> None:
         stack = self.document.undo_stack
@@ -236,11 +235,9 @@ class CombatPanel(QDockWidget):
         try:
             with self._operation():
                 return work()
-        except ValueError as error:  # RulesError, StateError, DiceError, EncounterError
+        except RulesError as error:  # a refusal, a state that cannot be read, a typed roll
             self._say(str(error), error=True)
-        except KeyError as error:
-            self._say(str(error.args[0]) if error.args else str(error), error=True)
-        except Exception as error:
+        except Exception as error:  # a bug: logged as one, never shown as a refusal
             log.exception("%s failed", what)
             self._say(f"{what} failed: {error}", error=True)
         return None
@@ -318,13 +315,10 @@ class CombatPanel(QDockWidget):
 
     # -- editing combatants ------------------------------------------------------------
 
-    def _push_now(self, command: Command) -> None:
-        self.document.push(command)
-
     def _push(self, command: Command | None) -> None:
         if command is not None:
             with self._operation():
-                self.document.push(command)
+                self.document.push(command, GM)
 
     def edit_figure(self, token_id: str, name: str, text: str) -> None:
         try:

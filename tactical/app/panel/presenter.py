@@ -1,7 +1,8 @@
 """The combat panel's logic without widgets: what to show, and what a GM's edit becomes.
 
-:class:`PanelPresenter` asks the procedure controller for the view, the actions
-and the movement left, masks them while secrets are hidden on this screen, and
+:class:`PanelPresenter` takes the procedure's view from the document's reading
+(:mod:`tactical.app.procedure_reading`), asks the controller for the actions,
+masks them while secrets are hidden on this screen, and
 turns the GM's typed dice, figures and statuses into commands. It imports no
 Qt (an import-linter contract keeps it so), so it is tested without a
 QApplication; :class:`~tactical.app.panel.dock.CombatPanel` lays out the
@@ -12,16 +13,25 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
+from tactical.app.procedure_reading import ProcedureReading, read_procedure
 from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
 from tactical.core.changes import ChangeSet, HistoryStep
 from tactical.core.commands import Batch, SetFigure, SetStatus
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.rules import Action, Combatant, PanelView, Procedure, ProcedureController
+from tactical.rules import (
+    Action,
+    Combatant,
+    PanelView,
+    Procedure,
+    ProcedureController,
+    RulesError,
+    UnknownProcedure,
+)
 from tactical.rules.controller import Push
 from tactical.rules.procedure import StepLine
 
@@ -52,8 +62,6 @@ class PanelShown:
     acting: frozenset[str]
     view: PanelView | None = None
     """The procedure's own view, unmasked (None with no procedure or a broken state)."""
-    budgets: dict[str, int] = field(default_factory=dict)
-    """Movement left per token, for the map's drags."""
     problem: str = ""
     """Why the procedure's state cannot be shown, or nothing."""
 
@@ -61,10 +69,18 @@ class PanelShown:
 class PanelPresenter:
     """The panel's logic over one document's encounter (see the module's docstring)."""
 
-    def __init__(self, encounter: Callable[[], Encounter], push: Push) -> None:
-        """``encounter`` gives the document's current encounter (Open replaces it)."""
+    def __init__(
+        self,
+        encounter: Callable[[], Encounter],
+        push: Push,
+        reading: Callable[[], ProcedureReading] | None = None,
+    ) -> None:
+        """``encounter`` gives the document's current encounter (Open replaces it);
+        ``reading`` what its procedure says now (the document's, read once a change),
+        else it is read here."""
         self._encounter = encounter
         self.push = push
+        self._reading = reading or (lambda: read_procedure(self.encounter))
         self.hide_secrets = False
         """Mask hidden tokens and secrets (see :mod:`tactical.app.secrets`)."""
 
@@ -86,24 +102,22 @@ class PanelPresenter:
         """What to show now: steps, instruction, combatants, actions (or the problem)."""
         encounter = self.encounter
         controller = self.controller
+        reading = self._reading()
+        view, problem = reading.view, reading.problem
         procedure: Procedure[Any] | None = None
-        view: PanelView | None = None
         actions: list[Action] = []
-        budgets: dict[str, int] = {}
-        problem = ""
         if encounter.procedure:
             try:
                 procedure = controller.procedure
-                view = controller.view()
-                actions = controller.actions()
-                budgets = controller.movement_budgets()
-            except KeyError as error:  # a procedure this build does not know
-                problem = str(error.args[0]) if error.args else str(error)
-            except ValueError as error:  # StateError, RulesError, a token the state names
+                if view is not None:
+                    actions = controller.actions()
+            except UnknownProcedure:  # the reading says so
+                pass
+            except RulesError as error:  # StateError: a saved state that does not validate
                 problem = f"The saved procedure state cannot be used:\n{error}"
             except Exception as error:
-                log.exception("procedure view failed")
-                problem = f"The procedure failed to show its state: {error}"
+                log.exception("procedure actions failed")
+                problem = f"The procedure failed to list its actions: {error}"
         secrets = self.secrets()
         shown = secrets.view(view) if secrets is not None and view is not None else view
         if secrets is not None:
@@ -142,7 +156,6 @@ class PanelPresenter:
             names=names,
             acting=view.acting if view else frozenset(),
             view=view,
-            budgets=budgets,
             problem=problem,
         )
 

@@ -57,7 +57,7 @@ class PublicTracker(QWidget):
         if not encounter.procedure:
             return None
         try:
-            return ProcedureController(encounter, self.document.push).view()
+            return ProcedureController(encounter, lambda _command: None).view()
         except Exception:  # the GM's panel shows the problem; the players see nothing
             return None
 

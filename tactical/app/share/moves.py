@@ -21,6 +21,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL, footprint_centre
 from tactical.app.interaction.drag import DragController
 from tactical.app.interaction.events import Pointer
+from tactical.core.changes import phone
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Position, Token
@@ -120,11 +121,11 @@ class PhoneMoves(QObject):
         command: Command = feedback.command
         if encounter.procedure and feedback.cost is not None:
             try:
-                controller = ProcedureController(encounter, self.document.push)
+                controller = ProcedureController(encounter, lambda _command: None)
                 command = controller.move_command(token.id, feedback.command.to, feedback.cost)
             except (ValueError, KeyError):  # a state that cannot be read: the plain move
                 command = feedback.command
         command.text = f"Moved by {token.name}'s phone"
-        self.document.push(command)
+        self.document.push(command, phone(token.id, token.name))
         self.say(f"{token.name} moved from their phone.")
         return None

@@ -288,7 +288,7 @@ def export_encounter(
         app.setApplicationName("tactical")
     document = EncounterDocument(encounter, source)
     view = panel_view(encounter)
-    if view is not None:  # as the panel publishes them (tactical.app.panel.publish)
+    if view is not None:  # as the document marks them (EncounterDocument.procedure_reading)
         document.set_highlights(set(view.acting), set(view.targets), set(view.targets))
     margins = Margins.uniform(margin_mm)
     return export_snapshot(document, out, options, view=view, progress=progress, margins=margins)

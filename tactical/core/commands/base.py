@@ -3,14 +3,18 @@
 The Qt layer wraps each one in a QUndoCommand; the rules and tests use them
 directly. A command that can absorb a later one of the same ``merge_key``
 (the steps of one drag, the squares of one paint stroke) does so in
-:meth:`Command.merge`, so one gesture is one undo entry.
+:meth:`Command.merge`, so one gesture is one undo entry: the app's undo
+history merges them itself (Qt never sees a merge). :meth:`Command.held_bytes`
+says what a step keeps, so the history can bound its memory.
 """
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 
+from tactical.core.commands.held import held_bytes
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 
@@ -39,6 +43,14 @@ class Command(ABC):
         """Absorb ``other`` (done just after this one) and return True, or return False."""
         return False
 
+    def held_bytes(self) -> int:
+        """Roughly the bytes this step keeps (what it changed, to undo and redo it)."""
+        return held_bytes(self)
+
+
+SAMPLED = 32
+"""Of more commands of one kind in a batch, this many are asked what they keep."""
+
 
 class Batch(Command):
     """Several commands done in order and undone in reverse, as one step."""
@@ -54,6 +66,22 @@ class Batch(Command):
     def undo(self, encounter: Encounter) -> None:
         for command in reversed(self.commands):
             command.undo(encounter)
+
+    def held_bytes(self) -> int:
+        """The sum over the commands; of many of one kind, a sample's average times their number.
+
+        A panel press on a big fight is thousands of figure edits: asking each would
+        cost more than the press itself.
+        """
+        kinds: dict[type, list[Command]] = {}
+        for command in self.commands:
+            kinds.setdefault(type(command), []).append(command)
+        total = held_bytes(self.text) + sys.getsizeof(self.commands)
+        for same in kinds.values():
+            step = max(1, len(same) // SAMPLED)
+            sample = same[::step]
+            total += sum(command.held_bytes() for command in sample) * len(same) // len(sample)
+        return total
 
 
 class UndoStack:

@@ -20,13 +20,16 @@ from tactical.core.fog import Fog, FogStyle, squares_mask
 from tactical.core.fog_queries import party_tokens, sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
+from tactical.core.square_bits import SquareBits
 
 
 class RevealSquares(Command):
     """Reveal (or, ``reveal=False``, hide) the squares of ``region`` on a grid.
 
     ``region`` is a ``[row, column]`` bool mask of the map's shape, or squares.
-    Only the squares whose state changes are remembered for the undo.
+    Once done, the step keeps only the squares whose state it changed, as bits
+    over their bounding box (:class:`~tactical.core.square_bits.SquareBits`),
+    never a whole-map mask: a redo flips those same squares again.
     """
 
     def __init__(
@@ -37,43 +40,53 @@ class RevealSquares(Command):
         text: str = "",
         gesture: object | None = None,
     ) -> None:
-        self.region = region
+        self.region: npt.NDArray[np.bool_] | Iterable[Square] | None = region
         self.reveal = reveal
-        self.changed: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self.flipped: SquareBits | None = None
+        """The squares this step changed (None until it is first done)."""
         self.text = text or ("Reveal fog" if reveal else "Hide under fog")
         self.merge_key = ("fog", reveal, gesture) if gesture is not None else None
 
     def _region(self, grid: GridMap) -> npt.NDArray[np.bool_]:
-        if isinstance(self.region, np.ndarray):
-            if self.region.shape != (grid.height, grid.width):
+        region = self.region
+        assert region is not None
+        if isinstance(region, np.ndarray):
+            if region.shape != (grid.height, grid.width):
                 raise ValueError("the fog region does not have the map's shape")
-            return self.region.astype(np.bool_, copy=False)
-        return squares_mask(self.region, grid.width, grid.height)
+            return region.astype(np.bool_, copy=False)
+        return squares_mask(region, grid.width, grid.height)
 
     def do(self, encounter: Encounter) -> None:
         grid = grid_of(encounter, "this fog edit needs a grid map")
         mask = encounter.fog.mask(grid).copy()
-        region = self.region = self._region(grid)  # kept as a mask: strokes merge by union
-        flips = np.flatnonzero(region & (mask != self.reveal))
-        mask.flat[flips] = self.reveal
+        if self.flipped is None:
+            region = self._region(grid)
+            self.flipped = SquareBits(region & (mask != self.reveal))
+            self.region = None  # the step keeps what it changed, not the region
+        self.flipped.set_in(mask, self.reveal)
         encounter.fog.set_mask(mask)
-        self.changed = np.union1d(self.changed, flips)
         encounter.notify(Change("fog"))
 
     def undo(self, encounter: Encounter) -> None:
         grid = grid_of(encounter, "this fog edit needs a grid map")
         mask = encounter.fog.mask(grid).copy()
-        mask.flat[self.changed] = not self.reveal
+        if self.flipped is not None:
+            self.flipped.set_in(mask, not self.reveal)
         encounter.fog.set_mask(mask)
         encounter.notify(Change("fog"))
 
     def merge(self, other: Command) -> bool:
         if not isinstance(other, RevealSquares) or other.reveal != self.reveal:
             return False
-        self.changed = np.union1d(self.changed, other.changed)
-        if isinstance(self.region, np.ndarray) and isinstance(other.region, np.ndarray):
-            self.region = self.region | other.region
+        if self.flipped is None or other.flipped is None:
+            return False  # only steps already done merge
+        self.flipped = self.flipped.union(other.flipped)
         return True
+
+    def held_bytes(self) -> int:
+        region = self.region
+        kept = region.nbytes if isinstance(region, np.ndarray) else 0
+        return 256 + kept + (self.flipped.nbytes if self.flipped is not None else 0)
 
 
 class RevealAreas(Command):

@@ -75,6 +75,11 @@ class PaintSquares(Command):
         self.squares = list(dict.fromkeys(self.squares + other.squares))
         return True
 
+    def held_bytes(self) -> int:
+        # What the generic walk finds (about 170 bytes a square), without walking every
+        # square again at each dab of a long stroke.
+        return 512 + 180 * len(self.before) + 8 * len(self.squares)
+
 
 class SetWall(Command):
     """Put a wall or door on the edge between two squares, or clear it (``wall=None``)."""

@@ -20,6 +20,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.app.panel.combatants import CombatantTable
 from tactical.core import Encounter, GridMap, Side, Token
+from tactical.core.changes import GM
 from tactical.core.commands import SetTokenField
 from tactical.rules import Action, Combatant
 
@@ -80,7 +81,7 @@ def test_every_token_is_listed_in_order_and_reads_as_before(crowded: CombatPanel
 def test_a_token_renamed_elsewhere_shows_in_its_row_only(qtbot: Any, crowded: CombatPanel) -> None:
     table = crowded.table
     watch = Watch(table)
-    crowded.document.push(SetTokenField("g4321", "name", "Grask"))  # the token's own dialog
+    crowded.document.push(SetTokenField("g4321", "name", "Grask"), GM)  # the token's own dialog
     assert table.cell_text("g4321", "name") == "Grask"
     assert watch.resets == 0  # the other 4,999 rows were not made again
     assert watch.rows == {table.row_of("g4321")}

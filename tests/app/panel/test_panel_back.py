@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from tactical.app.panel import CombatPanel
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import load_encounter
 
@@ -40,7 +41,7 @@ def test_without_a_fight_back_leaves_a_duplicated_token_alone(make_window: Any) 
     assert window.document.undo_stack.canUndo()  # Ctrl+Z could take it back
     assert not back.isEnabled()
     assert back.toolTip() == NO_FIGHT_TIP
-    window.document.push(MoveToken("grak", (3, 3)))  # a move, then Back asked all the same
+    window.document.push(MoveToken("grak", (3, 3)), GM)  # a move, then Back asked all the same
     assert not back.isEnabled()
     panel.back()
     assert window.document.encounter.token("grak").position == (3, 3)
@@ -57,7 +58,7 @@ def test_in_a_fight_back_takes_back_a_move_and_says_so(
     panel = window.ensure_panel()
     start(qtbot, panel)
     roll_initiative(qtbot, panel)
-    window.document.push(MoveToken("orc", (2, 2)))
+    window.document.push(MoveToken("orc", (2, 2)), GM)
     assert panel.actions_bar.back_button.isEnabled()
     assert panel.actions_bar.back_button.toolTip() == "Undo: Move Orc"
     click(qtbot, panel)
@@ -78,7 +79,7 @@ def test_after_the_fight_back_takes_back_its_end_but_no_later_edit(
     qtbot.mouseClick(panel.actions_bar.buttons["end"], Qt.MouseButton.LeftButton)
     back = panel.actions_bar.back_button
     assert back.isEnabled() and back.toolTip() == "Undo: End fight"
-    panel.document.push(MoveToken("orc", (2, 2)))  # clearing up after the fight
+    panel.document.push(MoveToken("orc", (2, 2)), GM)  # clearing up after the fight
     assert not back.isEnabled()
     assert back.toolTip() == OVER_TIP
     panel.back()
@@ -93,7 +94,7 @@ def test_after_the_fight_back_takes_back_its_end_but_no_later_edit(
 def test_back_to_before_the_start_then_off(qtbot: Any, panel: CombatPanel) -> None:
     said: list[str] = []
     panel.said.connect(said.append)
-    panel.document.push(MoveToken("orc", (2, 2)))  # before the fight: map preparation
+    panel.document.push(MoveToken("orc", (2, 2)), GM)  # before the fight: map preparation
     start(qtbot, panel)
     click(qtbot, panel)  # takes back the start
     assert panel.document.encounter.procedure is None
@@ -108,7 +109,7 @@ def test_with_secrets_hidden_back_names_a_hidden_token_by_its_alias(
     said: list[str] = []
     panel.said.connect(said.append)
     start(qtbot, panel)
-    panel.document.push(MoveToken("spy", (5, 1)))
+    panel.document.push(MoveToken("spy", (5, 1)), GM)
     panel.set_hide_secrets(True)
     assert panel.actions_bar.back_button.toolTip() == "Undo: Move hidden combatant"
     click(qtbot, panel)

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import load_encounter
 
@@ -49,5 +50,5 @@ def test_a_new_edit_is_not_said_to_be_redone(qtbot: Any, make_window: Any) -> No
     panel.advance()
     assert panel.header.message.text() == "12 combatants take part."
     token = next(iter(window.document.encounter.tokens.values()))
-    window.document.push(MoveToken(token.id, token.position))  # a new push says nothing
+    window.document.push(MoveToken(token.id, token.position), GM)  # a new push says nothing
     assert panel.header.message.text() == "12 combatants take part."

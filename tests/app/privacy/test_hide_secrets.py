@@ -31,6 +31,7 @@ from tactical.app.geometry import CELL
 from tactical.app.main_window import HIDE_SECRETS_SETTING, MainWindow
 from tactical.app.panel import CombatPanel
 from tactical.app.secrets import FACE_DOWN, HIDDEN_ACTS, HIDDEN_MESSAGE, SECRET_ROLL
+from tactical.core.changes import GM
 from tactical.core.commands import PlaceTemplate
 from tactical.core.templates import Template
 from tactical.persistence import load_encounter
@@ -91,7 +92,7 @@ def leaks(window: MainWindow, secrets: list[str]) -> list[str]:
 
 
 def secret_texts(document: EncounterDocument) -> list[str]:
-    view = ProcedureController(document.encounter, document.push).view()
+    view = ProcedureController(document.encounter, document.push_as(GM)).view()
     return [c.secret for c in view.combatants if c.secret]
 
 
@@ -113,7 +114,7 @@ def test_the_fray_shows_no_hidden_token_nor_secret_card_while_on(make_window: An
     assert isinstance(panel, CombatPanel)
     for params in CARDS:
         stage(panel, params)
-    window.document.push(PlaceTemplate(Template("smoke", "aura", 1, token_id="shaman")))
+    window.document.push(PlaceTemplate(Template("smoke", "aura", 1, token_id="shaman")), GM)
     window.hide_secrets_action.setChecked(True)
 
     # The shaman stages its card: the button says so without its name, and still works.
@@ -166,7 +167,7 @@ def test_an_instruction_and_a_roll_naming_the_hidden_token_are_replaced(
     assert panel.dice_log.lines()[0].endswith(SECRET_ROLL)
     assert leaks(window, []) == []
     # A procedure that names the hidden token in its instruction (Staging once did).
-    view = ProcedureController(window.document.encounter, window.document.push).view()
+    view = ProcedureController(window.document.encounter, window.document.push_as(GM)).view()
     from dataclasses import replace
 
     from tactical.app.secrets import Secrets
@@ -192,8 +193,8 @@ def test_the_status_bar_names_no_hidden_token(make_window: Any) -> None:
 
 def test_hidden_templates_go_and_come_back(make_window: Any) -> None:
     window = make_window()
-    window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(2, 5), hidden=True)))
-    window.document.push(PlaceTemplate(Template("fog", "area", 2, origin=(4, 5))))
+    window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(2, 5), hidden=True)), GM)
+    window.document.push(PlaceTemplate(Template("fog", "area", 2, origin=(4, 5))), GM)
     window.hide_secrets_action.setChecked(True)
     assert set(window.scene.template_items) == {"fog"}
     window.hide_secrets_action.setChecked(False)
@@ -225,7 +226,7 @@ def test_the_edit_menu_names_no_hidden_token(make_window: Any) -> None:
     from tactical.core.commands import MoveToken
 
     window = make_window()  # small_grid: Spy hidden at (8, 1)
-    window.document.push(MoveToken("spy", (8, 2)))
+    window.document.push(MoveToken("spy", (8, 2)), GM)
     assert "spy" in window.undo_action.text().lower()
     window.hide_secrets_action.setChecked(True)
     assert "spy" not in window.undo_action.text().lower()
@@ -233,7 +234,7 @@ def test_the_edit_menu_names_no_hidden_token(make_window: Any) -> None:
     window.document.undo_stack.undo()
     assert "spy" not in window.redo_action.text().lower()
     window.document.undo_stack.redo()
-    window.document.push(MoveToken("spy", (8, 3)))
+    window.document.push(MoveToken("spy", (8, 3)), GM)
     assert "spy" not in window.undo_action.text().lower()
     window.hide_secrets_action.setChecked(False)
     assert "spy" in window.undo_action.text().lower()

@@ -18,6 +18,7 @@ import pytest
 
 from tactical.app.share.install import PhoneSharing
 from tactical.app.share.session import ShareSession
+from tactical.core.changes import GM
 from tactical.core.commands.tokens import MoveToken
 from tactical.share.links import Link
 from tests.app.conftest import small_grid
@@ -101,7 +102,7 @@ def test_a_gm_move_reaches_the_page_and_blackout_pauses_it(
         first = page.latest(qtbot, lambda m: m.get("type") == "view")
         names = [t["name"] for t in first["tokens"]]
         assert "Spy" not in names and "Hero" in names
-        window.document.push(MoveToken("hero", (2, 1)))
+        window.document.push(MoveToken("hero", (2, 1)), GM)
         moved = page.latest(
             qtbot,
             lambda m: any(t.get("col") == 2 for t in m.get("tokens", []) if t["id"] == "hero"),

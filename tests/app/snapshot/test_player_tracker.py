@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tactical.app.players_summary import THICKNESS as TRACKER_WIDTH
+from tactical.core.changes import GM
 from tactical.persistence import load_encounter
 from tactical.rules import ProcedureController
 
@@ -27,7 +28,7 @@ def test_the_tracker_never_shows_the_hidden_token_or_a_secret(make_window, qtbot
     document = window.document
     hidden = [t for t in document.encounter.tokens.values() if t.hidden]
     assert [t.name for t in hidden] == ["Goblin Shaman"]
-    controller = ProcedureController(document.encounter, document.push)
+    controller = ProcedureController(document.encounter, document.push_as(GM))
     assert player.tracker_shown and player.column.width() == TRACKER_WIDTH
     seen: list[str] = []
     secrets_met: set[str] = set()
@@ -71,7 +72,7 @@ def test_the_tracker_takes_room_only_while_a_fight_runs_and_t_hides_it(make_wind
     qtbot.waitUntil(lambda: QApplication.activeWindow() is player)
     qtbot.keyClick(player.view, Qt.Key.Key_T)
     assert not player.tracker_shown and not player.tracker_action.isChecked()
-    controller = ProcedureController(window.document.encounter, window.document.push)
+    controller = ProcedureController(window.document.encounter, window.document.push_as(GM))
     controller.perform("declare:bram", {"card": "Rebuke", "target": "ogre"})  # a change
     assert not player.tracker_shown  # stays hidden until asked for
     qtbot.keyClick(player.view, Qt.Key.Key_T)

@@ -6,6 +6,7 @@ from typing import Any
 
 from tactical.core import areas_between
 from tactical.rules.context import ActionContext
+from tactical.rules.dice import DiceError
 from tactical.rules.procedure import RulesError
 from tactical.rules.procedures.game_judge.combatants import disabled_by, is_out
 from tactical.rules.procedures.game_judge.declarations import build_declaration
@@ -110,7 +111,7 @@ def free_roll(ctx: ActionContext, params: Params) -> None:
     why = str(params.get("why") or "roll")
     try:
         total = ctx.roll(expression, who, why, secret=bool(params.get("secret")))
-    except ValueError as error:
+    except DiceError as error:
         raise RulesError(str(error)) from None
     ctx.say(f"{who} rolls {expression} for {why}: {total}")
 
