@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
+from tactical.app.action_registry import Place
 from tactical.app.pictures import check_decodes
 from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
@@ -182,7 +183,6 @@ def install_import_export(window: FileServices) -> ImportExport:
     """Add Import... and Export as Universal VTT... to the File menu, before the snapshot entry."""
     entries = ImportExport(window)
     registry = window.action_registry
-    registry.add("file.import", entries.import_action)
-    registry.add("file.export-uvtt", entries.export_action)
-    registry.insert_into_menu("file", ("file.import", "file.export-uvtt"), before="file.snapshot")
+    registry.add("file.import", entries.import_action, menu=Place("file", "2_save", 30))
+    registry.add("file.export-uvtt", entries.export_action, menu=Place("file", "2_save", 40))
     return entries

@@ -108,7 +108,6 @@ class MainWindow(
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
-        self._register_window_parts()
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.scene.tokens_refreshed.connect(self.cover.refresh)
@@ -126,7 +125,7 @@ class MainWindow(
         self._update_legend()
         self.map_editing = install_edit_tools(self)
         self.printing = install_printing(self)
-        self.about_action = install_about(self)
+        self.about_action = install_about(self, self.autosave.directory)
         self.help_keys_action = install_help_keys(self)  # first in the Help menu
         self.getting_started_action = install_getting_started(self)  # before it
         self.import_export = install_import_export(self)
@@ -160,6 +159,7 @@ class MainWindow(
 
         self.status_freshness = install_status_freshness(self.statusBar(), document, self.scene)
         self.tool_options = install_tool_options(self)  # the row the active tool's options show on
+        self.action_registry.build()  # the menus and toolbars, from every feature's entries
         install_toolbar_rows(self)  # last: after every feature added its toolbar
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is

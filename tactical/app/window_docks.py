@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMenu, QWidget
+from PySide6.QtWidgets import QDockWidget, QWidget
 
+from tactical.app.action_registry import ActionRegistry, Place
 from tactical.app.document import EncounterDocument
 from tactical.app.map_view import MapView
 from tactical.app.window_base import WindowMixin
@@ -20,7 +21,7 @@ class WindowDocks(WindowMixin):
 
     document: EncounterDocument
     view: MapView
-    view_menu: QMenu
+    action_registry: ActionRegistry
     hide_secrets_action: QAction
     panel: QWidget | None
     _panel_pending: bool
@@ -34,7 +35,7 @@ class WindowDocks(WindowMixin):
             dock.setWidget(widget)
         dock.setParent(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.view_menu.addAction(dock.toggleViewAction())
+        self.action_registry.put_in_menu(dock.toggleViewAction(), Place("view", "3_docks", 20))
         return dock
 
     def ensure_panel(self) -> QWidget | None:

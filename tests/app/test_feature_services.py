@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMainWindow, QToolBar, QWidget
 
-from tactical.app.action_registry import ActionRegistry
+from tactical.app.action_registry import MENU_BAR, ActionRegistry, Place
 from tactical.app.document import EncounterDocument
 from tactical.app.fog.install import install_fog
 from tactical.app.map_view import MapView
@@ -30,7 +30,7 @@ class FakeServices:
         self.view = MapView(self.scene, self.host)
         self.settings = settings
         self.action_registry = ActionRegistry(self.host)
-        self.action_registry.add_menu("player", self.host.menuBar().addMenu("Player view"))
+        self.action_registry.add_menu("player", "Player view", Place(MENU_BAR, "1", 70))
         self.action_registry.add_toolbar("tools", QToolBar("Tools"))
         self.said: list[str] = []
         self.tools_used: list[str] = []
@@ -56,6 +56,7 @@ def test_the_fog_controls_need_only_the_services(services: FakeServices) -> None
     typed: Services = services  # the fake satisfies the protocol the features are built with
     controls = install_fog(typed)
     registry = services.action_registry
+    registry.build()
     bar = services.host.menuBar()
     assert [shown_text(a.text()) for a in bar.actions()] == ["Fog", "Player view"]
     assert registry.tools["fog"] is controls.tool

@@ -52,8 +52,6 @@ class EditingEvents(QObject):
         if found is None or wall is None or not wall.door:
             return
         command = door_command(found, wall)
-        if not menu.isEmpty():
-            menu.addSeparator()
         menu.addAction(command.text, lambda: self.toggle_door_at(point))
 
     # -- routing keys, double-clicks and menus to the editing tools ----------------------

@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QMenu, QSpinBox, QToolBar
 
+from tactical.app.action_registry import Place
 from tactical.app.editing import dialogs
 from tactical.app.editing.area_tools import AreaDrawTool, AreaLinkTool, AreaShapeTool
 from tactical.app.editing.events import EditingEvents
@@ -42,6 +43,9 @@ _BRUSHES: list[tuple[BrushKind, str, str]] = [
 
 class MapEditing(QObject):
     """The editing mode of one main window (see the module's docstring)."""
+
+    MENU_GROUP = "3_editing"
+    """The Tools menu's group of Edit map and the editing tools (the Wall line tool joins it)."""
 
     def __init__(self, window: EditingHost) -> None:
         super().__init__(window.window())
@@ -82,7 +86,7 @@ class MapEditing(QObject):
         self.last_area_action = self.draw_action
         self.events = EditingEvents(window)
         """Keys, double-clicks and menus routed to the editing tools; doors opened in play."""
-        registry.add_context_entries(self.door_menu_entries)
+        registry.add_context_entries(self.door_menu_entries, "4_doors", 10)
         document.encounter_replaced.connect(self._on_replaced)
         window.scene.map_refreshed.connect(self._on_map_refreshed)
         self._sync_kind()
@@ -169,23 +173,19 @@ class MapEditing(QObject):
         bar.addAction(self.door_action)
         for action in self.area_actions:
             bar.addAction(action)
-        self.registry.add_toolbar("map-editing", bar, new_row=True)
+        self.registry.add_toolbar("map-editing", bar)
         bar.setVisible(False)
         self.toolbar = bar
-        self.registry.add_to_toolbar("tools", ("tools.edit-map",), separator=True)
+        self.registry.put_on_toolbar("tools.edit-map", Place("tools", "4_editing", 10))
 
     def _build_menus(self) -> None:
         registry = self.registry
-        tools_menu = registry.menu("tools")
-        tools_menu.addSeparator()
-        tools_menu.addAction(self.edit_action)
-        for action in [*self.grid_actions, *self.area_actions]:
-            tools_menu.addAction(action)
-        new_menu = QMenu("&New", self.window.window())
-        new_menu.addAction(self.new_grid_action)
-        new_menu.addAction(self.new_area_action)
-        registry.menu("file").insertMenu(registry.menu("new").menuAction(), new_menu)
-        self.new_menu = registry.add_menu("new-empty", new_menu)
+        registry.put_in_menu(self.edit_action, Place("tools", self.MENU_GROUP, 10))
+        for order, action in enumerate([*self.grid_actions, *self.area_actions], start=20):
+            registry.put_in_menu(action, Place("tools", self.MENU_GROUP, order))
+        self.new_menu = registry.add_menu("new-empty", "&New", Place("file", "1_open", 10))
+        registry.put_in_menu(self.new_grid_action, Place("new-empty", "1", 10))
+        registry.put_in_menu(self.new_area_action, Place("new-empty", "1", 20))
 
     # -- the mode --------------------------------------------------------------
 

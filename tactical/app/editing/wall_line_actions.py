@@ -32,7 +32,7 @@ class WallLineActions(QObject):
         self.window = window
         self.tool: WallLineTool | None = None
         """The map editor's Wall line tool."""
-        window.action_registry.add_context_entries(self.menu_entries)
+        window.action_registry.add_context_entries(self.menu_entries, "4_doors", 20)
         window.view.viewport().installEventFilter(self)
 
     def _reach(self) -> float:
@@ -65,8 +65,6 @@ class WallLineActions(QObject):
         grid = self.window.document.encounter.grid
         assert grid is not None
         line = grid.wall_lines[index]
-        if not menu.isEmpty():
-            menu.addSeparator()
         text = "Close door" if line.open else "Open door"
         menu.addAction(text, lambda: self._toggle(index))
 

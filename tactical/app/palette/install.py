@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from tactical.app.action_registry import Place
 from tactical.app.palette.controller import Palette
 
 if TYPE_CHECKING:
@@ -32,10 +33,11 @@ def install_palette(services: Services, token_actions: TokenActions, drops: Drop
     palette = Palette(services, token_actions)
     dock = palette.dock
     registry = services.action_registry
-    toggle = registry.add_dock("view.palette", dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+    toggle = registry.add_dock(
+        "view.palette", dock, Qt.DockWidgetArea.LeftDockWidgetArea, Place("view", "3_docks", 10)
+    )
     toggle.setText("Token palette")
     toggle.setShortcut(QKeySequence(SHORTCUT))
-    registry.add_to_menu("view", ("view.palette",))
     shown = bool(services.settings.value(SHOWN_SETTING, False, type=bool))
     dock.setVisible(shown)
     toggle.toggled.connect(lambda on: _remember_shown(services, on))

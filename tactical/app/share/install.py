@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 
+from tactical.app.action_registry import Place
 from tactical.app.services import Services
 from tactical.app.share.moves import PhoneMoves
 
@@ -42,8 +43,7 @@ class PhoneSharing(QObject):
         self.action.setStatusTip("Show the map on players' phones over the local network")
         self.action.triggered.connect(self.open_dialog)
         registry = services.action_registry
-        registry.add(ACTION_ID, self.action)
-        registry.add_to_menu("player", [ACTION_ID], separator=True)
+        registry.add(ACTION_ID, self.action, menu=Place("player", "6_phones", 10))
         for curtain in self._curtains():
             curtain.toggled.connect(self._curtain_changed)
         window.destroyed.connect(_server_stopper(self))
