@@ -6,7 +6,9 @@ A mixin of :class:`tactical.app.main_window.MainWindow` (``add_side_dock``,
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -20,6 +22,8 @@ class WindowDocks(WindowMixin):
     """Docks widgets on the right and lists them in the View menu."""
 
     document: EncounterDocument
+    settings: QSettings
+    say: Callable[[str], None]
     view: MapView
     action_registry: ActionRegistry
     hide_secrets_action: QAction
@@ -52,7 +56,7 @@ class WindowDocks(WindowMixin):
             from tactical.app.panel import CombatPanel
         except ImportError:
             return None
-        self.panel = CombatPanel(self.document, self)
+        self.panel = CombatPanel(self.document, self, settings=self.settings, say=self.say)
         self.panel.use_privacy_action(self.hide_secrets_action)
         self.add_side_dock(self.panel, "Combat")
         # Keep the document the window's last child (destroyed after the panel).

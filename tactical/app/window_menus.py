@@ -22,7 +22,7 @@ from tactical.app.map_view import MapView
 from tactical.app.plain_text import menu_text
 from tactical.app.player_view import PlayerView
 from tactical.app.snapshot.dialog import SnapshotExporter
-from tactical.app.token_actions import TokenActions
+from tactical.app.token_edits import TokenEdits
 from tactical.app.tools import CoverDisplay
 from tactical.app.window_base import WindowMixin
 from tactical.persistence.examples import example_files
@@ -39,7 +39,7 @@ class WindowMenus(WindowMixin):
     view: MapView
     files: FileController
     cover: CoverDisplay
-    token_actions: TokenActions
+    token_edits: TokenEdits
     recent_menu: QMenu
     action_registry: ActionRegistry
     toolbar: QToolBar
@@ -141,17 +141,17 @@ class WindowMenus(WindowMixin):
         self.add_status_action = self._action(
             "Add &status to selected…",
             QKeySequence("S"),
-            lambda: self.token_actions.add_status(self.token_actions.selected()),
+            lambda: self.token_edits.add_status(self.token_edits.selected()),
         )
         self.hide_action = self._action(
             "&Hide or show selected to players",
             QKeySequence("H"),
-            lambda: self.token_actions.toggle_hidden(self.token_actions.selected()),
+            lambda: self.token_edits.toggle_hidden(self.token_edits.selected()),
         )
         self.remove_action = self._action(
             "Re&move selected tokens",
             QKeySequence.StandardKey.Delete,
-            lambda: self.token_actions.remove_tokens(self.token_actions.selected()),
+            lambda: self.token_edits.remove_tokens(self.token_edits.selected()),
         )
         self.player_action = self._action(
             "Open &player view", QKeySequence("P"), self.open_player_view

@@ -45,7 +45,7 @@ from tactical.core.pictures import Picture
 
 if TYPE_CHECKING:
     from tactical.app.editing.install import MapEditing
-    from tactical.app.services import FileServices
+    from tactical.app.services import Services
 
 PICTURE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 KEY_GESTURE_MS = 900
@@ -58,7 +58,7 @@ AskAlignment = Callable[[QImage, Alignment, bool, MapKind], AlignAnswer]
 class BackgroundTools(QObject):
     """Background pictures for one main window (see the module's docstring)."""
 
-    def __init__(self, window: FileServices, map_editing: MapEditing | None = None) -> None:
+    def __init__(self, window: Services, map_editing: MapEditing | None = None) -> None:
         super().__init__(window.window())
         self.window = window
         self.map_editing = map_editing
@@ -350,8 +350,6 @@ class BackgroundTools(QObject):
         plain_message_box(self.window.window(), QMessageBox.Icon.Warning, title, text).exec()
 
 
-def install_backgrounds(
-    window: FileServices, map_editing: MapEditing | None = None
-) -> BackgroundTools:
+def install_backgrounds(window: Services, map_editing: MapEditing | None = None) -> BackgroundTools:
     """Add the background tools to ``window`` (after map editing, whose File > New it extends)."""
     return BackgroundTools(window, map_editing)

@@ -23,11 +23,11 @@ from tactical.app.action_registry import Place
 from tactical.app.editing import dialogs
 from tactical.app.editing.area_tools import AreaDrawTool, AreaLinkTool, AreaShapeTool
 from tactical.app.editing.events import EditingEvents
-from tactical.app.editing.host import EditingHost
 from tactical.app.editing.overlay import EditOverlay
 from tactical.app.editing.tools import EditTool, PaintTool, WallTool
 from tactical.app.fog.settings import new_map_fog
 from tactical.app.interaction.paint import BRUSH_SIZES, Brush, BrushKind
+from tactical.app.services import Services
 from tactical.core.encounter import Encounter
 from tactical.persistence.checks import MAX_ELEVATION, MIN_ELEVATION
 
@@ -47,7 +47,7 @@ class MapEditing(QObject):
     MENU_GROUP = "3_editing"
     """The Tools menu's group of Edit map and the editing tools (the Wall line tool joins it)."""
 
-    def __init__(self, window: EditingHost) -> None:
+    def __init__(self, window: Services) -> None:
         super().__init__(window.window())
         self.window = window
         view, document = window.view, window.document
@@ -318,6 +318,6 @@ class MapEditing(QObject):
         self.events.door_menu_entries(menu, point)
 
 
-def install_edit_tools(window: EditingHost) -> MapEditing:
+def install_edit_tools(window: Services) -> MapEditing:
     """Add map editing to ``window`` (its actions, toolbar, tools and File > New entries)."""
     return MapEditing(window)

@@ -19,18 +19,18 @@ from tactical.app.palette.controller import Palette
 if TYPE_CHECKING:
     from tactical.app.drops import DropTarget
     from tactical.app.services import Services
-    from tactical.app.token_actions import TokenActions
+    from tactical.app.token_edits import TokenEdits
 
 SHOWN_SETTING = "palette/shown"
 SHORTCUT = "Ctrl+Shift+T"
 
 
-def install_palette(services: Services, token_actions: TokenActions, drops: DropTarget) -> Palette:
+def install_palette(services: Services, token_edits: TokenEdits, drops: DropTarget) -> Palette:
     """The window's token palette, docked on the left and listed in the View menu.
 
     Tokens dropped on the map while its "drop tokens" switch is on come from it.
     """
-    palette = Palette(services, token_actions)
+    palette = Palette(services, token_edits)
     dock = palette.dock
     registry = services.action_registry
     toggle = registry.add_dock(
