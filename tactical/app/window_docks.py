@@ -56,7 +56,8 @@ class WindowDocks(WindowMixin):
             from tactical.app.panel import CombatPanel
         except ImportError:
             return None
-        self.panel = CombatPanel(self.document, self, settings=self.settings, say=self.say)
+        self.panel = CombatPanel(self.document, self, self.settings)
+        self.panel.said.connect(self.say)  # the panel's messages on the status line
         self.panel.use_privacy_action(self.hide_secrets_action)
         self.add_side_dock(self.panel, "Combat")
         # Keep the document the window's last child (destroyed after the panel).

@@ -17,7 +17,7 @@ that names a hidden token, secret rolls without their details.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -72,12 +72,8 @@ class CombatPanel(QDockWidget):
         self,
         document: EncounterDocument,
         parent: QWidget | None = None,
-        *,
         settings: QSettings | None = None,
-        say: Callable[[str], None] | None = None,
     ) -> None:
-        """``settings`` keep the panel's choices; ``say`` shows its messages on the
-        window's status line."""
         super().__init__("Combat", parent)
         self.setObjectName("combat-panel")
         self.document = document
@@ -91,8 +87,6 @@ class CombatPanel(QDockWidget):
 
         self.privacy_action = hide_secrets_action(self)
         self.privacy_action.toggled.connect(self.set_hide_secrets)
-        if say is not None:
-            self.said.connect(say)
         self.widgets = widgets = PanelWidgets(settings, self.privacy_action.toolTip())
         self.privacy_button = widgets.privacy_button
         self.privacy_button.toggled.connect(lambda on: self.privacy_action.setChecked(on))
