@@ -1,33 +1,37 @@
 """Help > About: the version and where the app keeps its files, for a bug report.
 
-:func:`help_menu` finds or makes the window's Help menu, so other help entries
-(keys and mouse, say) can join it from their own modules.
+The Help menu is the window's (declared with the others); :func:`help_menu`
+finds it on a menu bar.
 """
 
 from __future__ import annotations
 
 import platform
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSettings, Qt, qVersion
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from tactical.app.services import Services
 
 from tactical import __version__
+from tactical.app.action_registry import Place
 from tactical.app.logs import log_path
 
 HELP_TITLE = "&Help"
 
 
 def help_menu(window: QMainWindow) -> QMenu:
-    """The window's Help menu (the last one on the menu bar), made on first use."""
-    bar = window.menuBar()
-    for action in bar.actions():
+    """The window's Help menu (the last one on the menu bar)."""
+    for action in window.menuBar().actions():
         menu = action.menu()
         if isinstance(menu, QMenu) and action.text() == HELP_TITLE:
             return menu
-    return bar.addMenu(HELP_TITLE)
+    raise LookupError("the window has no Help menu")
 
 
 def about_text(settings: QSettings, recovery_dir: Path | None) -> str:
@@ -52,7 +56,7 @@ def about_text(settings: QSettings, recovery_dir: Path | None) -> str:
     return "\n".join(lines)
 
 
-def show_about(window: QMainWindow, text: str) -> QMessageBox:
+def show_about(window: QWidget, text: str) -> QMessageBox:
     """A non-modal, plain-text About box whose text can be selected and copied."""
     box = QMessageBox(window)
     box.setWindowTitle("About tactical")
@@ -65,16 +69,14 @@ def show_about(window: QMainWindow, text: str) -> QMessageBox:
     return box
 
 
-def install_about(window: QMainWindow) -> QAction:
-    """Add Help > About tactical to ``window``; its text is built when it is opened."""
+def install_about(services: Services, recovery_dir: Path | None) -> QAction:
+    """Add Help > About tactical, last in the Help menu; its text is built when it is opened."""
+    window = services.window()
 
     def about() -> None:
-        settings = getattr(window, "settings", None) or QSettings()
-        autosave = getattr(window, "autosave", None)
-        show_about(window, about_text(settings, getattr(autosave, "directory", None)))
+        show_about(window, about_text(services.settings, recovery_dir))
 
     action = QAction("&About tactical", window)
     action.setMenuRole(QAction.MenuRole.AboutRole)
     action.triggered.connect(about)
-    help_menu(window).addAction(action)
-    return action
+    return services.action_registry.add("help.about", action, menu=Place("help", "1", 90))

@@ -1,23 +1,35 @@
 """The window's actions, menus, toolbars, tools and right-click entries, by id.
 
-Modelled on Tiled's action manager: a feature registers its actions under ids
-("fog.tool", "view.hide-secrets") and puts them in menus and toolbars named by
-id ("view", "tools"), instead of reaching into the main window for
-``window.view_menu`` or ``window.toolbar``. The window registers its own first;
-a feature finds another's action by id, and a test can build one feature
-against a bare :class:`~PySide6.QtWidgets.QMainWindow` with its own registry.
+Modelled on Tiled's action manager and napari's app-model: a feature registers
+its actions under ids ("fog.tool", "view.hide-secrets") and declares where each
+goes, a :class:`~tactical.app.menu_places.Place` (a menu or toolbar id, a group
+and an order), instead of reaching into the main window for ``window.view_menu``.
+The Qt menus are filled from the declarations when the window is built
+(:meth:`ActionRegistry.build`), so the order the features are installed in does
+not change them; a declaration made later (the combat panel's dock) refills its
+menu at once. A test builds one feature against a bare QMainWindow with its own
+registry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import defaultdict
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
-ContextEntries = Callable[[QMenu, QPointF], None]
-"""Adds entries to the map's right-click menu at a scene point (doors, wall lines...)."""
+from tactical.app.menu_places import (
+    MENU_BAR,
+    ContextEntries,
+    ContextEntry,
+    Entry,
+    Place,
+    fill,
+    fill_context_menu,
+)
+
+__all__ = ["MENU_BAR", "ActionRegistry", "ContextEntries", "Place"]
 
 
 class ActionRegistry:
@@ -28,22 +40,37 @@ class ActionRegistry:
         self._actions: dict[str, QAction] = {}
         self._menus: dict[str, QMenu] = {}
         self._toolbars: dict[str, QToolBar] = {}
+        self._menu_entries: dict[str, list[Entry]] = defaultdict(list)
+        self._toolbar_entries: dict[str, list[Entry]] = defaultdict(list)
+        self._built = False
         self.tools: dict[str, object] = {}
         """The map tools by name (``use_tool`` picks one)."""
         self.tool_group = QActionGroup(host)
         """The tools' actions: one is checked at a time."""
         self.tool_group.setExclusive(True)
-        self.context_entries: list[ContextEntries] = []
-        """Adders of entries to the map's right-click menu, in the order they were added."""
+        self.context_entries: list[ContextEntry] = []
+        """The adders of the map's right-click menu's entries, with their group and order."""
 
     # -- actions ------------------------------------------------------------------
 
-    def add(self, action_id: str, action: QAction) -> QAction:
-        """Register ``action`` under ``action_id``; its shortcut works anywhere in the window."""
+    def add(
+        self,
+        action_id: str,
+        action: QAction,
+        *,
+        menu: Place | None = None,
+        toolbar: Place | None = None,
+    ) -> QAction:
+        """Register ``action`` under ``action_id`` (its shortcut works anywhere in the
+        window), in a menu and on a toolbar if given."""
         if action_id in self._actions:
             raise ValueError(f"two actions use the id '{action_id}'")
         self._actions[action_id] = action
         self.host.addAction(action)
+        if menu is not None:
+            self.put_in_menu(action_id, menu)
+        if toolbar is not None:
+            self.put_on_toolbar(action_id, toolbar)
         return action
 
     def action(self, action_id: str) -> QAction:
@@ -60,13 +87,16 @@ class ActionRegistry:
 
     # -- menus and toolbars ---------------------------------------------------------
 
-    def add_menu(self, menu_id: str, menu: QMenu, *, before: str | None = None) -> QMenu:
-        """Register ``menu``; with ``before``, also put it on the menu bar before that menu."""
+    def add_menu(self, menu_id: str, title: str, place: Place) -> QMenu:
+        """Make the menu ``menu_id`` and declare it at ``place`` (on the menu bar when
+        ``place.container`` is :data:`MENU_BAR`, else as a submenu). Its entries are
+        declared with :meth:`put_in_menu`; a menu without declared entries is its
+        owner's to fill (Open recent, a fog look)."""
         if menu_id in self._menus:
             raise ValueError(f"two menus use the id '{menu_id}'")
+        menu = QMenu(title, self.host)
         self._menus[menu_id] = menu
-        if before is not None:
-            self.host.menuBar().insertMenu(self.menu(before).menuAction(), menu)
+        self._declare(self._menu_entries, Entry(place, menu.menuAction()))
         return menu
 
     def menu(self, menu_id: str) -> QMenu:
@@ -77,51 +107,17 @@ class ActionRegistry:
                 f"no menu '{menu_id}' (known: {', '.join(sorted(self._menus))})"
             ) from None
 
-    def add_to_menu(
-        self, menu_id: str, action_ids: Iterable[str], *, separator: bool = False
-    ) -> None:
-        """Append the actions named by ``action_ids`` to a menu (after a separator if asked)."""
-        menu = self.menu(menu_id)
-        if separator:
-            menu.addSeparator()
-        for action_id in action_ids:
-            menu.addAction(self.action(action_id))
+    def put_in_menu(self, action: str | QAction, place: Place) -> None:
+        """Declare an action (by id, or one of the feature's own) in a menu, in a group,
+        at an order."""
+        self._declare(self._menu_entries, Entry(place, self._named(action)))
 
-    def insert_into_menu(
-        self,
-        menu_id: str,
-        action_ids: Iterable[str],
-        *,
-        before: str | None = None,
-        after: str | None = None,
-    ) -> None:
-        """Put actions in a menu just before or just after one of its entries (by id)."""
-        menu = self.menu(menu_id)
-        entries = menu.actions()
-        if before is not None:
-            place: QAction | None = self.action(before)
-        else:
-            assert after is not None, "insert_into_menu needs before or after"
-            index = entries.index(self.action(after)) + 1
-            place = entries[index] if index < len(entries) else None
-        actions = [self.action(i) for i in action_ids]
-        if place is None:
-            menu.addActions(actions)
-        else:
-            menu.insertActions(place, actions)
-
-    def add_toolbar(
-        self, toolbar_id: str, bar: QToolBar, *, new_row: bool = False, place: bool = True
-    ) -> QToolBar:
-        """Register ``bar``; unless ``place`` is False, put it at the top of the window
-        (on a row of its own with ``new_row``)."""
+    def add_toolbar(self, toolbar_id: str, bar: QToolBar) -> QToolBar:
+        """Register ``bar`` and put it at the top of the window (the window sorts the
+        rows, :mod:`tactical.app.toolbar_rows`)."""
         if toolbar_id in self._toolbars:
             raise ValueError(f"two toolbars use the id '{toolbar_id}'")
         self._toolbars[toolbar_id] = bar
-        if not place:
-            return bar
-        if new_row:
-            self.host.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.host.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         return bar
 
@@ -132,30 +128,50 @@ class ActionRegistry:
             known = ", ".join(sorted(self._toolbars))
             raise KeyError(f"no toolbar '{toolbar_id}' (known: {known})") from None
 
-    def add_to_toolbar(
-        self, toolbar_id: str, action_ids: Iterable[str], *, separator: bool = False
-    ) -> None:
-        bar = self.toolbar(toolbar_id)
-        if separator:
-            bar.addSeparator()
-        for action_id in action_ids:
-            bar.addAction(self.action(action_id))
+    def put_on_toolbar(self, action: str | QAction, place: Place) -> None:
+        """Declare an action (by id, or one of the feature's own) on a toolbar, in a group,
+        at an order."""
+        self._declare(self._toolbar_entries, Entry(place, self._named(action)))
 
-    # -- tools and the right-click menu ------------------------------------------------------
+    def _named(self, action: str | QAction) -> QAction:
+        return self.action(action) if isinstance(action, str) else action
+
+    def _declare(self, entries: dict[str, list[Entry]], entry: Entry) -> None:
+        entries[entry.place.container].append(entry)
+        if self._built:
+            self._fill(entry.place.container)
+
+    def build(self) -> None:
+        """Fill the menus, the menu bar and the toolbars from their declared entries."""
+        self._built = True
+        for container in (*self._menu_entries, *self._toolbar_entries):
+            self._fill(container)
+
+    def _fill(self, container: str) -> None:
+        if container in self._menu_entries:
+            target = self.host.menuBar() if container == MENU_BAR else self.menu(container)
+            fill(target, self._menu_entries[container])
+        if container in self._toolbar_entries:
+            fill(self.toolbar(container), self._toolbar_entries[container])
+
+    # -- tools, docks and the right-click menu ------------------------------------------------
 
     def add_tool(self, name: str, tool: object, action_id: str) -> None:
         """A map tool, chosen by its (checkable) action, one of the tool group."""
         self.tools[name] = tool
         self.tool_group.addAction(self.action(action_id))
 
-    def add_dock(self, action_id: str, dock: QDockWidget, area: Qt.DockWidgetArea) -> QAction:
-        """Dock ``dock`` in the window; its show/hide action is registered as ``action_id``."""
+    def add_dock(
+        self, action_id: str, dock: QDockWidget, area: Qt.DockWidgetArea, menu: Place
+    ) -> QAction:
+        """Dock ``dock`` in the window; its show/hide action is registered as ``action_id``
+        and declared at ``menu``."""
         self.host.addDockWidget(area, dock)
-        return self.add(action_id, dock.toggleViewAction())
+        return self.add(action_id, dock.toggleViewAction(), menu=menu)
 
-    def add_context_entries(self, adder: ContextEntries) -> None:
-        self.context_entries.append(adder)
+    def add_context_entries(self, adder: ContextEntries, group: str, order: int) -> None:
+        """Declare an adder of right-click entries (it adds nothing where it has nothing)."""
+        self.context_entries.append(ContextEntry(group, order, adder))
 
     def fill_context_menu(self, menu: QMenu, point: QPointF) -> None:
-        for adder in self.context_entries:
-            adder(menu, point)
+        fill_context_menu(menu, point, self.context_entries)

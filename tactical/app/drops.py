@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -30,13 +30,7 @@ from tactical.app.plain_text import plain_message_box
 
 if TYPE_CHECKING:
     from tactical.app.backgrounds import BackgroundTools
-    from tactical.app.services import FileServices
-
-    class DropHost(FileServices, Protocol):
-        """The window as drops see it: its services and its background tools."""
-
-        @property
-        def backgrounds(self) -> BackgroundTools: ...
+    from tactical.app.services import Services
 
 
 FileKind = Literal["encounter", "foreign", "picture"]
@@ -54,23 +48,23 @@ def file_kind(path: Path) -> FileKind:
     return "picture"
 
 
-def _open_encounter(window: DropHost, path: Path) -> bool:
-    return window.files.open_path(path)
+def _open_encounter(target: DropTarget, path: Path) -> bool:
+    return target.services.files.open_path(path)
 
 
-def _open_foreign(window: DropHost, path: Path) -> bool:
-    return open_foreign_file(window, path)
+def _open_foreign(target: DropTarget, path: Path) -> bool:
+    return open_foreign_file(target.services, path)
 
 
-def _drop_picture(window: DropHost, path: Path) -> bool:
+def _drop_picture(target: DropTarget, path: Path) -> bool:
     """Ask: a new map from the picture, or this map's background (a map is always open)."""
-    tools = window.backgrounds
+    tools = target.backgrounds
     try:
         read_picture_file(path)  # not a picture, or over the limits: refused before asking
     except PictureError as error:
         tools.refuse(path, error)
         return False
-    use = ask_picture_use(window, path)
+    use = ask_picture_use(target, path)
     if use == "new":
         return tools.new_map_from_file(path)
     if use == "background":
@@ -78,16 +72,16 @@ def _drop_picture(window: DropHost, path: Path) -> bool:
     return False
 
 
-HANDLERS: dict[FileKind, Callable[[DropHost, Path], bool]] = {
+HANDLERS: dict[FileKind, Callable[[DropTarget, Path], bool]] = {
     "encounter": _open_encounter,
     "picture": _drop_picture,
     "foreign": _open_foreign,
 }
 
 
-def _ask_picture_use(window: DropHost, path: Path) -> PictureUse | None:
+def _ask_picture_use(target: DropTarget, path: Path) -> PictureUse | None:
     box = plain_message_box(
-        window.window(),
+        target.services.window(),
         QMessageBox.Icon.Question,
         "A picture was dropped",
         f"What should {path.name} become?",
@@ -104,25 +98,25 @@ def _ask_picture_use(window: DropHost, path: Path) -> PictureUse | None:
     return None
 
 
-ask_picture_use: Callable[[DropHost, Path], PictureUse | None] = _ask_picture_use
+ask_picture_use: Callable[[DropTarget, Path], PictureUse | None] = _ask_picture_use
 """Asks what a picture dropped on an open map becomes (tests replace it)."""
 
 
-def handle_drop(window: DropHost, paths: list[Path]) -> bool:
+def handle_drop(target: DropTarget, paths: list[Path]) -> bool:
     """Do what the first dropped file's kind says (one file at a time, and the GM is told
     when the others were left out)."""
     if not paths:
         return False
     path = paths[0]
-    done = HANDLERS[file_kind(path)](window, path)
-    say_left_out(window, paths)
+    done = HANDLERS[file_kind(path)](target, path)
+    say_left_out(target.services, paths)
     return done
 
 
-def say_left_out(window: DropHost, paths: list[Path]) -> None:
+def say_left_out(services: Services, paths: list[Path]) -> None:
     """Say that only the first of several dropped files was used (nothing for one file)."""
     if len(paths) > 1:
-        window.say(
+        services.say(
             f"{len(paths)} files were dropped: only {paths[0].name} was used "
             "(drop one file at a time)."
         )
@@ -131,9 +125,12 @@ def say_left_out(window: DropHost, paths: list[Path]) -> None:
 class DropTarget(QObject):
     """Takes local files dragged over the window or the map to :func:`handle_drop`."""
 
-    def __init__(self, window: DropHost, widgets: list[QWidget]) -> None:
-        super().__init__(window.window())
-        self.window = window
+    def __init__(
+        self, services: Services, backgrounds: BackgroundTools, widgets: list[QWidget]
+    ) -> None:
+        super().__init__(services.window())
+        self.services = services
+        self.backgrounds = backgrounds
         self.token_drop: Callable[[Path, QPointF], bool] | None = None
         """Makes a token of a picture dropped at a scene point (the token palette's)."""
         self.token_mode: Callable[[], bool] = lambda: False
@@ -162,25 +159,25 @@ class DropTarget(QObject):
             if paths:
                 event.acceptProposedAction()
                 if not self._drop_token(watched, event, paths):
-                    handle_drop(self.window, paths)
+                    handle_drop(self, paths)
                 return True
         return False
 
     def _drop_token(self, watched: QObject, event: QDropEvent, paths: list[Path]) -> bool:
         """A picture dropped on the map in token mode (or with Shift): a token there."""
-        if self.token_drop is None or watched is not self.window.view.viewport():
+        if self.token_drop is None or watched is not self.services.view.viewport():
             return False
         if file_kind(paths[0]) != "picture":
             return False
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if not (shift or self.token_mode()):
             return False
-        point = self.window.view.mapToScene(event.position().toPoint())
+        point = self.services.view.mapToScene(event.position().toPoint())
         self.token_drop(paths[0], point)
-        say_left_out(self.window, paths)
+        say_left_out(self.services, paths)
         return True
 
 
-def install_drops(window: DropHost) -> DropTarget:
-    """Let files be dropped on ``window`` and its map."""
-    return DropTarget(window, [window.window(), window.view.viewport()])
+def install_drops(services: Services, backgrounds: BackgroundTools) -> DropTarget:
+    """Let files be dropped on the window and its map (pictures go to ``backgrounds``)."""
+    return DropTarget(services, backgrounds, [services.window(), services.view.viewport()])

@@ -7,16 +7,13 @@ gone on close, a browser that follows no link by itself, and a Close button.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMainWindow, QTextBrowser, QVBoxLayout
-
-from tactical.app.about import help_menu
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 
 class HelpDialog(QDialog):
     """A non-modal, read-only, resizable browser with a Close button; the page fills it."""
 
-    def __init__(self, window: QMainWindow, title: str, width: int, height: int) -> None:
+    def __init__(self, window: QWidget, title: str, width: int, height: int) -> None:
         super().__init__(window)
         self.setWindowTitle(title)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -28,13 +25,3 @@ class HelpDialog(QDialog):
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
         self.resize(width, height)
-
-
-def put_first_in_help(window: QMainWindow, action: QAction) -> None:
-    """Show ``action`` first in the window's Help menu."""
-    menu = help_menu(window)
-    first = next(iter(menu.actions()), None)
-    if first is not None:
-        menu.insertAction(first, action)
-    else:
-        menu.addAction(action)

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QWidget
 
-from tactical.app.help_dialog import HelpDialog, put_first_in_help
+from tactical.app.action_registry import Place
+from tactical.app.help_dialog import HelpDialog
+from tactical.app.services import Services
 from tactical.data import data_folder
 
 SECTIONS = ("Mouse", "Tools (toolbar and Tools menu)", "Keys")
@@ -36,22 +38,21 @@ def keys_markdown(guide: str | None = None) -> str:
 class KeysDialog(HelpDialog):
     """A non-modal, read-only, resizable view of the keys and the mouse."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QWidget) -> None:
         super().__init__(window, "Keys and mouse — tactical", 760, 640)
         self.browser.setMarkdown(keys_markdown())
 
 
-def show_keys(window: QMainWindow) -> KeysDialog:
+def show_keys(window: QWidget) -> KeysDialog:
     dialog = KeysDialog(window)
     dialog.show()
     return dialog
 
 
-def install_help_keys(window: QMainWindow) -> QAction:
-    """Help > Keys and mouse (F1), first in the Help menu."""
+def install_help_keys(services: Services) -> QAction:
+    """Help > Keys and mouse (F1), after Getting started."""
+    window = services.window()
     action = QAction("&Keys and mouse", window)
     action.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
     action.triggered.connect(lambda _=False: show_keys(window))
-    window.addAction(action)
-    put_first_in_help(window, action)
-    return action
+    return services.action_registry.add("help.keys", action, menu=Place("help", "1", 20))

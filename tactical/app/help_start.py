@@ -13,9 +13,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QTextDocument
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QWidget
 
-from tactical.app.help_dialog import HelpDialog, put_first_in_help
+from tactical.app.action_registry import Place
+from tactical.app.help_dialog import HelpDialog
+from tactical.app.services import Services
 from tactical.data import data_folder
 
 PAGE = "getting-started.md"
@@ -32,7 +34,7 @@ def page_path() -> Path | None:
 class GettingStartedDialog(HelpDialog):
     """A non-modal, read-only, resizable view of the Getting started page and its pictures."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QWidget) -> None:
         super().__init__(window, "Getting started — tactical", 1180, 700)
         self.browser.anchorClicked.connect(self._open_link)
         path = page_path()
@@ -54,15 +56,15 @@ class GettingStartedDialog(HelpDialog):
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(target)))
 
 
-def show_getting_started(window: QMainWindow) -> GettingStartedDialog:
+def show_getting_started(window: QWidget) -> GettingStartedDialog:
     dialog = GettingStartedDialog(window)
     dialog.show()
     return dialog
 
 
-def install_getting_started(window: QMainWindow) -> QAction:
+def install_getting_started(services: Services) -> QAction:
     """Help > Getting started, first in the Help menu."""
+    window = services.window()
     action = QAction("&Getting started", window)
     action.triggered.connect(lambda _=False: show_getting_started(window))
-    put_first_in_help(window, action)
-    return action
+    return services.action_registry.add("help.start", action, menu=Place("help", "1", 10))

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
+from tactical.app.action_registry import Place
 from tactical.app.pictures import check_decodes
 from tactical.persistence import LoadError
 from tactical.persistence.foreign import EXTENSIONS, import_map, reader_for
@@ -27,7 +28,7 @@ from tactical.persistence.foreign.builder import describe
 from tactical.persistence.write_errors import write_problem
 
 if TYPE_CHECKING:
-    from tactical.app.services import FileServices
+    from tactical.app.services import Services
 
 IMPORT_FILTER = "Universal VTT maps (" + " ".join(f"*{e}" for e in EXTENSIONS) + ");;All files (*)"
 EXPORT_FILTER = "Universal VTT map (*.uvtt)"
@@ -48,7 +49,7 @@ def is_foreign_file(path: Path) -> bool:
     return reader_for(path) is not None
 
 
-def open_foreign_file(window: FileServices, path: Path, *, ask_unsaved: bool = True) -> bool:
+def open_foreign_file(window: Services, path: Path, *, ask_unsaved: bool = True) -> bool:
     """Import ``path`` as a new unsaved document of ``window``; False when refused or cancelled.
 
     The file is read first, so a refused file is said at once, without asking about
@@ -76,7 +77,7 @@ def open_foreign_file(window: FileServices, path: Path, *, ask_unsaved: bool = T
 class ImportExport(QObject):
     """The File menu's import and export entries, with replaceable dialogs for tests."""
 
-    def __init__(self, window: FileServices) -> None:
+    def __init__(self, window: Services) -> None:
         super().__init__(window.window())
         self.window = window
         window.files.open_foreign = lambda path: open_foreign_file(window, path, ask_unsaved=False)
@@ -178,11 +179,10 @@ class ImportExport(QObject):
         return name or None
 
 
-def install_import_export(window: FileServices) -> ImportExport:
+def install_import_export(window: Services) -> ImportExport:
     """Add Import... and Export as Universal VTT... to the File menu, before the snapshot entry."""
     entries = ImportExport(window)
     registry = window.action_registry
-    registry.add("file.import", entries.import_action)
-    registry.add("file.export-uvtt", entries.export_action)
-    registry.insert_into_menu("file", ("file.import", "file.export-uvtt"), before="file.snapshot")
+    registry.add("file.import", entries.import_action, menu=Place("file", "2_save", 30))
+    registry.add("file.export-uvtt", entries.export_action, menu=Place("file", "2_save", 40))
     return entries

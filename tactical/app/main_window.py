@@ -2,43 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtGui import (
-    QCloseEvent,
-    QResizeEvent,
-)
-from PySide6.QtWidgets import (
-    QMainWindow,
-    QWidget,
-)
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 from shiboken6 import isValid
 
 from tactical.app.about import install_about
 from tactical.app.action_registry import ActionRegistry
 from tactical.app.autosave import Autosave, default_directory
 from tactical.app.autosave_notice import install_autosave_notice
-from tactical.app.backgrounds import install_backgrounds
+from tactical.app.backgrounds import BackgroundTools, install_backgrounds
 from tactical.app.document import EncounterDocument
-from tactical.app.drops import install_drops
+from tactical.app.drops import DropTarget, install_drops
 from tactical.app.editing import install_edit_tools
-from tactical.app.editing.wall_line_actions import install_wall_line_actions
+from tactical.app.editing.install import MapEditing
+from tactical.app.editing.wall_line_actions import WallLineActions, install_wall_line_actions
+from tactical.app.feature_order import Feature, install_order
 from tactical.app.files import FileController, document_name
-from tactical.app.fog.install import install_fog
+from tactical.app.fog.install import FogControls, install_fog
 from tactical.app.help_keys import install_help_keys
 from tactical.app.help_start import install_getting_started
-from tactical.app.import_export import install_import_export
+from tactical.app.import_export import ImportExport, install_import_export
 from tactical.app.legend import ElevationLegend
 from tactical.app.map_view import MapView
 from tactical.app.palette import install_palette
+from tactical.app.palette.controller import Palette
 from tactical.app.plain_text import title_text
 from tactical.app.player_view import PlayerView
 from tactical.app.scene.map_scene import MapScene
-from tactical.app.snapshot.printing import install_printing
-from tactical.app.token_actions import TokenActions
-from tactical.app.tool_options import install_tool_options
+from tactical.app.services import Services
+from tactical.app.snapshot.printing import Printing, install_printing
+from tactical.app.token_edits import TokenEdits
+from tactical.app.tool_options import ToolOptions, install_tool_options
 from tactical.app.toolbar_rows import install_toolbar_rows
 from tactical.app.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 from tactical.app.window_docks import WindowDocks
@@ -48,7 +47,14 @@ from tactical.app.window_player import WindowPlayerView
 from tactical.app.window_status import HIDE_SECRETS_SETTING, STATUS_TIMEOUT_MS, WindowStatus
 from tactical.app.window_toolbar import WindowToolbar
 
-__all__ = ["HIDE_SECRETS_SETTING", "STATUS_TIMEOUT_MS", "MainWindow"]
+if TYPE_CHECKING:
+    from tactical.app.map_gestures import MapGestures
+    from tactical.app.share.install import PhoneSharing
+    from tactical.app.status_freshness import StatusFreshness
+    from tactical.app.table_screen import TableScreen
+    from tactical.app.terrain_effect_choice import TerrainEffectChoice
+
+__all__ = ["FEATURES", "HIDE_SECRETS_SETTING", "STATUS_TIMEOUT_MS", "MainWindow"]
 
 TITLE_BAR_PX = 40
 """Room left for the window manager's title bar when the window opens as tall as the screen."""
@@ -72,6 +78,7 @@ class MainWindow(
         settings: QSettings | None = None,
         recovery_dir: Path | None = None,
         autosave_ms: int | None = None,
+        features: Sequence[Feature[MainWindow]] | None = None,
     ) -> None:
         super().__init__()
         self.document = document
@@ -91,13 +98,12 @@ class MainWindow(
         self._build_status_bar()
         self.action_registry = ActionRegistry(self)
         """The actions, menus, toolbars and tools of this window by id, for features to fill."""
-        self.token_actions = TokenActions(self, document, self.scene)
+        self.token_edits = TokenEdits(self, document, self.scene, self.say)
+        self.token_edits.declare_entries(self.action_registry)
         self.select_tool = SelectTool(self.scene, document, self.say)
         self.select_tool.on_selection = self._on_selection
         self.ruler_tool = RulerTool(self.scene, document, self.say)
-        self.template_tool = TemplateTool(
-            self.scene, document, self.say, self.token_actions.selected
-        )
+        self.template_tool = TemplateTool(self.scene, document, self.say, self.token_edits.selected)
         self.tools = self.action_registry.tools
         self.tools.update(
             {"select": self.select_tool, "ruler": self.ruler_tool, "template": self.template_tool}
@@ -108,7 +114,6 @@ class MainWindow(
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
-        self._register_window_parts()
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.scene.tokens_refreshed.connect(self.cover.refresh)
@@ -124,42 +129,28 @@ class MainWindow(
         self.files.recent_changed.connect(self._fill_recent)
         self._update_title()
         self._update_legend()
-        self.map_editing = install_edit_tools(self)
-        self.printing = install_printing(self)
-        self.about_action = install_about(self)
-        self.help_keys_action = install_help_keys(self)  # first in the Help menu
-        self.getting_started_action = install_getting_started(self)  # before it
-        self.import_export = install_import_export(self)
-        self.backgrounds = install_backgrounds(self, self.map_editing)
-        self.drops = install_drops(self)
-        self.fog_controls = install_fog(self)
-        self.token_palette = install_palette(self, self.token_actions, self.drops)
-        hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
-        self.hide_secrets_action.setChecked(bool(hide))
-        self._fit_first_size(1400, 900)
         self.panel: QWidget | None = None
         self._panel_pending = True
         self.player_view_hooks: list[Callable[[PlayerView], None]] = []
         """Called with the player view when it is created (the table screen attaches to it)."""
-        from tactical.app.table_screen import install_table_screen  # the battle-mat controls
-
-        self.table_screen = install_table_screen(self)
-        from tactical.app.share.install import install_share  # phones at the table
-
-        self.phone_sharing = install_share(self)
-        self.wall_line_actions = install_wall_line_actions(self.map_editing)
-        from tactical.app.terrain_effect_choice import install_terrain_effect_choice
-
-        self.terrain_effect_choice = install_terrain_effect_choice(self)
-        from tactical.app.map_gestures import install_map_gestures
-
-        self.map_gestures = install_map_gestures(  # after the table screen's ping
-            self, self.map_editing, self.wall_line_actions, self.token_actions, self.select_tool
+        self.services = Services(
+            host=self,
+            document=document,
+            scene=self.scene,
+            view=self.view,
+            settings=self.settings,
+            registry=self.action_registry,
+            files=self.files,
+            say=lambda message: self.say(message),  # the window's say, even when replaced
+            use_tool=self.use_tool,
         )
-        from tactical.app.status_freshness import install_status_freshness
-
-        self.status_freshness = install_status_freshness(self.statusBar(), document, self.scene)
-        self.tool_options = install_tool_options(self)  # the row the active tool's options show on
+        """What every feature is installed with (:mod:`tactical.app.services`)."""
+        for feature in install_order(FEATURES if features is None else features):
+            setattr(self, feature.name, feature.install(self))
+        hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
+        self.hide_secrets_action.setChecked(bool(hide))
+        self._fit_first_size(1400, 900)
+        self.action_registry.build()  # the menus and toolbars, from every feature's entries
         install_toolbar_rows(self)  # last: after every feature added its toolbar
         self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
@@ -174,6 +165,26 @@ class MainWindow(
             room = screen.availableGeometry()  # the title bar comes on top of the height
             width, height = min(width, room.width()), min(height, room.height() - TITLE_BAR_PX)
         self.resize(width, height)
+
+    # -- features installed by FEATURES (declared for the type checker) ------------
+
+    map_editing: MapEditing
+    printing: Printing
+    about_action: QAction
+    help_keys_action: QAction
+    getting_started_action: QAction
+    import_export: ImportExport
+    backgrounds: BackgroundTools
+    drops: DropTarget
+    fog_controls: FogControls
+    token_palette: Palette
+    table_screen: TableScreen
+    phone_sharing: PhoneSharing
+    wall_line_actions: WallLineActions
+    terrain_effect_choice: TerrainEffectChoice
+    map_gestures: MapGestures
+    status_freshness: StatusFreshness
+    tool_options: ToolOptions
 
     # -- public --------------------------------------------------------------
 
@@ -192,15 +203,19 @@ class MainWindow(
     def _on_selection(self) -> None:
         if not isValid(self.scene):  # the scene announces its items' removal as it is destroyed
             return
-        selected = self.token_actions.selected()
+        selected = self.token_edits.selected()
         self.cover.set_attacker(selected[0] if len(selected) == 1 else None)
+
+    def context_menu_at(self, point: QPointF) -> QMenu:
+        """The map's right-click menu at a scene point, from the declared entries."""
+        menu = QMenu(self)
+        self.action_registry.fill_context_menu(menu, point)
+        return menu
 
     def _context_menu(self, pos: QPoint) -> None:
         if self.view.tool is not self.select_tool:
             return  # the ruler and the template tool use the right button to cancel
-        point = self.view.mapToScene(pos)
-        menu = self.token_actions.context_menu(point)
-        self.action_registry.fill_context_menu(menu, point)
+        menu = self.context_menu_at(self.view.mapToScene(pos))
         if not menu.isEmpty():
             menu.exec(self.view.viewport().mapToGlobal(pos))
 
@@ -230,3 +245,84 @@ class MainWindow(
         if self.player_view is not None:
             self.player_view.close()
         event.accept()
+
+
+def _table_screen(window: MainWindow) -> TableScreen:
+    from tactical.app.table_screen import install_table_screen  # the battle-mat controls
+
+    return install_table_screen(window)
+
+
+def _phone_sharing(window: MainWindow) -> PhoneSharing:
+    from tactical.app.share.install import install_share  # phones at the table
+
+    actions = window.table_screen.actions
+    return install_share(window.services, (actions.blackout, actions.freeze))
+
+
+def _terrain_effect_choice(window: MainWindow) -> TerrainEffectChoice:
+    from tactical.app.terrain_effect_choice import install_terrain_effect_choice
+
+    return install_terrain_effect_choice(
+        window.services,
+        window.template_tool,
+        window.template_kind,
+        window.template_label,
+        window.token_edits.selected,
+    )
+
+
+def _map_gestures(window: MainWindow) -> MapGestures:
+    from tactical.app.map_gestures import install_map_gestures
+
+    return install_map_gestures(
+        window.services,
+        window.map_editing,
+        window.wall_line_actions,
+        window.token_edits,
+        window.select_tool,
+    )
+
+
+def _status_freshness(window: MainWindow) -> StatusFreshness:
+    from tactical.app.status_freshness import install_status_freshness
+
+    return install_status_freshness(window.statusBar(), window.document, window.scene)
+
+
+FEATURES: tuple[Feature[MainWindow], ...] = (
+    Feature("map_editing", lambda w: install_edit_tools(w.services)),
+    Feature("printing", lambda w: install_printing(w.services)),
+    Feature("about_action", lambda w: install_about(w.services, w.autosave.directory)),
+    Feature("help_keys_action", lambda w: install_help_keys(w.services)),
+    Feature("getting_started_action", lambda w: install_getting_started(w.services)),
+    Feature("import_export", lambda w: install_import_export(w.services)),
+    Feature(
+        "backgrounds",
+        lambda w: install_backgrounds(w.services, w.map_editing),
+        after=("map_editing",),
+    ),
+    Feature("drops", lambda w: install_drops(w.services, w.backgrounds), after=("backgrounds",)),
+    Feature("fog_controls", lambda w: install_fog(w.services)),
+    Feature(
+        "token_palette",
+        lambda w: install_palette(w.services, w.token_edits, w.drops),
+        after=("drops",),
+    ),
+    Feature("table_screen", _table_screen),
+    Feature("phone_sharing", _phone_sharing, after=("table_screen",)),
+    Feature(
+        "wall_line_actions",
+        lambda w: install_wall_line_actions(w.map_editing),
+        after=("map_editing",),
+    ),
+    Feature("terrain_effect_choice", _terrain_effect_choice),
+    # after the table screen's ping: a double-click reaches it only when not used here
+    Feature(
+        "map_gestures", _map_gestures, after=("map_editing", "wall_line_actions", "table_screen")
+    ),
+    Feature("status_freshness", _status_freshness),
+    # the row the active tool's options show on, the fog tool's among them
+    Feature("tool_options", lambda w: install_tool_options(w.services), after=("fog_controls",)),
+)
+"""The features of the window, installed in this order (each after those it names)."""

@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_actions import WallLineActions
 from tactical.app.services import Services
-from tactical.app.token_actions import TokenActions
+from tactical.app.token_edits import TokenEdits
 from tactical.app.tools import SelectTool
 
 DOOR_KEY = "D"
@@ -31,7 +31,7 @@ class MapGestures(QObject):
         services: Services,
         map_editing: MapEditing,
         wall_lines: WallLineActions,
-        tokens: TokenActions,
+        tokens: TokenEdits,
         select_tool: SelectTool,
     ) -> None:
         super().__init__(services.window())
@@ -98,7 +98,7 @@ def install_map_gestures(
     services: Services,
     map_editing: MapEditing,
     wall_lines: WallLineActions,
-    tokens: TokenActions,
+    tokens: TokenEdits,
     select_tool: SelectTool,
 ) -> MapGestures:
     """Double-click a token to edit it or a door to open it, and D over a door (install after

@@ -1,21 +1,25 @@
-"""What a feature of the GM's window may use: the services, not the window.
+"""What a feature of the GM's window may use: one services object, not the window.
 
-A feature (the fog controls, the token palette, map editing...) is built with
-an object that satisfies :class:`Services`: the open document, the status line,
-the map's view and scene, the settings, and the window's
-:class:`~tactical.app.action_registry.ActionRegistry` to add its actions to
-menus, toolbars and the right-click menu. The main window satisfies it; a test
-satisfies it with a few parts and a bare QMainWindow, so a feature is tested
-without the whole window, and no feature imports :mod:`tactical.app.main_window`
-(an import-linter contract keeps that true).
+The window builds one :class:`Services` and hands it to every feature it
+installs (the fog controls, the token palette, map editing...): the open
+document, the map's scene and view, the settings, the window's
+:class:`~tactical.app.action_registry.ActionRegistry` (actions, menus,
+toolbars, map tools and right-click entries by id), the file controller, the
+status line and the top-level widget. A test builds one on a bare QMainWindow
+with fakes for the status line and the tool switch, so a feature is tested
+without the whole window; no feature imports :mod:`tactical.app.main_window`
+(an import-linter contract keeps that true). What one feature needs of another
+(map editing for the backgrounds, the drops for the palette) is handed to its
+install function by name.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMainWindow
 
 from tactical.app.action_registry import ActionRegistry
 from tactical.app.document import EncounterDocument
@@ -23,40 +27,33 @@ from tactical.app.files import FileController
 from tactical.app.map_view import MapView
 from tactical.app.scene.map_scene import MapScene
 
+Say = Callable[[str], None]
+"""Shows a short message on the status line (plain text)."""
 
-class Services(Protocol):
-    """The services a window gives its features (see the module's docstring)."""
-
-    @property
-    def document(self) -> EncounterDocument: ...
-
-    @property
-    def scene(self) -> MapScene: ...
-
-    @property
-    def view(self) -> MapView: ...
-
-    @property
-    def settings(self) -> QSettings: ...
-
-    @property
-    def action_registry(self) -> ActionRegistry: ...
-
-    def say(self, message: str) -> None:
-        """Show a short message on the status line (plain text)."""
-        ...
-
-    def use_tool(self, name: str) -> None:
-        """Make the registered map tool ``name`` the one the mouse uses."""
-        ...
-
-    def window(self) -> QWidget:
-        """The top-level widget: the parent of dialogs and of the feature's objects."""
-        ...
+UseTool = Callable[[str], None]
+"""Makes the registered map tool of that name the one the mouse uses."""
 
 
-class FileServices(Services, Protocol):
-    """The services of a feature that opens or imports files (drops, import, backgrounds)."""
+@dataclass(eq=False)
+class Services:
+    """The parts of one window its features use (see the module's docstring)."""
+
+    host: QMainWindow
+    """The top-level window: the parent of dialogs and of the features' objects."""
+    document: EncounterDocument
+    scene: MapScene
+    view: MapView
+    settings: QSettings
+    registry: ActionRegistry
+    files: FileController
+    say: Say
+    use_tool: UseTool
 
     @property
-    def files(self) -> FileController: ...
+    def action_registry(self) -> ActionRegistry:
+        """The registry (its older name, which the features use)."""
+        return self.registry
+
+    def window(self) -> QMainWindow:
+        """The top-level window (a method, as on a widget)."""
+        return self.host

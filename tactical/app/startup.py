@@ -219,7 +219,9 @@ def start(
 def open_first_file(window: MainWindow, path: Path) -> bool:
     """Open the file the app was started on (import a foreign map); False when refused."""
     if reader_for(path) is not None:
-        return open_foreign_file(window, path, ask_unsaved=False)  # a double-clicked .dd2vtt
+        return open_foreign_file(
+            window.services, path, ask_unsaved=False
+        )  # a double-clicked .dd2vtt
     return window.files.load_path(path)
 
 

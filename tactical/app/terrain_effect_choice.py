@@ -15,25 +15,14 @@ at) it says just "Terrain Effect", to keep the Template row short.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
 
 from tactical.app.plain_text import menu_text
 from tactical.app.services import Services
-from tactical.app.token_actions import TokenActions
 from tactical.app.tools import TemplateTool
-
-
-class TemplateRowHost(Services, Protocol):
-    """The window as the choice sees it: its services and the Template row's parts."""
-
-    template_tool: TemplateTool
-    template_kind: QComboBox
-    template_label: QLineEdit
-    token_actions: TokenActions
-
 
 NAME_SHOWN = 20
 """At most this many characters of the name: a long one would push the tools off the bar."""
@@ -49,8 +38,17 @@ def choice_text(name: str | None) -> str:
 class TerrainEffectChoice:
     """The check box and its link to the template tool and the selection."""
 
-    def __init__(self, window: TemplateRowHost) -> None:
-        self.window = window
+    def __init__(
+        self,
+        services: Services,
+        tool: TemplateTool,
+        kind: QComboBox,
+        selected: Callable[[], list[str]],
+    ) -> None:
+        self.services = services
+        self.tool = tool
+        self.kind = kind
+        self.selected = selected
         self.box = QCheckBox(choice_text(None))
         self.box.setObjectName("terrain-effect")
         self.box.setToolTip(
@@ -58,36 +56,42 @@ class TerrainEffectChoice:
             "its earlier Terrain Effect disappears (001: one at a time)"
         )
         self.box.toggled.connect(self._toggled)
-        window.scene.selectionChanged.connect(self.refresh)
-        window.template_kind.currentIndexChanged.connect(self.refresh)
+        services.scene.selectionChanged.connect(self.refresh)
+        kind.currentIndexChanged.connect(self.refresh)
         self.refresh()
 
     def _toggled(self, on: bool) -> None:
-        tool = self.window.template_tool
+        tool = self.tool
         tool.placer.terrain_effect = on
         tool.placer.reset()
 
     def refresh(self) -> None:
         """Name the selected token (the aura's token is the one pointed at, so no name)."""
-        window = self.window
-        if not shiboken6.isValid(window.scene) or not shiboken6.isValid(self.box):
+        if not shiboken6.isValid(self.services.scene) or not shiboken6.isValid(self.box):
             return  # the scene announces its items' removal as it is destroyed
-        selected = window.token_actions.selected()
-        aura = window.template_kind.currentText().lower() == "aura"
-        encounter = window.document.encounter
+        selected = self.selected()
+        aura = self.kind.currentText().lower() == "aura"
+        encounter = self.services.document.encounter
         name = None
         if not aura and len(selected) == 1 and selected[0] in encounter.tokens:
             name = encounter.tokens[selected[0]].name
         self.box.setText(choice_text(name))
 
 
-def install_terrain_effect_choice(window: TemplateRowHost) -> TerrainEffectChoice:
-    """Put the choice on the Template row, just after the template tool's label field."""
-    choice = TerrainEffectChoice(window)
-    bar = window.action_registry.toolbar("template")
+def install_terrain_effect_choice(
+    services: Services,
+    tool: TemplateTool,
+    kind: QComboBox,
+    label: QLineEdit,
+    selected: Callable[[], list[str]],
+) -> TerrainEffectChoice:
+    """Put the choice on the Template row (the template tool's ``kind`` of template,
+    ``label`` field), just after the label field; ``selected`` gives the selected tokens."""
+    choice = TerrainEffectChoice(services, tool, kind, selected)
+    bar = services.registry.toolbar("template")
     actions = bar.actions()
     after = next(
-        (i for i, a in enumerate(actions) if bar.widgetForAction(a) is window.template_label),
+        (i for i, a in enumerate(actions) if bar.widgetForAction(a) is label),
         None,
     )
     if after is not None and after + 1 < len(actions):

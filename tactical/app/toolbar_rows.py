@@ -19,14 +19,25 @@ TOP = Qt.ToolBarArea.TopToolBarArea
 TOOL_OPTIONS_ROW = ("tool-options", "template-options", "fog")
 """Object names of the bars that take turns on the tool options row, in their order there."""
 
+OWN_ROWS = ("map-editing", "background")
+"""Object names of the bars with a row of their own, top to bottom (whatever the order the
+features were installed in); a bar not named here comes after them."""
+
 
 def top_toolbars(window: QMainWindow) -> list[QToolBar]:
-    """The window's toolbars in the top area, in the order they were added."""
-    return [
+    """The window's toolbars in the top area: the Tools bar first, the tool options row's,
+    then those of a row of their own."""
+    bars = [
         bar
         for bar in window.findChildren(QToolBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
         if window.toolBarArea(bar) == TOP
     ]
+    order = ("tools", *TOOL_OPTIONS_ROW, *OWN_ROWS)
+    return sorted(bars, key=lambda bar: _rank(order, bar.objectName()))
+
+
+def _rank(order: tuple[str, ...], name: str) -> int:
+    return order.index(name) if name in order else len(order)
 
 
 def toolbar_rows(window: QMainWindow) -> list[list[QToolBar]]:

@@ -6,10 +6,13 @@ A mixin of :class:`tactical.app.main_window.MainWindow` (``add_side_dock``,
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMenu, QWidget
+from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+from tactical.app.action_registry import ActionRegistry, Place
 from tactical.app.document import EncounterDocument
 from tactical.app.map_view import MapView
 from tactical.app.window_base import WindowMixin
@@ -19,8 +22,10 @@ class WindowDocks(WindowMixin):
     """Docks widgets on the right and lists them in the View menu."""
 
     document: EncounterDocument
+    settings: QSettings
+    say: Callable[[str], None]
     view: MapView
-    view_menu: QMenu
+    action_registry: ActionRegistry
     hide_secrets_action: QAction
     panel: QWidget | None
     _panel_pending: bool
@@ -34,7 +39,7 @@ class WindowDocks(WindowMixin):
             dock.setWidget(widget)
         dock.setParent(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.view_menu.addAction(dock.toggleViewAction())
+        self.action_registry.put_in_menu(dock.toggleViewAction(), Place("view", "3_docks", 20))
         return dock
 
     def ensure_panel(self) -> QWidget | None:
@@ -51,7 +56,8 @@ class WindowDocks(WindowMixin):
             from tactical.app.panel import CombatPanel
         except ImportError:
             return None
-        self.panel = CombatPanel(self.document, self)
+        self.panel = CombatPanel(self.document, self, self.settings)
+        self.panel.said.connect(self.say)  # the panel's messages on the status line
         self.panel.use_privacy_action(self.hide_secrets_action)
         self.add_side_dock(self.panel, "Combat")
         # Keep the document the window's last child (destroyed after the panel).

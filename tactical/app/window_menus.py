@@ -1,8 +1,10 @@
-"""The main window's actions and its File, Edit, View, Tools and Player view menus.
+"""The main window's actions and its File, Edit, View, Tools, Player view and Help menus.
 
-A mixin of :class:`tactical.app.main_window.MainWindow`: the actions stay the
-window's attributes (``window.save_action``, ``window.tools_menu``...), which
-the installed features and the tests use by name.
+A mixin of :class:`tactical.app.main_window.MainWindow`: the window's own
+actions are registered by id and declared in its menus, each with a group and
+an order (the features declare theirs the same way); the registry fills the Qt
+menus once every feature is installed. The actions stay the window's
+attributes (``window.save_action``...), which the tests use by name.
 """
 
 from __future__ import annotations
@@ -13,14 +15,14 @@ from typing import Protocol
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from tactical.app.action_registry import ActionRegistry
+from tactical.app.action_registry import MENU_BAR, ActionRegistry, Place
 from tactical.app.document import EncounterDocument
 from tactical.app.files import FileController, display_name
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import menu_text
 from tactical.app.player_view import PlayerView
 from tactical.app.snapshot.dialog import SnapshotExporter
-from tactical.app.token_actions import TokenActions
+from tactical.app.token_edits import TokenEdits
 from tactical.app.tools import CoverDisplay
 from tactical.app.window_base import WindowMixin
 from tactical.persistence.examples import example_files
@@ -37,7 +39,7 @@ class WindowMenus(WindowMixin):
     view: MapView
     files: FileController
     cover: CoverDisplay
-    token_actions: TokenActions
+    token_edits: TokenEdits
     recent_menu: QMenu
     action_registry: ActionRegistry
     toolbar: QToolBar
@@ -139,17 +141,17 @@ class WindowMenus(WindowMixin):
         self.add_status_action = self._action(
             "Add &status to selected…",
             QKeySequence("S"),
-            lambda: self.token_actions.add_status(self.token_actions.selected()),
+            lambda: self.token_edits.add_status(self.token_edits.selected()),
         )
         self.hide_action = self._action(
             "&Hide or show selected to players",
             QKeySequence("H"),
-            lambda: self.token_actions.toggle_hidden(self.token_actions.selected()),
+            lambda: self.token_edits.toggle_hidden(self.token_edits.selected()),
         )
         self.remove_action = self._action(
             "Re&move selected tokens",
             QKeySequence.StandardKey.Delete,
-            lambda: self.token_actions.remove_tokens(self.token_actions.selected()),
+            lambda: self.token_edits.remove_tokens(self.token_edits.selected()),
         )
         self.player_action = self._action(
             "Open &player view", QKeySequence("P"), self.open_player_view
@@ -163,47 +165,57 @@ class WindowMenus(WindowMixin):
         )
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.file_menu = file_menu = bar.addMenu("&File")
-        self.new_menu = file_menu.addMenu("New &from template")
+        """Declare the window's menus and its own entries in them (see the module's docstring)."""
+        registry = self.action_registry
+        for menu_id, title, order in (
+            ("file", "&File", 10),
+            ("edit", "&Edit", 20),
+            ("view", "&View", 30),
+            ("tools", "&Tools", 50),
+            ("player", "&Player view", 70),
+            ("help", "&Help", 90),
+        ):
+            registry.add_menu(menu_id, title, Place(MENU_BAR, "1", order))
+        self.file_menu, self.edit_menu = registry.menu("file"), registry.menu("edit")
+        self.view_menu, self.tools_menu = registry.menu("view"), registry.menu("tools")
+        self.player_menu = registry.menu("player")
+        self.new_menu = registry.add_menu("new", "New &from template", Place("file", "1_open", 20))
         for path in example_files():
             action = self.new_menu.addAction(menu_text(display_name(path)))
             action.triggered.connect(lambda _=False, p=path: self.files.new_from_template(p))
         self.new_menu.setEnabled(bool(example_files()))
-        file_menu.addAction(self.open_action)
-        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu = registry.add_menu("recent", "Open &recent", Place("file", "1_open", 40))
         self._fill_recent()
-        file_menu.addSeparator()
-        file_menu.addAction(self.save_action)
-        file_menu.addAction(self.save_as_action)
-        file_menu.addAction(self.snapshot_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        self.edit_menu = bar.addMenu("&Edit")
-        self.edit_menu.addAction(self.undo_action)
-        self.edit_menu.addAction(self.redo_action)
-        self.edit_menu.addSeparator()
-        for action in (self.add_status_action, self.hide_action, self.remove_action):
-            self.edit_menu.addAction(action)
-        self.view_menu = bar.addMenu("&View")
-        for action in (self.fit_action, self.zoom_in_action, self.zoom_out_action):
-            self.view_menu.addAction(action)
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(self.legend_action)
-        self.view_menu.addAction(self.adjacency_action)
-        self.view_menu.addAction(self.hide_secrets_action)
-        self.view_menu.addSeparator()
-        self.tools_menu = bar.addMenu("&Tools")
-        for action in (self.select_action, self.ruler_action, self.template_action):
-            self.tools_menu.addAction(action)
-        self.tools_menu.addSeparator()
-        self.tools_menu.addAction(self.cover_action)
-        self.player_menu = bar.addMenu("&Player view")
-        self.player_menu.addAction(self.player_action)
-        self.screens_menu = self.player_menu.addMenu("Full screen &on")
+        self.screens_menu = registry.add_menu(
+            "screens", "Full screen &on", Place("player", "1_view", 20)
+        )
         self.screens_menu.aboutToShow.connect(self._fill_screens)
-        self.player_menu.addAction(self.follow_action)
-        self.player_menu.addAction(self.allow_edits_action)
+        for action_id, action, place in (
+            ("file.open", self.open_action, Place("file", "1_open", 30)),
+            ("file.save", self.save_action, Place("file", "2_save", 10)),
+            ("file.save-as", self.save_as_action, Place("file", "2_save", 20)),
+            ("file.snapshot", self.snapshot_action, Place("file", "2_save", 50)),
+            ("file.quit", self.quit_action, Place("file", "9_quit", 10)),
+            ("edit.undo", self.undo_action, Place("edit", "1_undo", 10)),
+            ("edit.redo", self.redo_action, Place("edit", "1_undo", 20)),
+            ("edit.add-status", self.add_status_action, Place("edit", "2_tokens", 10)),
+            ("edit.hide", self.hide_action, Place("edit", "2_tokens", 20)),
+            ("edit.remove", self.remove_action, Place("edit", "2_tokens", 30)),
+            ("view.fit", self.fit_action, Place("view", "1_zoom", 10)),
+            ("view.zoom-in", self.zoom_in_action, Place("view", "1_zoom", 20)),
+            ("view.zoom-out", self.zoom_out_action, Place("view", "1_zoom", 30)),
+            ("view.legend", self.legend_action, Place("view", "2_aids", 10)),
+            ("view.adjacency", self.adjacency_action, Place("view", "2_aids", 20)),
+            ("view.hide-secrets", self.hide_secrets_action, Place("view", "2_aids", 30)),
+            ("tools.select", self.select_action, Place("tools", "1_tools", 10)),
+            ("tools.ruler", self.ruler_action, Place("tools", "1_tools", 20)),
+            ("tools.template", self.template_action, Place("tools", "1_tools", 30)),
+            ("tools.cover", self.cover_action, Place("tools", "2_cover", 10)),
+            ("player.open", self.player_action, Place("player", "1_view", 10)),
+            ("player.follow", self.follow_action, Place("player", "1_view", 30)),
+            ("player.allow-edits", self.allow_edits_action, Place("player", "1_view", 40)),
+        ):
+            registry.add(action_id, action, menu=place)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -215,49 +227,6 @@ class WindowMenus(WindowMixin):
             self.recent_menu.addSeparator()
             self.recent_menu.addAction("Clear list", self.files.clear_recent)
         self.recent_menu.setEnabled(bool(recent))
-
-    def _register_window_parts(self) -> None:
-        """Name the window's own actions, menus and toolbars in its registry, for features."""
-        registry = self.action_registry
-        for action_id, action in (
-            ("file.open", self.open_action),
-            ("file.save", self.save_action),
-            ("file.save-as", self.save_as_action),
-            ("file.snapshot", self.snapshot_action),
-            ("file.quit", self.quit_action),
-            ("edit.undo", self.undo_action),
-            ("edit.redo", self.redo_action),
-            ("edit.add-status", self.add_status_action),
-            ("edit.hide", self.hide_action),
-            ("edit.remove", self.remove_action),
-            ("view.fit", self.fit_action),
-            ("view.zoom-in", self.zoom_in_action),
-            ("view.zoom-out", self.zoom_out_action),
-            ("view.adjacency", self.adjacency_action),
-            ("view.legend", self.legend_action),
-            ("view.hide-secrets", self.hide_secrets_action),
-            ("tools.select", self.select_action),
-            ("tools.ruler", self.ruler_action),
-            ("tools.template", self.template_action),
-            ("tools.cover", self.cover_action),
-            ("player.open", self.player_action),
-            ("player.follow", self.follow_action),
-            ("player.allow-edits", self.allow_edits_action),
-        ):
-            registry.add(action_id, action)
-        for menu_id, menu in (
-            ("file", self.file_menu),
-            ("new", self.new_menu),
-            ("recent", self.recent_menu),
-            ("edit", self.edit_menu),
-            ("view", self.view_menu),
-            ("tools", self.tools_menu),
-            ("player", self.player_menu),
-            ("screens", self.screens_menu),
-        ):
-            registry.add_menu(menu_id, menu)
-        registry.add_toolbar("tools", self.toolbar, place=False)
-        registry.add_toolbar("template", self.template_bar, place=False)
 
 
 def redo_keys() -> list[QKeySequence]:

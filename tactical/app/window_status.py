@@ -31,6 +31,7 @@ class WindowStatus(WindowMixin):
     cover: CoverDisplay
     undo_action: QAction
     redo_action: QAction
+    hide_secrets_action: QAction
     _hover_point: QPointF | None
 
     def _build_status_bar(self) -> None:
@@ -83,15 +84,13 @@ class WindowStatus(WindowMixin):
         text = stack.redoText() if undone else stack.undoText()
         if not text:
             return
-        privacy = getattr(self, "hide_secrets_action", None)
-        if privacy is not None and privacy.isChecked():
+        if self.hide_secrets_action.isChecked():
             text = Secrets(self.document.encounter).relabel(text)
         self.say(f"Undone: {text}" if undone else f"Redone: {text}")
 
     def _label_undo_actions(self) -> None:
         """Mask a hidden token's name in "Undo Move Goblin Shaman" while secrets are hidden."""
-        privacy = getattr(self, "hide_secrets_action", None)  # built after the undo actions
-        hide = privacy is not None and privacy.isChecked()
+        hide = self.hide_secrets_action.isChecked()
         secrets = Secrets(self.document.encounter) if hide else None
         stack = self.document.undo_stack
         for action, prefix, text in (

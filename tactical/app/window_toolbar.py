@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QToolBar
 
+from tactical.app.action_registry import ActionRegistry, Place
 from tactical.app.tools import TemplateTool
 from tactical.app.window_base import WindowMixin
 
@@ -26,6 +27,7 @@ class WindowToolbar(WindowMixin):
     """Builds the Tools toolbar and the Template row (see the module's docstring)."""
 
     template_tool: TemplateTool
+    action_registry: ActionRegistry
     select_action: QAction
     ruler_action: QAction
     template_action: QAction
@@ -37,13 +39,17 @@ class WindowToolbar(WindowMixin):
         bar = QToolBar("Tools", self)
         bar.setObjectName("tools")
         bar.setMovable(False)
-        for action in (self.select_action, self.ruler_action, self.template_action):
-            bar.addAction(action)
-        bar.addSeparator()
-        bar.addAction(self.cover_action)
-        bar.addSeparator()
-        bar.addAction(self.player_action)
-        bar.addAction(self.hide_secrets_action)  # a one-screen GM turns it on before anyone looks
+        self.action_registry.add_toolbar("tools", bar)
+        for action_id, place in (
+            ("tools.select", Place("tools", "1_tools", 10)),
+            ("tools.ruler", Place("tools", "1_tools", 20)),
+            ("tools.template", Place("tools", "1_tools", 30)),
+            ("tools.cover", Place("tools", "2_cover", 10)),
+            ("player.open", Place("tools", "3_player", 10)),
+            # a one-screen GM turns it on before anyone looks
+            ("view.hide-secrets", Place("tools", "3_player", 20)),
+        ):
+            self.action_registry.put_on_toolbar(action_id, place)
         for action, tip in (
             (self.select_action, "Select tokens and drag them (V)"),
             (self.ruler_action, "Measure with waypoints (R); right-click or Escape puts it away"),
@@ -57,7 +63,6 @@ class WindowToolbar(WindowMixin):
             (self.hide_secrets_action, "Hide secrets on this screen (Ctrl+Shift+H)"),
         ):
             action.setToolTip(tip)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.toolbar = bar
         self._build_template_bar()
         self._configure_templates()
@@ -106,8 +111,7 @@ class WindowToolbar(WindowMixin):
         self.template_size.valueChanged.connect(self._configure_templates)
         self.template_range.valueChanged.connect(self._configure_templates)
         self.template_label.textChanged.connect(self._configure_templates)
-        self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.action_registry.add_toolbar("template", bar)
         bar.setVisible(False)  # the tool options row shows it while Templates is the tool
         self.template_bar = bar
 

@@ -375,7 +375,7 @@ def test_a_dropped_file_that_is_no_picture_is_refused_before_asking(
     drops.ask_picture_use = lambda _window, path: asked.append(path)  # type: ignore[assignment]
     try:
         before = window.document.undo_stack.count()
-        assert not drops.handle_drop(window, [notes])
+        assert not drops.handle_drop(window.drops, [notes])
     finally:
         drops.ask_picture_use = drops._ask_picture_use
     assert asked == []
@@ -387,7 +387,7 @@ def test_dropping_a_universal_vtt_file_imports_it(real_data: RealData, make_wind
     path = real_data("uvtt/dd-oganm-cave-test.dd2vtt")
     window = make_window()
     window.files.ask_unsaved = lambda: "discard"
-    assert drops.handle_drop(window, [path])
+    assert drops.handle_drop(window.drops, [path])
     encounter = window.document.encounter
     assert encounter.grid is not None and (encounter.grid.width, encounter.grid.height) == (20, 20)
     assert encounter.background is not None and encounter.background.square_px == 64
@@ -442,8 +442,8 @@ def test_dropping_several_files_says_which_one_was_used(make_window, tmp_path: P
     window.backgrounds.show_error = lambda title, text: None
     said: list[str] = []
     window.say = said.append  # type: ignore[method-assign]
-    assert not drops.handle_drop(window, [first, second])
+    assert not drops.handle_drop(window.drops, [first, second])
     assert said[-1] == "2 files were dropped: only first.txt was used (drop one file at a time)."
     said.clear()
-    drops.handle_drop(window, [first])
+    drops.handle_drop(window.drops, [first])
     assert not [text for text in said if "dropped" in text]

@@ -1,4 +1,4 @@
-"""A feature is built against the window's services, not the window: the fog controls on a
+"""A feature is built with the window's services, not the window: the fog controls on a
 bare QMainWindow with its own action registry, a document, a scene, a view and settings."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMainWindow, QToolBar, QWidget
+from PySide6.QtWidgets import QMainWindow, QToolBar
 
-from tactical.app.action_registry import ActionRegistry
+from tactical.app.action_registry import MENU_BAR, ActionRegistry, Place
 from tactical.app.document import EncounterDocument
+from tactical.app.files import FileController
 from tactical.app.fog.install import install_fog
 from tactical.app.map_view import MapView
 from tactical.app.plain_text import shown_text
@@ -20,29 +21,30 @@ from tactical.app.services import Services
 from .conftest import small_grid
 
 
-class FakeServices:
-    """The few parts a feature may use, around a plain QMainWindow."""
+class FakeServices(Services):
+    """The window's services around a plain QMainWindow; the status line and the tool
+    switch are lists a test reads."""
 
     def __init__(self, settings: QSettings) -> None:
-        self.host = QMainWindow()
-        self.document = EncounterDocument(small_grid())
-        self.scene = MapScene(self.document)
-        self.view = MapView(self.scene, self.host)
-        self.settings = settings
-        self.action_registry = ActionRegistry(self.host)
-        self.action_registry.add_menu("player", self.host.menuBar().addMenu("Player view"))
-        self.action_registry.add_toolbar("tools", QToolBar("Tools"))
+        host = QMainWindow()
+        document = EncounterDocument(small_grid())
+        scene = MapScene(document)
+        registry = ActionRegistry(host)
+        registry.add_menu("player", "Player view", Place(MENU_BAR, "1", 70))
+        registry.add_toolbar("tools", QToolBar("Tools"))
         self.said: list[str] = []
         self.tools_used: list[str] = []
-
-    def say(self, message: str) -> None:
-        self.said.append(message)
-
-    def use_tool(self, name: str) -> None:
-        self.tools_used.append(name)
-
-    def window(self) -> QWidget:
-        return self.host
+        super().__init__(
+            host=host,
+            document=document,
+            scene=scene,
+            view=MapView(scene, host),
+            settings=settings,
+            registry=registry,
+            files=FileController(host, document, settings),
+            say=self.said.append,
+            use_tool=self.tools_used.append,
+        )
 
 
 @pytest.fixture
@@ -53,9 +55,9 @@ def services(qtbot: Any, settings: QSettings) -> FakeServices:
 
 
 def test_the_fog_controls_need_only_the_services(services: FakeServices) -> None:
-    typed: Services = services  # the fake satisfies the protocol the features are built with
-    controls = install_fog(typed)
+    controls = install_fog(services)
     registry = services.action_registry
+    registry.build()
     bar = services.host.menuBar()
     assert [shown_text(a.text()) for a in bar.actions()] == ["Fog", "Player view"]
     assert registry.tools["fog"] is controls.tool

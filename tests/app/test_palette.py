@@ -343,8 +343,8 @@ def test_the_form_asks_the_figures_the_active_rules_track(make_window) -> None: 
         form.figures["missile"].setText("20/40/60")
         return form.spec()
 
-    window.token_actions.adder.ask = ask
-    token_id = window.token_actions.add_token_at((4, 6))
+    window.token_edits.adder.ask = ask
+    token_id = window.token_edits.add_token_at((4, 6))
     assert labels == ["hp", "max_hp", "speed_ft", "morale", "missile"]
     rat = window.document.encounter.tokens[token_id or ""]
     assert rat.figures == {"hp": 3, "missile": "20/40/60"}
@@ -353,7 +353,7 @@ def test_the_form_asks_the_figures_the_active_rules_track(make_window) -> None: 
 
 def test_the_form_refuses_a_token_without_a_name(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    form = window.token_actions.adder.form()
+    form = window.token_edits.adder.form()
     qtbot.addWidget(form)
     form.show()
     form._accept()
@@ -377,7 +377,7 @@ def test_the_token_list_follows_the_map_selection_and_back(make_window) -> None:
     for row in range(dock.tokens.count()):
         item = dock.tokens.item(row)
         item.setSelected(item.text() == "Ally")
-    assert window.token_actions.selected() == ["ally"]
+    assert window.token_edits.selected() == ["ally"]
 
 
 def test_a_hidden_palette_fills_its_lists_when_shown(make_window) -> None:  # type: ignore[no-untyped-def]
@@ -507,7 +507,7 @@ def test_the_copies_are_selected_and_named_after_duplicate(make_window) -> None:
     palette = window.token_palette
     palette.dock.show()
     new = palette.duplicate(["orc", "ogre"])
-    assert sorted(window.token_actions.selected()) == sorted(new)  # a drag moves the copies
+    assert sorted(window.token_edits.selected()) == sorted(new)  # a drag moves the copies
     assert sorted(palette.dock.selected_ids()) == sorted(new)
     assert window.statusBar().currentMessage() == "Added Orc 2, Ogre 2."
 

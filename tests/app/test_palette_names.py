@@ -63,7 +63,7 @@ def test_a_name_survives_undo_and_redo_after_reopen(make_window, tmp_path) -> No
     assert window.files.save()
     again = reopen(make_window, tmp_path / "fight.tactical.json")
     assert shown_labels(again) == ["Plain disc", "giant-wolf.png", *MARKS]
-    again.token_actions.remove_tokens(["wolf"])
+    again.token_edits.remove_tokens(["wolf"])
     assert shown_labels(again) == ["Plain disc", *MARKS]  # no token wears it: not offered
     again.document.undo_stack.undo()
     assert shown_labels(again) == ["Plain disc", "giant-wolf.png", *MARKS]

@@ -44,12 +44,12 @@ def test_the_player_view_follows_edits_live(make_window, qtbot) -> None:  # type
     player = open_player_view(window, qtbot)
     window.document.push(MoveToken("hero", (2, 0)), GM)
     assert player.scene.token_items["hero"].pos() == QPointF(2 * CELL, 0)
-    window.token_actions.toggle_hidden(["hero"])
+    window.token_edits.toggle_hidden(["hero"])
     assert "hero" not in player.scene.token_items
     assert window.scene.token_items["hero"].look.hidden
     window.document.undo_stack.undo()
     assert "hero" in player.scene.token_items
-    window.token_actions.toggle_hidden(["spy"])  # revealed to the players
+    window.token_edits.toggle_hidden(["spy"])  # revealed to the players
     assert "spy" in player.scene.token_items
 
 

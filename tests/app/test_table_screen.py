@@ -445,7 +445,7 @@ def test_the_players_tracker_grows_with_the_label_size(make_window, qtbot) -> No
     assert column.width() == 260  # the column keeps its room on the players' right
     rows = player.tracker.order.count()
     shown = [t.id for t in window.document.encounter.tokens.values() if not t.hidden]
-    window.token_actions.toggle_hidden(shown[:1])  # the tracker rebuilds its rows
+    window.token_edits.toggle_hidden(shown[:1])  # the tracker rebuilds its rows
     assert player.tracker.order.count() == rows - 1
     assert column._layout()[-1][1].pixelSize() == large[-1]
 

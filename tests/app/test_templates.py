@@ -111,7 +111,7 @@ def test_place_a_template_in_the_window_and_read_the_highlighted_tokens(
     qtbot.mouseClick(
         viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1)
     )  # select the hero
-    assert window.token_actions.selected() == ["hero"]
+    assert window.token_edits.selected() == ["hero"]
     window.template_action.trigger()
     window.template_kind.setCurrentText("Area")
     window.template_size.setValue(3)
@@ -126,7 +126,7 @@ def test_place_a_template_in_the_window_and_read_the_highlighted_tokens(
     window.files.ask_save_path = lambda: str(tmp_path / "t.tactical.json")
     assert window.files.save()
     assert "template-1" in load_encounter(tmp_path / "t.tactical.json").templates  # persists
-    window.token_actions.remove_template("template-1")
+    window.token_edits.remove_template("template-1")
     assert window.scene.template_items == {}
     window.document.undo_stack.undo()
     assert window.scene.affected_by_templates() == {"orc"}

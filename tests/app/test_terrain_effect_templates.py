@@ -105,7 +105,7 @@ def test_removing_a_token_removes_its_terrain_effect_in_the_same_step(make_windo
     fire = Template("fire", "area", 2, token_id="hero", origin=(4, 4), terrain_effect=True)
     document.push(PlaceTemplate(fire), GM)
     document.push(PlaceTemplate(Template("mark", "area", 1, origin=(0, 6))), GM)
-    window.token_actions.remove_tokens(["hero"])
+    window.token_edits.remove_tokens(["hero"])
     assert list(document.encounter.templates) == ["mark"]
     document.undo_stack.undo()
     assert list(document.encounter.templates) == ["fire", "mark"]

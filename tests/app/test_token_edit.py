@@ -31,7 +31,7 @@ def test_the_edit_form_shows_the_token_and_one_undo_step_changes_every_field(  #
 ) -> None:
     window = make_window()
     window.document.encounter.procedure = "side-initiative"
-    editor = window.token_actions.editor
+    editor = window.token_edits.editor
     seen: dict[str, object] = {}
     mark = ready_marks()[0][1]
 
@@ -82,7 +82,7 @@ def test_an_untouched_form_changes_nothing_and_a_size_off_the_map_is_refused(  #
 ) -> None:
     window = make_window()
     window.document.encounter.tokens["ogre"].figures = {"hp": "lots", "x": True}
-    editor = window.token_actions.editor
+    editor = window.token_edits.editor
     said: list[str] = []
     editor.say = said.append
     editor.ask = lambda form: form.spec()
@@ -106,7 +106,7 @@ def test_an_untouched_form_changes_nothing_and_a_size_off_the_map_is_refused(  #
 
 def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    editor = window.token_actions.editor
+    editor = window.token_edits.editor
     mark = ready_marks()[1][1]
 
     def ask(form: ManyTokensForm) -> ManyEdit:
@@ -144,8 +144,8 @@ def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_win
 def test_the_right_click_menu_and_the_palette_offer_edit(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     asked: list[str] = []
-    window.token_actions.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
-    menu = window.token_actions.context_menu(QPointF(1.5 * CELL, 1.5 * CELL))
+    window.token_edits.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
+    menu = window.context_menu_at(QPointF(1.5 * CELL, 1.5 * CELL))
     entry = next(a for a in menu.actions() if a.text() == "Edit token…")
     entry.trigger()
     assert asked == ["Hero"]
@@ -154,14 +154,14 @@ def test_the_right_click_menu_and_the_palette_offer_edit(make_window) -> None:  
     window.token_palette.dock.edit_button.click()
     assert asked == ["Hero", "Ally"]
     window.token_palette.select_only(["hero", "ally"])
-    menu = window.token_actions.context_menu(QPointF(1.5 * CELL, 1.5 * CELL))
+    menu = window.context_menu_at(QPointF(1.5 * CELL, 1.5 * CELL))
     assert "Edit 2 tokens…" in [a.text() for a in menu.actions()]
 
 
 def test_a_double_click_on_a_token_edits_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     asked: list[str] = []
-    window.token_actions.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
+    window.token_edits.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
     pings: list[object] = []
     window.table_screen.ping = pings.append  # type: ignore[method-assign]
     qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, 1.5, 4.5))
@@ -217,7 +217,7 @@ def test_the_form_shows_the_figures_the_panel_shows_and_leaves_them_alone(  # ty
     view = panel_view(window.document.encounter)
     assert view is not None
     row = next(c for c in view.combatants if c.token_id == "bram")
-    form = window.token_actions.editor.form_for("bram")
+    form = window.token_edits.editor.form_for("bram")
     shown = {key: edit.text() for key, edit in form.figures.items()}
     assert shown == row.figures
     assert shown["fatigue_tolerance"] == shown["stress_tolerance"] == "5"

@@ -133,7 +133,7 @@ def test_a_click_after_leaving_templates_lands_on_the_token_seen_there(
         qtbot.keyClick(window.view, Qt.Key.Key_V)
         settle()
         qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=viewport.mapFromGlobal(seen))
-        clicked[token_id] = window.token_actions.selected()
+        clicked[token_id] = window.token_edits.selected()
     assert clicked == {token_id: [token_id] for token_id in clicked}
 
 

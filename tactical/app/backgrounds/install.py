@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QImage, QPixmap
-from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMenu, QMessageBox, QSlider, QToolBar
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QSlider, QToolBar
 
+from tactical.app.action_registry import MENU_BAR, Place
 from tactical.app.backgrounds.making import (
     MapKind,
     StartingGrid,
@@ -44,7 +45,7 @@ from tactical.core.pictures import Picture
 
 if TYPE_CHECKING:
     from tactical.app.editing.install import MapEditing
-    from tactical.app.services import FileServices
+    from tactical.app.services import Services
 
 PICTURE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 KEY_GESTURE_MS = 900
@@ -57,7 +58,7 @@ AskAlignment = Callable[[QImage, Alignment, bool, MapKind], AlignAnswer]
 class BackgroundTools(QObject):
     """Background pictures for one main window (see the module's docstring)."""
 
-    def __init__(self, window: FileServices, map_editing: MapEditing | None = None) -> None:
+    def __init__(self, window: Services, map_editing: MapEditing | None = None) -> None:
         super().__init__(window.window())
         self.window = window
         self.map_editing = map_editing
@@ -92,16 +93,14 @@ class BackgroundTools(QObject):
         self.remove_action.triggered.connect(lambda _=False: self.remove())
         self.new_action = QAction("Map from &image…", window)
         self.new_action.triggered.connect(lambda _=False: self.new_map_dialog())
-        self.map_menu = QMenu("&Map", window)
-        for action in (self.set_action, self.align_action, self.remove_action):
-            self.map_menu.addAction(action)
         registry = self.window.action_registry
-        registry.add_menu("map", self.map_menu, before="tools")
-        new_menu = self.map_editing.new_menu if self.map_editing is not None else None
-        if isinstance(new_menu, QMenu):
-            new_menu.addAction(self.new_action)
+        self.map_menu = registry.add_menu("map", "&Map", Place(MENU_BAR, "1", 40))
+        for order, action in enumerate((self.set_action, self.align_action, self.remove_action)):
+            registry.put_in_menu(action, Place("map", "1_background", order))
+        if self.map_editing is not None:  # File > New > Map from image…
+            registry.put_in_menu(self.new_action, Place("new-empty", "1", 30))
         else:
-            self.map_menu.addAction(self.new_action)
+            registry.put_in_menu(self.new_action, Place("map", "1_background", 3))
         bar = QToolBar("Background", window)
         bar.setObjectName("background")
         bar.addWidget(QLabel(" Overlay over the picture "))
@@ -352,8 +351,6 @@ class BackgroundTools(QObject):
         plain_message_box(self.window.window(), QMessageBox.Icon.Warning, title, text).exec()
 
 
-def install_backgrounds(
-    window: FileServices, map_editing: MapEditing | None = None
-) -> BackgroundTools:
+def install_backgrounds(window: Services, map_editing: MapEditing | None = None) -> BackgroundTools:
     """Add the background tools to ``window`` (after map editing, whose File > New it extends)."""
     return BackgroundTools(window, map_editing)

@@ -11,17 +11,17 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QMenu
 
-from tactical.app.editing.host import EditingHost
 from tactical.app.editing.tools import EditTool, WallTool
 from tactical.app.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
 from tactical.app.map_view import pointer_from
+from tactical.app.services import Services
 from tactical.core.changes import GM
 
 
 class EditingEvents(QObject):
     """Routes the map view's events to the editing tools (see the module's docstring)."""
 
-    def __init__(self, window: EditingHost) -> None:
+    def __init__(self, window: Services) -> None:
         super().__init__(window.window())
         self.window = window
         view = window.view
@@ -53,8 +53,6 @@ class EditingEvents(QObject):
         if found is None or wall is None or not wall.door:
             return
         command = door_command(found, wall)
-        if not menu.isEmpty():
-            menu.addSeparator()
         menu.addAction(command.text, lambda: self.toggle_door_at(point))
 
     # -- routing keys, double-clicks and menus to the editing tools ----------------------

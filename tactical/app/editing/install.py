@@ -19,14 +19,15 @@ from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QMenu, QSpinBox, QToolBar
 
+from tactical.app.action_registry import Place
 from tactical.app.editing import dialogs
 from tactical.app.editing.area_tools import AreaDrawTool, AreaLinkTool, AreaShapeTool
 from tactical.app.editing.events import EditingEvents
-from tactical.app.editing.host import EditingHost
 from tactical.app.editing.overlay import EditOverlay
 from tactical.app.editing.tools import EditTool, PaintTool, WallTool
 from tactical.app.fog.settings import new_map_fog
 from tactical.app.interaction.paint import BRUSH_SIZES, Brush, BrushKind
+from tactical.app.services import Services
 from tactical.core.encounter import Encounter
 from tactical.persistence.checks import MAX_ELEVATION, MIN_ELEVATION
 
@@ -43,7 +44,10 @@ _BRUSHES: list[tuple[BrushKind, str, str]] = [
 class MapEditing(QObject):
     """The editing mode of one main window (see the module's docstring)."""
 
-    def __init__(self, window: EditingHost) -> None:
+    MENU_GROUP = "3_editing"
+    """The Tools menu's group of Edit map and the editing tools (the Wall line tool joins it)."""
+
+    def __init__(self, window: Services) -> None:
         super().__init__(window.window())
         self.window = window
         view, document = window.view, window.document
@@ -82,7 +86,7 @@ class MapEditing(QObject):
         self.last_area_action = self.draw_action
         self.events = EditingEvents(window)
         """Keys, double-clicks and menus routed to the editing tools; doors opened in play."""
-        registry.add_context_entries(self.door_menu_entries)
+        registry.add_context_entries(self.door_menu_entries, "4_doors", 10)
         document.encounter_replaced.connect(self._on_replaced)
         window.scene.map_refreshed.connect(self._on_map_refreshed)
         self._sync_kind()
@@ -169,23 +173,19 @@ class MapEditing(QObject):
         bar.addAction(self.door_action)
         for action in self.area_actions:
             bar.addAction(action)
-        self.registry.add_toolbar("map-editing", bar, new_row=True)
+        self.registry.add_toolbar("map-editing", bar)
         bar.setVisible(False)
         self.toolbar = bar
-        self.registry.add_to_toolbar("tools", ("tools.edit-map",), separator=True)
+        self.registry.put_on_toolbar("tools.edit-map", Place("tools", "4_editing", 10))
 
     def _build_menus(self) -> None:
         registry = self.registry
-        tools_menu = registry.menu("tools")
-        tools_menu.addSeparator()
-        tools_menu.addAction(self.edit_action)
-        for action in [*self.grid_actions, *self.area_actions]:
-            tools_menu.addAction(action)
-        new_menu = QMenu("&New", self.window.window())
-        new_menu.addAction(self.new_grid_action)
-        new_menu.addAction(self.new_area_action)
-        registry.menu("file").insertMenu(registry.menu("new").menuAction(), new_menu)
-        self.new_menu = registry.add_menu("new-empty", new_menu)
+        registry.put_in_menu(self.edit_action, Place("tools", self.MENU_GROUP, 10))
+        for order, action in enumerate([*self.grid_actions, *self.area_actions], start=20):
+            registry.put_in_menu(action, Place("tools", self.MENU_GROUP, order))
+        self.new_menu = registry.add_menu("new-empty", "&New", Place("file", "1_open", 10))
+        registry.put_in_menu(self.new_grid_action, Place("new-empty", "1", 10))
+        registry.put_in_menu(self.new_area_action, Place("new-empty", "1", 20))
 
     # -- the mode --------------------------------------------------------------
 
@@ -318,6 +318,6 @@ class MapEditing(QObject):
         self.events.door_menu_entries(menu, point)
 
 
-def install_edit_tools(window: EditingHost) -> MapEditing:
+def install_edit_tools(window: Services) -> MapEditing:
     """Add map editing to ``window`` (its actions, toolbar, tools and File > New entries)."""
     return MapEditing(window)

@@ -15,11 +15,11 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QMenu
 
-from tactical.app.editing.host import EditingHost
 from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
 from tactical.app.geometry import CELL
 from tactical.app.scene.wall_lines_layer import scene_reach
+from tactical.app.services import Services
 from tactical.core.changes import GM
 from tactical.core.commands.wall_lines import toggle_door
 from tactical.core.line_crossing import nearest_line
@@ -28,12 +28,12 @@ from tactical.core.line_crossing import nearest_line
 class WallLineActions(QObject):
     """Door clicks and menu entries for the wall lines of one main window's map."""
 
-    def __init__(self, window: EditingHost) -> None:
+    def __init__(self, window: Services) -> None:
         super().__init__(window.view)
         self.window = window
         self.tool: WallLineTool | None = None
         """The map editor's Wall line tool."""
-        window.action_registry.add_context_entries(self.menu_entries)
+        window.action_registry.add_context_entries(self.menu_entries, "4_doors", 20)
         window.view.viewport().installEventFilter(self)
 
     def _reach(self) -> float:
@@ -66,8 +66,6 @@ class WallLineActions(QObject):
         grid = self.window.document.encounter.grid
         assert grid is not None
         line = grid.wall_lines[index]
-        if not menu.isEmpty():
-            menu.addSeparator()
         text = "Close door" if line.open else "Open door"
         menu.addAction(text, lambda: self._toggle(index))
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QLineF, QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QMenu, QWidget
 
+from tactical.app.action_registry import Place
 from tactical.app.document import EncounterDocument
 from tactical.app.editing.overlay import EditOverlay, EditPicture
 from tactical.app.editing.tools import EditTool, Say
@@ -138,7 +139,7 @@ def install_wall_line_tool(editing: MapEditing) -> WallLineTool:
     editing.toolbar.insertAction(before, action)
     box_action = editing.toolbar.insertWidget(before, kinds)
     editing.grid_actions += [action, box_action]
-    window.action_registry.menu("tools").addAction(action)
+    window.action_registry.put_in_menu(action, Place("tools", editing.MENU_GROUP, 90))
     editing._sync_kind()
     tool.kinds_box = kinds
     return tool

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QToolBar
+from PySide6.QtWidgets import QLabel, QToolBar
 
+from tactical.app.action_registry import MENU_BAR, Place
 from tactical.app.fog.gesture import FogShape
 from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.preview import SightPreview
@@ -184,35 +185,29 @@ class FogControls(QObject):
             self.style_actions[style] = action
 
     def _build_menu(self) -> None:
-        self.menu = QMenu("Fo&g", self.services.window())
-        self.registry.add_menu("fog", self.menu, before="player")
-        menu = self.menu
-        menu.addAction(self.enabled_action)
-        menu.addSeparator()
-        menu.addAction(self.tool_action)
-        for action in self.shape_actions:
-            menu.addAction(action)
-        menu.addSeparator()
-        menu.addAction(self.reveal_mode)
-        menu.addAction(self.hide_mode)
-        menu.addSeparator()
-        menu.addAction(self.party_action)
-        menu.addAction(self.auto_action)
-        self.party_menu = menu.addMenu("The party's &sides")
+        registry = self.registry
+        self.menu = registry.add_menu("fog", "Fo&g", Place(MENU_BAR, "1", 60))
+        self.party_menu = registry.add_menu(
+            "fog.party-sides", "The party's &sides", Place("fog", "4_party", 30)
+        )
         self.party_menu.aboutToShow.connect(self._fill_party)
-        menu.addSeparator()
-        menu.addAction(self.reveal_all_action)
-        menu.addAction(self.hide_all_action)
-        menu.addSeparator()
-        look = menu.addMenu("Fog l&ook for the players")
-        for action in self.style_actions.values():
-            look.addAction(action)
-        menu.addAction(self.tint_action)
-        menu.addAction(self.new_fogged_action)
+        look = registry.add_menu("fog.look", "Fog l&ook for the players", Place("fog", "6_look", 5))
+        look.addActions(list(self.style_actions.values()))
+        for group, actions in (
+            ("1_on", [self.enabled_action]),
+            ("2_tool", [self.tool_action, *self.shape_actions]),
+            ("3_mode", [self.reveal_mode, self.hide_mode]),
+            ("4_party", [self.party_action, self.auto_action]),
+            ("5_all", [self.reveal_all_action, self.hide_all_action]),
+            ("6_look", [self.tint_action, self.new_fogged_action]),
+        ):
+            for order, action in enumerate(actions, start=1):
+                registry.put_in_menu(action, Place("fog", group, 10 * order))
 
     def _build_toolbar(self) -> None:
         # the tool and the party's button always at hand
-        self.registry.add_to_toolbar("tools", ("fog.tool", "fog.reveal-party"), separator=True)
+        self.registry.put_on_toolbar("fog.tool", Place("tools", "5_fog", 10))
+        self.registry.put_on_toolbar("fog.reveal-party", Place("tools", "5_fog", 20))
         # the fog tool's shapes, shown while it is in use
         bar = QToolBar("Fog", self.services.window())
         bar.setObjectName("fog")
@@ -233,7 +228,7 @@ class FogControls(QObject):
         bar.addAction(self.reveal_all_action)
         bar.addAction(self.hide_all_action)
         bar.addAction(self.auto_action)
-        self.registry.add_toolbar("fog", bar, new_row=True)
+        self.registry.add_toolbar("fog", bar)
         bar.setVisible(False)  # the tool options row shows it while the fog tool is in use
         self.toolbar = bar
 

@@ -46,12 +46,12 @@ knows whether secrets are hidden on this screen)."""
 class Palette:
     """The token palette of one window."""
 
-    def __init__(self, services: Services, token_actions: MapTokens) -> None:
+    def __init__(self, services: Services, token_edits: MapTokens) -> None:
         self.services = services
-        self.token_actions = token_actions
+        self.token_edits = token_edits
         self.document = services.document
         self.scene = services.scene
-        self.adder = token_actions.adder
+        self.adder = token_edits.adder
         self.adder.shows = self.scene.shows_token
         self.ask_text: Callable[[str, str, str], str | None] = self._dialog_text
         self.ask_colour: Callable[[str], str | None] = self._dialog_colour
@@ -87,7 +87,7 @@ class Palette:
                 for c in self.adder.picture_choices()
             ]
         )
-        selected = set(self.token_actions.selected())
+        selected = set(self.token_edits.selected())
         rows = []
         for token in self.scene.visible_tokens():  # no hidden token while secrets are hidden
             side = encounter.sides.get(token.side)
@@ -117,7 +117,7 @@ class Palette:
             return
         if self._stale:
             self.refresh()
-        self.dock.select_tokens(set(self.token_actions.selected()))
+        self.dock.select_tokens(set(self.token_edits.selected()))
 
     def list_selection_changed(self) -> None:
         self.select_only(self.dock.selected_ids())
@@ -135,7 +135,7 @@ class Palette:
         point = near if near is not None else self.services.view.visible_scene_rect().center()
         encounter = self.document.encounter
         if encounter.area_map is not None:
-            area = self.token_actions.position_at(point)
+            area = self.token_edits.position_at(point)
             return area if area is not None else next(iter(encounter.area_map.areas), None)
         grid = encounter.grid
         assert grid is not None
@@ -205,16 +205,16 @@ class Palette:
             item.setSelected(token_id in chosen)
 
     def delete(self, token_ids: list[str]) -> None:
-        self.token_actions.remove_tokens(token_ids)
+        self.token_edits.remove_tokens(token_ids)
 
     def toggle_hidden(self, token_ids: list[str]) -> None:
-        self.token_actions.toggle_hidden(token_ids)
+        self.token_edits.toggle_hidden(token_ids)
 
     def edit(self, token_ids: list[str]) -> None:
         if not token_ids:
             self.say("Select the tokens to edit first.")
             return
-        self.token_actions.editor.edit(token_ids)
+        self.token_edits.editor.edit(token_ids)
 
     # -- sides ---------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from tactical.app.action_registry import Place
 from tactical.app.palette.controller import Palette
 
 if TYPE_CHECKING:
@@ -24,18 +25,19 @@ SHOWN_SETTING = "palette/shown"
 SHORTCUT = "Ctrl+Shift+T"
 
 
-def install_palette(services: Services, token_actions: MapTokens, drops: DropTarget) -> Palette:
+def install_palette(services: Services, token_edits: MapTokens, drops: DropTarget) -> Palette:
     """The window's token palette, docked on the left and listed in the View menu.
 
     Tokens dropped on the map while its "drop tokens" switch is on come from it.
     """
-    palette = Palette(services, token_actions)
+    palette = Palette(services, token_edits)
     dock = palette.dock
     registry = services.action_registry
-    toggle = registry.add_dock("view.palette", dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+    toggle = registry.add_dock(
+        "view.palette", dock, Qt.DockWidgetArea.LeftDockWidgetArea, Place("view", "3_docks", 10)
+    )
     toggle.setText("Token palette")
     toggle.setShortcut(QKeySequence(SHORTCUT))
-    registry.add_to_menu("view", ("view.palette",))
     shown = bool(services.settings.value(SHOWN_SETTING, False, type=bool))
     dock.setVisible(shown)
     toggle.toggled.connect(lambda on: _remember_shown(services, on))

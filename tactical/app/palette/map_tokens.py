@@ -1,6 +1,6 @@
 """What the token palette asks of the map's token actions, as a protocol.
 
-The window's :class:`~tactical.app.token_actions.TokenActions` is one; the palette
+The window's :class:`~tactical.app.token_edits.TokenEdits` is one; the palette
 imports no token actions (which use the palette's forms), so the two stay apart.
 """
 

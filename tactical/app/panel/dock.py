@@ -67,7 +67,12 @@ class CombatPanel(QDockWidget):
     said = Signal(str)
     """What Back took back ("Undone: Move Orc"), for the window's status bar."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        settings: QSettings | None = None,
+    ) -> None:
         super().__init__("Combat", parent)
         self.setObjectName("combat-panel")
         self.document = document
@@ -83,13 +88,7 @@ class CombatPanel(QDockWidget):
 
         self.privacy_action = hide_secrets_action(self)
         self.privacy_action.toggled.connect(self.set_hide_secrets)
-        settings = getattr(parent, "settings", None)
-        say = getattr(parent, "say", None)  # the main window's status bar
-        if callable(say):
-            self.said.connect(say)
-        self.widgets = widgets = PanelWidgets(
-            settings if isinstance(settings, QSettings) else None, self.privacy_action.toolTip()
-        )
+        self.widgets = widgets = PanelWidgets(settings, self.privacy_action.toolTip())
         self.privacy_button = widgets.privacy_button
         self.privacy_button.toggled.connect(lambda on: self.privacy_action.setChecked(on))
         self.chooser = widgets.chooser

@@ -2,7 +2,7 @@
 
 The server and its web library load only when the GM opens the dialog.
 
-``install_share(services)`` adds the menu entry (``player.share-phones`` in the
+``install_share(services, curtains)`` adds the menu entry (``player.share-phones`` in the
 window's action registry), keeps at most one sharing session, pauses the links
 while the TV is blacked out or frozen, makes the moves phones ask for
 (:mod:`.moves`) and stops sharing when the window goes or the app quits. It
@@ -11,12 +11,13 @@ gets the window's services (:class:`tactical.app.services.Services`), not the wi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 
+from tactical.app.action_registry import Place
 from tactical.app.services import Services
 from tactical.app.share.moves import PhoneMoves
 
@@ -31,10 +32,12 @@ ACTION_ID = "player.share-phones"
 class PhoneSharing(QObject):
     """The main window's sharing: the session (None when not sharing) and its dialog."""
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, curtains: Sequence[QAction] = ()) -> None:
         window = services.window()
         super().__init__(window)
         self.services = services
+        self.curtains = list(curtains)
+        """The TV's blackout and freeze: while one is on, the phones show "Paused by the GM"."""
         self.session: ShareSession | None = None
         self.dialog: ShareDialog | None = None
         self.moves = PhoneMoves(services.document, services.say)
@@ -42,9 +45,8 @@ class PhoneSharing(QObject):
         self.action.setStatusTip("Show the map on players' phones over the local network")
         self.action.triggered.connect(self.open_dialog)
         registry = services.action_registry
-        registry.add(ACTION_ID, self.action)
-        registry.add_to_menu("player", [ACTION_ID], separator=True)
-        for curtain in self._curtains():
+        registry.add(ACTION_ID, self.action, menu=Place("player", "6_phones", 10))
+        for curtain in self.curtains:
             curtain.toggled.connect(self._curtain_changed)
         window.destroyed.connect(_server_stopper(self))
         app = QCoreApplication.instance()
@@ -59,15 +61,9 @@ class PhoneSharing(QObject):
         if session is not None:
             session.server.stop()
 
-    def _curtains(self) -> list[QAction]:
-        # The TV's blackout and freeze: the table screen's actions, when the window has one.
-        actions: Any = getattr(getattr(self.services, "table_screen", None), "actions", None)
-        found = [getattr(actions, name, None) for name in ("blackout", "freeze")]
-        return [a for a in found if isinstance(a, QAction)]
-
     def paused(self) -> bool:
         """Blackout or freeze on the TV: the phones show "Paused by the GM"."""
-        return any(a.isChecked() for a in self._curtains())
+        return any(a.isChecked() for a in self.curtains)
 
     def _curtain_changed(self, *_: object) -> None:
         if self.session is not None:
@@ -112,5 +108,6 @@ def _server_stopper(sharing: PhoneSharing) -> Callable[..., None]:
     return stop
 
 
-def install_share(services: Services) -> PhoneSharing:
-    return PhoneSharing(services)
+def install_share(services: Services, curtains: Sequence[QAction] = ()) -> PhoneSharing:
+    """Share with phones…, paused while one of the TV's ``curtains`` is on."""
+    return PhoneSharing(services, curtains)

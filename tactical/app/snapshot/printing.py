@@ -26,6 +26,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from shiboken6 import delete, isValid
 
+from tactical.app.action_registry import Place
 from tactical.app.document import EncounterDocument
 from tactical.app.snapshot.dialog import SnapshotAsker
 from tactical.app.snapshot.map_drawing import make_scene
@@ -295,8 +296,7 @@ def install_printing(services: Services) -> Printing:
     preview_action = QAction("Print pre&view\N{HORIZONTAL ELLIPSIS}", parent)
     preview_action.triggered.connect(printing.preview)
     registry = services.action_registry
-    registry.add("file.print", print_action)
-    registry.add("file.print-preview", preview_action)
-    registry.insert_into_menu("file", ("file.print", "file.print-preview"), after="file.snapshot")
+    registry.add("file.print", print_action, menu=Place("file", "2_save", 60))
+    registry.add("file.print-preview", preview_action, menu=Place("file", "2_save", 70))
     printing.actions = (print_action, preview_action)
     return printing

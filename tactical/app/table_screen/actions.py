@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from tactical.app.action_registry import Place
 from tactical.app.table_screen.mirror import PlayersMirror
 from tactical.app.table_screen.settings import LABEL_SIZES
 from tactical.core.screen_scale import ROTATIONS, SQUARE_SIZES, SquareSize
@@ -119,23 +120,36 @@ class TableActions(QObject):
         return actions
 
     def _menu(self) -> None:
-        menu = self.services.action_registry.menu("player")
-        menu.addSeparator()
-        menu.addAction(self.battle_mat)
-        _submenu(menu, "&Square size on the glass", self.squares.values())
-        menu.addAction(self.calibrate)
-        menu.addSeparator()
-        for action in (self.blackout, self.freeze, self.handout, self.dismiss, self.ping):
-            menu.addAction(action)
-        turn = _submenu(menu, "T&urn the players' screen", self.rotations.values())
+        registry = self.services.action_registry
+
+        def submenu(menu_id: str, title: str, actions: Iterable[QAction], place: Place) -> QMenu:
+            menu = registry.add_menu(menu_id, title, place)
+            menu.addActions(list(actions))
+            return menu
+
+        registry.put_in_menu(self.battle_mat, Place("player", "2_mat", 0))
+        registry.put_in_menu(self.calibrate, Place("player", "2_mat", 2))
+        submenu(
+            "player.square-size",
+            "&Square size on the glass",
+            self.squares.values(),
+            Place("player", "2_mat", 1),
+        )
+        curtains = (self.blackout, self.freeze, self.handout, self.dismiss, self.ping)
+        for order, action in enumerate(curtains):
+            registry.put_in_menu(action, Place("player", "3_curtains", order))
+        turn = submenu(
+            "player.turn",
+            "T&urn the players' screen",
+            self.rotations.values(),
+            Place("player", "3_curtains", len(curtains)),
+        )
         turn.addSeparator()
         turn.addAction(self.turn)
-        menu.addSeparator()
-        menu.addAction(self.mirror)
-        _submenu(menu, "&Label size on the players' screen", self.labels.values())
-
-
-def _submenu(menu: QMenu, title: str, actions: Iterable[QAction]) -> QMenu:
-    sub = menu.addMenu(title)
-    sub.addActions(list(actions))
-    return sub
+        registry.put_in_menu(self.mirror, Place("player", "4_labels", 0))
+        submenu(
+            "player.label-size",
+            "&Label size on the players' screen",
+            self.labels.values(),
+            Place("player", "4_labels", 1),
+        )

@@ -9,16 +9,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QStatusBar
+from PySide6.QtWidgets import QStatusBar, QWidget
 
+from tactical.app.action_registry import ActionRegistry
+from tactical.app.document import EncounterDocument
+from tactical.app.map_view import MapView
 from tactical.app.player_view import PlayerView
+from tactical.app.scene.map_scene import MapScene
 from tactical.app.services import Services
 from tactical.app.tools import RulerTool, SelectTool, TemplateTool
 
 
-class TableHost(Services, Protocol):
+class TableHost(Protocol):
     """The GM's window as the table screen sees it."""
+
+    document: EncounterDocument
+    scene: MapScene
+    view: MapView
+    settings: QSettings
+    action_registry: ActionRegistry
+    services: Services
 
     ruler_tool: RulerTool
     template_tool: TemplateTool
@@ -28,5 +40,9 @@ class TableHost(Services, Protocol):
     player_view_hooks: list[Callable[[PlayerView], None]]
 
     def open_player_view(self) -> PlayerView: ...
+
+    def say(self, message: str) -> None: ...
+
+    def window(self) -> QWidget: ...
 
     def statusBar(self) -> QStatusBar: ...

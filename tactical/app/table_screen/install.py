@@ -79,7 +79,7 @@ class TableScreen(QObject):
             grabber=self.frame_drag,
         )
         window.view.viewport().installEventFilter(self)
-        self.actions = TableActions(window, self)
+        self.actions = TableActions(window.services, self)
         self.held = HeldCurtains(
             window.document, self.settings, self.actions.blackout, self.actions.freeze
         )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from tactical.app.action_registry import Place
 from tactical.app.player_view import PlayerView
 
 if TYPE_CHECKING:
@@ -60,13 +61,15 @@ class PlayersAids(QObject):
         side = _choice(settings, SIDE_SETTING, dict(SIDES), "right")
         self.corners = self._choices(CORNERS, corner, CORNER_SETTING)
         self.sides = self._choices(SIDES, side, SIDE_SETTING)
-        menu = window.action_registry.menu("player")
-        menu.addSeparator()
-        menu.addAction(self.legend)
-        where = menu.addMenu("Players' legend in their corn&er")
+        registry = window.action_registry
+        registry.put_in_menu(self.legend, Place("player", "5_aids", 10))
+        title = "Players' legend in their corn&er"
+        where = registry.add_menu("player.legend-corner", title, Place("player", "5_aids", 20))
         where.addActions(list(self.corners.values()))
-        menu.addAction(self.summary)
-        side_menu = menu.addMenu("Players' summary on their si&de")
+        registry.put_in_menu(self.summary, Place("player", "5_aids", 30))
+        side_menu = registry.add_menu(
+            "player.summary-side", "Players' summary on their si&de", Place("player", "5_aids", 40)
+        )
         side_menu.addActions(list(self.sides.values()))
         window.player_view_hooks.append(self._attach)
 

@@ -91,3 +91,22 @@ def test_cell_edits_become_one_command_or_a_message_naming_the_token() -> None:
     one = presenter.statuses_command(token.id, "prone")
     assert isinstance(one, SetStatus)
     assert presenter.status_command("nobody", "prone", 1) is None
+
+
+def test_typed_dice_left_over_are_said_and_a_press_is_one_undo_step() -> None:
+    presenter, stack = presenter_on(load_encounter(SIDE_INITIATIVE))
+    primary = next(a for a in presenter.present().actions if a.primary)
+    lines = presenter.perform(primary, {}, presenter.typed_dice("4, 3, 2, 5, 6, 6, 6, 6"))
+    assert lines[-1].endswith("typed dice were not needed.")
+    assert not lines[-1].startswith("0 ")
+    assert len(stack.done) == 1
+    with pytest.raises(ValueError):
+        presenter.typed_dice("four")
+
+
+def test_with_secrets_hidden_an_undo_entry_does_not_name_the_hidden_token() -> None:
+    presenter, _ = presenter_on(load_encounter(SIDE_INITIATIVE))
+    assert presenter.relabel("Move Skulk") == "Move Skulk"
+    presenter.hide_secrets = True
+    assert "Skulk" not in presenter.relabel("Move Skulk")
+    assert presenter.relabel("Move Grik") == "Move Grik"

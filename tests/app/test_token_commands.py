@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from tactical.app.geometry import CELL
 from tactical.app.limits import MAX_ID
-from tactical.app.token_actions import parse_status
+from tactical.app.token_edits import parse_status
 from tactical.core.changes import GM
 from tactical.core.commands import PlaceTemplate
 from tactical.core.templates import Template
@@ -35,7 +35,7 @@ def test_new_ids_do_not_clash() -> None:
 def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # type: ignore[no-untyped-def]
     """One form (name, side, size, speed), defaults: a foe's side and speed 6; one undo step."""
     window = make_window()
-    actions = window.token_actions
+    actions = window.token_edits
     seen: dict[str, object] = {}
 
     def answer(form):  # type: ignore[no-untyped-def]
@@ -47,7 +47,7 @@ def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # typ
         return form.spec()
 
     actions.adder.ask = answer
-    menu = actions.context_menu(centre(4, 6))
+    menu = window.context_menu_at(centre(4, 6))
     texts = [a.text() for a in menu.actions()]
     assert "Add token here…" in texts
     next(a for a in menu.actions() if a.text() == "Add token here…").trigger()
@@ -67,7 +67,7 @@ def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # typ
 
 def test_the_form_remembers_the_last_side(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    adder = window.token_actions.adder
+    adder = window.token_edits.adder
     sides: list[str] = []
 
     def answer(form):  # type: ignore[no-untyped-def]
@@ -77,32 +77,32 @@ def test_the_form_remembers_the_last_side(make_window) -> None:  # type: ignore[
         return form.spec()
 
     adder.ask = answer
-    window.token_actions.add_token_at((4, 6))
-    window.token_actions.add_token_at((4, 7))
+    window.token_edits.add_token_at((4, 6))
+    window.token_edits.add_token_at((4, 7))
     assert sides == ["Non-player characters", "Player characters"]
     assert window.document.encounter.tokens["squire-2"].side == "pcs"
 
 
 def test_token_menu_statuses_hide_remove(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    actions = window.token_actions
+    actions = window.token_edits
     document = window.document
     actions.ask_text = lambda title, label: "Slowed 2"
-    menu = actions.context_menu(centre(1, 4))
+    menu = window.context_menu_at(centre(1, 4))
     texts = [a.text() for a in menu.actions()]
     assert texts[:3] == ["Orc", "Edit token…", "Add status…"]
     next(a for a in menu.actions() if a.text() == "Add status…").trigger()
     assert document.encounter.tokens["orc"].statuses == {"Slowed": 2}
     assert window.scene.token_items["orc"].look.statuses == {"Slowed": 2}
-    menu = actions.context_menu(centre(1, 4))
+    menu = window.context_menu_at(centre(1, 4))
     next(a for a in menu.actions() if a.text() == "Clear Slowed (2)").trigger()
     assert document.encounter.tokens["orc"].statuses == {}
     next(
-        a for a in actions.context_menu(centre(1, 4)).actions() if a.text() == "Hide from players"
+        a for a in window.context_menu_at(centre(1, 4)).actions() if a.text() == "Hide from players"
     ).trigger()
     assert document.encounter.tokens["orc"].hidden
     next(
-        a for a in actions.context_menu(centre(1, 4)).actions() if a.text() == "Remove token"
+        a for a in window.context_menu_at(centre(1, 4)).actions() if a.text() == "Remove token"
     ).trigger()
     assert "orc" not in document.encounter.tokens
     for _ in range(3):
@@ -116,7 +116,7 @@ def test_removing_a_token_removes_its_aura_in_the_same_step(make_window) -> None
     window = make_window()
     document = window.document
     document.push(PlaceTemplate(Template("glow", "aura", 1, token_id="hero")), GM)
-    window.token_actions.remove_tokens(["hero"])
+    window.token_edits.remove_tokens(["hero"])
     assert document.encounter.templates == {} and "hero" not in document.encounter.tokens
     document.undo_stack.undo()
     assert "glow" in document.encounter.templates and "hero" in document.encounter.tokens
@@ -128,7 +128,7 @@ def test_remove_a_template_from_the_menu(make_window) -> None:  # type: ignore[n
     window.document.push(
         PlaceTemplate(Template("fire", "area", 2, origin=(4, 4), label="Fire & ice")), GM
     )
-    menu = window.token_actions.context_menu(centre(5, 5))
+    menu = window.context_menu_at(centre(5, 5))
     action = next(a for a in menu.actions() if a.text().startswith("Remove template"))
     assert action.text() == "Remove template: Fire && ice"  # '&' shown, not a shortcut
     action.trigger()
@@ -151,13 +151,13 @@ def test_right_click_keeps_the_selection(make_window, qtbot) -> None:  # type: i
     orc = view.mapFromScene(window.scene.token_items["orc"].centre())
     qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
-    assert window.token_actions.selected() == ["hero"]
+    assert window.token_edits.selected() == ["hero"]
 
 
 def test_what_the_file_cannot_hold_is_refused_at_the_menu(make_window) -> None:  # type: ignore[no-untyped-def]
     """A 280-character name (its id would pass 128), 5,000,000 stacks, a 254-character status."""
     window = make_window()
-    actions = window.token_actions
+    actions = window.token_edits
     said: list[str] = []
     actions.say = said.append
     name = "N" * 200

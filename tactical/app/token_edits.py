@@ -14,6 +14,7 @@ from functools import partial
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QWidget
 
+from tactical.app.action_registry import ActionRegistry
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import scene_to_map, square_at
 from tactical.app.limits import MAX_NAME, MAX_STACKS
@@ -30,7 +31,7 @@ from tactical.core.commands import (
     SetTokenField,
 )
 from tactical.core.commands.templates import remove_tokens
-from tactical.core.tokens import Position
+from tactical.core.tokens import Position, Token
 
 AskText = Callable[[str, str], str | None]
 
@@ -56,16 +57,21 @@ def parse_status(text: str) -> tuple[str, int] | None:
     return name, stacks
 
 
-class TokenActions:
+class TokenEdits:
     """The GM's token and template edits for one window."""
 
-    def __init__(self, parent: QWidget, document: EncounterDocument, scene: MapScene) -> None:
+    def __init__(
+        self,
+        parent: QWidget,
+        document: EncounterDocument,
+        scene: MapScene,
+        say: Callable[[str], None],
+    ) -> None:
         self.parent = parent
         self.document = document
         self.scene = scene
         self.ask_text: AskText = self._dialog_text
-        said = getattr(parent, "say", None)
-        self.say: Callable[[str], None] = said if callable(said) else (lambda text: None)
+        self.say = say
         """Where a refusal is said (the window's status bar)."""
         self.adder = TokenAdder(parent, document, lambda text: self.say(text))
         """The add-token form, shared with the token palette (it remembers the last side)."""
@@ -136,46 +142,77 @@ class TokenActions:
                 found.append(template_id)
         return found
 
-    # -- the context menu ---------------------------------------------------------------
+    # -- the right-click menu's entries --------------------------------------------------
 
-    def context_menu(self, point: QPointF) -> QMenu:
-        """The right-click menu for a scene point: the token there, the square, templates."""
-        menu = QMenu(self.parent)
-        encounter = self.document.encounter
+    def token_ids_at(self, point: QPointF) -> list[str]:
+        """The token under ``point`` (the whole selection when it is selected), or none."""
         item = self.scene.token_item_at(point)
-        if item is not None and item.token_id in encounter.tokens:
-            token = encounter.tokens[item.token_id]
-            ids = self.selected() if item.isSelected() else [token.id]
-            title = menu.addAction(menu_text(token.name))
-            title.setEnabled(False)
-            menu.addAction(
-                "Edit token…" if len(ids) == 1 else f"Edit {len(ids)} tokens…",
-                lambda: self.editor.edit(ids),
-            )
-            menu.addAction("Add status…", lambda: self.add_status(ids))
-            for status, stacks in sorted(token.statuses.items()):
-                label = f"Clear {status}" + (f" ({stacks})" if stacks > 1 else "")
-                menu.addAction(menu_text(label), partial(self.clear_status, token.id, status))
-            menu.addAction(
-                "Show to players" if token.hidden else "Hide from players",
-                lambda: self.toggle_hidden(ids),
-            )
-            menu.addSeparator()
-            menu.addAction(
-                "Remove token" if len(ids) == 1 else f"Remove {len(ids)} tokens",
-                lambda: self.remove_tokens(ids),
-            )
-            menu.addSeparator()
+        if item is None or item.token_id not in self.document.encounter.tokens:
+            return []
+        return self.selected() if item.isSelected() else [item.token_id]
+
+    def declare_entries(self, registry: ActionRegistry) -> None:
+        """Declare the token's and the square's right-click entries (groups "1_token",
+        "2_remove" and "3_place"; others join them by group and order)."""
+        for group, order, adder in (
+            ("1_token", 0, self._title_entry),
+            ("1_token", 10, self._edit_entry),
+            ("1_token", 20, self._status_entries),
+            ("1_token", 40, self._hide_entry),
+            ("2_remove", 10, self._remove_entry),
+            ("3_place", 10, self._add_entry),
+            ("3_place", 20, self._template_entries),
+        ):
+            registry.add_context_entries(adder, group, order)
+
+    def _token_at(self, point: QPointF) -> tuple[Token, list[str]] | None:
+        ids = self.token_ids_at(point)
+        item = self.scene.token_item_at(point)
+        if not ids or item is None:
+            return None
+        return self.document.encounter.tokens[item.token_id], ids
+
+    def _title_entry(self, menu: QMenu, point: QPointF) -> None:
+        if found := self._token_at(point):
+            menu.addAction(menu_text(found[0].name)).setEnabled(False)
+
+    def _edit_entry(self, menu: QMenu, point: QPointF) -> None:
+        if ids := self.token_ids_at(point):
+            text = "Edit token…" if len(ids) == 1 else f"Edit {len(ids)} tokens…"
+            menu.addAction(text, lambda: self.editor.edit(ids))
+
+    def _status_entries(self, menu: QMenu, point: QPointF) -> None:
+        if not (found := self._token_at(point)):
+            return
+        token, ids = found
+        menu.addAction("Add status…", lambda: self.add_status(ids))
+        for status, stacks in sorted(token.statuses.items()):
+            label = f"Clear {status}" + (f" ({stacks})" if stacks > 1 else "")
+            menu.addAction(menu_text(label), partial(self.clear_status, token.id, status))
+
+    def _hide_entry(self, menu: QMenu, point: QPointF) -> None:
+        if found := self._token_at(point):
+            token, ids = found
+            text = "Show to players" if token.hidden else "Hide from players"
+            menu.addAction(text, lambda: self.toggle_hidden(ids))
+
+    def _remove_entry(self, menu: QMenu, point: QPointF) -> None:
+        if ids := self.token_ids_at(point):
+            text = "Remove token" if len(ids) == 1 else f"Remove {len(ids)} tokens"
+            menu.addAction(text, lambda: self.remove_tokens(ids))
+
+    def _add_entry(self, menu: QMenu, point: QPointF) -> None:
         position = self.position_at(point)
         if position is not None:
             menu.addAction("Add token here…", lambda: self.add_token_at(position))
+
+    def _template_entries(self, menu: QMenu, point: QPointF) -> None:
         for template_id in self.templates_at(point):
-            template = encounter.templates[template_id]
+            template = self.document.encounter.templates[template_id]
             name = template.label or f"{template.kind.capitalize()} {template.size}"
             menu.addAction(
                 menu_text(f"Remove template: {name}"), partial(self.remove_template, template_id)
             )
-        return menu
 
     # -- default dialogs -----------------------------------------------------------------
 
