@@ -15,6 +15,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
 
 from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
@@ -45,6 +46,17 @@ class PrintScene(MapScene):
 
     detail: float = 1.0
     grid_pt: float = 0.0
+    extent: QRectF | None = None
+    """The whole map when the scene's encounter holds only part of it (the players' copy
+    of an area map keeps the found areas): the page lays out the whole map all the same."""
+
+    def map_rect(self) -> QRectF:
+        rect = super().map_rect()
+        return rect if self.extent is None else rect.united(self.extent)
+
+    def extent_rect(self) -> QRectF:
+        """The map's own rectangle (without its background picture's), found or not."""
+        return self.layer.scene_rect() if self.extent is None else self.extent
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, Qt.GlobalColor.white)
@@ -111,11 +123,17 @@ class PrintScene(MapScene):
 
 
 def make_scene(document: EncounterDocument, mode: Mode) -> PrintScene:
-    """A fresh scene over ``document``: the players' filter unless ``mode`` is the GM's.
+    """A fresh scene for ``mode``'s readers: the GM's over ``document``, the players'
+    over their copy of it (:mod:`tactical.app.snapshot.players_scene`: nothing they may
+    not read is drawn at all, not even under the fog).
 
-    The players' fog is blank paper there (a sheet of dark ink wastes a printer's
-    toner and hides nothing better)."""
-    scene = PrintScene(document, player=mode == "players")
+    Fog is blank paper (a sheet of dark ink wastes a printer's toner and hides
+    nothing better)."""
+    if mode == "players":
+        from tactical.app.snapshot.players_scene import players_print_scene  # it builds on this
+
+        return players_print_scene(document)
+    scene = PrintScene(document)
     scene.fog.paper = True
     return scene
 
@@ -134,8 +152,11 @@ def draw_map(painter: QPainter, scene: MapScene, target: QRectF, source: QRectF)
 
     Pictures are drawn unsmoothed and, in a PDF, losslessly (not as JPEG): the
     terrain is one pixel per square, and a square keeps its exact shade and
-    crisp edges at any scale.
+    crisp edges at any scale. Tokens are drawn uncached, so their names are
+    text (searchable, sharp at any zoom), not a picture of the screen's cache.
     """
+    for item in scene.token_items.values():  # names as text on paper, not cached pictures
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
     painter.setRenderHint(QPainter.RenderHint.LosslessImageRendering, True)

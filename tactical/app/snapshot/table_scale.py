@@ -66,7 +66,7 @@ class TableScaleSettings:
 
 def map_extent(scene: PrintScene) -> Rect:
     """The map's extent in map units (squares, or an area map's units)."""
-    rect = scene.layer.scene_rect()
+    rect = scene.extent_rect()
     return Rect(rect.x() / CELL, rect.y() / CELL, rect.width() / CELL, rect.height() / CELL)
 
 
