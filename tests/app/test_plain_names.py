@@ -224,6 +224,7 @@ def test_hide_secrets_is_on_the_main_toolbar_and_off_by_default(make_window: Any
 def test_a_file_name_with_the_modified_placeholder_shows_it(
     make_window: Any, tmp_path: Path
 ) -> None:
+    from tactical.core.commands.name_shown import ShowNameToPlayers
     from tactical.persistence import save_encounter
 
     from .conftest import small_grid
@@ -235,6 +236,9 @@ def test_a_file_name_with_the_modified_placeholder_shows_it(
     player.show()
     QApplication.processEvents()
     assert window.windowHandle().title() == "ambush [*] v2 — tactical"
-    assert player.windowHandle().title() == "ambush [*] v2 — player view"
+    assert player.windowHandle().title() == "Player view"  # the file's name is the GM's
+    window.document.encounter.name = "Ambush [*] at dusk"
+    window.document.push(ShowNameToPlayers(True))  # the GM shows it: the title follows
+    assert player.windowHandle().title() == "Ambush [*] at dusk — player view"
     window.files.ask_unsaved = lambda: "discard"
     player.close()

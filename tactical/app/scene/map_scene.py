@@ -46,10 +46,10 @@ from tactical.app.scene.token_sync import UNTOLD_ZOOM, TokenSync
 from tactical.app.token_names import gm_name
 from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import token_in_fog
 from tactical.core.grid import Square
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
+from tactical.share.players import shown_squares, token_shown
 
 MARGIN = CELL * 2
 
@@ -154,7 +154,7 @@ class MapScene(QGraphicsScene):
         else:
             assert area_map is not None
             self.layer = AreaLayer(area_map)
-            self._name_found_areas()
+        self._name_found_areas()
         if self._art_of is not self.encounter:  # another encounter: other pictures
             self.background_art.reset()
             self._art_of = self.encounter
@@ -214,9 +214,12 @@ class MapScene(QGraphicsScene):
         self.tokens_refreshed.emit()
 
     def _name_found_areas(self) -> bool:
-        """For the players, no name of an area under fog (True: the names drawn changed)."""
+        """For the players, no area's name nor square's height under fog, not even drawn
+        and then covered (True: the labels drawn changed)."""
+        if isinstance(self.layer, GridLayer):
+            return self.layer.number_only(shown_squares(self.encounter) if self.player else None)
         fog = self.encounter.fog if self.player else None
-        return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
+        return self.layer.name_only_found(fog)
 
     def set_view_zoom(self, zoom: float, shown: QRectF | None = None) -> None:
         """The view's zoom (and what it ``shown``): names, badges and marks grow to stay
@@ -234,7 +237,7 @@ class MapScene(QGraphicsScene):
         return PLAYER_TOKEN_Z if self.player else TOKEN_Z
 
     def shows_token(self, token: Token) -> bool:
-        return not (self.player and (token.hidden or token_in_fog(self.encounter, token)))
+        return not self.player or token_shown(self.encounter, token)
 
     def shows_template(self, template: Template) -> bool:
         if self.player and template.hidden:

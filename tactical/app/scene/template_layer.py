@@ -17,6 +17,7 @@ from tactical.app import engine
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.overlays import FootprintOverlay, squares_path
 from tactical.core.templates import Template
+from tactical.share.players import cut_footprint
 
 if TYPE_CHECKING:
     from tactical.app.scene.map_scene import MapScene
@@ -54,6 +55,8 @@ class TemplateLayer:
         if not colour.isValid():
             colour = QColor("#e0a030")
         footprint = engine.template_footprint(scene.encounter, template)
+        if scene.player:  # never drawn under the players' fog, not even covered by it
+            footprint = frozenset(cut_footprint(scene.encounter, footprint))
         if isinstance(scene.layer, AreaLayer):
             path = QPainterPath()
             outlines = scene.layer.outlines()
