@@ -147,6 +147,9 @@ class MainWindow(
         from tactical.app.share.install import install_share  # phones at the table
 
         self.phone_sharing = install_share(self)
+        from tactical.app.map_name_choice import install_map_name_choice  # players' outputs
+
+        self.map_name_choice = install_map_name_choice(self)
         self.wall_line_actions = install_wall_line_actions(self.map_editing)
         from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
