@@ -5,7 +5,8 @@ players' snapshot, print and picture ask this module, Qt-free, and nothing else:
 
 * which tokens they may see (:func:`~tactical.core.fog_queries.shown_to_players`:
   not marked hidden, not standing in fog; the rule lives in the core, where the
-  rules' defaults ask it too);
+  rules' defaults and the table-scale pages ask it too), and which templates
+  (:func:`template_shown`);
 * which squares (or areas) may show anything at all: ground, heights and their
   numbers, terrain, walls, the background picture, templates (:func:`shown_squares`,
   :func:`shown_areas`, :func:`cut_footprint`, :func:`cut_walls`, :func:`cut_wall_lines`);
@@ -32,6 +33,7 @@ import numpy.typing as npt
 from tactical.core.encounter import Encounter
 from tactical.core.fog_queries import hidden_from_players, shown_to_players
 from tactical.core.grid import Edge, GridMap, Wall
+from tactical.core.templates import Template
 from tactical.core.tokens import Token
 from tactical.core.wall_lines import WallLine
 from tactical.share.secrets import Secrets
@@ -50,6 +52,15 @@ Place = TypeVar("Place", tuple[int, int], str)
 def token_shown(encounter: Encounter, token: Token) -> bool:
     """A token the players may see (on the map or off it)."""
     return shown_to_players(encounter, token)
+
+
+def template_shown(encounter: Encounter, template: Template) -> bool:
+    """A template the players may see (where it lies in view): not hidden, and not placed
+    by or anchored to a token they may not see."""
+    if template.hidden:
+        return False
+    token = encounter.tokens.get(template.token_id) if template.token_id is not None else None
+    return token is None or shown_to_players(encounter, token)
 
 
 def shown_name(encounter: Encounter) -> str:

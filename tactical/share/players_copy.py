@@ -38,6 +38,7 @@ from tactical.share.players import (
     cut_wall_lines,
     cut_walls,
     players_view,
+    template_shown,
 )
 
 
@@ -79,7 +80,7 @@ def _token(token: Token, view: PlayersView) -> Token:
 def _templates(encounter: Encounter, view: PlayersView) -> list[Template]:
     kept: list[Template] = []
     for template in encounter.templates.values():
-        if template.hidden or (template.token_id is not None and template.token_id in view.unseen):
+        if not template_shown(encounter, template):
             continue
         try:
             footprint = template_footprint(encounter, template)

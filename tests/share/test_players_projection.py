@@ -16,7 +16,7 @@ from tactical.core.grid import GridMap, Wall
 from tactical.core.templates import Template
 from tactical.core.tokens import Token
 from tactical.core.wall_lines import WallLine
-from tactical.share.players import NEUTRAL_HEADING, cut_footprint, players_view
+from tactical.share.players import NEUTRAL_HEADING, cut_footprint, players_view, template_shown
 from tactical.share.players_copy import players_encounter
 from tactical.share.seen import table_seen
 from tactical.share.view import table_view
@@ -128,3 +128,12 @@ def test_revealing_the_chamber_lets_its_heights_into_the_copy() -> None:
     copy = players_encounter(encounter)
     assert "ghoul" in copy.tokens and "saint" not in copy.tokens  # the Saint stays hidden
     assert copy.grid is not None and int(copy.grid.elevation[7, 21]) == 2
+
+
+def test_a_template_placed_by_a_token_the_players_may_not_see_is_not_theirs() -> None:
+    encounter = crypt()
+    encounter.templates["rot"] = Template("rot", "area", 1, token_id="saint", origin=(3, 9))
+    encounter.templates["light"] = Template("light", "area", 1, token_id="ilse", origin=(3, 9))
+    assert not template_shown(encounter, encounter.templates["rot"])
+    assert template_shown(encounter, encounter.templates["light"])
+    assert list(players_encounter(encounter).templates) == ["light"]

@@ -49,7 +49,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.grid import Square
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
-from tactical.share.players import shown_squares, token_shown
+from tactical.share.players import shown_squares, template_shown, token_shown
 
 MARGIN = CELL * 2
 
@@ -240,7 +240,7 @@ class MapScene(QGraphicsScene):
         return not self.player or token_shown(self.encounter, token)
 
     def shows_template(self, template: Template) -> bool:
-        if self.player and template.hidden:
+        if self.player and not template_shown(self.encounter, template):
             return False
         if template.token_id is not None and template.kind == "aura":
             source = self.encounter.tokens.get(template.token_id)
