@@ -22,6 +22,7 @@ from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL
 from tactical.app.pictures import PictureCache
 from tactical.app.scene.background import BackgroundArt, shared_cache
+from tactical.app.scene.token_pictures import lend_token_pictures
 from tactical.app.snapshot.map_drawing import PrintScene
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background
@@ -138,6 +139,7 @@ def map_extent(encounter: Encounter) -> QRectF:
 def players_print_scene(document: EncounterDocument) -> PrintScene:
     """The players' print of ``document``: drawn from their copy, fog as blank paper."""
     copy, view = players_document(document)
+    lend_token_pictures(copy, document)  # the GM's copies: each picture scaled once
     scene = PrintScene(copy, player=True)
     copy.setParent(scene)  # the copy goes with its scene
     scene.fog.paper = True
