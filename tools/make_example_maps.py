@@ -257,6 +257,7 @@ def hillside_ruin() -> Encounter:
         tokens,
         party(),
         name="Hillside ruin",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         pictures=[skull],
         notes=(
             "The Lantern Company has tracked the Broken Tooth raiders to the old chapel. "
@@ -335,6 +336,7 @@ def tavern_brawl() -> Encounter:
         tokens,
         sides,
         name="Tavern brawl at the Drowned Rat",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         notes=(
             "A dockhand's insult, a thrown tankard, and the whole taproom is up. "
             "The kitchen opens only behind the bar; the trapdoor behind the bar drops "
@@ -389,6 +391,7 @@ def benchmark_256() -> Encounter:
         tokens,
         [Side("pcs", "Blue host", "#2f7fd8"), Side("npcs", "Red host", "#c0392b")],
         name="Benchmark 256",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         notes="A large generated field for the benchmarks; not meant for play.",
     )
 

@@ -49,6 +49,7 @@ from tactical.app.window_toolbar import WindowToolbar
 
 if TYPE_CHECKING:
     from tactical.app.map_gestures import MapGestures
+    from tactical.app.map_name_choice import MapNameChoice
     from tactical.app.share.install import PhoneSharing
     from tactical.app.status_freshness import StatusFreshness
     from tactical.app.table_screen import TableScreen
@@ -180,6 +181,7 @@ class MainWindow(
     token_palette: Palette
     table_screen: TableScreen
     phone_sharing: PhoneSharing
+    map_name_choice: MapNameChoice
     wall_line_actions: WallLineActions
     terrain_effect_choice: TerrainEffectChoice
     map_gestures: MapGestures
@@ -260,6 +262,12 @@ def _phone_sharing(window: MainWindow) -> PhoneSharing:
     return install_share(window.services, (actions.blackout, actions.freeze))
 
 
+def _map_name_choice(window: MainWindow) -> MapNameChoice:
+    from tactical.app.map_name_choice import install_map_name_choice  # players' outputs
+
+    return install_map_name_choice(window.services)
+
+
 def _terrain_effect_choice(window: MainWindow) -> TerrainEffectChoice:
     from tactical.app.terrain_effect_choice import install_terrain_effect_choice
 
@@ -311,6 +319,7 @@ FEATURES: tuple[Feature[MainWindow], ...] = (
     ),
     Feature("table_screen", _table_screen),
     Feature("phone_sharing", _phone_sharing, after=("table_screen",)),
+    Feature("map_name_choice", _map_name_choice),
     Feature(
         "wall_line_actions",
         lambda w: install_wall_line_actions(w.map_editing),

@@ -31,7 +31,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QBoxLayout, QMenu, QWidget
 
 from tactical.app.document import EncounterDocument
-from tactical.app.files import document_name
 from tactical.app.fog.layer import install_fog_layer
 from tactical.app.legend import ElevationLegend
 from tactical.app.legend_clear import LegendOffTokens
@@ -45,6 +44,7 @@ from tactical.app.scene.map_scene import MapScene
 from tactical.app.tools import SelectTool
 from tactical.core.changes import ChangeSet
 from tactical.core.fog_queries import legend_contents
+from tactical.share.players import shown_name
 
 PLAYER_LEGEND_SCALE = 1.5
 """The players' elevation legend, read from across the table, before a label size is chosen."""
@@ -117,7 +117,10 @@ class PlayerView(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.setWindowTitle(self._title())
-        document.path_changed.connect(lambda: self.setWindowTitle(self._title()))
+        # the GM shows the map's name, or not (a lambda, as before: the document keeps
+        # this window's Python side until the window goes, which its event filters need)
+        document.changes_done.connect(lambda _changes: self.setWindowTitle(self._title()))
+        document.encounter_replaced.connect(lambda: self.setWindowTitle(self._title()))
         document.encounter_replaced.connect(self._after_replace)
         self.resize(1024, 640)
         self._normal_size = QSize(1024, 640)
@@ -148,7 +151,9 @@ class PlayerView(QWidget):
             self._update_legend()
 
     def _title(self) -> str:
-        return f"{title_text(document_name(self.document))} — player view"
+        """The map's name only when the GM shows it to the players (never the file's)."""
+        name = shown_name(self.document.encounter)
+        return f"{title_text(name)} — player view" if name else "Player view"
 
     # -- following -------------------------------------------------------------
 

@@ -48,9 +48,13 @@ class Encounter:
         pictures: Iterable[Picture] = (),
         background: Background | None = None,
         fog: Fog | None = None,
+        show_name_to_players: bool = False,
     ) -> None:
         self.map: MapKind = map
         self.name = name
+        self.show_name_to_players = show_name_to_players
+        """The GM's choice to let the players' screens and prints show :attr:`name` (it may
+        name a secret: off unless the GM turns it on; :mod:`tactical.share.players`)."""
         self.sides: dict[str, Side] = {}
         for side in default_sides() if sides is None else sides:
             if side.id in self.sides:
@@ -156,6 +160,7 @@ class Encounter:
         return (
             self.map,
             self.name,
+            self.show_name_to_players,
             self.sides,
             self.tokens,
             self.templates,

@@ -71,10 +71,18 @@ def legend_contents(encounter: Encounter, players: bool) -> tuple[tuple[int, ...
     return elevations, terrain
 
 
+def shown_to_players(encounter: Encounter, token: Token) -> bool:
+    """The one rule for a token on the players' screens: not marked hidden, not in fog.
+
+    The players' projection (:mod:`tactical.share.players`) gathers it with the
+    rest of what they may read; it lives here so the rules' defaults can ask it too.
+    """
+    return not token.hidden and not token_in_fog(encounter, token)
+
+
 def hidden_from_players(encounter: Encounter) -> frozenset[str]:
     """Tokens the players may not see: marked hidden, or standing in fog."""
-    marked = {t.id for t in encounter.tokens.values() if t.hidden}
-    return frozenset(marked) | fogged_token_ids(encounter)
+    return frozenset(t.id for t in encounter.tokens.values() if not shown_to_players(encounter, t))
 
 
 def party_tokens(encounter: Encounter) -> list[Token]:

@@ -31,6 +31,7 @@ from shapely.geometry import box
 
 from tactical.core.encounter import Encounter
 from tactical.core.engine_errors import EngineError
+from tactical.core.fog_queries import shown_to_players
 from tactical.core.footprints import template_squares
 from tactical.core.grid import Terrain
 
@@ -229,17 +230,18 @@ def busy_squares(encounter: Encounter, *, gm: bool) -> npt.NDArray[np.bool_]:
             if grid.in_bounds((col, row)):
                 busy[row, col] = True
     for token in encounter.tokens.values():
-        if token.square is None or (token.hidden and not gm):
+        if token.square is None or not (gm or shown_to_players(encounter, token)):
             continue
         col, row = token.square
         busy[row : row + token.size, col : col + token.size] = True
     for template in encounter.templates.values():
         if not gm and template.hidden:
             continue
-        if template.kind == "aura":  # as the map draws it: only with its token shown
-            source = encounter.tokens.get(template.token_id or "")
-            if source is None or (source.hidden and not gm):
-                continue
+        source = encounter.tokens.get(template.token_id or "")
+        if not gm and source is not None and not shown_to_players(encounter, source):
+            continue  # as the players' print draws it: not of a token they may not see
+        if template.kind == "aura" and source is None:  # an aura needs its token
+            continue
         try:
             squares = template_squares(encounter, template)
         except EngineError:  # a template the map cannot place draws nothing either

@@ -175,7 +175,23 @@ def _after_id(entry: Raw, key: str, value: object) -> Raw:
     return dict([*items[:index], (key, value), *items[index:]])
 
 
-MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}
+def migrate_4_to_5(data: Raw) -> Raw:
+    """Version 4 to 5: the GM may show the map's name to the players.
+
+    A version 4 file never chose to, so nothing is added: ``show_name_to_players``
+    is false when absent, and the name stays the GM's.
+    """
+    out = dict(data)
+    out["schema_version"] = 5
+    return out
+
+
+MIGRATIONS: dict[int, Migration] = {
+    1: migrate_1_to_2,
+    2: migrate_2_to_3,
+    3: migrate_3_to_4,
+    4: migrate_4_to_5,
+}
 """``MIGRATIONS[n]`` upgrades a version ``n`` object to version ``n + 1``."""
 
 

@@ -25,6 +25,7 @@ _SCALARS: dict[str, Any] = {
     "format": "tactical.encounter",
     "app_version": "",
     "name": "",
+    "show_name_to_players": False,
     "notes": "",
     "metric": "chebyshev",
 }

@@ -30,7 +30,7 @@ from tactical.core.pictures import MAX_PICTURE_NAME, picture_name_problem
 from tactical.persistence.fog_bits import MAX_FOG_TEXT
 
 FORMAT = "tactical.encounter"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 MAX_TOKENS = 10_000
 MAX_AREAS = 5_000
@@ -303,12 +303,14 @@ class DiceRollModel(Strict):
 
 
 class EncounterModel(Strict):
-    """A whole ``.tactical.json`` file, schema version 4."""
+    """A whole ``.tactical.json`` file, schema version 5."""
 
     format: Literal["tactical.encounter"]
-    schema_version: Literal[4]
+    schema_version: Literal[5]
     app_version: Annotated[str, Field(max_length=64)]
     name: Name = ""
+    show_name_to_players: bool = False
+    """Schema 5: the players' screens and prints may show ``name`` (the GM's choice)."""
     notes: Text = ""
     metric: Literal["chebyshev", "orthogonal", "feet"] = "chebyshev"
     map: MapModel

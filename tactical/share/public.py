@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import hidden_from_players
 from tactical.rules import PanelView, ProcedureController
+from tactical.share.players import players_view
 from tactical.share.secrets import Secrets
 
 Row = tuple[str, bool, bool, str]
@@ -28,11 +28,11 @@ def public_rows(
 ) -> list[Row]:
     """``(name, acting, out, revealed)`` of each combatant not in ``unseen``, in order.
 
-    ``unseen`` defaults to the tokens the players may not see: marked hidden,
-    or standing in fog.
+    ``unseen`` defaults to the tokens the players may not see (the players'
+    projection: marked hidden, or standing in fog).
     """
     if unseen is None:
-        unseen = hidden_from_players(encounter)
+        unseen = players_view(encounter).unseen
     hidden = [t for t in encounter.tokens.values() if t.id in unseen]
     hidden_words = {t.name for t in hidden} | {t.id for t in hidden}
     rows = []

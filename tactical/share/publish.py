@@ -15,6 +15,7 @@ from tactical.core.encounter import Encounter, MapKind
 from tactical.core.grid import GridMap
 from tactical.rules import PanelView
 from tactical.share.links import Link
+from tactical.share.players import shown_name
 from tactical.share.public import panel_view
 from tactical.share.server import Builder
 from tactical.share.token_art import TokenArtSource
@@ -45,6 +46,8 @@ def frozen_copy(encounter: Encounter) -> Encounter:
         _frozen_map(encounter.map),
         [replace(t, statuses=dict(t.statuses), figures=dict(t.figures)) for t in tokens],
         list(encounter.sides.values()),
+        name=shown_name(encounter),  # the GM's text unless shown to the players
+        show_name_to_players=encounter.show_name_to_players,
         templates=list(encounter.templates.values()),
         procedure=encounter.procedure,
         procedure_state=copy.deepcopy(encounter.procedure_state),

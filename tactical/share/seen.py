@@ -2,9 +2,10 @@
 
 Two kinds of screen (issue 25):
 
-* the **table** (what the TV shows): every square the party has revealed is
-  bright (the whole map with fog off), and every token the players may see
-  (:func:`tactical.core.fog.hidden_from_players`) is shown;
+* the **table** (what the TV shows): what the players' projection
+  (:func:`tactical.share.players.players_view`) lets them see: every square the
+  party has revealed is bright (the whole map with fog off), and every token the
+  players may see is shown;
 * a **character**: the squares in that character's sight now are bright,
   squares it may recall but not see now are dim, the rest dark. The GM's fog is
   the upper limit: a square under fog stays dark even in the character's sight
@@ -25,10 +26,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import hidden_from_players, sight_range
+from tactical.core.fog_queries import sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.tokens import Token
+from tactical.share.players import players_view, shown_areas, shown_squares
 
 DARK, DIM, BRIGHT = 0, 1, 2
 """A square's light on a screen: unknown, recalled, seen now."""
@@ -79,18 +81,13 @@ def _sight(grid: GridMap, squares: list[Square], reach: int | None) -> Mask:
 
 
 def _allowed_squares(encounter: Encounter) -> npt.NDArray[np.bool_]:
-    grid = encounter.grid
-    assert grid is not None
-    if not encounter.fog.enabled:
-        return np.ones((grid.height, grid.width), dtype=np.bool_)
-    return encounter.fog.mask(grid).copy()
+    squares = shown_squares(encounter)
+    assert squares is not None
+    return squares
 
 
 def _allowed_areas(encounter: Encounter) -> set[str]:
-    area_map = encounter.area_map
-    assert area_map is not None
-    every = {a.id for a in area_map}
-    return set(encounter.fog.areas) & every if encounter.fog.enabled else every
+    return set(shown_areas(encounter) or ())
 
 
 def _split(encounter: Encounter, shown: set[str]) -> Seen:
@@ -104,17 +101,18 @@ def table_seen(encounter: Encounter) -> Seen:
 
     A token off the map is not drawn but may be named, as on the TV's summary.
     """
-    unseen = hidden_from_players(encounter)
-    shown = frozenset(t.id for t in encounter.tokens.values() if t.position is not None) - unseen
-    if encounter.grid is not None:
-        light = np.where(_allowed_squares(encounter), BRIGHT, DARK).astype(np.uint8)
-        return Seen(light, {}, shown, unseen)
-    return Seen(None, dict.fromkeys(_allowed_areas(encounter), BRIGHT), shown, unseen)
+    view = players_view(encounter)
+    shown = frozenset(t.id for t in encounter.tokens.values() if t.position is not None)
+    shown &= view.tokens
+    if view.squares is not None:
+        light = np.where(view.squares, BRIGHT, DARK).astype(np.uint8)
+        return Seen(light, {}, shown, view.unseen)
+    return Seen(None, dict.fromkeys(view.areas or (), BRIGHT), shown, view.unseen)
 
 
 def character_seen(encounter: Encounter, character: Token) -> Seen:
     """What ``character`` sees now (see the module's docstring)."""
-    forbidden = hidden_from_players(encounter)
+    forbidden = players_view(encounter).unseen
     own = set() if character.hidden or character.position is None else {character.id}
     grid = encounter.grid
     if grid is not None:

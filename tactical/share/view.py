@@ -3,15 +3,15 @@
 Only what :mod:`tactical.share.seen` lets the screen see is written: the light,
 height and terrain of squares it may see (zeros elsewhere), walls and doors
 beside them (free wall lines clipped to them), the tokens it shows, the fight's
-public summary with every unseen token left out, and nothing of the GM's notes,
-secret declarations or rolls. Paused (blackout or freeze on the TV), a link
+public summary with every unseen token left out, the map's name only when the
+GM shows it to the players (:func:`tactical.share.players.shown_name`), and nothing
+of the GM's notes, secret declarations or rolls. Paused (blackout or freeze on the TV), a link
 sends only that it is paused.
 """
 
 from __future__ import annotations
 
 import base64
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +25,7 @@ from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
+from tactical.share.players import cut_wall_lines, cut_walls, shown_name
 from tactical.share.public import fight_summary, panel_view
 from tactical.share.reach import may_move_now, reach_cells
 from tactical.share.secrets import Secrets
@@ -33,11 +34,6 @@ from tactical.share.token_art import TokenArtSource, pictures_in_view
 
 ArtSource = Callable[[str], Rgba | None]
 """A picture id -> its decoded RGBA pixels (None when it cannot be read)."""
-
-LINE_STEP = 0.25
-"""Squares: free wall lines are cut into pieces this long and kept where a piece lies in view."""
-HAIR = 0.02
-"""Squares: how far to either side of a wall line its pieces are tested."""
 
 
 @dataclass(frozen=True)
@@ -56,56 +52,26 @@ def _b64(array: npt.NDArray[Any]) -> str:
 
 
 def _walls(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
-    def seen(square: tuple[int, int]) -> bool:
-        return grid.in_bounds(square) and bool(allowed[square[1], square[0]])
-
     walls: list[list[object]] = []
-    for (a, b), wall in grid.walls.items():
-        if seen(a) or seen(b):
-            kind = "wall" if not wall.door else ("open" if wall.open else "door")
-            walls.append([a[0], a[1], b[0], b[1], kind])
+    for (a, b), wall in cut_walls(grid, allowed).items():
+        kind = "wall" if not wall.door else ("open" if wall.open else "door")
+        walls.append([a[0], a[1], b[0], b[1], kind])
     return walls
 
 
 def _lines(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
-    """Free wall lines, cut to the pieces that touch a square that may be seen.
-
-    Each piece is tested a hair to either side of the line, so a wall on the
-    edge of a seen square is kept and one running through fog is not.
-    """
-    pieces: list[list[object]] = []
-    for line in grid.wall_lines:
-        (ax, ay), (bx, by) = line.a, line.b
-        length = math.hypot(bx - ax, by - ay)
-        count = max(1, math.ceil(length / LINE_STEP))
-        t = (np.arange(count) + 0.5) / count
-        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-        nx, ny = (-(by - ay) / length, (bx - ax) / length) if length else (0.0, 0.0)
-        keep = np.zeros(count, dtype=np.bool_)
-        for sign in (1.0, -1.0):
-            cols = np.floor(px + sign * HAIR * nx).astype(np.int64)
-            rows = np.floor(py + sign * HAIR * ny).astype(np.int64)
-            inside = (cols >= 0) & (cols < grid.width) & (rows >= 0) & (rows < grid.height)
-            keep[inside] |= allowed[rows[inside], cols[inside]]
-        start = None
-        for index in range(count + 1):
-            on = index < count and bool(keep[index])
-            if on and start is None:
-                start = index
-            elif not on and start is not None:
-                t0, t1 = start / count, index / count
-                pieces.append(
-                    [
-                        round(ax + (bx - ax) * t0, 4),
-                        round(ay + (by - ay) * t0, 4),
-                        round(ax + (bx - ax) * t1, 4),
-                        round(ay + (by - ay) * t1, 4),
-                        line.kind,
-                        line.open,
-                    ]
-                )
-                start = None
-    return pieces
+    """Free wall lines, cut to the pieces that touch a square that may be seen."""
+    return [
+        [
+            round(line.a[0], 4),
+            round(line.a[1], 4),
+            round(line.b[0], 4),
+            round(line.b[1], 4),
+            line.kind,
+            line.open,
+        ]
+        for line in cut_wall_lines(grid, allowed)
+    ]
 
 
 def _grid_data(grid: GridMap, seen: Seen) -> dict[str, Any]:
@@ -230,6 +196,7 @@ def _build(
         "type": "view",
         "kind": kind,
         "paused": False,
+        "name": shown_name(encounter),
         "map": _grid_data(grid, seen) if grid is not None else _area_data(encounter, seen),
         "tokens": tokens,
         "templates": _templates(encounter, seen),

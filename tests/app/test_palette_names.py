@@ -48,7 +48,7 @@ def test_each_picture_keeps_its_name_after_save_and_reopen(make_window, tmp_path
     assert window.files.save()
 
     saved = json.loads((tmp_path / "fight.tactical.json").read_text(encoding="utf-8"))
-    assert saved["schema_version"] == 4
+    assert saved["schema_version"] == 5
     assert [p["name"] for p in saved["pictures"]] == ["giant-wolf.png", "goblin-boss.png", "Skull"]
     again = reopen(make_window, tmp_path / "fight.tactical.json")
     assert shown_labels(again) == before
@@ -81,7 +81,8 @@ def test_a_numbered_picture_of_a_version_3_file_is_named_by_its_file_and_keeps_i
     encounter.tokens["hero"].image = picture_id(knight)
     path = tmp_path / "old.tactical.json"
     save_encounter(encounter, path)
-    text = path.read_text(encoding="utf-8").replace('"schema_version": 4,', '"schema_version": 3,')
+    text = path.read_text(encoding="utf-8").replace('"schema_version": 5,', '"schema_version": 3,')
+    text = text.replace('  "show_name_to_players": false,\n', "")
     path.write_text(text, encoding="utf-8")  # as a version 3 app wrote it: no name
 
     window = reopen(make_window, path)

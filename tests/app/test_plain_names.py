@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from tactical.app.main_window import MainWindow
 from tactical.app.panel import CombatPanel
 from tactical.app.plain_text import plain_label, set_tooltip, tooltip
+from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
 from tactical.persistence import load_encounter
 from tactical.rules import available
@@ -224,6 +225,7 @@ def test_hide_secrets_is_on_the_main_toolbar_and_off_by_default(make_window: Any
 def test_a_file_name_with_the_modified_placeholder_shows_it(
     make_window: Any, tmp_path: Path
 ) -> None:
+    from tactical.core.commands.name_shown import ShowNameToPlayers
     from tactical.persistence import save_encounter
 
     from .conftest import small_grid
@@ -235,6 +237,9 @@ def test_a_file_name_with_the_modified_placeholder_shows_it(
     player.show()
     QApplication.processEvents()
     assert window.windowHandle().title() == "ambush [*] v2 — tactical"
-    assert player.windowHandle().title() == "ambush [*] v2 — player view"
+    assert player.windowHandle().title() == "Player view"  # the file's name is the GM's
+    window.document.encounter.name = "Ambush [*] at dusk"
+    window.document.push(ShowNameToPlayers(True), GM)  # the GM shows it: the title follows
+    assert player.windowHandle().title() == "Ambush [*] at dusk — player view"
     window.files.ask_unsaved = lambda: "discard"
     player.close()

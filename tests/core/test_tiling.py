@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter
+from tactical.core.fog import Fog
 from tactical.core.grid import GridMap, Wall
 from tactical.core.templates import Template
 from tactical.core.tiling import (
@@ -133,3 +135,25 @@ def test_an_area_map_page_is_empty_when_it_meets_no_area() -> None:
     plan = plan_tiles(TileSpec(Rect(0, 0, 34, 4)))
     assert [t.label for t in plan.tiles] == ["A1", "A2", "A3", "A4"]
     assert empty_tiles(plan, encounter, gm=False) == {"A2"}
+
+
+def test_the_players_pages_count_nothing_of_a_token_in_fog() -> None:
+    """A token in fog is no more the players' than a hidden one: its aura (reaching out of
+    the fog) and the area it placed do not make a page of the players' print."""
+    fog = Fog(enabled=True)
+    found = np.ones((20, 60), dtype=np.bool_)
+    found[:, 40:] = False  # the ghoul stands at (41, 5), under fog
+    fog.set_mask(found)
+    encounter = Encounter(
+        GridMap(60, 20),
+        [Token("ghoul", "Ghoul", "npcs", (41, 5))],
+        templates=[
+            Template("stench", "aura", 3, token_id="ghoul"),
+            Template("web", "area", 1, token_id="ghoul", origin=(10, 10)),
+        ],
+        fog=fog,
+    )
+    players = busy_squares(encounter, gm=False)
+    assert not players.any()  # not the aura's found squares (38, 5), nor the web at (10, 10)
+    gm = busy_squares(encounter, gm=True)
+    assert gm[5, 38] and gm[10, 10]

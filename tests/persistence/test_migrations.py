@@ -158,3 +158,29 @@ def test_migrate_2_to_3_turns_token_image_paths_into_one_picture_each() -> None:
         {"id": "image-2", "path": "ogre.webp"},
     ]
     assert v2["tokens"][0]["image"] == "art/goblin.png"  # the input is not changed in place
+
+
+def test_a_version_4_file_keeps_the_maps_name_from_the_players() -> None:
+    """Schema 5's choice to show the name: a file written before it never made it."""
+    from tactical.persistence.migrations import migrate_4_to_5
+
+    v4 = {"schema_version": 4, "name": "Crypt of the Hollow Saint", "notes": ""}
+    assert migrate_4_to_5(v4) == {**v4, "schema_version": 5}
+    golden = Path(__file__).resolve().parent / "golden" / "picture-map-v4.tactical.json"
+    encounter = load_encounter(golden)
+    assert encounter.name == "Paw print" and not encounter.show_name_to_players
+    assert golden.read_text(encoding="utf-8").count('"schema_version": 4,') == 1  # untouched
+
+
+def test_the_choice_to_show_the_name_is_saved_and_read_back() -> None:
+    from tactical.core import Encounter, GridMap
+    from tactical.persistence import dumps_encounter, loads_encounter
+
+    shown = Encounter(GridMap(2, 2), name="The Ford", show_name_to_players=True)
+    text = dumps_encounter(shown)
+    assert '  "name": "The Ford",\n  "show_name_to_players": true,\n' in text
+    assert loads_encounter(text).show_name_to_players
+    bad = text.replace('"show_name_to_players": true', '"show_name_to_players": "yes"')
+    with pytest.raises(LoadError) as caught:
+        loads_encounter(bad)
+    assert [p.path for p in caught.value.problems] == ["show_name_to_players"]

@@ -233,6 +233,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
         tokens,
         the_sides,
         name=draw(names),
+        show_name_to_players=draw(st.booleans()),
         templates=templates,
         procedure=procedure,
         procedure_state=state,
@@ -253,7 +254,7 @@ def test_dumps_then_loads_gives_an_equal_encounter_and_the_same_text(encounter: 
     assert loaded == encounter
     assert dumps_encounter(loaded) == text
     assert text.endswith("\n")
-    assert json.loads(text)["schema_version"] == 4
+    assert json.loads(text)["schema_version"] == 5
 
 
 @settings(

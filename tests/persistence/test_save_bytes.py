@@ -4,9 +4,12 @@
 pictures' base64 was kept between saves and set aside by the save's check (every
 picture encoded again, the whole text escaped by ``json.dumps`` and loaded back);
 the example maps in ``maps/`` were that save's output too. Schema 4 gave pictures
-their names: ``golden/picture-map.tactical.json`` is the same map written at
+their names: ``golden/picture-map-v4.tactical.json`` is the same map written at
 version 4, and differs from the version 3 golden only by the version and the
 pictures' names (:func:`test_the_version_4_golden_differs_only_by_the_names`).
+Schema 5 added the GM's choice to show the map's name to the players:
+``golden/picture-map.tactical.json`` differs from the version 4 golden only by the
+version and that key (:func:`test_the_version_5_golden_differs_only_by_the_name_choice`).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "tokens"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "picture-map.tactical.json"
 GOLDEN_V3 = GOLDEN.with_name("picture-map-v3.tactical.json")
+GOLDEN_V4 = GOLDEN.with_name("picture-map-v4.tactical.json")
 
 
 def picture_map() -> Encounter:
@@ -109,9 +113,23 @@ def test_a_map_with_pictures_is_saved_byte_for_byte_as_before(tmp_path: Path) ->
     assert reopened.pictures == encounter.pictures
 
 
+def changed_lines(old_file: Path, new_file: Path) -> list[str]:
+    old = old_file.read_text(encoding="utf-8").splitlines()
+    new = new_file.read_text(encoding="utf-8").splitlines()
+    return [line for line in difflib.unified_diff(old, new, n=0, lineterm="") if line[:1] in "+-"]
+
+
+def test_the_version_5_golden_differs_only_by_the_name_choice() -> None:
+    assert changed_lines(GOLDEN_V4, GOLDEN)[2:] == [  # after the "---" and "+++" headers
+        '-  "schema_version": 4,',
+        '+  "schema_version": 5,',
+        '+  "show_name_to_players": false,',
+    ]
+
+
 def test_the_version_4_golden_differs_only_by_the_names() -> None:
     old = GOLDEN_V3.read_text(encoding="utf-8").splitlines()
-    new = GOLDEN.read_text(encoding="utf-8").splitlines()
+    new = GOLDEN_V4.read_text(encoding="utf-8").splitlines()
     changed = [
         line for line in difflib.unified_diff(old, new, n=0, lineterm="") if line[:1] in "+-"
     ]
@@ -125,7 +143,7 @@ def test_the_version_4_golden_differs_only_by_the_names() -> None:
     ]
 
 
-def test_the_version_3_golden_opens_and_is_saved_at_version_4(tmp_path: Path) -> None:
+def test_the_version_3_golden_opens_and_is_saved_at_version_5(tmp_path: Path) -> None:
     encounter = load_encounter(GOLDEN_V3)
     assert {p.id: p.name for p in encounter.pictures.values()} == {
         picture_id((ASSETS / "paw.png").read_bytes()): "",  # version 3 kept no names
@@ -135,7 +153,8 @@ def test_the_version_3_golden_opens_and_is_saved_at_version_4(tmp_path: Path) ->
     save_encounter(encounter, tmp_path / "paw.tactical.json")
     expected = (
         GOLDEN_V3.read_text(encoding="utf-8")
-        .replace('"schema_version": 3,', '"schema_version": 4,')
+        .replace('"schema_version": 3,', '"schema_version": 5,')
+        .replace('"name": "Paw print",', '"name": "Paw print",\n  "show_name_to_players": false,')
         .replace('{"id": "beside", "path"', '{"id": "beside", "name": "door.png", "path"')
     )
     assert (tmp_path / "paw.tactical.json").read_text(encoding="utf-8") == expected

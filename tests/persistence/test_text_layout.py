@@ -16,9 +16,10 @@ from tactical.persistence import dumps_encounter, loads_encounter, save_encounte
 EXPECTED = """\
 {
   "format": "tactical.encounter",
-  "schema_version": 4,
+  "schema_version": 5,
   "app_version": "0.1.0",
   "name": "Ford",
+  "show_name_to_players": false,
   "notes": "",
   "metric": "chebyshev",
   "map": {

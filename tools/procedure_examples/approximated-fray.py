@@ -139,6 +139,7 @@ def build() -> Encounter:
         areas,
         tokens,
         name="The Ford at Harrow Bridge",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         notes="Approximated Fray example: goblins and their ogre hold the bridge; "
         "the shaman waits hidden in the woods with a Fire Field.",
     )

@@ -92,6 +92,7 @@ def build() -> Encounter:
         tokens,
         [Side("pcs", "Heroes", "#2f7fd8"), Side("npcs", "Wrecking Crew", "#d8432f")],
         name="Main Street at midnight",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         notes="Game Judge phases example: the Wrecking Crew robs the bank; Captain Vigil "
         "is already slugging it out with Brute; the Gunman hides on the bank roof.",
     )

@@ -118,6 +118,7 @@ def build() -> Encounter:
             Side("ogre", "Wandering ogre", "#7a5c2e"),
         ],
         name="The Sunken Hall",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         pictures=[skull],
         metric="feet",
         notes="Side initiative example: the party comes up the 10 ft corridor (two or three "

@@ -99,6 +99,7 @@ def build() -> Encounter:
         build_map(),
         tokens,
         name="The Watchtower on Crow Hill",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         notes="Thrum example: bandits hold the ruined watchtower. The Hill Brute waits off "
         "the map; have it join when the horn sounds (Join the combat). The Ambusher is "
         "hidden in the brush.",

@@ -79,6 +79,7 @@ def build() -> Encounter:
             Side("bandits", "Hillside bandits", "#d8432f"),
         ],
         name="The Beacon Stair",
+        show_name_to_players=True,  # nothing to hide: the players may read it
         metric="orthogonal",
         notes="Two-second turns example: Tomas and Rook are locked in a cluster on the "
         "slope; Maud shoots from the beacon tower (height 4); Shade is hidden behind the "

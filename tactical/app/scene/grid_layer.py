@@ -60,6 +60,9 @@ class GridLayer:
         self._art_image: QImage | None = None
         self._tint_image: QImage | None = None
         """The shading over a background picture: level open squares left clear (lazy)."""
+        self.numbered: npt.NDArray[np.bool_] | None = None
+        """The squares whose height may be written (a players' screen: those they may see,
+        :func:`tactical.share.players.shown_squares`); None: every square."""
         self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
         self._font.setPixelSize(int(CELL * 0.27))
@@ -129,6 +132,15 @@ class GridLayer:
             runs = _runs(grid.terrain[row : row + 1] == int(Terrain.DIFFICULT))[0]
             self._difficult_runs[row] = runs
             self._hatch_rects[row] = None
+
+    def number_only(self, squares: npt.NDArray[np.bool_] | None) -> bool:
+        """Write heights only on ``squares`` (None: all); True when that changed what is drawn.
+
+        Not drawn and then covered by fog: never written into the picture at all."""
+        before, self.numbered = self.numbered, squares
+        if before is None or squares is None:
+            return before is not squares
+        return not np.array_equal(before, squares)
 
     def scene_rect(self) -> QRectF:
         return QRectF(0, 0, self.grid.width * CELL, self.grid.height * CELL)
@@ -256,7 +268,10 @@ class GridLayer:
         elevation = self.grid.elevation
         terrain = self.grid.terrain
         window = elevation[r0:r1, c0:c1]
-        rows, cols = np.nonzero((window != 0) & (terrain[r0:r1, c0:c1] != int(Terrain.IMPASSABLE)))
+        wanted = (window != 0) & (terrain[r0:r1, c0:c1] != int(Terrain.IMPASSABLE))
+        if self.numbered is not None and self.numbered.shape == elevation.shape:
+            wanted &= self.numbered[r0:r1, c0:c1]
+        rows, cols = np.nonzero(wanted)
         pens: dict[int, QPen] = {}
         for dr, dc in zip(rows.tolist(), cols.tolist(), strict=True):
             value = int(window[dr, dc])

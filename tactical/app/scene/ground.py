@@ -18,6 +18,7 @@ from tactical.app.scene.context import MapLayer, Refreshed, SceneContext
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.core.changes import ChangeKind, ChangeSet
 from tactical.core.encounter import Encounter
+from tactical.share.players import shown_squares
 
 MARGIN = CELL * 2
 GRID_KINDS: tuple[ChangeKind, ...] = ("terrain", "walls")
@@ -44,10 +45,16 @@ class MapGround:
         else:
             assert encounter.area_map is not None
             self.layer = AreaLayer(encounter.area_map)
-            self.name_found_areas()
+        self.name_found_areas()
         if self._art_of is not encounter:  # another encounter: other pictures
             self.background_art.reset()
             self._art_of = encounter
+        self._update_background()
+
+    def use_background_art(self, art: BackgroundArt) -> None:
+        """Draw the picture through ``art`` from now on (a players' print cuts it first)."""
+        self.background_art = art
+        self._art_of = self.context.encounter
         self._update_background()
 
     def stale(self) -> bool:
@@ -84,9 +91,13 @@ class MapGround:
         self.canvas.invalidate(whole, QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def name_found_areas(self) -> bool:
-        """For the players, no name of an area under fog (True: the names drawn changed)."""
-        fog = self.context.encounter.fog if self.context.player else None
-        return isinstance(self.layer, AreaLayer) and self.layer.name_only_found(fog)
+        """For the players, no area's name nor square's height under fog, not even drawn
+        and then covered (True: the labels drawn changed)."""
+        encounter, player = self.context.encounter, self.context.player
+        if isinstance(self.layer, GridLayer):
+            return self.layer.number_only(shown_squares(encounter) if player else None)
+        assert isinstance(self.layer, AreaLayer)
+        return self.layer.name_only_found(encounter.fog if player else None)
 
     def map_rect(self) -> QRectF:
         """The map in scene units; an area map's includes its background picture."""

@@ -50,10 +50,10 @@ from tactical.app.scene.token_sync import UNTOLD_ZOOM, TokenSync
 from tactical.app.token_names import gm_name
 from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import token_in_fog
 from tactical.core.grid import Square
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
+from tactical.share.players import template_shown, token_shown
 
 INPUT_EVENTS = frozenset(
     {
@@ -234,10 +234,10 @@ class MapScene(QGraphicsScene):
         return PLAYER_TOKEN_Z if self.player else TOKEN_Z
 
     def shows_token(self, token: Token) -> bool:
-        return not (self.player and (token.hidden or token_in_fog(self.encounter, token)))
+        return not self.player or token_shown(self.encounter, token)
 
     def shows_template(self, template: Template) -> bool:
-        if self.player and template.hidden:
+        if self.player and not template_shown(self.encounter, template):
             return False
         if template.token_id is not None and template.kind == "aura":
             source = self.encounter.tokens.get(template.token_id)

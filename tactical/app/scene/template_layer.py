@@ -19,6 +19,7 @@ from tactical.app.scene.overlays import FootprintOverlay, squares_path
 from tactical.app.scene.token_item import TokenItem
 from tactical.core.changes import ChangeSet
 from tactical.core.templates import Template
+from tactical.share.players import cut_footprint
 
 
 class TemplateLayer:
@@ -91,6 +92,8 @@ class TemplateLayer:
         if not colour.isValid():
             colour = QColor("#e0a030")
         footprint = engine.template_footprint(encounter, template)
+        if self.context.player:  # never drawn under the players' fog, not even covered by it
+            footprint = frozenset(cut_footprint(encounter, footprint))
         if isinstance(layer, AreaLayer):
             path = QPainterPath()
             outlines = layer.outlines()

@@ -118,3 +118,9 @@ def token_pictures(document: EncounterDocument) -> TokenPictures:
     if found is None:
         found = _SHARED[document] = TokenPictures(document)
     return found
+
+
+def lend_token_pictures(borrower: EncounterDocument, owner: EncounterDocument) -> None:
+    """Let ``borrower`` (a players' print's copy of ``owner``'s encounter, same picture ids)
+    draw with ``owner``'s scaled copies: each picture is decoded and scaled once."""
+    _SHARED[borrower] = token_pictures(owner)

@@ -2,12 +2,17 @@
 
 Qt-free on purpose: this is where the players' version is filtered, so the
 filtering is tested without a window. The renderer only lays out what it gets.
+What the players may read is the players' projection's answer
+(:func:`tactical.share.players.players_view`), as on the TV and the phones.
 
 The players' version (``mode="players"``) holds what the player view and the
 public tracker show and nothing more:
 
 * no hidden token: neither its row, nor its side when no shown token is on it;
 * no ``Combatant.secret``, no GM instruction, no GM notes;
+* the map's name as its title only when the GM shows it to the players, else
+  ``Players' view``; no file name in its footer (the GM's too); a step title
+  naming a hidden token names a ``hidden combatant`` instead;
 * a cell (order, figure, status, declaration) that names a hidden token, by its
   name or its id as a whole word, is left blank: a procedure may write one
   (``Charge on Ambusher``), and a blank cell tells the players nothing.
@@ -23,18 +28,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from dataclasses import replace as replaced
 from datetime import datetime
 from typing import Literal
 
 from tactical.app import token_names
-from tactical.app.secrets import hidden_words
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import fogged_token_ids, hidden_from_players, legend_contents
+from tactical.core.fog_queries import fogged_token_ids, legend_contents
 from tactical.core.tokens import Figure, Token
 from tactical.rules import Combatant, PanelView, ProcedureController
 from tactical.rules.registry import tracked_figures
+from tactical.share.players import players_view
 
 Mode = Literal["players", "gm"]
 MODE_LABELS: dict[Mode, str] = {"players": "players' view", "gm": "GM's view"}
@@ -150,22 +154,17 @@ class _Builder:
         self.encounter = encounter
         self.mode = mode
         self.gm = mode == "gm"
-        self.unseen = hidden_from_players(encounter)
+        self.players = players_view(encounter)
+        self.unseen = self.players.unseen
         """Marked hidden or standing in fog: the players' version shows none of them."""
         self.in_fog = fogged_token_ids(encounter)
-        unseen_tokens = (
-            replaced(t, hidden=True) for t in encounter.tokens.values() if t.id in self.unseen
-        )
-        self.secret_words = None if self.gm else hidden_words(unseen_tokens)
 
     def shown(self, token: Token | None) -> bool:
         return token is not None and (self.gm or token.id not in self.unseen)
 
     def clean(self, text: str) -> str:
         """``text`` if the players may read it; blank when it names a hidden token."""
-        if self.secret_words is not None and self.secret_words.search(text):
-            return ""
-        return text
+        return text if self.gm else self.players.secrets.clean(text)
 
     def name(self, token: Token | None, name: str, acting: bool) -> str:
         text = ACTING_MARK + name if acting else name
@@ -270,7 +269,10 @@ class _Builder:
     def heading(self, view: PanelView | None) -> tuple[str, list[str]]:
         if view is None:
             return "Tokens by side (no combat procedure running)", []
-        parts = [part for part in (view.title, round_text(view), current_step(view)) if part]
+        step = current_step(view)
+        if not self.gm:  # a step naming a token the players may not see names an alias
+            step = self.players.secrets.relabel(step)
+        parts = [part for part in (view.title, round_text(view), step) if part]
         lines = []
         if view.ended:
             lines.append("The fight is over")
@@ -328,12 +330,17 @@ def build_content(
     elevations, terrain = builder.legend()
     shown_sides = [t.side for t in encounter.tokens.values() if builder.shown(t)]
     stamp = (when or datetime.now()).strftime("%Y-%m-%d %H:%M")
-    footer = " \N{MIDDLE DOT} ".join(
-        part for part in (file_name or "Untitled", stamp, MODE_LABELS[mode]) if part
-    )
+    footer_parts: tuple[str, ...]
+    if mode == "gm":
+        title = encounter.name or file_name or "Untitled encounter"
+        footer_parts = (file_name or "Untitled", stamp, MODE_LABELS[mode])
+    else:  # the map's name and the file's are the GM's: only what the GM shows
+        title = builder.players.heading
+        footer_parts = (stamp, MODE_LABELS[mode])
+    footer = " \N{MIDDLE DOT} ".join(part for part in footer_parts if part)
     return SnapshotContent(
         mode=mode,
-        title=encounter.name or file_name or "Untitled encounter",
+        title=title,
         subtitle=subtitle,
         lines=tuple(lines),
         columns=tuple(columns),

@@ -23,10 +23,11 @@ from shiboken6 import delete, isValid
 from tactical.app.document import EncounterDocument
 from tactical.app.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode, SnapshotContent, build_content, panel_view
-from tactical.app.snapshot.map_drawing import MAP_PADDING, PrintScene, make_scene, source_rect
+from tactical.app.snapshot.map_drawing import MAP_PADDING, make_scene, source_rect
 from tactical.app.snapshot.name_size import readable_layout
 from tactical.app.snapshot.page_layout import SnapshotLayout
 from tactical.app.snapshot.paged import Book, Progress, atomic_file, print_book
+from tactical.app.snapshot.print_scene import PrintScene
 from tactical.app.snapshot.table_scale import TableScaleBook, TableScaleSettings
 from tactical.core.encounter import Encounter
 from tactical.core.tiling import DEFAULT_MARGIN_MM, DEFAULT_MARGINS, DEFAULT_OVERLAP_MM, Margins

@@ -24,8 +24,9 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from tactical.app.geometry import CELL
 from tactical.app.snapshot.content import MODE_LABELS, SnapshotContent
-from tactical.app.snapshot.map_drawing import PrintScene, draw_map
+from tactical.app.snapshot.map_drawing import draw_map
 from tactical.app.snapshot.name_size import plan_names
+from tactical.app.snapshot.print_scene import PrintScene
 from tactical.app.snapshot.tile_marks import paint_crop_marks, paint_cross, paint_name
 from tactical.app.snapshot.typeset import DIM, INK, RULE, Typesetting
 from tactical.core.encounter import Encounter
@@ -66,7 +67,7 @@ class TableScaleSettings:
 
 def map_extent(scene: PrintScene) -> Rect:
     """The map's extent in map units (squares, or an area map's units)."""
-    rect = scene.layer.scene_rect()
+    rect = scene.extent_rect()
     return Rect(rect.x() / CELL, rect.y() / CELL, rect.width() / CELL, rect.height() / CELL)
 
 

@@ -80,6 +80,10 @@
     }
     state.ground = null;
     el("who").textContent = msg.kind === "table" ? "Table" : msg.character;
+    // the map's name, only when the GM shows it to the players (plain text)
+    el("place").textContent = msg.name || "";
+    show("place", !!msg.name);
+    document.title = msg.name ? "tactical: " + msg.name : "tactical: the table";
     fight(msg.fight);
     art(msg.art);
     tokens.update(msg.tokens, "/s/" + token + "/art/", request);

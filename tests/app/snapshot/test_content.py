@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from tactical.app.snapshot.content import build_content, hidden_words, panel_view
+from tactical.app.secrets import hidden_words
+from tactical.app.snapshot.content import build_content, panel_view
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
@@ -67,7 +68,7 @@ def test_players_version_of_secret_cards_and_a_hidden_token_holds_neither() -> N
     assert content.subtitle == DOT.join(
         ["Approximated Fray", "Round 1", "Staging: cards chosen in secret"]
     )
-    assert content.footer == DOT.join(["ford.tactical.json", "2024-05-01 20:30", "players' view"])
+    assert content.footer == DOT.join(["2024-05-01 20:30", "players' view"])  # no file name
     assert content.elevations == () and content.terrain == ()  # an area map: no elevation
     assert content.sides == (
         ("Player characters", "#2f7fd8"),
@@ -219,7 +220,8 @@ def test_area_tokens_are_placed_by_area_name_and_a_side_without_shown_tokens_is_
     content = build_content(encounter, None, "players")
     assert [row.cells for row in content.rows] == [("Brawler", "Player characters", "The bar", "")]
     assert content.sides == (("Player characters", "#2f7fd8"),)
-    assert content.title == "Untitled encounter"
+    assert content.title == "Players' view"
+    assert build_content(encounter, None, "gm").title == "Untitled encounter"
 
 
 def test_thrum_after_initiative_lists_the_order_and_the_procedures_figures() -> None:
