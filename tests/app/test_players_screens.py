@@ -190,7 +190,7 @@ def test_the_right_click_way_out_works_over_a_blackout_or_a_frozen_frame(
     assert covering is not None and not player.view.isAncestorOf(covering)  # a curtain
     shown: list[QPoint] = []
     menu = player.context_menu()
-    monkeypatch.setattr(menu, "exec", lambda at, *_: shown.append(at))
+    monkeypatch.setattr(menu, "popup", lambda at, *_: shown.append(at))
     monkeypatch.setattr(player, "context_menu", lambda: menu)
     event = QContextMenuEvent(
         QContextMenuEvent.Reason.Mouse, middle, covering.mapToGlobal(covering.rect().center())
