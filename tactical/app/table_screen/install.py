@@ -215,6 +215,8 @@ class TableScreen(QObject):
 
     def _screen_changed(self, *_: object) -> None:
         """On another screen the squares are another size: use its calibration, or stop."""
+        if self.parts is not None:
+            self.parts.window_changed()  # its pixels may be another size too
         if self.parts is None or not self.parts.mat.locked:
             return
         per_mm = saved.saved_calibration(self.settings, self.parts.player.screen())
