@@ -91,3 +91,21 @@ def test_a_screen_opened_frozen_holds_its_first_frame_at_full_size(make_window, 
     window.table_screen.actions.freeze.trigger()  # lifted: nothing had changed
     qtbot.wait(20)
     assert seen(player) == frozen  # no black band, no smaller picture: the same screen
+
+
+def test_a_frame_held_still_follows_a_window_shut_and_shown_full_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = crypt(make_window)
+    window.table_screen.actions.freeze.trigger()
+    window.player_action.trigger()
+    player = window.player_view
+    assert player is not None
+    parts = window.table_screen.parts
+    assert parts is not None
+    qtbot.waitUntil(lambda: not parts.frozen.picture.isNull())
+    player.close()  # as a move to another X screen does: the window goes, and comes back
+    player.show_on(window.screen(), full_screen=True)
+    qtbot.waitUntil(lambda: parts.frozen.picture.size() == player.size())
+    frozen = seen(player)
+    window.table_screen.actions.freeze.trigger()
+    qtbot.wait(20)
+    assert seen(player) == frozen

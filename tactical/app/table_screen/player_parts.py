@@ -52,6 +52,7 @@ class PlayerParts(QObject):
         self.still = False
         """Nothing the players see changed since the frame was held: a new size takes it again."""
         self._held_size = QSize()
+        self._held_over_map = (False, False)
         player.shown.connect(self._shown)
         player.document.changes_done.connect(self._on_changes)
         player.document.encounter_replaced.connect(self._replaced)
@@ -101,6 +102,7 @@ class PlayerParts(QObject):
         self._fog_since = False
         self.frozen.freeze(self.picture())
         self._held_size = self.player.size()
+        self._held_over_map = self._over_map()
         self.still = True
 
     def _on_changes(self, changes: ChangeSet) -> None:
@@ -132,12 +134,21 @@ class PlayerParts(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if watched is self.player and kind == QEvent.Type.Resize:
-            if self.still and self.frozen.isVisibleTo(self.player):
+        if watched is self.player:
+            if kind == QEvent.Type.Resize and self.still and self.frozen.isVisibleTo(watched):
                 QTimer.singleShot(0, self._take_again)  # once the window is laid out anew
-        elif kind in (QEvent.Type.Show, QEvent.Type.Hide) and watched is not self.player:
-            self._view_moved()  # the legend or the summary came or went
+        elif (
+            kind in (QEvent.Type.Show, QEvent.Type.Hide) and self._over_map() != self._held_over_map
+        ):
+            # The legend or the summary came or went; not the window itself shown or hidden
+            # (a move to another X screen makes its window anew).
+            self._view_moved()
         return False
+
+    def _over_map(self) -> tuple[bool, bool]:
+        """Whether the legend and the summary stand in the window (shown or not)."""
+        player = self.player
+        return player.legend.isVisibleTo(player), player.column.isVisibleTo(player)
 
     def window_changed(self) -> None:
         """The window moved to another screen (its pixels may be another size): take the
