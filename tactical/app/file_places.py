@@ -1,5 +1,8 @@
 """Where the file dialogs start: next to the encounter, or in the GM's documents.
 
+Every dialog: Open, Save as…, import and export, the background and token
+pictures, a handout, a snapshot.
+
 Never in the installed examples: a GM who opened an example and chose
 Save as… would otherwise save into the app's own folder (read-only when
 installed, and gone at the next update). Pure functions of paths, so the
@@ -78,6 +81,24 @@ def save_as_start(
         if not is_example(used, examples):
             return used.parent / ("untitled" + SUFFIX)
     return docs / ("untitled" + SUFFIX)
+
+
+def open_start(
+    path: Path | None,
+    recent: list[Path],
+    *,
+    examples: Path | None = None,
+    documents: Path | None = None,
+) -> Path:
+    """Where a dialog that picks a file (to open, import or show) starts: beside the
+    encounter, in the documents for an example, else beside the last file the GM used."""
+    docs = documents if documents is not None else documents_dir()
+    if path is not None:
+        return path.parent if not is_example(path, examples) else docs
+    for used in recent:
+        if not is_example(used, examples):
+            return used.parent
+    return docs
 
 
 def beside(

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from tactical.app.background_save import BackgroundSave, SaveJob
 from tactical.app.document import EncounterDocument
 from tactical.app.plain_text import plain_message_box
-from tactical.persistence.examples import examples_dir
 from tactical.persistence.write_errors import write_problem
 
 RECENT_KEY = "files/recent"
@@ -43,6 +42,21 @@ def document_name(document: EncounterDocument) -> str:
     if document.path is None and document.imported_from is not None:
         return f"{document.imported_from.name} (imported)"
     return display_name(document.path)
+
+
+def recent_paths(settings: QSettings) -> list[Path]:
+    """The files the GM opened or saved last, the newest first."""
+    value = settings.value(RECENT_KEY, [])
+    entries: list[object] = [value] if isinstance(value, str) else list(value or [])  # type: ignore[call-overload]
+    return [Path(v) for v in entries if isinstance(v, str) and v]
+
+
+def dialog_folder(path: Path | None, settings: QSettings) -> str:
+    """Where a dialog that picks a file starts for the encounter at ``path``: beside it, or
+    in the documents for an installed example (:func:`tactical.app.file_places.open_start`)."""
+    from tactical.app.file_places import open_start
+
+    return str(open_start(path, recent_paths(settings)))
 
 
 class FileController(QObject):
@@ -77,9 +91,7 @@ class FileController(QObject):
     # -- recent files --------------------------------------------------------------
 
     def recent_files(self) -> list[Path]:
-        value = self.settings.value(RECENT_KEY, [])
-        entries: list[object] = [value] if isinstance(value, str) else list(value or [])  # type: ignore[call-overload]
-        return [Path(v) for v in entries if isinstance(v, str) and v]
+        return recent_paths(self.settings)
 
     def add_recent(self, path: Path) -> None:
         path = path.resolve()
@@ -237,18 +249,13 @@ class FileController(QObject):
 
     # -- default dialogs ----------------------------------------------------------
 
-    def _start_dir(self) -> str:
-        if self.document.path is not None:
-            return str(self.document.path.parent)
-        recent = self.recent_files()
-        if recent:
-            return str(recent[0].parent)
-        folder = examples_dir()
-        return str(folder) if folder is not None else ""
+    def start_folder(self) -> str:
+        """Where a dialog that picks a file starts (:func:`dialog_folder`)."""
+        return dialog_folder(self.document.path, self.settings)
 
     def _dialog_open(self) -> str | None:
         name, _ = QFileDialog.getOpenFileName(
-            self.parent_widget, "Open encounter", self._start_dir(), FILE_FILTER
+            self.parent_widget, "Open encounter", self.start_folder(), FILE_FILTER
         )
         return name or None
 

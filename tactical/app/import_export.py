@@ -154,13 +154,10 @@ class ImportExport(QObject):
         )
         return True
 
-    def _start_dir(self) -> str:
-        path = self.window.document.path
-        return str(path.parent) if path is not None else ""
-
     def _dialog_import(self) -> str | None:
+        start = self.window.files.start_folder()
         name, _ = QFileDialog.getOpenFileName(
-            self.window.window(), "Import a Universal VTT map", self._start_dir(), IMPORT_FILTER
+            self.window.window(), "Import a Universal VTT map", start, IMPORT_FILTER
         )
         return name or None
 

@@ -41,6 +41,7 @@ from tactical.app.players_summary import FightSummary, SummaryColumn
 from tactical.app.scene import palette
 from tactical.app.scene.grid_layer import GridLayer
 from tactical.app.scene.map_scene import MapScene
+from tactical.app.screen_menu import open_on_screen
 from tactical.app.tools import SelectTool
 from tactical.core.changes import ChangeSet
 from tactical.core.fog_queries import legend_contents
@@ -218,9 +219,9 @@ class PlayerView(QWidget):
         self._show_menu(event.globalPos())
 
     def _show_menu(self, at: QPoint) -> None:
-        menu = self.context_menu()
-        menu.exec(at)
-        menu.deleteLater()
+        """Where the click was, on this window's screen (the TV may be a screen of its own)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        open_on_screen(self.context_menu(), at, screen)
 
     # -- edits -------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtPrintSupport import QPrinter
 
-from tactical.app.file_places import beside, documents_dir, safe_name, save_as_start
+from tactical.app.file_places import beside, documents_dir, open_start, safe_name, save_as_start
 from tactical.persistence import load_encounter
 from tactical.persistence.examples import examples_dir
 
@@ -70,3 +70,50 @@ def test_the_window_s_dialogs_use_those_places(make_window, tmp_path: Path) -> N
     printer.setOutputFileName(str(tmp_path / "chosen.pdf"))  # the GM chose a file: kept
     printing.propose_file(printer)
     assert Path(printer.outputFileName()) == tmp_path / "chosen.pdf"
+
+
+def test_every_dialog_that_picks_a_file_starts_beside_it_or_in_the_documents(
+    make_window, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Open, import, the background picture, a token's picture and a handout: beside the
+    GM's file, in the documents for an installed example, never in the examples folder."""
+    from PySide6.QtWidgets import QFileDialog
+
+    starts: list[Path] = []
+
+    def choose_nothing(_parent: object, _title: str, start: str, *_: object) -> tuple[str, str]:
+        starts.append(Path(start))
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose_nothing))
+    example = MAPS / "crypt-fog.tactical.json"
+    window = make_window(load_encounter(example), example)
+    dialogs = {
+        "Open": window.files._dialog_open,
+        "Import": window.import_export._dialog_import,
+        "Background picture": window.backgrounds._dialog_picture_path,
+        "Token picture": window.token_palette._dialog_path,
+        "Show a handout": window.table_screen.ask_handout,
+    }
+    for ask in dialogs.values():
+        ask()
+    assert dict(zip(dialogs, starts, strict=True)) == dict.fromkeys(dialogs, documents_dir())
+    mine = tmp_path / "games" / "crypt.tactical.json"
+    mine.parent.mkdir()
+    window.document.path = mine
+    starts.clear()
+    for ask in dialogs.values():
+        ask()
+    assert dict(zip(dialogs, starts, strict=True)) == dict.fromkeys(dialogs, mine.parent)
+
+
+def test_an_unsaved_encounter_opens_dialogs_beside_the_last_file_used(tmp_path: Path) -> None:
+    examples = tmp_path / "installed" / "maps"
+    docs = tmp_path / "Documents"
+    where = {"examples": examples, "documents": docs}
+    crypt = tmp_path / "games" / "crypt.tactical.json"
+    example = examples / "thrum.tactical.json"
+    assert open_start(crypt, [], **where) == crypt.parent
+    assert open_start(example, [crypt], **where) == docs
+    assert open_start(None, [example, crypt], **where) == crypt.parent
+    assert open_start(None, [example], **where) == docs

@@ -191,7 +191,7 @@ def test_the_right_click_way_out_works_over_a_blackout_or_a_frozen_frame(
     assert covering is not None and not player.view.isAncestorOf(covering)  # a curtain
     shown: list[QPoint] = []
     menu = player.context_menu()
-    monkeypatch.setattr(menu, "exec", lambda at, *_: shown.append(at))
+    monkeypatch.setattr(menu, "popup", lambda at, *_: shown.append(at))
     monkeypatch.setattr(player, "context_menu", lambda: menu)
     event = QContextMenuEvent(
         QContextMenuEvent.Reason.Mouse, middle, covering.mapToGlobal(covering.rect().center())
@@ -450,6 +450,7 @@ def test_a_frozen_screen_going_full_screen_shows_its_picture_whole(make_window, 
     from PySide6.QtCore import QPointF
 
     from tactical.app.geometry import CELL
+    from tactical.core.commands import MoveToken
 
     window = make_window()
     player = opened(window, qtbot)
@@ -458,6 +459,7 @@ def test_a_frozen_screen_going_full_screen_shows_its_picture_whole(make_window, 
     hero = player.view.mapFromScene(QPointF(1.5 * CELL, 1.5 * CELL)) + player.view.pos()
     was = player.grab().toImage().pixelColor(hero.x(), hero.y())
     window.table_screen.actions.freeze.trigger()
+    window.document.push(MoveToken("hero", (4, 4)))  # moved since: the frame is the past
     player.resize(1600, 1000)  # full screen on a larger screen: the picture, twice as large
     qtbot.wait(20)
     image = player.grab().toImage()

@@ -321,7 +321,7 @@ class BackgroundTools(QObject):
     # -- default dialogs ------------------------------------------------------------------
 
     def _dialog_picture_path(self) -> str | None:
-        start = self.window.files._start_dir()
+        start = self.window.files.start_folder()
         name, _ = QFileDialog.getOpenFileName(
             self.window.window(), "Picture", start, PICTURE_FILTER
         )

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QFileDialog, QInputDialog, QLineEdit
 from shiboken6 import isValid
 
+from tactical.app.files import dialog_folder
 from tactical.app.geometry import square_at
 from tactical.app.limits import MAX_NAME
 from tactical.app.palette.adding import name_from_file
@@ -284,7 +285,8 @@ class Palette:
         return chosen.name() if chosen.isValid() else None
 
     def _dialog_path(self) -> Path | None:
+        start = dialog_folder(self.document.path, self.services.settings)
         name, _ = QFileDialog.getOpenFileName(
-            self.services.window(), "Token picture", "", PICTURE_FILTER
+            self.services.window(), "Token picture", start, PICTURE_FILTER
         )
         return Path(name) if name else None

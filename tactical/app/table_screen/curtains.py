@@ -92,8 +92,9 @@ class FrozenFrame(Curtain):
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#000000"))
         if not self.picture.isNull():
-            # The window changed size since (full screen, another screen): the same
-            # picture, as large as fits, in the middle; the fog and pings go with it.
+            # The window changed size after the GM moved something (a frame held still is
+            # taken again at the new size): the same picture, as large as fits, in the
+            # middle; the fog and pings go with it.
             held = self.picture.deviceIndependentSize()
             scale = min(self.width() / held.width(), self.height() / held.height())
             if abs(scale - 1.0) > 1e-3:

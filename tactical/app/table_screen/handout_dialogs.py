@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 
-def ask_handout_path(parent: QWidget) -> Path | None:
-    """The picture the GM chose, or None."""
+def ask_handout_path(parent: QWidget, start: str) -> Path | None:
+    """The picture the GM chose (the dialog opens in the folder ``start``), or None."""
     name, _ = QFileDialog.getOpenFileName(
-        parent, "Show a handout", "", "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)"
+        parent, "Show a handout", start, "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)"
     )
     return Path(name) if name else None
 

@@ -19,6 +19,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QDialog, QLabel
 from shiboken6 import isValid
 
+from tactical.app.files import dialog_folder
 from tactical.app.player_view import PlayerView
 from tactical.app.table_screen import settings as saved
 from tactical.app.table_screen.actions import TableActions
@@ -54,7 +55,9 @@ class TableScreen(QObject):
         self.label_size = saved.saved_label_size(self.settings)
         self.rotation = 0
         self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
-        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(window.window())
+        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(
+            window.window(), dialog_folder(window.document.path, window.settings)
+        )
         self.show_error: Callable[[str], None] = lambda text: show_handout_error(
             window.window(), text
         )
@@ -215,6 +218,8 @@ class TableScreen(QObject):
 
     def _screen_changed(self, *_: object) -> None:
         """On another screen the squares are another size: use its calibration, or stop."""
+        if self.parts is not None:
+            self.parts.window_changed()  # its pixels may be another size too
         if self.parts is None or not self.parts.mat.locked:
             return
         per_mm = saved.saved_calibration(self.settings, self.parts.player.screen())
