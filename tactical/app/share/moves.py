@@ -11,8 +11,9 @@ character's own token from where it stands
 move budget and the procedure's bans) and pushed as one undoable command named
 "Moved by <character>'s phone". The drag's own refusal is worded for the GM
 (it names who stands there, and Shift); the phone gets words built from what
-it sees instead, and the GM's log gets the drag's. Only on that character's
-turn, or at any time when no procedure runs.
+it sees instead (the drag's are logged at info level, never shown: the GM's
+window may be hiding secrets). Only on that character's turn, or at any time
+when no procedure runs.
 """
 
 from __future__ import annotations
