@@ -114,12 +114,19 @@ class PhoneMoves(QObject):
         try:
             return future.result(timeout=ANSWER_SECONDS)
         except concurrent.futures.TimeoutError:
+            if future.cancel():  # not begun: it never will be (the phone was told to try again)
+                return BUSY
+        try:  # the GM's thread is making it now: its answer comes
+            return future.result(timeout=ANSWER_SECONDS)
+        except concurrent.futures.TimeoutError:
             return BUSY
 
     def _answer(
         self, job: tuple[Link, dict[str, Any], concurrent.futures.Future[str | None]]
     ) -> None:
         link, data, future = job
+        if not future.set_running_or_notify_cancel():
+            return  # the phone was told the GM's app was busy: no move made late
         try:
             future.set_result(self.try_move(link, data))
         except Exception:  # never let a phone's message break the GM's app, nor tell it why

@@ -18,8 +18,10 @@ from typing import Any
 
 import aiohttp
 import pytest
+from PySide6.QtCore import QCoreApplication
 
 from tactical.app.interaction.drag import DragController
+from tactical.app.share import moves
 from tactical.app.share.install import PhoneSharing
 from tactical.app.share.session import ShareSession
 from tactical.core.areas import Area, AreaMap, polygon_from_points
@@ -213,3 +215,22 @@ def test_on_an_area_map_every_area_outside_the_shading_answers_the_same(make_win
         assert phones.moves.try_move(brawler, {"token": "brawler", "area": "floor"}) is None
     finally:
         phones.stop()
+
+
+def test_a_move_answered_busy_is_never_made_later(
+    crypt_sharing: tuple[Any, PhoneSharing, ShareSession, Link],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window, phones, _session, bram = crypt_sharing
+    monkeypatch.setattr(moves, "ANSWER_SECONDS", 0.01)
+    answers: list[str | None] = []
+    asking = threading.Thread(  # the server's worker thread, while the GM's thread is busy
+        target=lambda: answers.append(
+            phones.moves.handler(bram, {"token": "bram", "col": 6, "row": 11})
+        )
+    )
+    asking.start()
+    asking.join(5)
+    assert answers == ["The GM's app is busy: try again."]
+    QCoreApplication.processEvents()  # the GM's thread gets to the move it was asked for
+    assert window.document.encounter.tokens["bram"].position == (5, 12)
