@@ -15,6 +15,10 @@
   path 5 squares east): alone, and while 8 pages are connected and the party
   moves every 20 ms on the same map size (the server's threads share the
   2 cores and Python's lock with the GM's hand).
+- *a phone's move, GM's thread*: what the GM's hand pays to hold a phone's drop against
+  its link's shading (that character's sight and :func:`tactical.share.reach.link_reach`),
+  with the sight looked for again (the character moved since) and kept; the reference is
+  the engine work of the GM's own drag pressing the same token (its reach).
 - *memory the server adds*: the process's resident size with the server
   running, 8 pages connected and the updates above sent, less before it started.
 """
@@ -32,12 +36,14 @@ from pathlib import Path
 import aiohttp
 
 from benchmarks.timing import print_table, timed
+from tactical.core import sight_kernel
 from tactical.core.encounter import Encounter
-from tactical.core.movement import find_path
+from tactical.core.movement import find_path, reachable
 from tactical.persistence import load_encounter
 from tactical.share import seen
 from tactical.share.links import Link, links_for
 from tactical.share.publish import builder_for
+from tactical.share.reach import link_reach
 from tactical.share.server import ShareServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,6 +200,28 @@ def drag_steps(encounter: Encounter, repeat: int, pages: int) -> float:
         server.stop()
 
 
+def move_checks(encounter: Encounter, repeat: int) -> tuple[float, float, float]:
+    """Median ms of holding a phone's drop against its link's shading on the GM's thread
+    (the sight looked for again, and kept) and of the GM's drag press (the reference)."""
+    token = next(t for t in encounter.tokens.values() if t.side in encounter.fog.party)
+
+    def check() -> object:
+        return link_reach(
+            encounter, token.id, token.speed, seen.character_seen(encounter, token), None
+        )
+
+    def fresh() -> object:
+        seen._SIGHT.clear()
+        return check()
+
+    check()
+    return (
+        timed(fresh, repeat),
+        timed(check, repeat),
+        timed(lambda: reachable(encounter, token.id, token.speed), repeat),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30, help="changes timed per row")
@@ -225,10 +253,29 @@ def main(argv: list[str] | None = None) -> int:
         alone = drag_steps(encounter, options.repeat, 0)
         busy = drag_steps(encounter, options.repeat, 8)
         steps.append((name, f"{alone:.2f}", f"{busy:.2f}", "under 16 ms a step"))
+    sight_kernel.warm()  # as sharing does when it starts
+    checks = []
+    for name, path in MAPS.items():
+        if options.small and name != "crypt-fog":
+            continue
+        fresh, kept, press = move_checks(load_encounter(path), options.repeat)
+        checks.append((name, f"{fresh:.2f}", f"{kept:.2f}", f"{press:.2f}", "under 16 ms"))
     print_table(
         ("map", "drag step ms, no sharing", "drag step ms, 8 pages updating", "target"),
         steps,
         numbers=2,
+    )
+    print()
+    print_table(
+        (
+            "map",
+            "phone's move check ms, sight looked for",
+            "sight kept",
+            "GM's drag press ms (reference)",
+            "target",
+        ),
+        checks,
+        numbers=3,
     )
     print()
     print_table(

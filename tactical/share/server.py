@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -311,7 +312,11 @@ class ShareServer:
             reason: str | None = "The GM has not allowed moves from this phone."
         else:
             loop = asyncio.get_running_loop()
-            reason = await loop.run_in_executor(None, handler, current, data)
+            try:
+                reason = await loop.run_in_executor(None, handler, current, data)
+            except Exception:  # why is the GM's to read (the log), never the phone's
+                logging.getLogger(__name__).exception("A move from a phone could not be tried")
+                reason = "The move could not be made."
         reply = {"type": "moved", "ok": reason is None, "reason": reason or ""}
         if not watcher.socket.closed:
             await watcher.socket.send_str(json.dumps(reply))

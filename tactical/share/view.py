@@ -27,7 +27,7 @@ from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
 from tactical.share.players import cut_wall_lines, cut_walls, shown_name
 from tactical.share.public import fight_summary, panel_view
-from tactical.share.reach import may_move_now, reach_cells
+from tactical.share.reach import link_reach, may_move_now
 from tactical.share.secrets import Secrets
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
 from tactical.share.token_art import TokenArtSource, pictures_in_view
@@ -247,10 +247,6 @@ def character_view(
     link = _build(encounter, seen, "character", token_id, art_source, view, token_art)
     link.data["character"] = token.name
     if moves:
-        now = may_move_now(token_id, view)
-        link.data["may_move"] = now
-        allowed_areas = {a for a, light in seen.areas.items() if light > DARK}
-        link.data["reach"] = (
-            reach_cells(encounter, token_id, budget, seen.allowed(), allowed_areas) if now else []
-        )
+        link.data["may_move"] = may_move_now(token_id, view)
+        link.data["reach"] = link_reach(encounter, token_id, budget, seen, view)
     return link
