@@ -18,6 +18,7 @@ from tactical.app.geometry import CELL, footprint_centre
 from tactical.app.interaction.cover_display import cover_lines, cover_marks
 from tactical.app.interaction.drag import DragController, DragFeedback
 from tactical.app.interaction.events import Pointer
+from tactical.app.interaction.procedure_move import procedure_move
 from tactical.app.interaction.ruler import Reading, Ruler
 from tactical.app.interaction.templates import (
     TemplatePlacer,
@@ -28,9 +29,8 @@ from tactical.app.interaction.templates import (
 from tactical.app.scene.area_layer import AreaLayer
 from tactical.app.scene.map_scene import MapScene
 from tactical.core.changes import GM
-from tactical.core.commands.base import Batch, Command
+from tactical.core.commands.base import Command
 from tactical.core.templates import TemplateKind
-from tactical.rules import ProcedureController, RulesError
 
 Say = Callable[[str], None]
 
@@ -106,24 +106,10 @@ class SelectTool:
         return True
 
     def _move_command(self, feedback: DragFeedback) -> Command:
-        """The drop's move; while a procedure runs, with the movement it spends (one undo step).
-
-        The procedure's controller decides whether the move counts; the cost is
-        the engine's path cost the drag already found. A procedure state that
-        cannot be read leaves the plain move (the panel shows the problem).
-        """
-        move = feedback.command
-        assert move is not None
-        encounter = self.document.encounter
-        if not encounter.procedure or feedback.cost is None:
-            return move
-        controller = ProcedureController(encounter, self.document.push_as(GM))
-        try:
-            combined = controller.move_command(move.token_id, move.to, feedback.cost)
-        except RulesError:  # a state that cannot be read, an unknown procedure
-            return move
-        # Not limited now: the drag's own command, exactly as without a procedure.
-        return combined if isinstance(combined, Batch) else move
+        """The drop's move; while a procedure runs, with the movement it spends (one undo step:
+        :func:`~tactical.app.interaction.procedure_move.procedure_move`)."""
+        assert feedback.command is not None
+        return procedure_move(self.document.encounter, feedback.command, feedback.cost)
 
     def cancel(self) -> None:
         token_id = self.drag.token_id

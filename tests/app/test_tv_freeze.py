@@ -12,6 +12,7 @@ from PySide6.QtGui import QImage
 
 from tactical.app.main_window import MainWindow
 from tactical.app.player_view import PlayerView
+from tactical.core.changes import GM
 from tactical.core.commands.fog import reveal_all
 from tactical.persistence import load_encounter
 
@@ -65,7 +66,7 @@ def test_the_frozen_frame_is_the_live_frame_grabbed_just_before(make_window, qtb
     window.table_screen.actions.freeze.trigger()
     assert window.table_screen.states() == ["frozen"]
     assert seen(player) == live  # pixel for pixel: the legend whole, over the same fog
-    window.document.push(reveal_all(window.document.encounter, reveal=False))
+    window.document.push(reveal_all(window.document.encounter, reveal=False), GM)
     hidden = seen(player)
     assert hidden != live  # the GM hid the rooms: today's fog over the frozen map...
     legend = player.legend.geometry().translated(player.view.pos())

@@ -29,11 +29,11 @@ from tactical.app.document import EncounterDocument
 from tactical.app.geometry import CELL, footprint_centre
 from tactical.app.interaction.drag import DragController
 from tactical.app.interaction.events import Pointer
+from tactical.app.interaction.procedure_move import procedure_move
 from tactical.core.changes import phone
-from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Position, Token
-from tactical.rules import BlockedDirection, ProcedureController
+from tactical.rules import BlockedDirection
 from tactical.share.links import Link
 from tactical.share.public import panel_view
 from tactical.share.reach import link_reach, may_move_now, offered
@@ -172,13 +172,7 @@ class PhoneMoves(QObject):
                 return f"{token.name} stays."
             log.info("A move from %s's phone was refused: %s", token.name, feedback.message)
             return _refusal(token, ban, seen, encounter)
-        command: Command = feedback.command
-        if encounter.procedure and feedback.cost is not None:
-            try:
-                controller = ProcedureController(encounter, lambda _command: None)
-                command = controller.move_command(token.id, feedback.command.to, feedback.cost)
-            except (ValueError, KeyError):  # a state that cannot be read: the plain move
-                command = feedback.command
+        command = procedure_move(encounter, feedback.command, feedback.cost)  # as the GM's drop
         command.text = f"Moved by {token.name}'s phone"
         self.document.push(command, phone(token.id, token.name))
         self.say(f"{token.name} moved from their phone.")

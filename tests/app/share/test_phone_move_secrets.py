@@ -164,6 +164,18 @@ def test_an_error_while_moving_is_logged_for_the_gm_and_never_sent(
     assert "The Hollow Saint stands at (21, 7)" in caplog.text
 
 
+def test_a_fight_whose_state_cannot_be_read_still_takes_the_plain_move(
+    crypt_sharing: tuple[Any, PhoneSharing, ShareSession, Link],
+) -> None:
+    """As the GM's drop does: the panel shows the problem, the phone's move is made."""
+    window, phones, _session, bram = crypt_sharing
+    encounter = window.document.encounter
+    encounter.procedure, encounter.procedure_state = "thrum", {"round": "not a number"}
+    assert phones.moves.try_move(bram, {"token": "bram", "col": 6, "row": 12}) is None
+    assert encounter.tokens["bram"].position == (6, 12)
+    assert window.document.undo_stack.undoText() == "Moved by Bram's phone"
+
+
 def test_a_stumbling_character_reads_the_procedures_reason_without_the_gms_keyboard(
     make_window: Any,
 ) -> None:
