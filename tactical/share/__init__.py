@@ -3,5 +3,7 @@
 Qt-free, below the app: the views a phone's link gets (:mod:`.view`), the art
 cut to what may be seen (:mod:`.art`), the tokens' pictures sent only while in
 view (:mod:`.token_art`), the links and their capability tokens
-(:mod:`.links`) and the aiohttp server running beside Qt (:mod:`.server`).
+(:mod:`.links`) and the aiohttp server running beside Qt (:mod:`.server`), which
+assumes a hostile network (:mod:`.guard`, :mod:`.http_guard`, :mod:`.frames`,
+:mod:`.quiet_log`; its caps are :mod:`.limits`).
 """
