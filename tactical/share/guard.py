@@ -7,11 +7,15 @@ line, a header, then nothing) would use up the process's open files. The
 
 * over :attr:`Limits.per_address` connections from one address, a new one is
   closed at once;
-* at :attr:`Limits.connections` overall, the oldest connection that has not sent
-  a whole request head yet is closed to make room (none: the new one is closed);
+* at :attr:`Limits.connections` overall, a connection that has not sent a whole
+  request head yet is closed to make room (none: the new one is closed): the
+  oldest of the address holding the most such connections, so a flood from many
+  addresses gives up its own before a phone's new connection (whose head is
+  already on its way) can be taken;
 * a connection that has not sent a whole head within :attr:`Limits.head_seconds`,
   or sends a head longer than :attr:`Limits.head_bytes`, is closed.
 
+An IPv6 device can take many addresses: its /64 network counts as one address.
 Nothing is logged per connection: :attr:`Guard.refused` and the like count them.
 Idle kept-alive connections are aiohttp's ``keepalive_timeout`` business.
 """
@@ -19,6 +23,7 @@ Idle kept-alive connections are aiohttp's ``keepalive_timeout`` business.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 from collections import Counter
 from collections.abc import Callable
 
@@ -37,6 +42,7 @@ class Guard:
         self._open: dict[Guarded, str] = {}
         self._waiting: dict[Guarded, None] = {}  # no whole head yet, oldest first
         self._per_address: Counter[str] = Counter()
+        self._waiting_per_address: Counter[str] = Counter()
         self.refused = 0
         """Connections closed at once (over a cap)."""
         self.evicted = 0
@@ -57,32 +63,63 @@ class Guard:
             self.refused += 1
             return False
         if len(self._open) >= self.cap:
-            oldest = next(iter(self._waiting), None)
-            if oldest is None:
+            victim = self._victim()
+            if victim is None:
                 self.refused += 1
                 return False
             self.evicted += 1
-            oldest.drop()
+            victim.drop()
         self._open[connection] = address
         self._waiting[connection] = None
         self._per_address[address] += 1
+        self._waiting_per_address[address] += 1
         return True
 
+    def _victim(self) -> Guarded | None:
+        """The oldest connection without a whole head of the address with the most of them."""
+        if not self._waiting:
+            return None
+        most = max(self._waiting_per_address.values())
+        return next(c for c in self._waiting if self._waiting_per_address[self._open[c]] == most)
+
     def headed(self, connection: Guarded) -> None:
-        self._waiting.pop(connection, None)
+        if connection in self._waiting:
+            del self._waiting[connection]
+            _less(self._waiting_per_address, self._open[connection])
 
     def leave(self, connection: Guarded) -> None:
         address = self._open.pop(connection, None)
-        self._waiting.pop(connection, None)
-        if address is not None:
-            self._per_address[address] -= 1
-            if self._per_address[address] <= 0:
-                del self._per_address[address]
+        if address is None:
+            return
+        _less(self._per_address, address)
+        if connection in self._waiting:
+            del self._waiting[connection]
+            _less(self._waiting_per_address, address)
 
     def close_all(self) -> None:
         """Close every connection at once (sharing stops)."""
         for connection in list(self._open):
             connection.drop()
+
+
+def _less(counts: Counter[str], address: str) -> None:
+    counts[address] -= 1
+    if counts[address] <= 0:
+        del counts[address]
+
+
+def address_of(peer: object) -> str:
+    """Who a connection counts against: its IPv4 address, or its IPv6 address's /64."""
+    host = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    if ":" not in host:
+        return host
+    try:
+        address = ipaddress.IPv6Address(host.split("%")[0])
+    except ValueError:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.IPv6Network((address, 64), strict=False))
 
 
 class Guarded(asyncio.Protocol):
@@ -100,9 +137,7 @@ class Guarded(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self._transport = transport
-        peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        if not self._guard.admit(self, address):
+        if not self._guard.admit(self, address_of(transport.get_extra_info("peername"))):
             transport.abort()
             return
         limits = self._guard.limits

@@ -119,6 +119,22 @@ def test_at_the_overall_cap_a_new_device_takes_the_place_of_a_stalled_connection
         close_all(stalled + watching)
 
 
+def test_at_the_overall_cap_the_address_holding_most_stalled_connections_gives_one_up(
+    serve: Serve,
+) -> None:
+    """A flood from many addresses cannot take a phone's new connection before its own:
+    the place is taken from the address holding the most connections without a head."""
+    server = serve(Limits(connections=8, per_address=8, head_seconds=30))
+    phone = half_open(server.port, "127.0.0.3", 1)  # the oldest, but its address holds one
+    flood = half_open(server.port, "127.0.0.2", 7)
+    newcomer = half_open(server.port, "127.0.0.4", 1)
+    try:
+        assert wait_closed(flood, 1) == 1
+        assert wait_closed(phone + newcomer, 1, seconds=0.5) == 0
+    finally:
+        close_all(phone + flood + newcomer)
+
+
 def test_one_link_cannot_take_every_device_slot(serve: Serve) -> None:
     """32 WebSockets on the table link (its QR code may be on show): the players'
     links still take their devices."""
