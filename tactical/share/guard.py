@@ -3,17 +3,21 @@
 aiohttp's server reads request heads without a deadline and accepts every
 connection, so a device holding a thousand half-open connections (a request
 line, a header, then nothing) would use up the process's open files. The
-:class:`Guard` wraps the protocol factory given to ``loop.create_server``:
+listener (:mod:`.listener`) gives the :class:`Guard` each socket it accepts:
 
 * over :attr:`Limits.per_address` connections from one address, a new one is
-  closed at once;
+  reset at once;
 * at :attr:`Limits.connections` overall, a connection that has not sent a whole
-  request head yet is closed to make room (none: the new one is closed): the
+  request head yet is closed to make room (none: the new one is reset): the
   oldest of the address holding the most such connections, so a flood from many
   addresses gives up its own before a phone's new connection (whose head is
   already on its way) can be taken;
-* a connection that has not sent a whole head within :attr:`Limits.head_seconds`,
-  or sends a head longer than :attr:`Limits.head_bytes`, is closed.
+* until its whole request head has come, a connection is a bare socket the guard
+  reads (no transport, no aiohttp protocol: a stalled connection costs next to
+  nothing); one that has not sent it within :attr:`Limits.head_seconds`, or sends
+  more than :attr:`Limits.head_bytes` of it, is closed;
+* then it becomes a transport (``loop.connect_accepted_socket``) with aiohttp's
+  protocol behind a :class:`Served`, which hands it the head first.
 
 An IPv6 device can take many addresses: its /64 network counts as one address.
 Nothing is logged per connection: :attr:`Guard.refused` and the like count them.
@@ -23,7 +27,10 @@ Idle kept-alive connections are aiohttp's ``keepalive_timeout`` business.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
+import socket
+import struct
 from collections import Counter
 from collections.abc import Callable
 
@@ -31,75 +38,206 @@ from tactical.share.limits import Limits
 
 HEAD_ENDS = (b"\r\n\r\n", b"\n\n", b"\n\r\n")
 """How a request head ends (a blank line; a bare LF is tolerated as parsers do)."""
+_RESET = struct.pack("ii", 1, 0)
+"""SO_LINGER on, 0 seconds: a refused connection is reset, leaving nothing behind."""
+
+
+class Connection:
+    """One admitted connection, from its accepting to its end."""
+
+    __slots__ = ("address", "deadline", "dropped", "head", "sock", "transport")
+
+    def __init__(self, sock: socket.socket, address: str) -> None:
+        self.sock = sock
+        self.address = address
+        self.head = bytearray()
+        self.deadline: asyncio.TimerHandle | None = None
+        self.transport: asyncio.Transport | None = None
+        self.dropped = False
 
 
 class Guard:
-    """Admits, counts and closes the server's connections (see the module's docstring)."""
+    """Admits, reads, counts and closes the server's connections (see the module's docstring)."""
 
-    def __init__(self, limits: Limits, connections: int | None = None) -> None:
+    def __init__(
+        self,
+        limits: Limits,
+        make_inner: Callable[[], asyncio.Protocol],
+        connections: int | None = None,
+    ) -> None:
         self.limits = limits
+        self.make_inner = make_inner
+        """Makes the protocol a connection is handed to once its head came (aiohttp's)."""
         self.cap = limits.connections if connections is None else connections
-        self._open: dict[Guarded, str] = {}
-        self._waiting: dict[Guarded, None] = {}  # no whole head yet, oldest first
+        self._open: dict[Connection, None] = {}
+        self._waiting: dict[Connection, None] = {}  # no whole head yet, oldest first
         self._per_address: Counter[str] = Counter()
         self._waiting_per_address: Counter[str] = Counter()
+        self._handing: set[asyncio.Task[None]] = set()
         self.refused = 0
-        """Connections closed at once (over a cap)."""
+        """Connections reset at once (over a cap)."""
         self.evicted = 0
         """Connections without a whole head closed to make room for a new one."""
         self.too_slow = 0
         """Connections closed for not sending a whole head in time (or too long a one)."""
 
-    def factory(self, inner: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
-        """The protocol factory for ``loop.create_server``: ``inner``'s protocols, guarded."""
-        return lambda: Guarded(self, inner)
-
     @property
     def open(self) -> int:
         return len(self._open)
 
-    def admit(self, connection: Guarded, address: str) -> bool:
-        if self._per_address[address] >= self.limits.per_address:
+    def take(self, sock: socket.socket, peer: object) -> None:
+        """A socket just accepted from ``peer``: admitted and read, or reset at once."""
+        address = address_of(peer)
+        if self._per_address[address] >= self.limits.per_address or not self._room():
             self.refused += 1
-            return False
-        if len(self._open) >= self.cap:
-            victim = self._victim()
-            if victim is None:
-                self.refused += 1
-                return False
-            self.evicted += 1
-            victim.drop()
-        self._open[connection] = address
+            reset(sock)
+            return
+        connection = Connection(sock, address)
+        self._open[connection] = None
         self._waiting[connection] = None
         self._per_address[address] += 1
         self._waiting_per_address[address] += 1
+        sock.setblocking(False)
+        loop = asyncio.get_running_loop()
+        connection.deadline = loop.call_later(self.limits.head_seconds, self._late, connection)
+        loop.add_reader(sock.fileno(), self._read, connection)
+
+    def _room(self) -> bool:
+        """Whether a new connection fits, once the guard made room if it can."""
+        if len(self._open) < self.cap:
+            return True
+        if not self._waiting:
+            return False
+        most = max(self._waiting_per_address.values())
+        victim = next(c for c in self._waiting if self._waiting_per_address[c.address] == most)
+        self.evicted += 1
+        self.drop(victim)
         return True
 
-    def _victim(self) -> Guarded | None:
-        """The oldest connection without a whole head of the address with the most of them."""
-        if not self._waiting:
-            return None
-        most = max(self._waiting_per_address.values())
-        return next(c for c in self._waiting if self._waiting_per_address[self._open[c]] == most)
-
-    def headed(self, connection: Guarded) -> None:
-        if connection in self._waiting:
-            del self._waiting[connection]
-            _less(self._waiting_per_address, self._open[connection])
-
-    def leave(self, connection: Guarded) -> None:
-        address = self._open.pop(connection, None)
-        if address is None:
+    def _read(self, connection: Connection) -> None:
+        try:
+            data = connection.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
             return
-        _less(self._per_address, address)
+        except OSError:
+            data = b""
+        if not data:
+            self.drop(connection)
+            return
+        start = max(0, len(connection.head) - 3)
+        connection.head += data
+        if not any(connection.head.find(end, start) >= 0 for end in HEAD_ENDS):
+            if len(connection.head) > self.limits.head_bytes:
+                self.too_slow += 1
+                self.drop(connection)
+            return
+        self._stop_reading(connection)
+        del self._waiting[connection]
+        _less(self._waiting_per_address, connection.address)
+        served = Served(self, connection, bytes(connection.head))
+        connection.head = bytearray()
+        task = asyncio.ensure_future(self._hand_over(connection, served))
+        self._handing.add(task)
+        task.add_done_callback(self._handing.discard)
+
+    async def _hand_over(self, connection: Connection, served: Served) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.connect_accepted_socket(lambda: served, connection.sock)
+        except (OSError, RuntimeError):  # the device left at once, or the server stops
+            self.leave(connection)
+            connection.sock.close()
+
+    def _late(self, connection: Connection) -> None:
+        connection.deadline = None
+        self.too_slow += 1
+        self.drop(connection)
+
+    def _stop_reading(self, connection: Connection) -> None:
+        if connection.deadline is not None:
+            connection.deadline.cancel()
+            connection.deadline = None
+        with contextlib.suppress(ValueError, OSError):  # its socket is closed already
+            asyncio.get_running_loop().remove_reader(connection.sock)
+
+    def drop(self, connection: Connection) -> None:
+        """Close at once, without a goodbye (the counts are freed now, not when it is gone)."""
+        if connection.dropped:
+            return
+        connection.dropped = True
+        waiting = connection in self._waiting
+        self.leave(connection)
+        if connection.transport is not None:
+            connection.transport.abort()
+        elif waiting:
+            self._stop_reading(connection)
+            reset(connection.sock)
+        # else: being handed over; :class:`Served` aborts it as soon as it has its transport
+
+    def leave(self, connection: Connection) -> None:
+        if connection not in self._open:
+            return
+        del self._open[connection]
+        _less(self._per_address, connection.address)
         if connection in self._waiting:
             del self._waiting[connection]
-            _less(self._waiting_per_address, address)
+            _less(self._waiting_per_address, connection.address)
 
     def close_all(self) -> None:
         """Close every connection at once (sharing stops)."""
+        for task in list(self._handing):
+            task.cancel()
         for connection in list(self._open):
-            connection.drop()
+            self.drop(connection)
+
+
+class Served(asyncio.Protocol):
+    """A connection whose head came: aiohttp's protocol, given the head first."""
+
+    def __init__(self, guard: Guard, connection: Connection, head: bytes) -> None:
+        self._guard = guard
+        self._connection = connection
+        self._head = head
+        self._inner: asyncio.Protocol | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self._connection.transport = transport
+        if self._connection.dropped:  # made room, or sharing stopped, while handed over
+            transport.abort()
+            return
+        self._inner = inner = self._guard.make_inner()
+        inner.connection_made(transport)
+        head, self._head = self._head, b""
+        inner.data_received(head)
+
+    def data_received(self, data: bytes) -> None:
+        if self._inner is not None:
+            self._inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self._inner.eof_received() if self._inner is not None else None
+
+    def pause_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._guard.leave(self._connection)
+        inner, self._inner = self._inner, None
+        if inner is not None:
+            inner.connection_lost(exc)
+
+
+def reset(sock: socket.socket) -> None:
+    """Close ``sock`` with a reset: no goodbye, nothing left waiting in the system."""
+    with contextlib.suppress(OSError):  # already gone
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET)
+    sock.close()
 
 
 def _less(counts: Counter[str], address: str) -> None:
@@ -120,77 +258,3 @@ def address_of(peer: object) -> str:
     if address.ipv4_mapped is not None:
         return str(address.ipv4_mapped)
     return str(ipaddress.IPv6Network((address, 64), strict=False))
-
-
-class Guarded(asyncio.Protocol):
-    """One connection: admitted by the guard, then handed to aiohttp's protocol."""
-
-    def __init__(self, guard: Guard, make_inner: Callable[[], asyncio.Protocol]) -> None:
-        self._guard = guard
-        self._make_inner = make_inner
-        self._inner: asyncio.Protocol | None = None
-        self._transport: asyncio.Transport | None = None
-        self._deadline: asyncio.TimerHandle | None = None
-        self._head = 0
-        self._tail = b""
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self._transport = transport
-        if not self._guard.admit(self, address_of(transport.get_extra_info("peername"))):
-            transport.abort()
-            return
-        limits = self._guard.limits
-        self._deadline = asyncio.get_running_loop().call_later(limits.head_seconds, self._late)
-        self._inner = self._make_inner()
-        self._inner.connection_made(transport)
-
-    def data_received(self, data: bytes) -> None:
-        inner = self._inner
-        if inner is None:
-            return
-        if self._deadline is not None:
-            self._head += len(data)
-            seen = self._tail + data
-            if any(end in seen for end in HEAD_ENDS):
-                self._deadline.cancel()
-                self._deadline = None
-                self._guard.headed(self)
-            elif self._head > self._guard.limits.head_bytes:
-                self._guard.too_slow += 1
-                self.drop()
-                return
-            else:
-                self._tail = seen[-3:]
-        inner.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self._inner.eof_received() if self._inner is not None else None
-
-    def pause_writing(self) -> None:
-        if self._inner is not None:
-            self._inner.pause_writing()
-
-    def resume_writing(self) -> None:
-        if self._inner is not None:
-            self._inner.resume_writing()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._guard.leave(self)
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
-        inner, self._inner = self._inner, None
-        if inner is not None:
-            inner.connection_lost(exc)
-
-    def _late(self) -> None:
-        self._deadline = None
-        self._guard.too_slow += 1
-        self.drop()
-
-    def drop(self) -> None:
-        """Close at once, without a goodbye (the counts are freed now, not when it is gone)."""
-        self._guard.leave(self)
-        if self._transport is not None:
-            self._transport.abort()

@@ -161,7 +161,7 @@ class ShareServer:
 
     def _run(self) -> None:
         quiet_log.install()
-        loop = asyncio.new_event_loop()
+        loop = asyncio.SelectorEventLoop()  # the listener watches its socket (add_reader)
         loop.set_exception_handler(quiet_log.loop_errors)
         self._loop = loop
         try:
