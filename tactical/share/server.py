@@ -60,6 +60,8 @@ STATIC = {
 STOP_SECONDS = 2.0
 GOODBYE_SECONDS = 1.0
 """How long stopping waits for the devices to answer the close frame."""
+SEND_SECONDS = 2.0
+"""A device whose view has not gone out by then (it reads nothing) is cut off."""
 STOPPED = 4410
 """The close code telling a page that the GM stopped sharing (the page stops trying)."""
 REVOKED = 4403
@@ -74,6 +76,7 @@ def _page_file(name: str) -> bytes:
 class _Watcher:
     device: Device
     socket: web.WebSocketResponse
+    transport: asyncio.Transport | None
     last: str = ""
 
 
@@ -244,16 +247,25 @@ class ShareServer:
             del self._art[token]
 
     async def _send_views(self) -> None:
+        """Send each device its link's new view, all at once: a device that reads nothing
+        holds no other's up, and is cut off after :data:`SEND_SECONDS`."""
+        sends = []
         for watcher in list(self._watchers.values()):
             text = self._views.get(watcher.device.link_token)
-            if text is None or text == watcher.last or watcher.socket.closed:
-                continue
-            watcher.last = text
-            try:
-                await watcher.socket.send_str(text)
-                self.sent += 1
-            except (ConnectionError, RuntimeError):
-                pass
+            if text is not None and text != watcher.last and not watcher.socket.closed:
+                watcher.last = text
+                sends.append(self._send(watcher, text))
+        await asyncio.gather(*sends)
+
+    async def _send(self, watcher: _Watcher, text: str) -> None:
+        try:
+            await asyncio.wait_for(watcher.socket.send_str(text), SEND_SECONDS)
+            self.sent += 1
+        except TimeoutError:  # its buffers are full: a close frame would wait as well
+            if watcher.transport is not None:
+                watcher.transport.abort()
+        except (ConnectionError, RuntimeError):
+            pass
 
     async def _close_link(self, token: str) -> None:
         self._views.pop(token, None)
@@ -295,7 +307,7 @@ class ShareServer:
             raise web.HTTPServiceUnavailable(text="Too many devices")
         socket = frames.Socket(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=10.0, timeout=2.0)
         await socket.prepare(request)
-        self._watchers[device.number] = watcher = _Watcher(device, socket)
+        self._watchers[device.number] = watcher = _Watcher(device, socket, request.transport)
         try:
             if link.token in self._views:
                 watcher.last = self._views[link.token]

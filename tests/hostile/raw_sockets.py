@@ -108,11 +108,21 @@ def frame(opcode: int, payload: bytes, fin: bool = True, rsv: int = 0) -> bytes:
 
 
 def upgrade(
-    port: int, path: str, fields: dict[str, str] | None = None, source: str = "127.0.0.1"
+    port: int,
+    path: str,
+    fields: dict[str, str] | None = None,
+    source: str = "127.0.0.1",
+    small: bool = False,
 ) -> tuple[bytes, socket.socket | None]:
     """A WebSocket handshake on ``path`` from the address ``source``: the answer's head, and
-    the raw socket when the answer is 101 (else the socket is closed)."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    the raw socket when the answer is 101 (else the socket is closed); ``small``: with a
+    receive buffer of 4 KiB."""
+    sock = socket.socket()
+    sock.settimeout(5)
+    if small:  # a device that reads nothing fills this at once
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((source, 0))
+    sock.connect(("127.0.0.1", port))
     headers = {
         "Host": f"127.0.0.1:{port}",
         "Upgrade": "websocket",
@@ -136,11 +146,15 @@ def upgrade(
 
 
 def websocket(
-    port: int, path: str, fields: dict[str, str] | None = None, source: str = "127.0.0.1"
+    port: int,
+    path: str,
+    fields: dict[str, str] | None = None,
+    source: str = "127.0.0.1",
+    small: bool = False,
 ) -> socket.socket:
     """The raw socket of a WebSocket on ``path`` (AssertionError naming the answer unless
     it is 101)."""
-    head, sock = upgrade(port, path, fields, source)
+    head, sock = upgrade(port, path, fields, source, small)
     if sock is None:
         raise AssertionError(head[:80])
     return sock

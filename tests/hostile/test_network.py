@@ -14,14 +14,16 @@ import logging
 import socket
 from collections.abc import Callable, Iterator
 
+import aiohttp
 import pytest
 
+from tactical.persistence import load_encounter
 from tactical.share import quiet_log
 from tactical.share.limits import Limits
 from tactical.share.links import Link, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
-from tests.hostile.conftest import guarded
+from tests.hostile.conftest import ROOT, guarded
 from tests.hostile.raw_sockets import (
     answer_head,
     close_all,
@@ -155,6 +157,41 @@ def test_one_link_cannot_take_every_device_slot(serve: Serve) -> None:
                 held.append(websocket(server.port, path))
     finally:
         close_all(held)
+
+
+def test_a_device_that_reads_nothing_does_not_hold_the_others_views_up() -> None:
+    """Its buffers fill and sending to it would wait: the other pages' views do not."""
+    encounter = load_encounter(ROOT / "maps" / "benchmark-256.tactical.json")  # big views
+    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(encounter))
+    table = link_named(server, "Table")
+    mover = next(t for t in encounter.tokens.values() if t.square is not None)
+    url = server.url(table).replace("http", "ws") + "/ws"
+
+    async def watch() -> int:
+        seen = 0
+        async with (
+            aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120)) as session,
+            session.ws_connect(url, max_msg_size=0) as page,
+        ):
+            await page.receive(timeout=5)
+            for step in range(100):  # a token steps east and back: 100 new views
+                col, row = mover.position  # type: ignore[misc]
+                mover.position = (col + (1 if step % 2 == 0 else -1), row)
+                server.publish(builder_for(encounter))
+                message = await page.receive(timeout=5)  # TimeoutError: held up
+                assert message.type == aiohttp.WSMsgType.TEXT
+                seen += 1
+        return seen
+
+    stuck = websocket(server.port, _path(server, table) + "/ws", small=True)
+    try:
+        with guarded(120):
+            assert asyncio.run(watch()) == 100
+    finally:
+        stuck.close()
+        server.stop()
 
 
 def test_a_page_asked_for_under_a_name_that_is_not_this_server_is_refused(
