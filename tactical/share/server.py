@@ -170,6 +170,8 @@ class ShareServer:
         try:
             loop.run_until_complete(self._serve())
         except BaseException as error:
+            if self._ready.is_set():  # after it started: nobody else would hear of it
+                log.exception("the phones' server stopped on an error")
             self._error = error
             self._ready.set()
         finally:
