@@ -27,15 +27,19 @@ KEY = "dGhlIHNhbXBsZSBub25jZQ=="
 
 def half_open(port: int, source: str, count: int) -> list[socket.socket]:
     """``count`` connections from ``source``, each having sent :data:`HEAD` only."""
-    opened = []
-    for _ in range(count):
-        sock = socket.socket()
-        sock.settimeout(5)
-        sock.bind((source, 0))
-        sock.connect(("127.0.0.1", port))
-        with contextlib.suppress(OSError):  # refused at once, before the head went out
-            sock.sendall(HEAD)
-        opened.append(sock)
+    opened: list[socket.socket] = []
+    try:
+        for _ in range(count):
+            sock = socket.socket()
+            opened.append(sock)
+            sock.settimeout(5)
+            sock.bind((source, 0))
+            with contextlib.suppress(ConnectionResetError):  # refused before connect() returned
+                sock.connect(("127.0.0.1", port))
+                sock.sendall(HEAD)
+    except BaseException:
+        close_all(opened)
+        raise
     return opened
 
 

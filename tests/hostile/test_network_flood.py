@@ -42,6 +42,7 @@ def _open_files_limit(pid: int) -> tuple[str, str]:
     return found.group(1), found.group(2)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not ROOMY, reason="the system allows fewer than 1,400 open files")
 @pytest.mark.parametrize("hard", ["the system's", "1,024 too"])
 def test_1100_half_open_connections_stall_no_page_and_do_not_flood_stderr(
