@@ -5,5 +5,6 @@ projection the TV, the phones and the players' prints ask), the views a phone's
 link gets (:mod:`.view`), the art cut to what may be seen (:mod:`.art`), the
 tokens' pictures sent only while in view (:mod:`.token_art`), the links and
 their capability tokens (:mod:`.links`) and the aiohttp server running beside
-Qt (:mod:`.server`).
+Qt (:mod:`.server`), which assumes a hostile network (:mod:`.guard`,
+:mod:`.http_guard`, :mod:`.frames`, :mod:`.quiet_log`; its caps are :mod:`.limits`).
 """

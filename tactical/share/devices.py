@@ -1,9 +1,10 @@
 """The devices watching, and the limits each must keep or be cut off.
 
-A device is one open WebSocket. Limits (issue 25): at most :data:`MAX_DEVICES`
-at once, messages no bigger than :data:`MAX_MESSAGE_BYTES`, at most
-:data:`MAX_MESSAGES_PER_SECOND` a second. A device that breaks one is closed;
-the GM's app carries on.
+A device is one open WebSocket. Limits (issue 25): messages no bigger than
+:data:`MAX_MESSAGE_BYTES`, at most :data:`MAX_MESSAGES_PER_SECOND` a second. A
+device that breaks one is closed; the GM's app carries on. Each link has its own
+cap on devices (issue 30: :meth:`Limits.devices`), so the table link, whose QR
+code may be on show, cannot take the players' places.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-MAX_DEVICES = 32
 MAX_MESSAGE_BYTES = 4096
 MAX_MESSAGES_PER_SECOND = 20
 
@@ -56,10 +56,10 @@ class Devices:
         self._devices: dict[int, Device] = {}
         self._next = 1
 
-    def join(self, link_token: str, label: str, address: str) -> Device | None:
-        """A new device, or None when :data:`MAX_DEVICES` are already watching."""
+    def join(self, link_token: str, label: str, address: str, cap: int) -> Device | None:
+        """A new device, or None when ``cap`` devices already watch this link."""
         with self._lock:
-            if len(self._devices) >= MAX_DEVICES:
+            if sum(d.link_token == link_token for d in self._devices.values()) >= cap:
                 return None
             device = Device(self._next, link_token, label, address)
             self._next += 1

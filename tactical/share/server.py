@@ -12,9 +12,13 @@ Nothing listens until :meth:`ShareServer.start`; it binds to the address given
 * ``GET /static/page.js``, ``tokens.js`` and ``page.css``: the page's scripts and style, from a
   fixed list (no file path is ever taken from a request; no directory listing).
 
-A wrong or missing token gets a short 404 and nothing else. Every answer carries
-a Content-Security-Policy allowing only the page's own origin, and asks the
-browser to send no referrer (the link's token is in the URL).
+A wrong or missing token gets a short 404 and nothing else; what every request and
+answer must be (the ``Host``, a WebSocket's ``Origin``, the headers) is
+:mod:`tactical.share.http_guard`'s. The server assumes a hostile network (issue 30):
+the connections are guarded (:mod:`.guard`: caps overall and per address, a deadline
+on request heads), each link has its own cap on devices, every bad message is a close
+frame with a reason (:mod:`.frames`) and errors are logged at a bounded rate
+(:mod:`.quiet_log`).
 
 Updates are coalesced: :meth:`ShareServer.publish` only hands over the newest
 view builder and wakes the loop; the views are built in a worker thread (never
@@ -36,8 +40,12 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tactical.core import sight_kernel
+from tactical.share import frames, http_guard, quiet_log
 from tactical.share.devices import MAX_MESSAGE_BYTES, Device, DeviceRow, Devices
+from tactical.share.limits import Limits
 from tactical.share.links import Link, Links
+from tactical.share.listener import Listener
+from tactical.share.quiet_log import log
 from tactical.share.view import LinkView
 
 Builder = Callable[[Link], LinkView]
@@ -50,16 +58,15 @@ STATIC = {
     "tokens.js": "application/javascript",
     "page.css": "text/css",
 }
-HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
 STOP_SECONDS = 2.0
+GOODBYE_SECONDS = 1.0
+"""How long stopping waits for the devices to answer the close frame."""
+SEND_SECONDS = 2.0
+"""A device whose view has not gone out by then (it reads nothing) is cut off."""
+STOPPED = 4410
+"""The close code telling a page that the GM stopped sharing (the page stops trying)."""
+REVOKED = 4403
+"""The close code telling a page that its link was revoked."""
 
 
 def _page_file(name: str) -> bytes:
@@ -70,17 +77,22 @@ def _page_file(name: str) -> bytes:
 class _Watcher:
     device: Device
     socket: web.WebSocketResponse
+    transport: asyncio.Transport | None
     last: str = ""
 
 
 class ShareServer:
     """The phones' server (see the module's docstring). Start once, stop once."""
 
-    def __init__(self, links: Links, host: str, port: int = 0) -> None:
+    def __init__(
+        self, links: Links, host: str, port: int = 0, limits: Limits | None = None
+    ) -> None:
         self.links = links
         self.host = host
         self.port = port
+        self.limits = limits or Limits()
         self.devices = Devices()
+        self.listener: Listener | None = None
         self.on_move: MoveHandler | None = None
         self._builder: Builder | None = None
         self._lock = threading.Lock()
@@ -152,18 +164,25 @@ class ShareServer:
     # -- the server's thread ---------------------------------------------------------------
 
     def _run(self) -> None:
-        loop = asyncio.new_event_loop()
+        quiet_log.install()
+        loop = asyncio.SelectorEventLoop()  # the listener watches its socket (add_reader)
+        loop.set_exception_handler(quiet_log.loop_errors)
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())
         except BaseException as error:
+            if self._ready.is_set():  # after it started: nobody else would hear of it
+                log.exception("the phones' server stopped on an error")
             self._error = error
             self._ready.set()
         finally:
+            quiet_log.LIMIT.flush()
             loop.close()
 
     def _app(self) -> web.Application:
-        app = web.Application(middlewares=[_headers], client_max_size=MAX_MESSAGE_BYTES)
+        checks = http_guard.middleware(self.host, lambda: self.port)
+        app = web.Application(middlewares=[checks], client_max_size=MAX_MESSAGE_BYTES)
+        app.on_response_prepare.append(http_guard.add_headers)
         app.router.add_get("/s/{token}", self._page_handler)
         app.router.add_get("/s/{token}/ws", self._socket_handler)
         app.router.add_get("/s/{token}/art/{key}.png", self._art_handler)
@@ -172,49 +191,55 @@ class ShareServer:
 
     async def _serve(self) -> None:
         self._stop, self._dirty = asyncio.Event(), asyncio.Event()
-        runner = web.AppRunner(
-            self._app(), handle_signals=False, access_log=None, shutdown_timeout=0.5
-        )
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        try:
-            await site.start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = int(sockets[0].getsockname()[1])
+        self.listener = listener = Listener(self._app(), self.host, self.port, self.limits)
+        self.port = await listener.open()
         self._ready.set()
         updater = asyncio.ensure_future(self._update_loop())
         await self._stop.wait()
         updater.cancel()
-        for watcher in list(self._watchers.values()):
-            await watcher.socket.close(code=1001, message=b"sharing stopped")
-        await runner.cleanup()
+        listener.stop_listening()
+        await self._say_goodbye()
+        await listener.close()
+
+    async def _say_goodbye(self) -> None:
+        """Tell every device that sharing stopped; a device that does not answer (or reads
+        nothing) holds the stop up for :data:`GOODBYE_SECONDS` at most."""
+        closing = [
+            asyncio.ensure_future(w.socket.close(code=STOPPED, message=b"sharing stopped"))
+            for w in list(self._watchers.values())
+        ]
+        if closing:
+            await asyncio.wait(closing, timeout=GOODBYE_SECONDS)
+            for task in closing:
+                task.cancel()
 
     async def _update_loop(self) -> None:
+        while True:
+            try:
+                await self._update()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the pages keep the last view; the next change tries again
+                log.exception("the phones' views could not be updated")
+
+    async def _update(self) -> None:
+        """Wait for a change, build the watched links' views and send the new ones."""
         assert self._dirty is not None
         loop = asyncio.get_running_loop()
-        while True:
-            await self._dirty.wait()
-            self._dirty.clear()
-            tokens = {w.device.link_token for w in self._watchers.values()}
-            links = [x for x in (self.links.find(t) for t in tokens) if x is not None]
-            with self._lock:
-                builder = self._builder
-            self._forget_unwatched({x.token for x in links})
-            if builder is None or not links:
-                continue
-            try:
-                built = await loop.run_in_executor(None, _build_all, builder, links)
-            except Exception:  # a view that cannot be built now: the pages keep the last one
-                continue
-            for token, (text, pictures) in built.items():
-                self._views[token] = text
-                self._art[token] = pictures  # the old view's pictures are no longer served
-            await self._send_views()
+        await self._dirty.wait()
+        self._dirty.clear()
+        tokens = {w.device.link_token for w in self._watchers.values()}
+        links = [x for x in (self.links.find(t) for t in tokens) if x is not None]
+        with self._lock:
+            builder = self._builder
+        self._forget_unwatched({x.token for x in links})
+        if builder is None or not links:
+            return
+        built = await loop.run_in_executor(None, _build_all, builder, links)
+        for token, (text, pictures) in built.items():
+            self._views[token] = text
+            self._art[token] = pictures  # the old view's pictures are no longer served
+        await self._send_views()
 
     def _forget_unwatched(self, watched: set[str]) -> None:
         """Drop the views and pictures of links no device watches: they would go stale
@@ -225,23 +250,32 @@ class ShareServer:
             del self._art[token]
 
     async def _send_views(self) -> None:
+        """Send each device its link's new view, all at once: a device that reads nothing
+        holds no other's up, and is cut off after :data:`SEND_SECONDS`."""
+        sends = []
         for watcher in list(self._watchers.values()):
             text = self._views.get(watcher.device.link_token)
-            if text is None or text == watcher.last or watcher.socket.closed:
-                continue
-            watcher.last = text
-            try:
-                await watcher.socket.send_str(text)
-                self.sent += 1
-            except (ConnectionError, RuntimeError):
-                pass
+            if text is not None and text != watcher.last and not watcher.socket.closed:
+                watcher.last = text
+                sends.append(self._send(watcher, text))
+        await asyncio.gather(*sends)
+
+    async def _send(self, watcher: _Watcher, text: str) -> None:
+        try:
+            await asyncio.wait_for(watcher.socket.send_str(text), SEND_SECONDS)
+            self.sent += 1
+        except TimeoutError:  # its buffers are full: a close frame would wait as well
+            if watcher.transport is not None:
+                watcher.transport.abort()
+        except (ConnectionError, RuntimeError):
+            pass
 
     async def _close_link(self, token: str) -> None:
         self._views.pop(token, None)
         self._art.pop(token, None)
         for watcher in list(self._watchers.values()):
             if watcher.device.link_token == token:
-                await watcher.socket.close(code=4403, message=b"link revoked")
+                await watcher.socket.close(code=REVOKED, message=b"link revoked")
 
     # -- handlers ----------------------------------------------------------------------------
 
@@ -270,12 +304,13 @@ class ShareServer:
 
     async def _socket_handler(self, request: web.Request) -> web.StreamResponse:
         link = self._link(request)
-        device = self.devices.join(link.token, link.label, request.remote or "?")
+        cap = self.limits.devices(link.kind)
+        device = self.devices.join(link.token, link.label, request.remote or "?", cap)
         if device is None:
             raise web.HTTPServiceUnavailable(text="Too many devices")
-        socket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=10.0)
+        socket = frames.Socket(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=10.0, timeout=2.0)
         await socket.prepare(request)
-        self._watchers[device.number] = watcher = _Watcher(device, socket)
+        self._watchers[device.number] = watcher = _Watcher(device, socket, request.transport)
         try:
             if link.token in self._views:
                 watcher.last = self._views[link.token]
@@ -290,20 +325,26 @@ class ShareServer:
         return socket
 
     async def _listen(self, link: Link, watcher: _Watcher) -> None:
+        """Take the device's messages until it leaves; a bad one closes it, with the reason."""
         socket = watcher.socket
         async for message in socket:
-            if message.type != WSMsgType.TEXT or not watcher.device.count_message():
-                await socket.close(code=1008, message=b"limits broken")
-                return
             try:
-                data = json.loads(message.data)
-            except ValueError:
-                await socket.close(code=1008, message=b"not JSON")
+                if message.type != WSMsgType.TEXT:
+                    raise frames.Refused("text messages only")
+                if not watcher.device.count_message():
+                    raise frames.Refused("too many messages")
+                data = frames.read(message.data)
+                if data is not None and data.get("type") == "move":
+                    await self._move(link, watcher, data)
+            except frames.Refused as refused:
+                await socket.close(code=frames.POLICY, message=str(refused).encode())
                 return
-            if not isinstance(data, dict):
-                continue
-            if data.get("type") == "move":
-                await self._move(link, watcher, data)
+            except ConnectionError:  # the device left while it was answered
+                return
+            except Exception:
+                log.exception("a phone's message could not be handled")
+                await socket.close(code=1011, message=b"server error")
+                return
 
     async def _move(self, link: Link, watcher: _Watcher, data: dict[str, Any]) -> None:
         handler = self.on_move
@@ -335,17 +376,3 @@ def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[str, dict
             pictures[view.art.key] = view.art.png
         built[link.token] = (json.dumps(data, ensure_ascii=False, separators=(",", ":")), pictures)
     return built
-
-
-@web.middleware
-async def _headers(
-    request: web.Request, handler: Callable[[web.Request], Any]
-) -> web.StreamResponse:
-    try:
-        response: web.StreamResponse = await handler(request)
-    except web.HTTPException as error:
-        response = web.Response(status=error.status, text=error.text or error.reason)
-    for name, value in HEADERS.items():
-        if not response.prepared:
-            response.headers[name] = value
-    return response

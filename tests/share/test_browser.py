@@ -236,25 +236,45 @@ def test_the_table_fits_a_desktop_a_tablet_and_a_phone_and_reads_paused(
     assert driver.find_element("id", "paused").text == "Paused by the GM"
 
 
-def test_the_page_reconnects_by_itself_and_says_so_while_away(
-    driver: Any, shared: tuple[ShareServer, Encounter]
-) -> None:
-    server, encounter = shared
-    _open(driver, server, "Oda", PHONE)
-    server.stop()
-    status = _wait(
-        lambda: driver.execute_script(
+def _status(browser: Any) -> str:
+    return str(
+        browser.execute_script(
             "const s = document.getElementById('status'); return s.hidden ? '' : s.textContent"
         )
     )
-    assert "reconnecting" in status
-    again = ShareServer(server.links, "127.0.0.1", server.port)
-    again.start()
-    try:
-        again.publish(builder_for(encounter))
-        _wait(lambda: driver.execute_script("return document.getElementById('status').hidden"))
-    finally:
-        again.stop()
+
+
+def _wifi_drop(server: ShareServer) -> None:
+    """Every connection cut without a goodbye, as when a phone's Wi-Fi drops."""
+    assert server.listener is not None and server.listener.guard is not None
+    guard = server.listener.guard
+    assert server._loop is not None
+    server._loop.call_soon_threadsafe(guard.close_all)
+
+
+def test_the_page_reconnects_by_itself_and_says_so_while_away(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, _ = shared
+    _open(driver, server, "Oda", PHONE)
+    _wifi_drop(server)
+    assert "reconnecting" in _wait(lambda: _status(driver))
+    _wait(lambda: driver.execute_script("return document.getElementById('status').hidden"))
+
+
+def test_stopping_sharing_says_so_plainly_and_the_page_stops_trying(
+    driver: Any, shared: tuple[ShareServer, Encounter], tmp_path: Path
+) -> None:
+    server, _ = shared
+    _open(driver, server, "Oda", PHONE)
+    _requested(driver)
+    server.stop()
+    assert _wait(lambda: _status(driver)) == "The GM stopped sharing"
+    assert driver.execute_script("return document.body.classList.contains('ended')")
+    time.sleep(3)  # longer than the page's longest wait before trying again
+    assert _status(driver) == "The GM stopped sharing"
+    assert _requested(driver) == []
+    driver.save_screenshot(str(tmp_path / "stopped.png"))
 
 
 def test_a_phone_drags_its_own_token_and_hears_why_a_move_is_refused(
@@ -354,21 +374,13 @@ def test_on_an_area_map_a_phone_drops_its_token_on_an_area(driver: Any) -> None:
 def test_a_link_sharing_no_longer_knows_says_so_and_stops_trying(
     driver: Any, shared: tuple[ShareServer, Encounter]
 ) -> None:
-    server, encounter = shared
+    server, _ = shared
+    bram = link_named(server, "Bram")
     _open(driver, server, "Bram", PHONE)
-    server.stop()
-    again = ShareServer(links_for(encounter), "127.0.0.1", server.port)  # new links
-    again.start()
-    try:
-        status = _wait(
-            lambda: driver.execute_script(
-                "const s = document.getElementById('status');"
-                "return s.textContent.startsWith('This link') ? s.textContent : ''"
-            )
-        )
-        assert status == "This link no longer works: ask the GM for a new one"
-    finally:
-        again.stop()
+    server.links.revoke(bram.token)  # forgotten while the phone was away, without a word
+    _wifi_drop(server)
+    status = _wait(lambda: _status(driver).startswith("This link") and _status(driver))
+    assert status == "This link no longer works: ask the GM for a new one"
 
 
 def _pixel(browser: Any, x: float, y: float) -> tuple[int, int, int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import threading
 import time
@@ -18,6 +19,7 @@ import pytest
 
 from tactical.core.encounter import Encounter
 from tactical.share import devices
+from tactical.share.limits import Limits
 from tactical.share.links import links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
@@ -158,12 +160,12 @@ def test_revoking_a_link_cuts_its_device_off_and_its_page_is_gone(
     assert code == 4403 and status == 404
 
 
-def test_a_device_breaking_the_limits_is_cut_off_and_others_carry_on(
-    shared: tuple[ShareServer, Encounter], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    server, _ = shared
+def test_a_device_breaking_the_limits_is_cut_off_and_others_carry_on() -> None:
+    encounter = crypt()
+    server = ShareServer(links_for(encounter), "127.0.0.1", 0, Limits(table_devices=2))
+    server.start()
+    server.publish(builder_for(encounter))
     url = server.url(link_named(server, "Table")).replace("http", "ws") + "/ws"
-    monkeypatch.setattr(devices, "MAX_DEVICES", 2)
 
     async def abuse() -> list[object]:
         out: list[object] = []
@@ -188,7 +190,10 @@ def test_a_device_breaking_the_limits_is_cut_off_and_others_carry_on(
             await two.close()
         return out
 
-    big, chatty, refused, still = _run(abuse())  # type: ignore[misc]
+    try:
+        big, chatty, refused, still = _run(abuse())  # type: ignore[misc]
+    finally:
+        server.stop()
     assert big in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
     assert chatty in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
     assert refused == 503
@@ -341,3 +346,67 @@ def test_starting_the_server_warms_the_sight_kernel(monkeypatch: pytest.MonkeyPa
         assert sight_kernel.ready(), sight_kernel.failed()
     finally:
         server.stop()
+
+
+def test_an_error_building_the_views_is_logged_once_and_the_pages_keep_their_view(
+    shared: tuple[ShareServer, Encounter], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not swallowed, and not once per change either: one line per kind and interval, the
+    rest counted when sharing stops."""
+    server, encounter = shared
+    url = server.url(link_named(server, "Ilse")).replace("http", "ws") + "/ws"
+
+    tried: list[object] = []
+
+    def broken(link: object) -> object:
+        tried.append(link)
+        raise RuntimeError("the views cannot be built")
+
+    def failures() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if "could not be updated" in r.getMessage()]
+
+    async def watch() -> dict[str, object]:
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.ws_connect(url) as socket,
+        ):
+            await _next_view(socket)
+            for count in range(1, 5):  # four changes, each failing on its own
+                server.publish(broken)  # type: ignore[arg-type]
+                for _ in range(100):
+                    if len(tried) == count:
+                        break
+                    await asyncio.sleep(0.05)
+            encounter.tokens["ilse"].position = (4, 11)
+            server.publish(builder_for(encounter))
+            return await _next_view(socket)
+
+    with caplog.at_level(logging.WARNING):
+        view = _run(watch())
+        logged = failures()
+        server.stop()
+    assert len(logged) == 1 and logged[0].exc_info is not None
+    assert logged[0].exc_info[0] is RuntimeError
+    assert [t["col"] for t in view["tokens"] if t["mine"]] == [4]  # type: ignore[index]
+    later = [r.getMessage() for r in caplog.records if "more like this not shown" in r.getMessage()]
+    assert len(later) == 1 and later[0].startswith("3 more like this not shown: the phones'")
+
+
+def test_stopping_tells_each_page_that_the_gm_stopped_sharing(
+    shared: tuple[ShareServer, Encounter],
+) -> None:
+    server, _ = shared
+    url = server.url(link_named(server, "Oda")).replace("http", "ws") + "/ws"
+
+    async def watch() -> tuple[object, object]:
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.ws_connect(url) as socket,
+        ):
+            await _next_view(socket)
+            stopping = asyncio.get_running_loop().run_in_executor(None, server.stop)
+            closing = await socket.receive(timeout=5)
+            await stopping
+            return closing.data, closing.extra
+
+    assert _run(watch()) == (4410, "sharing stopped")

@@ -7,6 +7,7 @@
   const TERRAIN = ["#d9d2c1", "#b9a877", "#5b5750"];
   const PINCH_DAMPING = 0.6;
   const GROUND_SIDE = 2048;
+  const STOPPED = 4410, REVOKED = 4403;  // the server's close codes (tactical/share/server.py)
   const canvas = document.getElementById("map");
   const ctx = canvas.getContext("2d");
   const el = (id) => document.getElementById(id);
@@ -39,11 +40,10 @@
     socket.onopen = () => { retry = 0; show("status", false); };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
-      if (event.code === 4403) {
-        el("status").textContent = "This link was revoked by the GM";
-        show("status", true);
-        return;
-      }
+      // The GM's computer said goodbye (it stopped sharing, or revoked this link): say so
+      // plainly and stop trying. A close without one of those is the Wi-Fi: try again.
+      if (event.code === STOPPED) return ended("The GM stopped sharing");
+      if (event.code === REVOKED) return ended("This link was revoked by the GM");
       el("status").textContent = "Connection lost: reconnecting…";
       show("status", true);
       retry = Math.min(retry + 1, 5);
@@ -53,13 +53,20 @@
       fetch(location.pathname, { cache: "no-store" })
         .then((r) => {
           if (r.status === 404) {
-            el("status").textContent = "This link no longer works: ask the GM for a new one";
+            ended("This link no longer works: ask the GM for a new one");
           } else {
             again();
           }
         })
         .catch(again);
     };
+  }
+
+  function ended(text) {
+    // the map stays, dimmed: it is how the table last looked, no longer the table now
+    el("status").textContent = text;
+    show("status", true);
+    document.body.classList.add("ended");
   }
 
   function receive(msg) {

@@ -1,0 +1,34 @@
+"""The attack benchmark prints its rows (a short flood, no timing asserted)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import phones_attack  # noqa: E402
+
+
+@pytest.mark.slow
+def test_the_attack_benchmark_prints_its_rows(
+    qapp: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert phones_attack.main(["--seconds", "1.5", "--count", "60", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert re.fullmatch(r"open files: soft limit \d+ before sharing, \d+ after", lines[0])
+    rows = [line.strip("| ").split(" | ") for line in lines[4:]]
+    assert [row[0] for row in rows] == [
+        "sharing, no attack (the reference)",
+        "60 half-open from one address",
+        "60 half-open from 50 addresses",
+    ]
+    for row in rows:
+        assert re.fullmatch(r"[0-9.]+", row[1]) and re.fullmatch(r"[0-9.]+", row[2])
+        whole, tries = map(int, re.fullmatch(r"(\d+) of (\d+)", row[3]).groups())  # type: ignore[union-attr]
+        assert 0 < whole == tries  # a phone's page came whole every time
