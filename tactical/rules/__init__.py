@@ -14,6 +14,7 @@ from tactical.rules.procedure import (
     Param,
     Procedure,
     ProcedureState,
+    RowFigure,
     RulesError,
     StepLine,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "Procedure",
     "ProcedureController",
     "ProcedureState",
+    "RowFigure",
     "RulesError",
     "StateError",
     "StepLine",
