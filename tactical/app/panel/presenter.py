@@ -15,13 +15,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactical.app.panel.row_columns import JOIN, split_edit
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
 from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
 from tactical.core.changes import ChangeSet, HistoryStep
 from tactical.core.commands import Batch, SetFigure, SetStatus
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.rules import Action, Combatant, PanelView, Procedure, ProcedureController
+from tactical.rules import (
+    Action,
+    Combatant,
+    PanelView,
+    Procedure,
+    ProcedureController,
+    RowFigure,
+)
 from tactical.rules.controller import Push
 from tactical.rules.procedure import StepLine
 
@@ -45,7 +53,9 @@ class PanelShown:
     steps: tuple[StepLine, ...]
     rows: list[Combatant]
     labels: dict[str, str]
-    """The procedure's figure columns, by key."""
+    """The procedure's tracked figures, by key, with their labels."""
+    figures: tuple[RowFigure, ...]
+    """The figures that matter at this step: the rows' columns (the rest show on selection)."""
     actions: list[Action]
     names: dict[str, str]
     """Token names the buttons may use (no hidden token's while secrets are hidden)."""
@@ -90,6 +100,7 @@ class PanelPresenter:
         view: PanelView | None = None
         actions: list[Action] = []
         budgets: dict[str, int] = {}
+        figures: tuple[RowFigure, ...] = ()
         problem = ""
         if encounter.procedure:
             try:
@@ -97,6 +108,7 @@ class PanelPresenter:
                 view = controller.view()
                 actions = controller.actions()
                 budgets = controller.movement_budgets()
+                figures = controller.figures_now()
             except KeyError as error:  # a procedure this build does not know
                 problem = str(error.args[0]) if error.args else str(error)
             except ValueError as error:  # StateError, RulesError, a token the state names
@@ -138,6 +150,7 @@ class PanelPresenter:
             steps=steps,
             rows=rows,
             labels=labels,
+            figures=figures if view is not None else (),
             actions=actions,
             names=names,
             acting=view.acting if view else frozenset(),
@@ -199,21 +212,26 @@ class PanelPresenter:
         return list(parse_typed_dice(text))
 
     def figure_command(self, token_id: str, name: str, text: str) -> Command | None:
-        """The edit of one figure cell, or None when nothing changes.
+        """The edit of one figure cell (one undo step), or None when nothing changes.
 
-        ValueError names the token and what is wrong with the text.
+        ``name`` may be figures read together (``fatigue_load/fatigue_tolerance``, see
+        :func:`.row_columns.split_edit`). ValueError names the token and what is wrong.
         """
         token = self.encounter.tokens.get(token_id)
         if token is None:
             return None
-        before = token.figures.get(name)
+        commands: list[Command] = []
         try:
-            value = parse_figure(text, before)
+            for figure, part in split_edit(name.split(JOIN), text):
+                before = token.figures.get(figure)
+                value = parse_figure(part, before)
+                if value != before or type(value) is not type(before):
+                    commands.append(SetFigure(token_id, figure, value))
         except ValueError as error:
             raise ValueError(f"{token.name}: {error}") from error
-        if value != before or type(value) is not type(before):
-            return SetFigure(token_id, name, value)
-        return None
+        if len(commands) > 1:
+            return Batch(f"Figures of {token.name}", commands)
+        return commands[0] if commands else None
 
     def statuses_command(self, token_id: str, text: str) -> Command | None:
         """The edit of a token's statuses cell (one undo step), or None when nothing changes."""
