@@ -19,7 +19,7 @@ from tactical.app.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.cells import raw_figure
 from tactical.app.panel.combatants import CombatantTable
 from tactical.app.panel.flow import FlowLayout
-from tactical.app.panel.keys import keep_return
+from tactical.app.panel.keys import keep_return_while_typing
 from tactical.app.panel.style import bold, dim_brush
 from tactical.app.panel.values import statuses_text
 from tactical.app.plain_text import plain_label, set_tooltip
@@ -140,7 +140,7 @@ class CombatantDetails(QWidget):
             if name == STATUSES:
                 field.setPlaceholderText("none")
                 set_tooltip(field, STATUSES_TIP)
-            keep_return(field)  # Return commits the figure, it does not advance the fight
+            keep_return_while_typing(field)  # Return records what was typed; else it advances
             field.editingFinished.connect(lambda n=name: self._finished(n))
             layout.addWidget(field)
             self.flow.addWidget(pair)

@@ -129,3 +129,21 @@ def test_hovering_a_name_reads_every_figure(qtbot: Any, make_window: Any) -> Non
         "Resolve modifier 1",
         "Resilience modifier 2",
     ]
+
+
+def test_return_in_a_field_not_typed_in_still_advances_the_fight(
+    qtbot: Any, make_window: Any
+) -> None:
+    """A form that closes leaves the keyboard in the first field under the table: the GM
+    has typed nothing there, so Return presses the step's button as anywhere else."""
+    panel = _thrum(make_window)
+    panel.window().activateWindow()
+    qtbot.waitUntil(lambda: panel.window().isActiveWindow())
+    _click_row(qtbot, panel, "captain")
+    field = panel.details.fields["wounds"]
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    step = panel.outline.current_step()
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.outline.current_step() != step)
+    assert panel.document.encounter.token("captain").figures.get("wounds", 0) == 0
