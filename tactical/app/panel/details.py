@@ -109,6 +109,7 @@ class CombatantDetails(QWidget):
                 continue  # the GM is typing: their text stays until they leave it
             self._raw[name] = raw
             field.setText(raw)
+            field.setCursorPosition(0)  # a long figure shows its start
             field.setModified(False)
             shown = raw or ("none" if name == STATUSES else "00")
             width = field.fontMetrics().horizontalAdvance(shown) + 16

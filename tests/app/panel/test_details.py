@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from tactical.app.main_window import TITLE_BAR_PX
 from tactical.app.panel import CombatPanel
 from tactical.app.panel.details import HINT, STATUSES
+from tactical.core.commands import SetFigure
 from tactical.persistence import load_encounter
 
 THRUM = Path(__file__).resolve().parents[3] / "maps" / "thrum.tactical.json"
@@ -147,3 +148,13 @@ def test_return_in_a_field_not_typed_in_still_advances_the_fight(
     qtbot.keyClick(field, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: panel.outline.current_step() != step)
     assert panel.document.encounter.token("captain").figures.get("wounds", 0) == 0
+
+
+def test_a_long_figure_under_the_table_shows_its_start(qtbot: Any, make_window: Any) -> None:
+    panel = _thrum(make_window)
+    long_text = "Resolves only when the captain's banner still flies over the tower"
+    panel.document.push(SetFigure("captain", "resolve_mod", long_text))
+    _click_row(qtbot, panel, "captain")
+    field = panel.details.fields["resolve_mod"]
+    qtbot.waitUntil(lambda: field.text() == long_text)
+    assert field.cursorPosition() == 0  # its start in view, not its end
