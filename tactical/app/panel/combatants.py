@@ -313,6 +313,6 @@ def least_height(table: CombatantTable, shown: int = SHOWN_AT_LEAST) -> int:
     """Room for the first ``shown`` combatants, so a short panel folds the other sections
     (or scrolls) before the table does."""
     lines = min(table.rows_model.rowCount(), shown)
-    rows = sum(table.rowHeight(line) for line in range(lines))
+    rows = lines * table.verticalHeader().defaultSectionSize()  # every row is one line
     header = table.horizontalHeader().sizeHint().height()
     return max(LEAST_HEIGHT, rows + header + 2 * table.frameWidth())
