@@ -15,6 +15,7 @@ from tactical.rules.procedure import (
     Param,
     Procedure,
     ProcedureState,
+    RowFigure,
     RulesError,
     StepLine,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "Procedure",
     "ProcedureController",
     "ProcedureState",
+    "RowFigure",
     "RulesError",
     "StateError",
     "StepLine",

@@ -24,6 +24,7 @@ from tactical.rules.procedure import (
     PanelView,
     Procedure,
     ProcedureState,
+    RowFigure,
     RulesError,
 )
 from tactical.rules.registry import get
@@ -89,6 +90,10 @@ class ProcedureController:
     def actions(self) -> list[Action]:
         procedure = self._require()
         return procedure.actions(self.encounter, self.state())
+
+    def figures_now(self) -> tuple[RowFigure, ...]:
+        """The figures that matter at the current step (:meth:`Procedure.figures_now`)."""
+        return self._require().figures_now(self.state())
 
     def primary(self) -> Action | None:
         return next((a for a in self.actions() if a.primary), None)

@@ -120,6 +120,18 @@ class Combatant:
 
 
 @dataclass(frozen=True)
+class RowFigure:
+    """A figure column of the panel's one-line combatant rows.
+
+    ``figures`` are tracked figures (``token.figures`` keys) read together, a ``/``
+    between them: Thrum's "Fatigue" reads a load out of its tolerance, ``1/4``.
+    """
+
+    label: str
+    figures: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PanelView:
     """Everything the panel and the map show for the current state."""
 
@@ -172,6 +184,10 @@ class Procedure(ABC, Generic[StateT]):
     """What the panel shows for a tracked figure a token lacks (the token form shows the same)."""
     default_speed: ClassVar[int | None] = None
     """The speed a token added mid-fight gets (the add-token form's default), or None for 6."""
+    row_figures: ClassVar[Mapping[str, tuple[RowFigure, ...]]] = {}
+    """The figures that matter at a step, by step id: the panel's one-line rows show these
+    and the selected combatant's other figures under the table. ``""`` is any other step.
+    Empty: every tracked figure, each on its own (see :meth:`figures_now`)."""
 
     # -- state --------------------------------------------------------------
 
@@ -197,6 +213,18 @@ class Procedure(ABC, Generic[StateT]):
 
     @abstractmethod
     def actions(self, encounter: Encounter, state: StateT) -> list[Action]: ...
+
+    def figures_now(self, state: StateT) -> tuple[RowFigure, ...]:
+        """The figures the rows show at ``state``'s step: :attr:`row_figures` of the step
+        id, else of its last part (``act-0-missile``: ``missile``; ``first.moves``:
+        ``moves``), else of ``""``, else every tracked figure."""
+        table = self.row_figures
+        step = state.step
+        last = step.replace(".", "-").rsplit("-", 1)[-1]
+        for key in (step, last, ""):
+            if key in table:
+                return table[key]
+        return tuple(RowFigure(label, (key,)) for key, label in self.figure_labels.items())
 
     def movement_left(self, encounter: Encounter, state: StateT, token_id: str) -> int | None:
         """How many squares (or areas) ``token_id`` may still move now, never below 0.

@@ -2,7 +2,8 @@
 
 The primary action is the big button and carries the advance key's name.
 Actions bound to a combatant appear on its row; those of whoever acts now
-and those bound to no one are also listed here, in a grid.
+and those bound to no one are also listed here (:mod:`.secondary`), each as wide
+as its label and wrapped to the panel's width, the typed-dice field after them.
 """
 
 from __future__ import annotations
@@ -11,10 +12,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -22,11 +20,11 @@ from PySide6.QtWidgets import (
 
 from tactical.app.panel.buttons import ElidedButton
 from tactical.app.panel.keys import ADVANCE_KEY_NAME
+from tactical.app.panel.secondary import SecondaryButtons
 from tactical.app.panel.style import PRIMARY_STYLE
 from tactical.app.plain_text import set_tooltip
 from tactical.rules import Action
 
-COLUMNS = 2
 ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 
 
@@ -38,10 +36,6 @@ def button_text(action: Action, names: dict[str, str]) -> str:
     if name and name not in action.label:
         text = f"{name}: {text}"
     return text
-
-
-TYPED_MAX_LENGTH = 10_000
-"""Room for the 1000 typed results an action may use."""
 
 
 class ActionBar(QWidget):
@@ -61,28 +55,16 @@ class ActionBar(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.primary_button, 1)
         top.addWidget(self.back_button)
-        self.others = QWidget()
-        """The secondary buttons; hidden while a params form is open."""
-        self.grid = QGridLayout(self.others)
-        self.grid.setContentsMargins(0, 0, 0, 0)
-        self.typed = QLineEdit()
-        self.typed.setPlaceholderText("totals, e.g. 8, 5; empty: the app rolls")
-        self.typed.setMaxLength(TYPED_MAX_LENGTH)
-        self.typed.setToolTip(
-            "Physical rolls for the next action: one total per roll, its modifier included "
-            "(2d6+1 showing 4 and 3 is typed 8, not '4 3'). The action uses them in order, "
-            "then rolls the rest itself"
-        )
-        # No keep_return here: dice typed, Enter runs the primary action with them.
-        typed_row = QHBoxLayout()
-        typed_row.addWidget(QLabel("Typed dice for the next action"))
-        typed_row.addWidget(self.typed, 1)
+        self.others = SecondaryButtons(self.action_requested.emit)
+        """The secondary buttons and the typed-dice field, wrapped to the width."""
+        self.typed = self.others.typed
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
         layout.addLayout(top)
         layout.addWidget(self.others)
-        layout.addLayout(typed_row)
         self.buttons: dict[str, ElidedButton] = {}
+        """Every button by its action's id (one past the allowed lines is hidden, in More)."""
         self._primary: Action | None = None
         self._actions: tuple[Action, ...] = ()
         self._key: object = None
@@ -115,27 +97,18 @@ class ActionBar(QWidget):
             self.primary_button.set_label("Nothing to advance")
             self.primary_button.setToolTip("")
             self.primary_button.setEnabled(False)
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.setParent(None)
-                widget.deleteLater()
-        self.buttons = {}
         others = [a for a in actions if not a.primary and a.token_id in acting]
         others += [a for a in actions if not a.primary and a.token_id is None]
         # With one combatant acting, its name on each of its buttons is noise.
         plain = {next(iter(acting)): ""} if len(acting) == 1 else {}
-        for index, action in enumerate(others):
-            button = ElidedButton()
-            button.set_label(button_text(action, {**names, **plain}))
-            set_tooltip(button, "\n".join(t for t in (button.full_text(), action.hint) if t))
-            button.clicked.connect(lambda _=False, a=action: self.action_requested.emit(a))
-            self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
-            self.buttons[action.id] = button
+        self.others.set_actions(others, [button_text(a, {**names, **plain}) for a in others])
+        self.buttons = dict(self.others.buttons)
         if self._primary is not None:
             self.buttons[self._primary.id] = self.primary_button
+
+    def show_others(self, on: bool) -> None:
+        """Show (or hide, while a params form is what to do now) the secondary buttons."""
+        self.others.show_buttons(on)
 
     @property
     def primary(self) -> Action | None:

@@ -6,15 +6,11 @@ narrow dock the primary button must still show the advance key's name.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
 from tactical.app.plain_text import menu_text
-
-PADDING = 32
-"""Pixels of the button's frame and padding (the primary style pads 14 on each side)."""
-PLAIN_PADDING = 16
 
 
 class ElidedButton(QPushButton):
@@ -30,6 +26,17 @@ class ElidedButton(QPushButton):
         self._label, self._suffix = label, suffix
         self._fit()
 
+    def sizeHint(self) -> QSize:
+        """As wide as the whole label (a layout that gives it less gets it shortened)."""
+        whole = self.fontMetrics().horizontalAdvance(self.full_text())
+        # (+2: eliding measures in fractions of a pixel, the advance in whole ones)
+        return QSize(whole + self._padding() + 2, super().sizeHint().height())
+
+    def _padding(self) -> int:
+        """The frame and padding around the text, as the style (and a style sheet) lays it."""
+        shown = self.fontMetrics().horizontalAdvance(self.text().replace("&&", "&"))
+        return super().sizeHint().width() - shown
+
     def full_text(self) -> str:
         """The label as the procedure wrote it, with the suffix."""
         return self._label + self._suffix
@@ -40,7 +47,6 @@ class ElidedButton(QPushButton):
 
     def _fit(self) -> None:
         metrics = self.fontMetrics()
-        padding = PADDING if self.objectName() == "primary" else PLAIN_PADDING
-        room = self.width() - padding - metrics.horizontalAdvance(self._suffix)
+        room = self.width() - self._padding() - metrics.horizontalAdvance(self._suffix)
         label = metrics.elidedText(self._label, Qt.TextElideMode.ElideRight, max(room, 40))
         self.setText(menu_text(label + self._suffix))

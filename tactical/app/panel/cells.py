@@ -15,13 +15,21 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from tactical.app.limits import MAX_FIGURE_TEXT
-from tactical.app.panel.fold import FIGURE_PREFIX
 from tactical.app.panel.keys import keep_return
+from tactical.app.panel.row_columns import (
+    EMPTY,
+    FIGURE_PREFIX,
+    JOIN,
+    column_key,
+    figures_of,
+    hover_lines,
+    joined,
+)
 from tactical.app.panel.style import LOCK
 from tactical.app.panel.values import figure_text, statuses_text
 from tactical.app.token_names import gm_name
 from tactical.core.encounter import Encounter
-from tactical.rules import Combatant
+from tactical.rules import Combatant, RowFigure
 
 TOKEN_ID = Qt.ItemDataRole.UserRole
 RAW_TEXT = Qt.ItemDataRole.UserRole + 1
@@ -64,17 +72,21 @@ class CellDelegate(QStyledItemDelegate):
 
 
 def columns_of(
-    rows: Sequence[Combatant], labels: dict[str, str], buttons: bool
+    rows: Sequence[Combatant], figures: Sequence[RowFigure], buttons: bool
 ) -> list[tuple[str, str]]:
-    """The table's columns, by key and header: ``buttons`` when a row has its actions."""
+    """The table's columns, by key and header: the name (its side's colour beside it),
+    ``buttons`` when a row has its actions, the order, a declaration when one is made,
+    the figures that matter now, the statuses when someone has one (else the selected
+    combatant's details hold them)."""
     columns = [("name", "Name")]
     if buttons:
         columns.append(("actions", ""))
-    columns += [("side", "Side"), ("order", "Order")]
+    columns.append(("order", "Order"))
     if any(row.secret or row.revealed for row in rows):
         columns.append(("declared", "Declared"))
-    columns += [(FIGURE_PREFIX + key, label) for key, label in labels.items()]
-    columns.append((STATUSES, "Statuses"))
+    columns += [(column_key(figure), figure.label) for figure in figures]
+    if any(row.statuses for row in rows):
+        columns.append((STATUSES, "Statuses"))
     return columns
 
 
@@ -107,8 +119,13 @@ def shown_figure(encounter: Encounter, row: Combatant, name: str) -> str:
     return row.figures.get(name, raw_figure(encounter, row.token_id, name))
 
 
+def shown_figures(encounter: Encounter, row: Combatant, key: str) -> str:
+    """A figure column's text: its figures read together (``1/4``)."""
+    return joined([shown_figure(encounter, row, name) for name in figures_of(key)])
+
+
 def cell_text(encounter: Encounter, row: Combatant, key: str) -> str:
-    """What the cell of ``row`` in the column ``key`` reads (the side's is its swatch)."""
+    """What the cell of ``row`` in the column ``key`` reads."""
     if key == "name":
         text = row.name
         if row.acting:
@@ -118,7 +135,7 @@ def cell_text(encounter: Encounter, row: Combatant, key: str) -> str:
     if key == "order":
         return row.order
     if key.startswith(FIGURE_PREFIX):
-        return shown_figure(encounter, row, key.removeprefix(FIGURE_PREFIX))
+        return shown_figures(encounter, row, key)
     if key == STATUSES:
         return statuses_text(row.statuses)
     if key == "declared":
@@ -129,21 +146,36 @@ def cell_text(encounter: Encounter, row: Combatant, key: str) -> str:
 def raw_text(encounter: Encounter, row: Combatant, key: str) -> str | None:
     """What the cell editor starts with: the figure or the statuses as typed."""
     if key.startswith(FIGURE_PREFIX):
-        return raw_figure(encounter, row.token_id, key.removeprefix(FIGURE_PREFIX))
+        return joined([raw_figure(encounter, row.token_id, n) for n in figures_of(key)])
     if key == STATUSES:
         token = encounter.tokens.get(row.token_id)
         return statuses_text(token.statuses if token is not None else row.statuses)
     return None
 
 
-def cell_tooltip(encounter: Encounter, row: Combatant, key: str) -> str:
-    """A cell's tooltip as plain text (the caller escapes it): the side's name, the
-    declaration whole (its column may be elided); empty for the others."""
-    if key == "side":
+def cell_tooltip(encounter: Encounter, row: Combatant, key: str, labels: dict[str, str]) -> str:
+    """A cell's tooltip as plain text (the caller escapes it): on the name, its side and
+    every tracked figure (the row shows a few); on figures read together, each by its
+    label; the declaration whole (its column may be elided); empty for the others."""
+    if key == "name":
         side = encounter.sides.get(row.side)
-        return side.name if side else row.side
+        lines = [f"{row.name} ({side.name if side else row.side})"]
+        return "\n".join(lines + hover_lines(labels, lambda n: shown_figure(encounter, row, n)))
+    names = figures_of(key)
+    if len(names) > 1:
+        return "\n".join(
+            f"{labels.get(n, n)} {shown_figure(encounter, row, n) or EMPTY}" for n in names
+        )
     if key == "declared":
         if row.secret:
             return f"{row.secret}\n(secret: only you see this until it is revealed)"
         return row.revealed
     return ""
+
+
+def header_tooltip(key: str, label: str, labels: dict[str, str]) -> str:
+    """A column header's tooltip: the whole labels of the figures it reads."""
+    names = figures_of(key)
+    if names:
+        return f" {JOIN} ".join(labels.get(n, n) for n in names)
+    return label

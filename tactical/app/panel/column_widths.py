@@ -23,6 +23,8 @@ from tactical.rules import Action
 
 MAX_COLUMN = 220
 """Pixels; a longer cell (a declaration) is elided and shown whole in its tooltip."""
+MOST = {"name": 160}
+"""Narrower bounds: a long name is elided (whole in its tooltip) before a figure folds."""
 EXACT_ROWS = 300
 """Up to this many combatants, every cell is measured."""
 LONGEST = 48
@@ -55,7 +57,14 @@ def measure(table: QTableView, model: CombatantModel) -> dict[str, ColumnWidth]:
             found[key] = ColumnWidth(min(max(head, cell), MAX_COLUMN))
         else:
             found[key] = _text_column(table, model, col, head)
+        if found[key].width > bounded(key, found[key].width):
+            found[key] = ColumnWidth(bounded(key, found[key].width), found[key].widest)
     return found
+
+
+def bounded(key: str, width: int) -> int:
+    """A cell's width as its column may be: at most :data:`MAX_COLUMN` (or its :data:`MOST`)."""
+    return min(width, MOST.get(key, MAX_COLUMN))
 
 
 def button_width() -> int:
@@ -68,7 +77,7 @@ def button_width() -> int:
 
 def cell_width(table: QTableView, model: CombatantModel, index: int, col: int) -> int:
     """One cell's width as the view's delegate lays it out (a grid line included)."""
-    hint = table.sizeHintForIndex(model.index(model.line_of(index), col)).width()
+    hint = table.sizeHintForIndex(model.index(index, col)).width()
     return hint + (1 if table.showGrid() else 0)
 
 

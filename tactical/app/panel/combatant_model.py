@@ -2,9 +2,9 @@
 
 A big map's 5,000 tokens used to cost 40,000 table items (and their flags,
 fonts and brushes) before the first frame; now the view asks for the rows it
-paints, and a change to one combatant repaints its rows only
-(:meth:`CombatantModel.rows_changed`). With figures folded (:mod:`.fold`),
-each combatant has two model rows: its cells, then its detail line.
+paints, and a change to one combatant repaints its row only
+(:meth:`CombatantModel.rows_changed`). One row per combatant: the figures that
+do not matter now show for the selected one under the table (:mod:`.details`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
-from PySide6.QtGui import QBrush, QFont, QFontMetricsF
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QFont
 
 from tactical.app.panel.cells import (
     COLUMN_KEY,
@@ -23,22 +23,16 @@ from tactical.app.panel.cells import (
     TOKEN_ID,
     cell_text,
     cell_tooltip,
+    header_tooltip,
     raw_text,
-    shown_figure,
     swatch,
     two_lines,
 )
-from tactical.app.panel.fold import FIGURE_PREFIX, pack, pair
+from tactical.app.panel.row_columns import FIGURE_PREFIX
 from tactical.app.panel.style import ACTING
 from tactical.app.plain_text import tooltip
 from tactical.core.encounter import Encounter
 from tactical.rules import Combatant
-
-DETAIL = "detail"
-"""The column key of a combatant's detail line (its folded figures)."""
-DETAIL_TIP = "Double-click or right-click to edit these figures"
-DETAIL_PADDING = 8
-"""Pixels above and below a detail line's text (as a row's)."""
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _ROLE = Qt.ItemDataRole
@@ -46,7 +40,7 @@ _ACTING = QBrush(ACTING)
 
 
 class CombatantModel(QAbstractTableModel):
-    """The combatants in order, by column key; a detail line under each when figures fold."""
+    """The combatants in order, by column key."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -54,13 +48,13 @@ class CombatantModel(QAbstractTableModel):
         self.rows: tuple[Combatant, ...] = ()
         self.columns: list[tuple[str, str]] = []
         self.labels: dict[str, str] = {}
-        self.folded: tuple[str, ...] = ()
-        self.details: list[str] = []
-        """Per combatant: its detail line, packed (empty list when nothing folds)."""
+        """Every tracked figure's label, by key (the name's tooltip lists them all)."""
         self.font = QFont()
         """The view's font: the acting row's is its bold, an out row's struck through."""
         self.dim = QBrush()
         """The text colour of done, out and secret cells (the palette's disabled text)."""
+        self.split_headers = False
+        """Headers of two words or more on two lines (the table is short of width)."""
         self._index: dict[str, int] = {}
 
     # -- filling ------------------------------------------------------------------
@@ -71,13 +65,10 @@ class CombatantModel(QAbstractTableModel):
         rows: tuple[Combatant, ...],
         labels: dict[str, str],
         columns: list[tuple[str, str]],
-        folded: tuple[str, ...] = (),
-        details: Sequence[str] = (),
     ) -> None:
-        """Show ``rows`` with ``columns``; ``details`` are their detail lines when folded."""
+        """Show ``rows`` with ``columns``."""
         self.beginResetModel()
-        self.encounter, self.rows, self.labels = encounter, rows, labels
-        self.columns, self.folded, self.details = columns, folded, list(details)
+        self.encounter, self.rows, self.labels, self.columns = encounter, rows, labels, columns
         self._index = {}
         self.endResetModel()
 
@@ -86,9 +77,7 @@ class CombatantModel(QAbstractTableModel):
         self.rows = rows
         last = len(self.columns) - 1
         for index in indexes:
-            first_line = self.line_of(index)
-            end_line = first_line + (1 if self.folded else 0)
-            self.dataChanged.emit(self.index(first_line, 0), self.index(end_line, last))
+            self.dataChanged.emit(self.index(index, 0), self.index(index, last))
 
     def index_of(self, token_id: str) -> int:
         """A combatant's place in the order (ValueError when it has no row)."""
@@ -97,18 +86,6 @@ class CombatantModel(QAbstractTableModel):
         if token_id not in self._index:
             raise ValueError(f"{token_id!r} has no row")
         return self._index[token_id]
-
-    # -- lines ----------------------------------------------------------------------
-
-    def line_of(self, index: int) -> int:
-        """The model row of the combatant at ``index`` (its detail line is the next)."""
-        return 2 * index if self.folded else index
-
-    def combatant_at(self, line: int) -> tuple[int, bool]:
-        """The combatant's index of a model row, and whether that row is its detail line."""
-        if self.folded:
-            return line // 2, line % 2 == 1
-        return line, False
 
     def key_of(self, column: int) -> str:
         return self.columns[column][0] if 0 <= column < len(self.columns) else ""
@@ -119,9 +96,7 @@ class CombatantModel(QAbstractTableModel):
     # -- the model's questions ----------------------------------------------------------
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        if parent.isValid():
-            return 0
-        return len(self.rows) * (2 if self.folded else 1)
+        return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.columns)
@@ -131,9 +106,9 @@ class CombatantModel(QAbstractTableModel):
             return None
         key, label = self.columns[section]
         if role == _ROLE.DisplayRole:
-            return two_lines(label)
+            return two_lines(label) if self.split_headers else label
         if role == _ROLE.ToolTipRole:
-            return tooltip(label) if label else None
+            return tooltip(header_tooltip(key, label, self.labels)) if label else None
         if role == COLUMN_KEY:
             return key
         return None
@@ -141,34 +116,24 @@ class CombatantModel(QAbstractTableModel):
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid() or self.encounter is None:
             return Qt.ItemFlag.NoItemFlags
-        row_index, detail = self.combatant_at(index.row())
-        if detail:  # a click keeps its name row in view; its figures are edited from the menu
-            return Qt.ItemFlag.ItemIsEnabled
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         key = self.key_of(index.column())
         editable = key.startswith(FIGURE_PREFIX) or key == STATUSES
-        if editable and self.rows[row_index].token_id in self.encounter.tokens:
+        if editable and self.rows[index.row()].token_id in self.encounter.tokens:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
     def data(self, index: AnyIndex, role: int = 0) -> Any:
         encounter = self.encounter
-        if encounter is None or not index.isValid():
+        if encounter is None or not index.isValid() or index.row() >= len(self.rows):
             return None
-        row_index, detail = self.combatant_at(index.row())
-        if row_index >= len(self.rows):
-            return None
-        row = self.rows[row_index]
-        key = DETAIL if detail else self.key_of(index.column())
-        if detail and index.column() != 0:
-            return None  # under the span of column 0
+        row = self.rows[index.row()]
+        key = self.key_of(index.column())
         answer = _STYLE.get(role)
         if answer is not None:
             return answer(self, row, key)
         if role in (_ROLE.DisplayRole, _ROLE.EditRole):
-            if detail:
-                return self.details[row_index] if row_index < len(self.details) else ""
-            return cell_text(encounter, row, key) if key not in ("side", "actions") else None
+            return cell_text(encounter, row, key) if key != "actions" else None
         if role == TOKEN_ID:
             return row.token_id
         if role == COLUMN_KEY:
@@ -176,33 +141,26 @@ class CombatantModel(QAbstractTableModel):
         if role == RAW_TEXT:
             return raw_text(encounter, row, key)
         if role == _ROLE.ToolTipRole:
-            text = DETAIL_TIP if detail else cell_tooltip(encounter, row, key)
+            text = cell_tooltip(encounter, row, key, self.labels)
             return tooltip(text) if text else None
-        if role == _ROLE.DecorationRole and key == "side":
+        if role == _ROLE.DecorationRole and key == "name":
             side = encounter.sides.get(row.side)
             return swatch(side.color) if side is not None else None
-        if role == _ROLE.AccessibleTextRole and key == "side":
+        if role == _ROLE.AccessibleDescriptionRole and key == "name":
             side = encounter.sides.get(row.side)
             return side.name if side else row.side
         if role == SECRET and key == "declared" and row.secret:
             return "secret"
-        if role == _ROLE.SizeHintRole and detail:
-            return QSize(1, detail_height(self.details[row_index], self._line_spacing()))
-        if role == _ROLE.TextAlignmentRole and detail:
-            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-    def _line_spacing(self) -> float:
-        return QFontMetricsF(self.font).lineSpacing()
 
     # -- styles ------------------------------------------------------------------------
 
     def _font(self, row: Combatant, key: str) -> QFont | None:
-        """The acting row bold, an out row struck through; a detail line never bold."""
+        """The acting row bold, an out row struck through."""
         if not (row.acting or row.out):
             return None
         font = QFont(self.font)
-        font.setBold(row.acting and key != DETAIL)
+        font.setBold(row.acting)
         font.setStrikeOut(row.out)
         return font
 
@@ -221,22 +179,3 @@ _STYLE: dict[int, Callable[[CombatantModel, Combatant, str], Any]] = {
     _ROLE.ForegroundRole: CombatantModel._foreground,
     _ROLE.BackgroundRole: CombatantModel._background,
 }
-
-
-def detail_height(text: str, line_spacing: float) -> int:
-    """The height of a detail line of ``text`` (its packed lines, and the row's padding)."""
-    return round((text.count("\n") + 1) * line_spacing) + DETAIL_PADDING
-
-
-def detail_text(
-    encounter: Encounter,
-    row: Combatant,
-    folded: Sequence[str],
-    labels: dict[str, str],
-    room: float,
-    advance: Callable[[str], float],
-) -> str:
-    """A combatant's folded figures as whole pairs, on as many lines as ``room`` needs."""
-    names = [key.removeprefix(FIGURE_PREFIX) for key in folded]
-    pairs = [pair(labels[n], shown_figure(encounter, row, n)) for n in names]
-    return "\n".join(pack(pairs, room, advance))

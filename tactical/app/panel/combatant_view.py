@@ -2,28 +2,28 @@
 
 The base of :class:`~tactical.app.panel.combatants.CombatantTable`, which
 fills and lays out the rows; here the table is read (the tests and the status
-bar ask for cells as a table widget's items) and edited from the rows' menus.
+bar ask for cells as a table widget's items), edited from the rows' menus, and
+tells which combatant is selected (its details show under the table).
 The view never writes the model: an edit is reported by a signal.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt, Signal
-from PySide6.QtGui import QAction, QCursor
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QInputDialog,
     QMenu,
     QTableView,
-    QToolButton,
     QWidget,
 )
 
 from tactical.app.panel import row_menu
-from tactical.app.panel.cells import COLUMN_KEY, STATUSES, CellDelegate, raw_figure, shown_figure
-from tactical.app.panel.combatant_model import DETAIL, CombatantModel
-from tactical.app.panel.fold import FIGURE_PREFIX
+from tactical.app.panel.cells import STATUSES, CellDelegate, raw_figure, shown_figure
+from tactical.app.panel.combatant_model import CombatantModel
+from tactical.app.panel.row_columns import FIGURE_PREFIX
 from tactical.app.panel.table_items import CellItem, HeaderItem
 from tactical.app.panel.values import statuses_text
 from tactical.core.encounter import Encounter
@@ -41,6 +41,8 @@ class CombatantView(QTableView):
     """token id, status, stacks (None removes it)"""
     action_requested = Signal(object)
     """an :class:`Action` of the row's combatant"""
+    selected = Signal(str)
+    """the token id of the combatant the GM selected ("": none)"""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,7 +54,9 @@ class CombatantView(QTableView):
         self._actions: dict[str, tuple[Action, ...]] = {}
         """The actions bound to a token, by token id."""
         self.folded: tuple[str, ...] = ()
-        """The figure columns shown on the detail lines instead (``figure:`` keys)."""
+        """The figure columns the width has no room for (``figure:`` keys)."""
+        self.rest: list[tuple[str, str]] = []
+        """The tracked figures no column shows (key, label): the selected row's details."""
         self.delegate = CellDelegate(self)
         self.delegate.committed.connect(self._committed, Qt.ConnectionType.QueuedConnection)
         self.setItemDelegate(self.delegate)
@@ -73,7 +77,19 @@ class CombatantView(QTableView):
         self.horizontalHeader().setStretchLastSection(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
-        self.doubleClicked.connect(self._double_clicked)
+        self.selectionModel().currentRowChanged.connect(self._current_changed)
+
+    def _current_changed(self, _current: QModelIndex, _previous: QModelIndex) -> None:
+        self.selected.emit(self.selected_token())
+
+    def selected_token(self) -> str:
+        """The token id of the selected combatant ("" when none is).
+
+        (Read from the model's rows: while new rows are being shown, the selection is
+        still on the old ones, and is carried over to the same combatant.)"""
+        rows = self.rows_model.rows
+        row = self.currentIndex().row()
+        return rows[row].token_id if 0 <= row < len(rows) else ""
 
     def _request(self, entry: QAction) -> None:
         if isinstance(action := entry.data(), Action):
@@ -85,27 +101,28 @@ class CombatantView(QTableView):
 
     # -- reading (tests, the status bar) -------------------------------------
 
+    def combatants(self) -> tuple[Combatant, ...]:
+        """The rows shown, in order."""
+        return self._rows
+
     def token_order(self) -> list[str]:
         return [row.token_id for row in self._rows]
 
     def row_of(self, token_id: str) -> int:
-        """The table row of a combatant's cells (its detail line is the next row)."""
-        return self.rows_model.line_of(self.rows_model.index_of(token_id))
+        """The table row of a combatant."""
+        return self.rows_model.index_of(token_id)
 
     def column_of(self, key: str) -> int:
         return self.rows_model.column_of(key)
 
     def cell_text(self, token_id: str, key: str) -> str:
-        """A cell's text; ``detail`` is the combatant's detail line (empty when none)."""
-        if key == DETAIL:
-            details = self.rows_model.details
-            return details[self.rows_model.index_of(token_id)] if self.folded else ""
+        """A cell's text (empty for a column the table does not show)."""
         col = self.column_of(key)
         item = self.item(self.row_of(token_id), col) if col >= 0 else None
         return item.text() if item is not None else ""
 
     def rowCount(self) -> int:
-        """The table's rows: a combatant's, and its detail line's when figures fold."""
+        """The table's rows: one per combatant."""
         return self.rows_model.rowCount()
 
     def columnCount(self) -> int:
@@ -141,9 +158,10 @@ class CombatantView(QTableView):
             self.statuses_edited.emit(token_id, text)
 
     def row_menu(self, table_row: int) -> QMenu:
-        """A row's context menu: its combatant's actions, folded figures, then statuses."""
+        """A row's context menu: its combatant's actions, its figures no column shows,
+        then statuses."""
         menu = QMenu(self)
-        row = self._rows[self.rows_model.combatant_at(table_row)[0]]
+        row = self._rows[table_row]
         for action in self._actions.get(row.token_id, ()):
             row_menu.add_action(menu, action, self.action_requested.emit)
         if not menu.isEmpty():
@@ -151,22 +169,21 @@ class CombatantView(QTableView):
         token = self.encounter.tokens.get(row.token_id) if self.encounter else None
         if token is None:
             return menu
-        if self.folded:
+        if self.rest:
             row_menu.add_figure_edits(
-                menu, self._folded_figures(row), lambda key: self.edit_folded(token.id, key)
+                menu, self._rest_figures(row), lambda key: self.edit_folded(token.id, key)
             )
             menu.addSeparator()
         row_menu.add_statuses(menu, token, self.status_set.emit, self._add_status)
         return menu
 
-    def _folded_figures(self, row: Combatant) -> list[tuple[str, str, str]]:
-        """(figure name, label, shown value) of each folded figure of ``row``."""
+    def _rest_figures(self, row: Combatant) -> list[tuple[str, str, str]]:
+        """(figure name, label, shown value) of each figure of ``row`` no column shows."""
         assert self.encounter is not None
-        names = [key.removeprefix(FIGURE_PREFIX) for key in self.folded]
-        return [(n, self._labels[n], shown_figure(self.encounter, row, n)) for n in names]
+        return [(n, label, shown_figure(self.encounter, row, n)) for n, label in self.rest]
 
     def edit_folded(self, token_id: str, name: str) -> None:
-        """Ask for a folded figure, starting from its raw value; report a change."""
+        """Ask for a figure no column shows, starting from its raw value; report a change."""
         if self.encounter is None:
             return
         raw = raw_figure(self.encounter, token_id, name)
@@ -187,10 +204,6 @@ class CombatantView(QTableView):
         current = statuses_text(self.encounter.token(token_id).statuses)
         self.statuses_edited.emit(token_id, f"{current}, {text}" if current else text)
 
-    def _double_clicked(self, index: QModelIndex) -> None:
-        if index.data(COLUMN_KEY) == DETAIL:  # its figures are edited from the row's menu
-            self.row_menu(index.row()).exec(QCursor.pos())
-
     def _context_menu(self, pos: QPoint) -> None:
         table_row = self.rowAt(pos.y())
         if 0 <= table_row < self.rows_model.rowCount():
@@ -198,10 +211,6 @@ class CombatantView(QTableView):
 
 
 def row_height(table: QTableView) -> int:
-    """A combatant's row: one line of text and its padding, or a row's menu button
-    (not the style's taller default: the table shows more combatants)."""
-    probe = QToolButton()
-    probe.setText(row_menu.ROW_BUTTON)
-    button = probe.sizeHint().height()
-    probe.deleteLater()
-    return max(table.fontMetrics().lineSpacing() + 8, button)
+    """A combatant's row: one line of text and a little padding (not the style's taller
+    default: ten combatants fit a laptop screen); a row's menu button is made as tall."""
+    return table.fontMetrics().lineSpacing() + row_menu.ROW_PADDING

@@ -1,12 +1,13 @@
-"""The combatants in the current order, with their figures and statuses, editable.
+"""The combatants in the current order, one line each, editable.
 
-The table never writes the model itself: an edited cell emits a signal
-(queued, so the editor has closed before the table changes) and the panel
-turns it into an undoable command.
+A row shows the figures that matter at the procedure's step (:mod:`.row_columns`)
+and the statuses; the other figures show for the selected combatant under the
+table (:mod:`.details`). The table never writes the model itself: an edited
+cell emits a signal (queued, so the editor has closed before the table
+changes) and the panel turns it into an undoable command.
 
-It fits the panel's width without scrolling sideways: figure columns that do
-not fit fold into a detail line under each combatant (:mod:`.fold`), edited
-from the row's menu or by double-clicking that line.
+It fits the panel's width without scrolling sideways: a figure column that
+does not fit folds into the details (:mod:`.fold`).
 
 A view over :class:`~.combatant_model.CombatantModel`: rows are made when
 painted, so 5,000 tokens cost next to nothing before the first frame; a
@@ -19,24 +20,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, QTimer
-from PySide6.QtGui import QFontMetricsF, QResizeEvent
+from PySide6.QtCore import QModelIndex, QSize, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QToolButton, QWidget
 
 from tactical.app.panel import row_menu
 from tactical.app.panel.cells import COLUMN_KEY, RAW_TEXT, TOKEN_ID, columns_of, two_lines
-from tactical.app.panel.column_widths import MAX_COLUMN, ColumnWidth, cell_width, measure
-from tactical.app.panel.combatant_model import DETAIL, detail_height, detail_text
+from tactical.app.panel.column_widths import (
+    MAX_COLUMN,
+    ColumnWidth,
+    bounded,
+    cell_width,
+    measure,
+)
 from tactical.app.panel.combatant_view import CombatantView, row_height
 from tactical.app.panel.fold import ELIDED, columns_to_fold, elided_width
+from tactical.app.panel.row_columns import rest
 from tactical.app.panel.style import dim_brush
 from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
-from tactical.rules import Action, Combatant
+from tactical.rules import Action, Combatant, RowFigure
 
 __all__ = [
     "COLUMN_KEY",
-    "DETAIL",
     "MAX_COLUMN",
     "RAW_TEXT",
     "TOKEN_ID",
@@ -45,8 +51,8 @@ __all__ = [
     "two_lines",
 ]
 
-SHOWN_AT_LEAST = 4
-"""The combatants (with their detail lines) the table asks room for: a GM reads it every turn."""
+SHOWN_AT_LEAST = 10
+"""The combatants the table asks room for: the GM reads the whole order at a glance."""
 LEAST_HEIGHT = 110
 """The table's least height while it has no rows to measure."""
 FEW_CHANGED = 64
@@ -54,8 +60,11 @@ FEW_CHANGED = 64
 
 
 class CombatantTable(CombatantView):
-    """One row per combatant: name, side, order, the procedure's figures, statuses;
-    under each, a detail line with the figures the width has no columns for."""
+    """One row per combatant: its side's colour and name, order, the figures that matter
+    now, statuses."""
+
+    laid_out = Signal()
+    """The columns were measured again (the figures no column shows may have changed)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,14 +72,13 @@ class CombatantTable(CombatantView):
         """The order and the columns the table was laid out for."""
         self._all_columns: list[tuple[str, str]] = []
         """Every column, the folded figures' too."""
+        self._figures: tuple[RowFigure, ...] = ()
         self._widths: dict[str, ColumnWidth] = {}
         self._dirty: set[str] | None = set()
         """Tokens changed since they were last shown (None: all of them)."""
         self._buttons: dict[int, QToolButton] = {}
         """The row menu buttons made so far, by combatant (made for the rows in view)."""
         self._room = -1
-        self._detail_room = 0.0
-        self._advances: dict[str, float] = {}
         self._scroll_pending = False
         self._refit = _soon(self, self._rebuild)
         self._place = _soon(self, self._place_buttons)
@@ -94,9 +102,14 @@ class CombatantTable(CombatantView):
         rows: Sequence[Combatant],
         figure_labels: dict[str, str],
         actions: Sequence[Action] = (),
+        figures: Sequence[RowFigure] | None = None,
     ) -> None:
-        """Show ``rows`` in order; ``actions`` bound to a token become buttons on its row."""
+        """Show ``rows`` in order with the columns of ``figures`` (None: every tracked
+        figure of ``figure_labels``); ``actions`` bound to a token become buttons on its row."""
         rows = tuple(rows)
+        if figures is None:
+            figures = [RowFigure(label, (key,)) for key, label in figure_labels.items()]
+        self._figures = tuple(figures)
         by_token: dict[str, list[Action]] = {}
         for action in actions:
             if action.token_id is not None:
@@ -106,13 +119,18 @@ class CombatantTable(CombatantView):
         self._actions = {token: tuple(found) for token, found in by_token.items()}
         dirty, self._dirty = self._dirty, set()
         columns = self._columns()
-        key = (tuple(row.token_id for row in rows), tuple(columns))
+        key = (tuple(row.token_id for row in rows), tuple(columns), tuple(self._labels))
         turn = [r.token_id for r in before_rows if r.acting] != [
             r.token_id for r in rows if r.acting
         ]
+        if turn:
+            self.setCurrentIndex(QModelIndex())  # the details follow whoever acts now
         if encounter is not before or key != self._layout_key:
+            # A new order brings whoever acts into view; a column come or gone (the first
+            # status given) leaves the GM's place.
+            same_order = self._layout_key is not None and self._layout_key[0] == key[0]
             self._layout_key, self._all_columns = key, columns
-            self._rebuild(scroll=True)
+            self._rebuild(scroll=turn or encounter is not before or not same_order)
             return
         if dirty is None:
             self._rebuild(scroll=turn)
@@ -135,7 +153,7 @@ class CombatantTable(CombatantView):
         buttons = bool(actions) and any(
             not row.acting and row.token_id in actions for row in self._rows
         )
-        return columns_of(self._rows, self._labels, buttons)
+        return columns_of(self._rows, self._figures, buttons)
 
     def updateGeometries(self) -> None:
         super().updateGeometries()
@@ -148,6 +166,10 @@ class CombatantTable(CombatantView):
         if self.encounter is not None and self.room() != self._room:
             self._refit.start()  # another width folds other columns, once the resizing is over
         self._place.start()
+
+    def settled(self) -> bool:
+        """Whether the columns are laid out for the table's width now (none is pending)."""
+        return not self._refit.isActive() and self._room == self.room()
 
     def room(self) -> int:
         """The width the columns may take: inside the frame, beside a vertical scrollbar
@@ -168,69 +190,46 @@ class CombatantTable(CombatantView):
         if self.encounter is None:
             return
         kept_place = self.verticalScrollBar().value()
+        chosen = self.selected_token()
         model = self.rows_model
         self._room = self.room()
         self._buttons.clear()  # a reset deletes the view's index widgets
-        self._advances = {}
-        self.clearSpans()
         model.font, model.dim = self.font(), dim_brush(self)
         columns = self._all_columns
+        # Headers on one line (the rows lower), two when the width is short of room.
+        model.split_headers = False
         model.reset(self.encounter, self._rows, self._labels, columns)
         self._widths = measure(self, model)
         widths = [(key, self._widths[key].width) for key, _label in columns]
+        if sum(width for _key, width in widths) > self._room:
+            model.split_headers = True
+            model.reset(self.encounter, self._rows, self._labels, columns)
+            self._widths = measure(self, model)
+            widths = [(key, self._widths[key].width) for key, _label in columns]
         folded = columns_to_fold(widths, self._room)
         widths = [(key, w) for key, w in widths if key not in folded]
         elided = elided_width(widths, self._room)
         self.folded = folded
+        shown = [c for c in columns if c[0] not in folded]
+        self.rest = rest(self._labels, [key for key, _label in shown])
         if folded:
-            kept = sum(w for key, w in widths if key != ELIDED) + (elided or 0)
-            self._detail_room = room = min(self._room, kept) - 16
-            details = [self._detail(row, room) for row in self._rows]
-            kept_columns = [c for c in columns if c[0] not in folded]
-            model.reset(self.encounter, self._rows, self._labels, kept_columns, folded, details)
-            self._lay_details(range(len(self._rows)))
+            model.reset(self.encounter, self._rows, self._labels, shown)
         for col, (key, w) in enumerate(widths):
             self.horizontalHeader().resizeSection(col, elided if key == ELIDED and elided else w)
+        if chosen and chosen in self.token_order():  # a reset forgets the selection
+            self.setCurrentIndex(model.index(model.index_of(chosen), 0))
         self._scroll_pending = scroll  # done once the rebuilt rows are laid out
         self.updateGeometries()
         if not scroll:
             self.verticalScrollBar().setValue(kept_place)
         self.updateGeometry()  # its least height follows its rows (:meth:`minimumSizeHint`)
         self._place.start()
-
-    def _detail(self, row: Combatant, room: float) -> str:
-        assert self.encounter is not None
-        return detail_text(self.encounter, row, self.folded, self._labels, room, self._advance)
-
-    def _advance(self, text: str) -> float:
-        """A text's width in the table's font, remembered (detail lines repeat their pairs)."""
-        width = self._advances.get(text)
-        if width is None:
-            width = self._advances[text] = QFontMetricsF(self.font()).horizontalAdvance(text)
-        return width
-
-    def _lay_details(self, indexes: Sequence[int]) -> None:
-        """Span the detail lines of ``indexes`` and give them their heights."""
-        model = self.rows_model
-        spacing = QFontMetricsF(self.font()).lineSpacing()
-        columns = model.columnCount()
-        for index in indexes:
-            line = model.line_of(index) + 1
-            if self.columnSpan(line, 0) != columns:
-                self.setSpan(line, 0, 1, columns)
-            height = detail_height(model.details[index], spacing)
-            if height != self.rowHeight(line):  # a one-line detail keeps the default height
-                self.verticalHeader().resizeSection(line, height)
+        self.laid_out.emit()
 
     def _update(self, indexes: list[int], scroll: bool) -> None:
         """Repaint the combatants at ``indexes``; lay out again if a column must change width."""
         model = self.rows_model
-        if self.folded:
-            for index in indexes:
-                model.details[index] = self._detail(self._rows[index], self._detail_room)
         model.rows_changed(indexes, self._rows)
-        if self.folded:
-            self._lay_details(indexes)
         if self._widths_changed(indexes):
             self._rebuild(scroll)
             return
@@ -238,8 +237,9 @@ class CombatantTable(CombatantView):
         for index in indexes:
             button = self._buttons.pop(index, None)
             if button is not None and col >= 0:
-                at = model.index(model.line_of(index), col)
+                at = model.index(index, col)
                 self.setIndexWidget(at, None)  # type: ignore[arg-type]  # Qt takes none: removed
+                button.hide()  # Qt forgets it but leaves it on screen until it is deleted
                 button.deleteLater()
         self._place.start()
         if scroll:
@@ -254,10 +254,14 @@ class CombatantTable(CombatantView):
             if known is None or key in ("side", "actions"):
                 continue
             for index in indexes:
-                width = min(cell_width(self, model, index, col), MAX_COLUMN)
+                width = bounded(key, cell_width(self, model, index, col))
                 if width > known.width or (index in known.widest and width < known.width):
                     return True
         return False
+
+    def sizeHint(self) -> QSize:
+        """Room for every combatant (a short panel gives it less: it scrolls)."""
+        return QSize(super().sizeHint().width(), least_height(self, self.rows_model.rowCount()))
 
     def minimumSizeHint(self) -> QSize:
         """Room for the first :data:`SHOWN_AT_LEAST` combatants (see :func:`least_height`)."""
@@ -272,10 +276,8 @@ class CombatantTable(CombatantView):
             return
         first = max(self.rowAt(0), 0)
         last = self.rowAt(self.viewport().height() - 1)
-        for line in range(first, (last if last >= 0 else lines - 1) + 1):
-            index, detail = self.rows_model.combatant_at(line)
-            if not detail:
-                self._button(index)
+        for index in range(first, (last if last >= 0 else lines - 1) + 1):
+            self._button(index)
 
     def _button(self, index: int) -> QToolButton | None:
         """The menu button of the combatant at ``index`` (made when first needed)."""
@@ -288,7 +290,7 @@ class CombatantTable(CombatantView):
         if not actions:
             return None
         button = row_menu.actions_button(actions, self._request)
-        self.setIndexWidget(self.rows_model.index(self.rows_model.line_of(index), col), button)
+        self.setIndexWidget(self.rows_model.index(index, col), button)
         self._buttons[index] = button
         return button
 
@@ -307,11 +309,10 @@ def _soon(parent: QWidget, slot: object) -> QTimer:
     return timer
 
 
-def least_height(table: CombatantTable) -> int:
-    """Room for the first :data:`SHOWN_AT_LEAST` combatants and their detail lines, so a
-    short panel squeezes the other sections (or scrolls) before the table."""
-    model = table.rows_model
-    lines = min(model.rowCount(), model.line_of(SHOWN_AT_LEAST))
-    rows = sum(table.rowHeight(line) for line in range(lines))
+def least_height(table: CombatantTable, shown: int = SHOWN_AT_LEAST) -> int:
+    """Room for the first ``shown`` combatants, so a short panel folds the other sections
+    (or scrolls) before the table does."""
+    lines = min(table.rows_model.rowCount(), shown)
+    rows = lines * table.verticalHeader().defaultSectionSize()  # every row is one line
     header = table.horizontalHeader().sizeHint().height()
     return max(LEAST_HEIGHT, rows + header + 2 * table.frameWidth())

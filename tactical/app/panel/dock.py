@@ -17,7 +17,7 @@ that names a hidden token, secret rolls without their details.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -100,6 +100,7 @@ class CombatPanel(QDockWidget):
         self.dice_log = widgets.dice_log
         self.sections = widgets.sections
         self.splitter = widgets.splitter
+        self.details = widgets.details
         self.setWidget(widgets.scroll)
 
         self.advance_action = advance_action(self)
@@ -199,7 +200,7 @@ class CombatPanel(QDockWidget):
         elif self._showing_problem:
             self._say("")  # mended (or passing: the middle of an undo)
         self._showing_problem = bool(shown.problem)
-        self.table.show_combatants(encounter, shown.rows, shown.labels, shown.actions)
+        self.widgets.show_rows(encounter, shown)
         self.actions_bar.set_actions(shown.actions, shown.names, shown.acting)
         self.advance_action.setEnabled(self.actions_bar.primary is not None)
         if self.form is not None and self.form.action.id not in {a.id for a in shown.actions}:
@@ -208,6 +209,7 @@ class CombatPanel(QDockWidget):
         self.roll_box.set_tokens(encounter, secrets)
         self.dice_log.show_log(encounter.dice_log, encounter, secrets)
         self._update_back()
+        self.widgets.fit_soon()  # the instruction, the buttons or the rows may be taller
 
     def _update_back(self, *_: object) -> None:
         stack = self.document.undo_stack
@@ -320,14 +322,14 @@ class CombatPanel(QDockWidget):
                 self.document.push(command, GM)
 
     def edit_figure(self, token_id: str, name: str, text: str) -> None:
-        try:
-            self._push(self.presenter.figure_command(token_id, name, text))
-        except ValueError as error:
-            self._say(str(error), error=True)
+        self._edit(lambda: self.presenter.figure_command(token_id, name, text))
 
     def edit_statuses(self, token_id: str, text: str) -> None:
-        try:
-            self._push(self.presenter.statuses_command(token_id, text))
+        self._edit(lambda: self.presenter.statuses_command(token_id, text))
+
+    def _edit(self, command: Callable[[], Command | None]) -> None:
+        try:  # a text the rules refuse is said, not raised
+            self._push(command())
         except ValueError as error:
             self._say(str(error), error=True)
 
@@ -343,7 +345,7 @@ class CombatPanel(QDockWidget):
         self.form.cancelled.connect(self._close_form)
         self._say("")  # what the panel said last is not about this form
         self.widgets.form_holder.addWidget(self.form)
-        self.actions_bar.others.hide()  # the form is what to do now
+        self.actions_bar.show_others(False)  # the form is what to do now
         first = next(iter(self.form.inputs.values()), None)
         (first or self.form.ok_button).setFocus()
 
@@ -352,4 +354,4 @@ class CombatPanel(QDockWidget):
             self.form.hide()
             self.form.deleteLater()
             self.form = None
-            self.actions_bar.others.show()
+            self.actions_bar.show_others(True)

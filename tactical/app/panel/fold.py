@@ -1,23 +1,17 @@
-"""Which figure columns fold into a line under their combatant, so the table fits the panel.
+"""Which figure columns give way when the row is wider than the panel.
 
-A procedure may track more figures than a narrow panel has room for (Thrum has
-nine). Rather than scroll sideways, the table keeps as many figure columns as
-fit, in the procedure's order (the figures that change in play first), and
-writes the others as whole "label value" pairs on a detail line under each row.
-Qt-free: widths come in as numbers, text is measured by the caller's function.
+The row shows the figures that matter at the procedure's step, most important first
+(:mod:`.row_columns`). On a narrow panel a long declaration is elided first; then
+the last figure columns fold, and the selected combatant's details under the table
+show them instead, so the table never scrolls sideways. Qt-free: widths come in as
+numbers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-FIGURE_PREFIX = "figure:"
-"""The column key of a figure: ``figure:`` and the figure's name."""
-SEPARATOR = "   "
-"""Between two pairs on a detail line (wide enough to tell the pairs apart)."""
-EMPTY = "\N{EM DASH}"
-"""A figure the combatant does not have yet."""
-
+from tactical.app.panel.row_columns import FIGURE_PREFIX
 
 ELIDED = "declared"
 """The column that gives up width before any figure folds: a long declaration is
@@ -53,25 +47,3 @@ def elided_width(widths: Sequence[tuple[str, int]], room: int) -> int | None:
     others = sum(w for key, w in widths if key != ELIDED)
     least = ELIDED_LEAST if any(k.startswith(FIGURE_PREFIX) for k, _w in widths) else ELIDED_FLOOR
     return max(least, min(mine[0], room - others))
-
-
-def pair(label: str, value: str) -> str:
-    """One folded figure as the GM reads it: ``Fatigue tolerance 3``."""
-    return f"{label} {value or EMPTY}"
-
-
-def pack(pairs: Sequence[str], room: float, advance: Callable[[str], float]) -> list[str]:
-    """Lines of whole pairs, each as wide as ``room`` allows (a too-long pair has its own)."""
-    lines: list[str] = []
-    for text in pairs:
-        candidate = f"{lines[-1]}{SEPARATOR}{text}" if lines else text
-        if lines and advance(candidate) <= room:
-            lines[-1] = candidate
-        else:
-            lines.append(text)
-    return lines
-
-
-def pairs_of(text: str) -> list[str]:
-    """The pairs of a detail line as packed (the inverse of :func:`pack`)."""
-    return [part for line in text.split("\n") for part in line.split(SEPARATOR) if part]

@@ -1,14 +1,24 @@
-"""What to do now: the procedure and round, one large instruction line, notes, messages."""
+"""What to do now: the procedure and round, one large instruction line, notes, messages.
+
+The notes (the rules that matter at this step) give way first on a short screen:
+they sit in a small scrolling area the panel sizes (:meth:`InstructionBox.set_notes_height`),
+whole when there is room, down to :data:`NOTES_LEAST` lines, so the order and the
+step's button stay in view together.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from tactical.app.panel.references import references_tooltip, without_references
 from tactical.app.panel.style import ERROR, bold, scaled
 from tactical.app.plain_text import plain_label, set_tooltip
+
+NOTES_LEAST = 2
+"""Lines of notes kept on the shortest screen (the rest scroll)."""
 
 
 class InstructionBox(QWidget):
@@ -23,13 +33,20 @@ class InstructionBox(QWidget):
         self.instruction.setFont(bold(scaled(self.font(), 1.35)))
         self.notes = plain_label()
         self.notes.setWordWrap(True)
+        self.notes_area = QScrollArea()
+        """The notes, scrolling when the panel gives them less than their height."""
+        self.notes_area.setWidget(self.notes)
+        self.notes_area.setWidgetResizable(True)
+        self.notes_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.notes_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.notes_area.setFixedHeight(0)
         self.message = plain_label()
         self.message.setWordWrap(True)
         self.message.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        for label in (self.title, self.instruction, self.notes, self.message):
+        for label in (self.title, self.instruction, self.notes_area, self.message):
             layout.addWidget(label)
 
     def show_view(
@@ -46,7 +63,23 @@ class InstructionBox(QWidget):
         set_tooltip(self.instruction, references_tooltip([instruction]))
         self.notes.setText("\n".join(f"\N{BULLET} {without_references(n)}" for n in notes))
         set_tooltip(self.notes, references_tooltip(notes))
-        self.notes.setVisible(bool(notes))
+        self.notes_area.setVisible(bool(notes))
+
+    def notes_height(self, width: int) -> int:
+        """The notes' whole height at ``width`` (0 without notes)."""
+        if self.notes_area.isHidden():
+            return 0
+        bar = self.notes_area.verticalScrollBar().sizeHint().width()
+        return max(self.notes.heightForWidth(width), self.notes.heightForWidth(width - bar))
+
+    def notes_least(self, width: int) -> int:
+        """The least the notes shrink to: :data:`NOTES_LEAST` lines, or all when fewer."""
+        line = self.notes.fontMetrics().lineSpacing()
+        return min(self.notes_height(width), NOTES_LEAST * line + 2)
+
+    def set_notes_height(self, height: int) -> None:
+        if self.notes_area.height() != height or self.notes_area.minimumHeight() != height:
+            self.notes_area.setFixedHeight(height)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         """A refusal (red) or what the last action did; empty hides it."""

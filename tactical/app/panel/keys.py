@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 ADVANCE_KEYS = (QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter))
 ADVANCE_KEY_NAME = "Enter"
@@ -31,12 +31,28 @@ class _ClaimReturn(QObject):
         return False
 
 
+class _ClaimReturnWhileTyping(_ClaimReturn):
+    """As :class:`_ClaimReturn`, only once the GM has typed in the line edit."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(watched, QLineEdit) and not watched.isModified():
+            return False
+        return super().eventFilter(watched, event)
+
+
 _CLAIM = _ClaimReturn()
+_CLAIM_WHILE_TYPING = _ClaimReturnWhileTyping()
 
 
 def keep_return(widget: QWidget) -> None:
     """Let ``widget`` (a line edit, a spin box) keep Return instead of advancing the fight."""
     widget.installEventFilter(_CLAIM)
+
+
+def keep_return_while_typing(line: QLineEdit) -> None:
+    """Let ``line`` keep Return once the GM has typed in it (Return records the text); a
+    field focus merely landed in (a form closed) lets Return advance the fight."""
+    line.installEventFilter(_CLAIM_WHILE_TYPING)
 
 
 def advance_action(parent: QWidget) -> QAction:

@@ -56,6 +56,13 @@ class StepOutline(QTreeWidget):
         if current is not None:
             self.scrollToItem(current)
 
+    def full_height(self) -> int:
+        """The height that shows every step at once."""
+        lines = len(self._steps)
+        line = self.sizeHintForRow(0) if self.topLevelItemCount() else 0
+        line = max(line, self.fontMetrics().lineSpacing() + 2)
+        return lines * line + 2 * self.frameWidth()
+
     def current_steps(self) -> list[str]:
         """The ids of the highlighted steps: a sub-step and the steps it is part of."""
         return [s.id for s in self._steps if s.status == "current"]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tactical.app.panel.row_columns import JOIN, split_edit
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
 from tactical.app.procedure_reading import ProcedureReading, read_procedure
 from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
@@ -29,6 +30,7 @@ from tactical.rules import (
     PanelView,
     Procedure,
     ProcedureController,
+    RowFigure,
     RulesError,
     UnknownProcedure,
 )
@@ -55,7 +57,9 @@ class PanelShown:
     steps: tuple[StepLine, ...]
     rows: list[Combatant]
     labels: dict[str, str]
-    """The procedure's figure columns, by key."""
+    """The procedure's tracked figures, by key, with their labels."""
+    figures: tuple[RowFigure, ...]
+    """The figures that matter at this step: the rows' columns (the rest show on selection)."""
     actions: list[Action]
     names: dict[str, str]
     """Token names the buttons may use (no hidden token's while secrets are hidden)."""
@@ -106,11 +110,13 @@ class PanelPresenter:
         view, problem = reading.view, reading.problem
         procedure: Procedure[Any] | None = None
         actions: list[Action] = []
+        figures: tuple[RowFigure, ...] = ()
         if encounter.procedure:
             try:
                 procedure = controller.procedure
                 if view is not None:
                     actions = controller.actions()
+                    figures = controller.figures_now()
             except UnknownProcedure:  # the reading says so
                 pass
             except RulesError as error:  # StateError: a saved state that does not validate
@@ -152,6 +158,7 @@ class PanelPresenter:
             steps=steps,
             rows=rows,
             labels=labels,
+            figures=figures if view is not None else (),
             actions=actions,
             names=names,
             acting=view.acting if view else frozenset(),
@@ -212,21 +219,26 @@ class PanelPresenter:
         return list(parse_typed_dice(text))
 
     def figure_command(self, token_id: str, name: str, text: str) -> Command | None:
-        """The edit of one figure cell, or None when nothing changes.
+        """The edit of one figure cell (one undo step), or None when nothing changes.
 
-        ValueError names the token and what is wrong with the text.
+        ``name`` may be figures read together (``fatigue_load/fatigue_tolerance``, see
+        :func:`.row_columns.split_edit`). ValueError names the token and what is wrong.
         """
         token = self.encounter.tokens.get(token_id)
         if token is None:
             return None
-        before = token.figures.get(name)
+        commands: list[Command] = []
         try:
-            value = parse_figure(text, before)
+            for figure, part in split_edit(name.split(JOIN), text):
+                before = token.figures.get(figure)
+                value = parse_figure(part, before)
+                if value != before or type(value) is not type(before):
+                    commands.append(SetFigure(token_id, figure, value))
         except ValueError as error:
             raise ValueError(f"{token.name}: {error}") from error
-        if value != before or type(value) is not type(before):
-            return SetFigure(token_id, name, value)
-        return None
+        if len(commands) > 1:
+            return Batch(f"Figures of {token.name}", commands)
+        return commands[0] if commands else None
 
     def statuses_command(self, token_id: str, text: str) -> Command | None:
         """The edit of a token's statuses cell (one undo step), or None when nothing changes."""

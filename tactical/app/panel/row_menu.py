@@ -1,4 +1,4 @@
-"""A combatant row's right-click menu: its actions, its folded figures, its statuses.
+"""A combatant row's right-click menu: its actions, the figures its row leaves out, its statuses.
 
 Split from :mod:`tactical.app.panel.combatants`; the entries only emit the
 table's signals, which the panel turns into undoable commands.
@@ -20,6 +20,8 @@ from tactical.rules import Action
 ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 ROW_BUTTON = ELLIPSIS
 """The text of a row's menu button of its combatant's actions."""
+ROW_PADDING = 6
+"""Pixels above and below a row's line of text together; the row's menu button fits in."""
 
 
 SetStatus = Callable[[str, str, int | None], None]
@@ -39,7 +41,7 @@ def add_action(menu: QMenu, action: Action, report: Callable[[Action], None]) ->
 def add_figure_edits(
     menu: QMenu, figures: Sequence[tuple[str, str, str]], edit: Callable[[str], None]
 ) -> None:
-    """``Edit Fatigue tolerance (3)…`` for each folded figure: (key, label, shown value)."""
+    """``Edit Resolve modifier (1)…`` for each figure the row leaves out: (key, label, value)."""
     for key, label, value in figures:
         shown = value or "\N{EM DASH}"
         entry = menu.addAction(menu_text(f"Edit {label} ({shown}){ELLIPSIS}"))
@@ -74,6 +76,8 @@ def actions_button(actions: Sequence[Action], chosen: Callable[[QAction], None])
     """
     button = QToolButton()
     button.setText(ROW_BUTTON)
+    button.setAutoRaise(True)  # a flat button, as tall as the row's text and its padding
+    button.setMaximumHeight(button.fontMetrics().lineSpacing() + ROW_PADDING)
     set_tooltip(button, "\n".join(action_label(a) for a in actions))
     menu = QMenu(button)
     for action in actions:
@@ -87,7 +91,7 @@ def actions_button(actions: Sequence[Action], chosen: Callable[[QAction], None])
 
 
 def ask_figure(parent: QWidget, label: str, raw: str) -> str | None:
-    """The GM's new text for a folded figure, starting from it as typed; None when cancelled.
+    """The GM's new text for a figure the row leaves out, from it as typed; None when cancelled.
 
     ``label`` names the combatant (plain text: a name is the user's)."""
     dialog = QInputDialog(parent)

@@ -1,9 +1,11 @@
-"""Collapsible sections of the combat panel: steps, combatants, roll box, dice log.
+"""Foldable sections of the combat panel: combatants, steps, roll box, dice log.
 
-At 1400 x 900 the panel is short of room; each section has a small header
-button that folds it to its header line, and the splitter hands the freed
-height to the sections still open. Which sections are folded is remembered in
-the window's QSettings (``panel/collapsed/<key>``), when the panel has them.
+Each section has a header button that folds it; a folded section's button waits
+in one line at the foot of the panel (:class:`~tactical.app.panel.layout.PanelWidgets`
+moves it), so three folded sections cost one line. The GM's fold or unfold is
+remembered in the window's QSettings (``panel/collapsed/<key>``: true when
+folded, false when unfolded by hand); a section the GM never touched opens when
+the panel has room for it after the combatants (:meth:`Section.set_room`).
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ SETTINGS_PREFIX = "panel/collapsed/"
 
 
 class Section(QWidget):
-    """A titled header button over one widget; folding it leaves only the header."""
+    """A titled header button over one widget; folding it leaves only the button."""
 
     toggled = Signal(bool)
-    """True when the section opens, False when it folds."""
+    """True when the section opens, False when it folds (by the GM or for room)."""
 
     def __init__(
         self,
@@ -32,6 +34,10 @@ class Section(QWidget):
         self.key = key
         self.content = content
         self.settings = settings
+        self.chosen: bool | None = None
+        """The GM's choice, open or folded; None while the room decides."""
+        self.roomy = True
+        """Whether the panel has room for it now (for a section the GM left alone)."""
         self.button = QToolButton()
         self.button.setObjectName(f"section-{key}")
         self.button.setText(title)  # a button's text is plain in Qt
@@ -43,35 +49,43 @@ class Section(QWidget):
         self.button.setToolTip(f"Fold or unfold {title.lower()}")
         self.button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.button.setStyleSheet("QToolButton { font-weight: bold; text-align: left; }")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.button)
-        layout.addWidget(content, 1)
-        self.button.toggled.connect(self.set_open)
-        if settings is not None and _as_bool(settings.value(SETTINGS_PREFIX + key, False)):
-            self.button.setChecked(False)
+        self.head = QVBoxLayout(self)
+        """The section's layout: the button (while open), then the content."""
+        self.head.setContentsMargins(0, 0, 0, 0)
+        self.head.setSpacing(0)
+        self.head.addWidget(self.button)
+        self.head.addWidget(content, 1)
+        self.button.clicked.connect(self.set_open)  # the GM's click only, not set_room
+        if settings is not None:
+            saved = settings.value(SETTINGS_PREFIX + key)
+            self.chosen = None if saved is None else not _as_bool(saved)
+        self._show(self.is_open())
 
     def is_open(self) -> bool:
-        return self.button.isChecked()
+        return self.roomy if self.chosen is None else self.chosen
 
     def set_open(self, on: bool) -> None:
-        """Unfold (``on``) or fold to the header line; remember it."""
-        if self.button.isChecked() != on:
-            self.button.setChecked(on)  # comes back here through toggled
-            return
-        self.button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
-        self.content.setVisible(on)
-        header = self.button.sizeHint().height()
-        if on:
-            self.setMaximumHeight(16_777_215)
-            self.setMinimumHeight(0)
-        else:
-            self.setMaximumHeight(header)
-            self.setMinimumHeight(header)
+        """The GM unfolds (``on``) or folds it: remembered, and the room no longer decides."""
+        self.chosen = on
         if self.settings is not None:
             self.settings.setValue(SETTINGS_PREFIX + self.key, not on)
-        self.toggled.emit(on)
+        self._show(on)
+
+    def set_room(self, roomy: bool) -> None:
+        """Whether the panel has room for it: it opens or folds unless the GM chose."""
+        self.roomy = roomy
+        self._show(self.is_open())
+
+    def header_height(self) -> int:
+        return self.button.sizeHint().height()
+
+    def _show(self, on: bool) -> None:
+        changed = self.button.isChecked() != on or self.content.isHidden() == on
+        self.button.setChecked(on)
+        self.button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.content.setVisible(on)
+        if changed:
+            self.toggled.emit(on)
 
 
 def _as_bool(value: object) -> bool:

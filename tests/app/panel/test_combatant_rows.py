@@ -61,6 +61,7 @@ def crowded(qtbot: Any) -> CombatPanel:
     panel.resize(460, 900)
     panel.show()
     qtbot.waitExposed(panel)
+    qtbot.waitUntil(panel.table.settled)  # laid out for its width, once
     return panel
 
 
@@ -70,8 +71,11 @@ def test_every_token_is_listed_in_order_and_reads_as_before(crowded: CombatPanel
     assert table.rowCount() == COUNT
     assert table.cell_text("g4999", "name") == "Goblin 4999"
     assert table.cell_text("g7", "name") == "Goblin 7 (hidden)"
-    side = table.item(table.row_of("g12"), table.column_of("side"))
-    assert side is not None and side.text() == "" and not side.icon().isNull()
+    # The side is the colour beside the name (and its name for a screen reader).
+    name = table.item(table.row_of("g12"), table.column_of("name"))
+    assert name is not None and not name.icon().isNull()
+    assert name.data(Qt.ItemDataRole.AccessibleDescriptionRole) == "Non-player characters"
+    assert table.column_of("side") == -1
     # The name column is as wide as the widest name, not cut short.
     name = table.column_of("name")
     widest = table.fontMetrics().horizontalAdvance("Goblin 7 (hidden)")
@@ -128,15 +132,13 @@ def test_names_and_sides_are_plain_text(qtbot: Any) -> None:
     table.show_combatants(encounter, [Combatant("b", "<b>Brute</b>", "reds")], {})
     name = table.item(0, table.column_of("name"))
     assert name is not None and name.text() == "<b>Brute</b>"
-    side = table.item(0, table.column_of("side"))
-    assert side is not None
-    tip = side.toolTip()
+    tip = name.toolTip()
     document = QTextDocument()
     if GuiQt.mightBeRichText(tip):
         document.setHtml(tip)
     else:
         document.setPlainText(tip)
-    assert document.toPlainText() == '<i>Reds</i><img src="x">'
+    assert document.toPlainText() == '<b>Brute</b> (<i>Reds</i><img src="x">)'
 
 
 def test_row_menu_buttons_are_made_for_the_rows_in_view(qtbot: Any) -> None:

@@ -1,8 +1,8 @@
-"""Which figure columns fold into the detail line, and how its pairs are packed (Qt-free)."""
+"""Which figure columns give way to the panel's width (Qt-free)."""
 
 from __future__ import annotations
 
-from tactical.app.panel.fold import columns_to_fold, elided_width, pack, pair, pairs_of
+from tactical.app.panel.fold import columns_to_fold, elided_width
 
 THRUM = [
     ("name", 120),
@@ -40,12 +40,3 @@ def test_a_declaration_gives_up_width_before_a_figure_folds() -> None:
     # With every figure folded, long names leave the declaration less (its tooltip is whole).
     assert elided_width([("name", 250), ("declared", 220)], 300) == 50
     assert elided_width([("name", 290), ("declared", 220)], 300) == 40
-
-
-def test_pairs_are_packed_whole_and_read_back() -> None:
-    pairs = [pair("Stress load", "0"), pair("Wounds", "1"), pair("Stance", "")]
-    assert pairs == ["Stress load 0", "Wounds 1", "Stance \N{EM DASH}"]
-    lines = pack(pairs, 22, len)  # one character, one pixel
-    assert lines == ["Stress load 0", "Wounds 1   Stance \N{EM DASH}"]
-    assert pack(pairs, 5, len) == pairs  # a pair too long for the line has its own
-    assert pairs_of("\n".join(lines)) == pairs

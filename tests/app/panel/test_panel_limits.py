@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 from tactical.app.panel import CombatPanel
+from tactical.app.panel.details import STATUSES
 from tactical.persistence import encounter_bytes
 
 
@@ -45,8 +46,16 @@ def test_a_figure_cell_takes_at_most_1000_characters(qtbot: Any, panel: CombatPa
 
 
 def test_5000000_stacks_are_refused(qtbot: Any, panel: CombatPanel) -> None:
+    """No one has a status yet: the statuses are typed under the table, for the selected row."""
     start(qtbot, panel)
-    type_into_cell(qtbot, panel, "orc", "statuses", "Slowed 5000000")
+    assert panel.table.column_of("statuses") == -1
+    table = panel.table
+    table.setCurrentIndex(table.rows_model.index(table.row_of("orc"), 0))
+    field = panel.details.fields[STATUSES]
+    assert field.maxLength() == 1000
+    field.setFocus()
+    field.insert("Slowed 5000000")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: panel.header.is_error)
     assert panel.header.message.text() == "Orc: 'Slowed': at most 1,000,000 stacks"
     assert panel.document.encounter.tokens["orc"].statuses == {}

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 
 from tactical.app.document import EncounterDocument
 from tactical.app.panel import CombatPanel
-from tactical.app.panel.fold import pairs_of
 from tactical.core import Encounter, GridMap
 from tests.rules.thrum.fight import MAP, fighters
 
@@ -31,6 +30,10 @@ def panel(qtbot: Any) -> CombatPanel:
     widget.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is widget)
     return widget
+
+
+FATIGUE = "figure:fatigue_load/fatigue_tolerance"
+"""The column that reads a Fatigue Load out of its Tolerance."""
 
 
 def click(qtbot: Any, button: Any) -> None:
@@ -119,7 +122,8 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
     assert panel.table.acting_rows() == [0]
 
     # The GM lowers Bob's Fatigue Tolerance by hand, then records 7 Fatigue dealt to him.
-    edit_figure(qtbot, panel, "bob", "figure:fatigue_tolerance", "2")
+    assert panel.table.cell_text("bob", FATIGUE) == "0/5"
+    edit_figure(qtbot, panel, "bob", FATIGUE, "0/2")
     qtbot.waitUntil(lambda: encounter.token("bob").figures["fatigue_tolerance"] == 2)
     click(qtbot, panel.actions_bar.buttons["deal"])
     assert panel.form is not None
@@ -127,7 +131,7 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
     panel.form.set_value("fatigue", 7)
     click(qtbot, panel.form.ok_button)
     assert panel.table.cell_text("bob", "statuses") == "Exhausted"
-    assert panel.table.cell_text("bob", "figure:fatigue_load") == "7"
+    assert panel.table.cell_text("bob", FATIGUE) == "7/2"
 
     press_advance(qtbot, panel)  # Start effects resolved
     press_advance(qtbot, panel)  # Done moving
@@ -145,54 +149,58 @@ def test_a_round_start_to_incapacity_from_the_panel(qtbot: Any, panel: CombatPan
         "\N{MIDDLE DOT} typed"
     )
     assert panel.table.cell_text("bob", "statuses") == "Exhausted, Incapacitated"
-    assert panel.table.cell_text("bob", "figure:fatigue_tolerance") == "1"
-    assert panel.table.cell_text("bob", "figure:fatigue_load") == "6"
+    assert panel.table.cell_text("bob", FATIGUE) == "6/1"
     assert panel.outline.current_step() == "end"
 
     # Back undoes the Action and its roll as one step.
     click(qtbot, panel.actions_bar.back_button)
     assert panel.outline.current_step() == "action"
     assert panel.table.cell_text("bob", "statuses") == "Exhausted"
-    assert panel.table.cell_text("bob", "figure:fatigue_tolerance") == "2"
+    assert panel.table.cell_text("bob", FATIGUE) == "7/2"
 
 
-def test_the_columns_say_their_figures_in_whole_words_uncut(qtbot: Any, panel: CombatPanel) -> None:
-    """Once "Fat. Tol.", "Str. T" and "Resil.": now whole words, on two lines, never elided;
-    the figures a 600 px panel has no column for are whole words on the detail line."""
+def test_the_columns_say_their_figures_uncut_and_name_them_whole(
+    qtbot: Any, panel: CombatPanel
+) -> None:
+    """Once "Fat. Tol.", "Str. T" and "Resil.": now a load out of its tolerance under one
+    word, never elided, the whole names on hover, on one line while the panel has room;
+    the figures set once are under the table."""
     panel.chooser.combo.setCurrentIndex(panel.chooser.combo.findData("thrum"))
     click(qtbot, panel.chooser.start_button)
-    panel.show()
-    qtbot.waitExposed(panel)
     table = panel.table
     header = table.horizontalHeader()
     metrics = header.fontMetrics()
-    labels = []
+    labels = {}
     for col in range(table.columnCount()):
         item = table.horizontalHeaderItem(col)
         assert item is not None
         text = item.text()
-        labels.append(text)
         widest = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
         assert header.sectionSize(col) >= widest, text
-        assert item.toolTip() == text.replace("\n", " ")
-    assert "Fatigue\ntolerance" in labels
-    assert "Resilience modifier 1" in pairs_of(table.cell_text("alice", "detail"))
-    assert not [label for label in labels if "." in label]
-    # The figures that change in play come first, next to their tolerances; the
-    # modifiers, set once, are the first to fold.
-    figures = labels[labels.index("Fatigue\nload") : labels.index("Statuses")]
-    assert (
-        figures
-        == [
-            "Fatigue\nload",
-            "Fatigue\ntolerance",
-            "Stress\nload",
-            "Stress\ntolerance",
-            "Wounds",
-            "Stance",
-        ][: len(figures)]
-    )
-    assert len(figures) >= 2
+        labels[text] = item.toolTip()
+    # NPC Placement: Initiative's modifier, then each load out of its tolerance.
+    assert labels == {
+        "Name": "Name",
+        "Order": "Order",
+        "Init. mod.": "Initiative modifier",
+        "Fatigue": "Fatigue load / Fatigue tolerance",
+        "Stress": "Stress load / Stress tolerance",
+    }
+    assert table.cell_text("alice", FATIGUE) == "0/4"
+    assert [name for name, _label in table.rest] == [
+        "wounds",
+        "stance",
+        "resolve_mod",
+        "resilience_mod",
+    ]
+    name = table.item(table.row_of("alice"), table.column_of("name"))
+    assert name is not None
+    assert name.toolTip().splitlines()[:4] == [
+        "Alice (Player characters)",
+        "Fatigue load 0",
+        "Fatigue tolerance 4",
+        "Stress load 0",
+    ]
 
 
 def test_return_in_a_text_field_records_a_triggered_effect_once(

@@ -11,6 +11,8 @@ from tactical.app.panel import CombatPanel
 from tactical.app.panel.presenter import NO_PROCEDURE
 from tactical.app.panel.style import LOCK
 from tactical.core import Encounter, GridMap, Token
+from tactical.core.changes import GM
+from tactical.core.commands import SetStatus
 
 
 def start(qtbot: Any, panel: CombatPanel, procedure_id: str = "toy") -> None:
@@ -44,7 +46,8 @@ def test_start_shows_the_first_step_highlighted(qtbot: Any, panel: CombatPanel) 
     assert panel.actions_bar.primary_button.full_text() == "Roll initiative   [Enter]"
     assert panel.chooser.start_button.text() == "Restart"
     columns = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
-    assert columns == ["Name", "Side", "Order", "Init", "HP", "Statuses"]
+    # The toy names no figures for its steps: every one is a column; no status yet.
+    assert columns == ["Name", "Order", "Init", "HP"]
 
 
 def test_typed_dice_order_the_rows_and_fill_the_log(qtbot: Any, panel: CombatPanel) -> None:
@@ -263,6 +266,8 @@ def test_editing_a_figure_cell_pushes_an_undoable_command(qtbot: Any, panel: Com
 
 def test_editing_the_statuses_cell(qtbot: Any, panel: CombatPanel) -> None:
     start(qtbot, panel)
+    panel.document.push(SetStatus("orc", "dazed", 1), GM)  # someone has one: the column shows
+    qtbot.waitUntil(lambda: panel.table.column_of("statuses") >= 0)
     edit_cell(qtbot, panel, "hero", "statuses", "prone, bleeding 2")
     qtbot.waitUntil(lambda: bool(panel.document.encounter.token("hero").statuses))
     assert panel.document.encounter.token("hero").statuses == {"prone": 1, "bleeding": 2}

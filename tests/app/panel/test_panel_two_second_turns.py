@@ -59,7 +59,9 @@ def test_a_round_from_the_panel(qtbot: Any, panel: CombatPanel) -> None:
         "8",
         "7",
     ]
-    assert panel.table.cell_text("brand", "figure:initiative") == "12"
+    # The initiative is the row's order; it is edited under the table for the selected row.
+    assert panel.table.column_of("figure:initiative") == -1
+    assert ("initiative", "Init") in panel.table.rest
     assert panel.outline.current_step() == "initiative"
     assert panel.header.instruction.text() == (
         "Check the order (ties: higher willpower first), then start round 1: Brand acts first."

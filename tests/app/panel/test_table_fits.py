@@ -1,8 +1,9 @@
 """Issue 24: the combatant table is read at the panel's default width without scrolling sideways.
 
-Thrum tracks nine figures (13 columns, about 800 px) against a panel of about 440 px:
-the figure columns that do not fit fold into a detail line under each combatant,
-as whole "label value" pairs, edited from the row's menu.
+Thrum tracks nine figures against a panel of about 440 px: each row shows the few
+that matter at the step (issue 34), the loads out of their tolerances under one
+word; a figure column the width has no room for folds into the selected
+combatant's details under the table, edited there or from the row's menu.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
+from tactical.app.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.app.panel import row_menu as row_menu
 from tactical.app.panel.combatants import CombatantTable
-from tactical.app.panel.fold import pairs_of
+from tactical.app.panel.row_columns import figures_of
 from tactical.persistence import load_encounter
-from tactical.rules import available
+from tactical.rules import RowFigure, available
 from tactical.rules.registry import tracked_figures
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
@@ -37,16 +39,20 @@ def _fits(table: CombatantTable) -> bool:
     return table.horizontalHeader().length() <= table.viewport().width()
 
 
-def _readable(table: CombatantTable, token_id: str, labels: dict[str, str]) -> dict[str, str]:
-    """Each figure's label and value as the GM reads it: in its column, else on the detail line."""
+def _readable(panel: CombatPanel, token_id: str) -> dict[str, str]:
+    """Each figure's label and value as the GM reads it: in its column, else in the details
+    of the selected combatant."""
+    table = panel.table
+    table.setCurrentIndex(table.rows_model.index(table.row_of(token_id), 0))
+    labels = tracked_figures(panel.document.encounter.procedure)
     seen = {}
-    detail = pairs_of(table.cell_text(token_id, "detail"))
-    for key, label in labels.items():
-        if table.column_of(f"figure:{key}") >= 0:
-            seen[label] = table.cell_text(token_id, f"figure:{key}")
-        else:
-            [found] = [p for p in detail if p.startswith(label + " ")]
-            seen[label] = found.removeprefix(label + " ")
+    for col in range(table.columnCount()):
+        names = figures_of(table.rows_model.key_of(col))
+        values = table.item(table.row_of(token_id), col).text().split("/")
+        seen.update({labels[n]: v for n, v in zip(names, values, strict=False)})
+    for name, field in panel.details.fields.items():
+        if name in labels:
+            seen[labels[name]] = field.text() or "\N{EM DASH}"
     return seen
 
 
@@ -57,9 +63,7 @@ def test_thrum_fits_the_default_panel_and_every_figure_reads(qtbot: Any, make_wi
     assert table.width() < 480  # the default panel, not a wide one
     assert _fits(table)
     assert table.horizontalScrollBar().maximum() == 0
-    assert table.folded  # nine figures cannot all have columns here
-    labels = tracked_figures("thrum")
-    assert _readable(table, "hound", labels) == {
+    assert _readable(panel, "hound") == {
         "Fatigue load": "0",
         "Fatigue tolerance": "3",
         "Stress load": "0",
@@ -70,14 +74,11 @@ def test_thrum_fits_the_default_panel_and_every_figure_reads(qtbot: Any, make_wi
         "Resolve modifier": "-1",
         "Resilience modifier": "1",
     }
-    assert _readable(table, "captain", labels)["Resilience modifier"] == "2"
-    assert _readable(table, "captain", labels)["Fatigue tolerance"] == "6"
-    assert _readable(table, "bowman", labels)["Initiative modifier"] == "1"
-    # The detail line is under its own combatant, and the names stay plain columns.
+    assert _readable(panel, "captain")["Resilience modifier"] == "2"
+    assert _readable(panel, "captain")["Fatigue tolerance"] == "6"
+    assert _readable(panel, "bowman")["Initiative modifier"] == "1"
     assert table.cell_text("hound", "name") == "War Hound"
-    hound = table.row_of("hound")
-    assert table.item(hound + 1, 0).text() == table.cell_text("hound", "detail")
-    assert table.columnSpan(hound + 1, 0) == table.columnCount()
+    assert table.rowCount() == len(table.token_order())  # one line per combatant
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -97,26 +98,36 @@ def test_every_example_fits_while_pressing_through(qtbot: Any, make_window: Any,
             break
 
 
-def test_a_wider_panel_gets_its_columns_back(qtbot: Any, make_window: Any) -> None:
-    window, panel = _panel(make_window, "thrum")
+def test_a_column_the_width_has_no_room_for_folds_into_the_details(qtbot: Any) -> None:
+    encounter = load_encounter(MAPS / "thrum.tactical.json")
+    panel = CombatPanel(EncounterDocument(encounter))
+    qtbot.addWidget(panel)
+    panel.resize(900, 900)
+    panel.show()
+    qtbot.waitExposed(panel)
     table = panel.table
-    assert table.column_of("figure:resilience_mod") == -1
-    width = panel.width()
-    window.resize(2000, window.height())
-    window.resizeDocks([panel], [1300], Qt.Orientation.Horizontal)
+    rows = table.combatants()
+    figures = [
+        RowFigure("Fatigue", ("fatigue_load", "fatigue_tolerance")),
+        RowFigure("Resilience modifier, set once", ("resilience_mod",)),
+    ]
+    labels = tracked_figures("thrum")
+    table.show_combatants(encounter, rows, labels, (), figures)
     qtbot.waitUntil(lambda: table.column_of("figure:resilience_mod") >= 0)
     assert table.folded == ()
+    assert "resilience_mod" not in dict(table.rest)
+    table.setFixedWidth(300)
+    qtbot.waitUntil(lambda: table.folded == ("figure:resilience_mod",))
+    assert table.column_of("figure:resilience_mod") == -1
+    assert ("resilience_mod", "Resilience modifier") in table.rest
+    assert _fits(table)
+    table.setMinimumWidth(0)
+    table.setMaximumWidth(16_777_215)
+    qtbot.waitUntil(lambda: table.folded == ())
     assert table.cell_text("captain", "figure:resilience_mod") == "2"
-    assert table.cell_text("captain", "detail") == ""
-    assert table.rowCount() == len(table.token_order())
-    assert _fits(table)
-    window.resizeDocks([panel], [width], Qt.Orientation.Horizontal)
-    window.resize(1000, window.height())
-    qtbot.waitUntil(lambda: table.folded != ())
-    assert _fits(table)
 
 
-def test_a_folded_figure_is_edited_from_the_row_menu_as_one_undo_step(
+def test_a_figure_the_row_leaves_out_is_edited_from_the_row_menu_as_one_undo_step(
     qtbot: Any, make_window: Any, monkeypatch: Any
 ) -> None:
     _window, panel = _panel(make_window, "thrum")
@@ -128,7 +139,7 @@ def test_a_folded_figure_is_edited_from_the_row_menu_as_one_undo_step(
         return "5"
 
     monkeypatch.setattr(row_menu, "ask_figure", ask)
-    menu: QMenu = table.row_menu(table.row_of("captain") + 1)  # right-click on its detail line
+    menu: QMenu = table.row_menu(table.row_of("captain"))  # right-click on its row
     [entry] = [a for a in menu.actions() if a.text().startswith("Edit Resilience modifier")]
     assert entry.text() == "Edit Resilience modifier (2)\N{HORIZONTAL ELLIPSIS}"
     stance = [a.text() for a in menu.actions() if a.text().startswith("Edit Stance")]
@@ -139,10 +150,11 @@ def test_a_folded_figure_is_edited_from_the_row_menu_as_one_undo_step(
         lambda: panel.document.encounter.token("captain").figures["resilience_mod"] == 5
     )
     assert asked == [("Bandit Captain: Resilience modifier", "2")]
-    assert "Resilience modifier 5" in pairs_of(table.cell_text("captain", "detail"))
+    table.setCurrentIndex(table.rows_model.index(table.row_of("captain"), 0))
+    assert panel.details.fields["resilience_mod"].text() == "5"
     assert panel.document.undo_stack.index() == undo + 1
     panel.document.undo_stack.undo()
-    assert "Resilience modifier 2" in pairs_of(table.cell_text("captain", "detail"))
+    assert panel.details.fields["resilience_mod"].text() == "2"
 
 
 def test_the_figure_dialog_shows_the_name_as_typed(qtbot: Any) -> None:

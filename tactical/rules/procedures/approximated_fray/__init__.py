@@ -55,6 +55,7 @@ from tactical.rules.procedure import (
     PanelView,
     Procedure,
     ProcedureState,
+    RowFigure,
     StepLine,
 )
 from tactical.rules.procedures.approximated_fray import actions as _actions
@@ -64,6 +65,11 @@ from tactical.rules.procedures.approximated_fray.levels import FATIGUE, FATIGUE_
 from tactical.rules.procedures.approximated_fray.roster import number
 from tactical.rules.procedures.approximated_fray.state import FrayState
 from tactical.rules.registry import register
+
+_INJURY = RowFigure("Injury", ("injury",))
+_MORALE = RowFigure("Morale", ("morale",))
+_FATIGUE = RowFigure("Fatigue", ("fatigue",))
+_CARDS = RowFigure("Cards", ("cards",))
 
 
 @register
@@ -82,6 +88,13 @@ class ApproximatedFray(Procedure[FrayState]):
         "fatigue": "Fatigue",
         "cards": "Cards",
     }
+    row_figures: ClassVar[Mapping[str, tuple[RowFigure, ...]]] = {
+        "staging": (_CARDS, _INJURY, _MORALE),
+        "recovery": (_CARDS, _INJURY, _MORALE),
+        "": (_INJURY, _MORALE, _FATIGUE),
+    }
+    """The cards in hand while they are chosen and when recovery returns them; the rest of
+    the time the injury, the morale and the fatigue a hit may be traded for (000)."""
 
     handlers: ClassVar[Mapping[str, Handler[Any]]] = _perform.HANDLERS
 

@@ -28,6 +28,7 @@ from tactical.rules.procedure import (
     PanelView,
     Procedure,
     ProcedureState,
+    RowFigure,
     StepLine,
 )
 from tactical.rules.procedures.game_judge import handlers
@@ -69,6 +70,11 @@ HANDLERS: dict[str, Handler[GameJudgeState]] = {
 """What each action id does (the panel's buttons are :func:`.actions.available_actions`)."""
 
 
+_HEALTH = RowFigure("Health", ("health",))
+_KARMA = RowFigure("Karma", ("karma",))
+_INTUITION = RowFigure("Intuition", ("intuition",))
+
+
 @register
 class GameJudge(Procedure[GameJudgeState]):
     """Game Judge phases (002): steps, Master Initiative, Phases A/B/C, bookkeeping."""
@@ -83,6 +89,12 @@ class GameJudge(Procedure[GameJudgeState]):
         "karma": "Karma",
         "intuition": "Intuition",
     }
+    row_figures: ClassVar[Mapping[str, tuple[RowFigure, ...]]] = {
+        "step4": (_INTUITION, _HEALTH, _KARMA),
+        "": (_HEALTH, _KARMA),
+    }
+    """Health and Karma, kept track of every turn (002 Step Seven); Intuition while
+    Master Initiative is rolled (002 Step Four: the highest Intuition rank on each side)."""
 
     handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
 

@@ -42,6 +42,7 @@ from tactical.rules.procedure import (
     PanelView,
     Procedure,
     ProcedureState,
+    RowFigure,
     StepLine,
 )
 from tactical.rules.procedures.side_initiative import (
@@ -88,6 +89,12 @@ HANDLERS: dict[str, Handler[SideState]] = {
 """What each action id does (the panel's buttons are :func:`.actions.available_actions`)."""
 
 
+_HP = RowFigure("HP", ("hp", "max_hp"))
+_MORALE = RowFigure("Morale", ("morale",))
+_SPEED = RowFigure("Speed", ("speed_ft",))
+_MISSILE = RowFigure("Missile", ("missile",))
+
+
 @register
 class SideInitiative(Procedure[SideState]):
     """Rule text 004: side initiative with declarations, phases and morale."""
@@ -105,6 +112,13 @@ class SideInitiative(Procedure[SideState]):
         "morale": "Morale",
         "missile": "Missile S/M/L (ft)",
     }
+    row_figures: ClassVar[Mapping[str, tuple[RowFigure, ...]]] = {
+        "movement": (_HP, _SPEED),
+        "missile": (_HP, _MISSILE),
+        "": (_HP, _MORALE),
+    }
+    """Hit points out of their most and Morale (004: checks over Morale); the speed in a
+    side's Movement, the missile ranges in its Missile attacks."""
 
     handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
 

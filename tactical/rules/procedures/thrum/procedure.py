@@ -12,6 +12,7 @@ from tactical.rules.procedure import (
     PanelView,
     Procedure,
     ProcedureState,
+    RowFigure,
     StepLine,
 )
 from tactical.rules.procedures.thrum import (
@@ -26,6 +27,12 @@ from tactical.rules.procedures.thrum.actions import available_actions
 from tactical.rules.procedures.thrum.state import DEFAULTS, ThrumState
 from tactical.rules.procedures.thrum.view import outline, panel_view
 from tactical.rules.registry import register
+
+_FATIGUE = RowFigure("Fatigue", ("fatigue_load", "fatigue_tolerance"))
+_STRESS = RowFigure("Stress", ("stress_load", "stress_tolerance"))
+_WOUNDS = RowFigure("Wounds", ("wounds",))
+_STANCE = RowFigure("Stance", ("stance",))
+_INITIATIVE = RowFigure("Init. mod.", ("initiative_mod",))
 
 HANDLERS: dict[str, Handler[ThrumState]] = {
     "set-starting-area": setup.set_starting_area,
@@ -117,6 +124,17 @@ class Thrum(Procedure[ThrumState]):
         "resilience_mod": "Resil.",
     }
     """A printed page's columns are narrower than the panel's, which scrolls: short there."""
+    row_figures: ClassVar[Mapping[str, tuple[RowFigure, ...]]] = {
+        "placement": (_INITIATIVE, _FATIGUE, _STRESS),
+        "initiative": (_INITIATIVE, _FATIGUE, _STRESS),
+        "order": (_INITIATIVE, _FATIGUE, _STRESS),
+        "zero": (_FATIGUE, _STRESS, _STANCE),
+        "stance": (_FATIGUE, _STRESS, _STANCE),
+        "": (_FATIGUE, _STRESS, _WOUNDS),
+    }
+    """Initiative's modifier while the order is made; then each load out of its tolerance
+    (001: a load over its tolerance is Frayed or Exhausted) and the Wounds, or the Stance
+    while Stances are taken. The modifiers, set once, show for the selected row."""
 
     handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
 

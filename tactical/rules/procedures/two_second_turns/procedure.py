@@ -46,6 +46,7 @@ from tactical.rules.procedure import (
     PanelView,
     Procedure,
     ProcedureState,
+    RowFigure,
     StepLine,
 )
 from tactical.rules.procedures.two_second_turns import (
@@ -99,6 +100,11 @@ class TwoSecondTurns(Procedure[TurnsState]):
         "dexterity": "Dex",
         "willpower": "Wil",
     }
+    row_figures: ClassVar[Mapping[str, tuple[RowFigure, ...]]] = {
+        "": (RowFigure("Dex", ("dexterity",)), RowFigure("Wil", ("willpower",))),
+    }
+    """003: initiative rolls willpower dice plus dexterity, ties go to higher willpower;
+    the initiative itself is the row's order."""
 
     handlers: ClassVar[Mapping[str, Handler[Any]]] = HANDLERS
 
