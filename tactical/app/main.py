@@ -27,8 +27,9 @@ def run(path: str | None) -> int:
     app.setApplicationName("tactical")
     app.setDesktopFileName("tactical")
     app.setWindowIcon(app_icon())
-    # the autosave writer and the phones' server free no Qt object; no look before the first frame
-    install_gui_thread_gc(app, first_ms=START_UP_MS)
+    # the autosave writer and the phones' server free no Qt object; no look before the first
+    # frame; what start-up, the background imports and each load made is frozen when idle
+    collector = install_gui_thread_gc(app, first_ms=START_UP_MS)
     install_logging()
     install_qt_messages()
     reporter = install_crash_reporter()
@@ -38,5 +39,7 @@ def run(path: str | None) -> int:
         reporter(type(error), error, error.__traceback__)
         return 1
     window.show()
-    warm_after_first_frame()
+    collector.settle_soon()  # start-up's objects
+    collector.watch(window.document.encounter_replaced)
+    warm_after_first_frame(collector.settle_soon)
     return app.exec()
