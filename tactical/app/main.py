@@ -20,6 +20,7 @@ def run(path: str | None) -> int:
     from tactical.app.logs import install_logging, install_qt_messages
     from tactical.app.startup import start
     from tactical.app.warm_imports import warm_after_first_frame
+    from tactical.core import sight_kernel
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -41,5 +42,11 @@ def run(path: str | None) -> int:
     window.show()
     collector.settle_soon()  # start-up's objects
     collector.watch(window.document.encounter_replaced)
-    warm_after_first_frame(collector.settle_soon)
+
+    def squares() -> int:  # a big map loads the sight kernel before sight is asked
+        grid = window.document.encounter.grid
+        return 0 if grid is None else grid.width * grid.height
+
+    window.document.encounter_replaced.connect(lambda: sight_kernel.wanted(squares()))
+    warm_after_first_frame(collector.settle_soon, squares=squares)
     return app.exec()

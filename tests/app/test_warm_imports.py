@@ -8,11 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 SCRIPT = """
 import sys
 from pathlib import Path
+
+import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
@@ -101,3 +105,24 @@ def test_the_start_ups_source_lines_are_dropped_once_the_window_is_up(
     warm_imports.warm_after_first_frame(delay_ms=50)
     qtbot.waitUntil(lambda: str(source) not in linecache.cache, timeout=1000)
     qtbot.waitUntil(lambda: warmed == [True], timeout=1000)
+
+
+def test_a_big_map_loads_the_sight_kernel_with_the_warm_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A map of ``BIG`` squares or more loads the kernel after networkx and scipy, before
+    the GM asks for sight (else the numpy path's ring tables and numba's 95 MB would meet);
+    a smaller one never does."""
+    from tactical.app.warm_imports import import_later
+    from tactical.core import sight_kernel
+    from tests import numba_switch
+
+    monkeypatch.setattr(sight_kernel, "_kernel", None)
+    monkeypatch.setattr(sight_kernel, "_failed", None)
+    monkeypatch.setattr(sight_kernel, "_warming", None)
+    done: list[bool] = []
+    import_later(names=(), squares=sight_kernel.BIG - 1).join(timeout=60)
+    assert sight_kernel.warming() is None
+    import_later(names=(), done=lambda: done.append(True), squares=sight_kernel.BIG).join(300)
+    assert sight_kernel.warming() is not None and done == [True]
+    assert sight_kernel.ready() == numba_switch.available(), sight_kernel.failed()
