@@ -50,10 +50,10 @@ def import_later(
                 break
             finally:
                 forget_sources()
-        sight_kernel.wanted(squares)
+        sight_kernel.wanted(squares, here=True)
         kernel = sight_kernel.warming()
-        if kernel is not None:
-            kernel.join()
+        if kernel is not None and kernel is not threading.current_thread():
+            kernel.join()  # started by a sight question before: wait for it
         if done is not None:
             done()
 

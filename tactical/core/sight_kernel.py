@@ -76,11 +76,23 @@ def from_cache() -> bool:
     return _from_cache
 
 
-def wanted(squares: int) -> None:
+def wanted(squares: int, here: bool = False) -> None:
     """Sight is asked on a map of ``squares``: from :data:`BIG` on, start warming the
-    kernel in the background (once); smaller maps never import numba."""
-    if squares >= BIG and _kernel is None and _failed is None and _warming is None:
+    kernel in the background (once); smaller maps never import numba.
+
+    ``here``: warm on the calling thread (a background thread already: the app's
+    warm-up), unless another has started; one thread fewer spares a malloc arena."""
+    global _warming
+    if squares < BIG or _kernel is not None or _failed is not None or _warming is not None:
+        return
+    if not here:
         warm_in_background()
+        return
+    with _start_lock:
+        if _warming is not None:
+            return
+        _warming = threading.current_thread()
+    _warm_quietly()
 
 
 def warm() -> bool:
