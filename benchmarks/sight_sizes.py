@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 from benchmarks import maps, sight  # noqa: E402
 from benchmarks.issue22 import party, replace_grid, shown  # noqa: E402
 from benchmarks.timing import print_table  # noqa: E402
-from tactical.core import Encounter, GridMap, sight_kernel  # noqa: E402
+from tactical.core import GridMap, sight_kernel  # noqa: E402
 from tactical.core.commands.fog import party_sight  # noqa: E402
 from tactical.core.sight import Viewer, sight_masks, visible_squares  # noqa: E402
 
@@ -95,6 +95,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-
-
-__all__ = ["Encounter", "main"]
