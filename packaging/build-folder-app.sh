@@ -3,7 +3,8 @@
 #   bash packaging/build-folder-app.sh [--dist DIST] [--work WORK] [--python PYTHON]
 # DIST defaults to dist/ (so dist/tactical/), WORK to build/pyinstaller, PYTHON to .venv/bin/python,
 # which needs the project and PyInstaller: .venv/bin/pip install -e ".[freeze]".
-# The folder also gets desktop/ (install-desktop.sh and its files) for the application menu.
+# The folder also gets desktop/ (install-desktop.sh and its files) for the application menu,
+# and the sight kernel compiled (_internal/sight-cache).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,6 +25,10 @@ done
     --distpath "$dist" --workpath "$work" "$root/packaging/tactical.spec"
 
 app="$dist/tactical"
+# The sight kernel compiled once here and shipped (tactical/core/sight_cache.py): a start
+# loads it instead of compiling it (about 2 s of a core); the user's cache is seeded from it.
+rm -rf "$app/_internal/sight-cache"
+TACTICAL_SIGHT_CACHE="$app/_internal/sight-cache" "$app/tactical" --tactical-warm-sight
 mkdir -p "$app/desktop/icons"
 cp "$root/packaging/install-desktop.sh" "$root/packaging/tactical.desktop" \
     "$root/packaging/tactical-mime.xml" "$root/packaging/tactical.metainfo.xml" "$app/desktop/"

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from tests import numba_switch
 from tests.realdata import REAL_DATA_PROPERTY, RealData, real_data_path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+numba_switch.apply()  # TACTICAL_NO_NUMBA=1: sight as where numba has no wheel (done on import)
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ def run(path: str | None) -> int:
     from tactical.app.logs import install_logging, install_qt_messages
     from tactical.app.startup import start
     from tactical.app.warm_imports import warm_after_first_frame
+    from tactical.core import sight_kernel
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -27,8 +28,9 @@ def run(path: str | None) -> int:
     app.setApplicationName("tactical")
     app.setDesktopFileName("tactical")
     app.setWindowIcon(app_icon())
-    # the autosave writer and the phones' server free no Qt object; no look before the first frame
-    install_gui_thread_gc(app, first_ms=START_UP_MS)
+    # the autosave writer and the phones' server free no Qt object; no look before the first
+    # frame; what start-up, the background imports and each load made is frozen when idle
+    collector = install_gui_thread_gc(app, first_ms=START_UP_MS)
     install_logging()
     install_qt_messages()
     reporter = install_crash_reporter()
@@ -38,5 +40,13 @@ def run(path: str | None) -> int:
         reporter(type(error), error, error.__traceback__)
         return 1
     window.show()
-    warm_after_first_frame()
+    collector.settle_soon()  # start-up's objects
+    collector.watch(window.document.encounter_replaced)
+
+    def squares() -> int:  # a big map loads the sight kernel before sight is asked
+        grid = window.document.encounter.grid
+        return 0 if grid is None else grid.width * grid.height
+
+    window.document.encounter_replaced.connect(lambda: sight_kernel.wanted(squares()))
+    warm_after_first_frame(collector.settle_soon, squares=squares)
     return app.exec()

@@ -3,41 +3,43 @@
 A grid map opens without networkx (the region index of long paths) and scipy
 (their band search): about a tenth of a second less before the first frame. A
 second and a half after the window shows, a background thread imports them,
-so the first drop far outside a token's reach does not pay for them either. The same
-thread then imports numba and compiles (or loads from numba's cache) the sight kernel
-(:mod:`tactical.core.sight_kernel`); a reveal asked before it is ready takes the numpy
-path, so nothing waits for it.
+so the first drop far outside a token's reach does not pay for them either.
+numba is not among them: the sight kernel is loaded only for a map big enough to need
+it (:func:`tactical.core.sight_kernel.wanted`), by the same thread after them when such
+a map is open (or at once when sight is asked on one first). Loaded before the first
+sight question, it spares the numpy path's ring tables (117 MB for a corner viewer at
+1024 x 1024) at the moment numba's 95 MB arrive.
 Importing runs Python code, which gives the GUI thread the interpreter every
 few milliseconds; the thread touches no Qt object.
 
-PySide's import hook reads the source of every module imported after PySide
-(``inspect.getsource``, looking for ``from __feature__``), and ``linecache`` keeps
-every line of it for good: 7 MB for the start-up's modules, 27 MB more for
-networkx, scipy and numba. The thread drops those lines after each import
-(:func:`forget_sources`); a traceback reads them again from the file.
+PySide's import hook makes Python keep the source lines of every module imported
+after it (:mod:`tactical.core.source_lines`); the thread drops them after each import.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import linecache
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QTimer
 
 from tactical.core import sight_kernel
+from tactical.core.source_lines import forget_sources
 
 LATER = ("networkx", "scipy.sparse.csgraph")
 """What the start-up leaves out and the first long path imports."""
-SIGHT = "numba"
-"""What the sight kernel imports (:func:`sight_kernel.warm` would import it anyway)."""
 DELAY_MS = 1500
 
+__all__ = ["DELAY_MS", "LATER", "forget_sources", "import_later", "warm_after_first_frame"]
 
-def import_later(names: tuple[str, ...] = LATER, sight: bool = True) -> threading.Thread:
-    """Start a daemon thread importing ``names`` now, then warming the sight kernel
-    (``sight``); returns it (tests join it)."""
+
+def import_later(
+    names: tuple[str, ...] = LATER, done: Callable[[], None] | None = None, squares: int = 0
+) -> threading.Thread:
+    """Start a daemon thread importing ``names`` now, then loading the sight kernel when a
+    map of ``squares`` needs it, then calling ``done`` (the cycle collector freezes what
+    they made); returns it (tests join it)."""
 
     def load() -> None:
         forget_sources()  # the start-up's
@@ -48,31 +50,25 @@ def import_later(names: tuple[str, ...] = LATER, sight: bool = True) -> threadin
                 break
             finally:
                 forget_sources()
-        if sight:
-            with contextlib.suppress(Exception):  # warm() logs why once; sight stays on numpy
-                importlib.import_module(SIGHT)
-            forget_sources()
-            sight_kernel.warm()  # never raises: without numba sight stays on numpy
-            forget_sources()
+        sight_kernel.wanted(squares, here=True)
+        kernel = sight_kernel.warming()
+        if kernel is not None and kernel is not threading.current_thread():
+            kernel.join()  # started by a sight question before: wait for it
+        if done is not None:
+            done()
 
     thread = threading.Thread(target=load, name="warm imports", daemon=True)
     thread.start()
     return thread
 
 
-def forget_sources() -> None:
-    """Drop the lines ``linecache`` keeps of source files (read again when a traceback
-    wants them); lines registered without a file (no modification time) stay, as
-    nothing could read them again."""
-    cache = linecache.cache
-    for name in list(cache):
-        entry = cache.get(name)
-        if entry is not None and len(entry) == 4 and entry[1] is not None:
-            cache.pop(name, None)
-
-
-def warm_after_first_frame(delay_ms: int = DELAY_MS) -> None:
-    """Import :data:`LATER` in the background once the window has had time to show;
-    the start-up's source lines are dropped as soon as the event loop runs."""
+def warm_after_first_frame(
+    done: Callable[[], None] | None = None,
+    delay_ms: int = DELAY_MS,
+    squares: Callable[[], int] = lambda: 0,
+) -> None:
+    """Import :data:`LATER` in the background once the window has had time to show (and the
+    sight kernel if the map open then has ``squares()`` enough), then ``done``; the
+    start-up's source lines are dropped as soon as the event loop runs."""
     QTimer.singleShot(0, forget_sources)
-    QTimer.singleShot(delay_ms, lambda: import_later())
+    QTimer.singleShot(delay_ms, lambda: import_later(done=done, squares=squares()))

@@ -29,8 +29,9 @@ for one viewer, :mod:`tactical.core.sight_one` works out each viewer alone and
 only the parts of its rings that lie on the map.
 
 Once :mod:`tactical.core.sight_kernel` has compiled the same rule with numba (in the
-background, after start-up), each viewer's rings are one compiled loop; the numpy code
-answers until then, and always where numba cannot.
+background, the first time sight is asked on a big map), each viewer's rings are one
+compiled loop; the numpy code answers until then, on maps too small to need it, and
+always where numba cannot.
 
 Walls are rasterised into "the step into this square from that direction is
 blocked" masks (:mod:`tactical.core.sight_masks`), and after an edit only
@@ -322,6 +323,7 @@ def visible_squares(
     views = [v for v in viewers if grid.in_bounds(v.square)]
     if not views:
         return np.zeros((h, w), dtype=np.bool_)
+    sight_kernel.wanted(h * w)  # a big map: the kernel loads in the background (once)
     if masks is None:
         seen = _cache_for(grid).sight(grid, views)
     else:

@@ -11,13 +11,12 @@ between two threads (:func:`look_each`). One viewer is worked out on the calling
 its rings in two halves on two cores (the third pass) saved 1.5 ms of a 3.4 ms wait
 only while both cores were busy already, and otherwise cost up to twice the CPU time.
 
-numba is imported only when the kernel is first wanted (:func:`warm`, which the app,
-``tactical share`` and the phones' server run on a background thread): importing it
-and compiling take about a second, loading the compiled kernel from numba's cache a
-few tenths. Until then :func:`ready` is False and sight takes the numpy path, so
-nothing waits for the compiler. When numba cannot be imported or cannot compile (no
-wheel for the platform, a frozen app, anything), the numpy path answers for the rest
-of the process and the reason is logged once.
+numba is optional (the ``fast`` extra) and costs about 95 MB once loaded, so it is
+imported only where it pays: the first time sight is asked on a map of :data:`BIG`
+squares or more (:func:`wanted`), on a background thread (:func:`warm`). Until it is
+ready sight takes the numpy path, so nothing waits for the compiler. When numba cannot
+be imported or cannot compile (no wheel for the platform, anything), the numpy path
+answers for the rest of the process and the reason is logged once.
 """
 
 from __future__ import annotations
@@ -39,6 +38,7 @@ from tactical.core.grid import GridMap, Wall
 from tactical.core.sight_kernel_loop import SIDE_BITS, SIGNATURE, look_rings
 from tactical.core.sight_masks import KeptPerMasks, SightMasks, sight_masks
 from tactical.core.sight_one import HEIGHT_BLOCK, Mask, Viewer, look_one
+from tactical.core.source_lines import forget_sources
 
 _log = logging.getLogger(__name__)
 
@@ -46,9 +46,19 @@ Kernel = Callable[..., int]
 T = TypeVar("T", bound=np.generic)
 
 _lock = threading.Lock()
+_start_lock = threading.Lock()
 _kernel: Kernel | None = None
 _failed: str | None = None
 """Why the kernel is not used (set once; the numpy path answers from then on)."""
+_warming: threading.Thread | None = None
+_from_cache = False
+
+BIG = 384 * 384
+"""Squares from which a map's sight loads the kernel: there the numpy path's drag
+preview (a party of six, one of them moved a square) takes 9 ms of a 16 ms frame on
+the rough battlefield, 15 ms at 512 x 512 and 30 ms at 1024 x 1024, against 0.6, 1.2
+and 4.6 ms compiled (``python -m benchmarks.sight_sizes``; docs/performance.md). The
+example maps (256 x 256 at most: 5 ms) stay on numpy and never load numba."""
 
 
 def ready() -> bool:
@@ -59,6 +69,30 @@ def ready() -> bool:
 def failed() -> str | None:
     """Why the kernel will not be used in this process (None: it may still be)."""
     return _failed
+
+
+def from_cache() -> bool:
+    """True when the ready kernel was loaded from a cache rather than compiled."""
+    return _from_cache
+
+
+def wanted(squares: int, here: bool = False) -> None:
+    """Sight is asked on a map of ``squares``: from :data:`BIG` on, start warming the
+    kernel in the background (once); smaller maps never import numba.
+
+    ``here``: warm on the calling thread (a background thread already: the app's
+    warm-up), unless another has started; one thread fewer spares a malloc arena."""
+    global _warming
+    if squares < BIG or _kernel is not None or _failed is not None or _warming is not None:
+        return
+    if not here:
+        warm_in_background()
+        return
+    with _start_lock:
+        if _warming is not None:
+            return
+        _warming = threading.current_thread()
+    _warm_quietly()
 
 
 def warm() -> bool:
@@ -78,6 +112,14 @@ def warm() -> bool:
         try:
             compiled = _compile()
             _check(compiled)
+        except ImportError as error:  # the ``fast`` extra is not installed
+            _failed = f"numba is not installed ({error})"
+            _log.warning(
+                "sight: numba kernel unavailable, using numpy (%s; pip install"
+                " 'tactical[fast]' for faster sight on big maps)",
+                _failed,
+            )
+            return False
         except Exception as error:  # any failure of numba: the numpy path answers
             _failed = f"{type(error).__name__}: {error}"
             _log.warning("sight: numba kernel unavailable, using numpy (%s)", _failed)
@@ -100,14 +142,32 @@ def suspended() -> Iterator[None]:
 
 
 def warm_in_background() -> threading.Thread:
-    """Start a daemon thread running :func:`warm`; returns it (tests join it)."""
-    thread = threading.Thread(target=warm, name="warm sight kernel", daemon=True)
-    thread.start()
-    return thread
+    """Start a daemon thread running :func:`warm` (once: later calls return the same
+    thread); returns it (tests join it)."""
+    global _warming
+    with _start_lock:
+        if _warming is None:
+            _warming = threading.Thread(target=_warm_quietly, name="warm sight kernel", daemon=True)
+            _warming.start()
+        return _warming
+
+
+def warming() -> threading.Thread | None:
+    """The thread warming the kernel, once one was started (None before)."""
+    return _warming
+
+
+def _warm_quietly() -> None:
+    warm()
+    forget_sources()  # the lines of numba's sources an import hook made Python keep
 
 
 def _compile() -> Kernel:
-    """numba's compiled :func:`look_rings`, cached on disk when the source is there."""
+    """numba's compiled :func:`look_rings`, cached on disk where it can be."""
+    global _from_cache
+    frozen = getattr(sys, "frozen", False)
+    if frozen:  # no source file: the app's own cache folder (tactical.core.sight_cache)
+        os.environ.setdefault("NUMBA_CACHE_LOCATOR_CLASSES", FROZEN_LOCATOR)
     import numba  # imported only when the kernel is first wanted
 
     if getattr(numba.config, "DISABLE_JIT", False):  # njit would give back the Python loop
@@ -117,20 +177,18 @@ def _compile() -> Kernel:
         jitted: Any = numba.njit(SIGNATURE, cache=cache, nogil=True)(look_rings)
         return jitted  # type: ignore[no-any-return]
 
-    if _can_cache():
+    if frozen or os.path.isfile(look_rings.__code__.co_filename):
         try:
-            return build(True)
+            kernel: Any = build(True)
         except Exception as error:  # no cache place after all: compile it each start
             _log.info("sight: numba cache unavailable (%s), compiling without it", error)
+        else:
+            _from_cache = sum(kernel.stats.cache_hits.values()) > 0
+            return kernel  # type: ignore[no-any-return]
     return build(False)
 
 
-def _can_cache() -> bool:
-    """numba caches next to the source file or in the user's cache folder; a frozen app
-    has no source file (numba would refuse), so it compiles at every start."""
-    if getattr(sys, "frozen", False):
-        return False
-    return os.path.isfile(look_rings.__code__.co_filename)
+FROZEN_LOCATOR = "tactical.core.sight_cache.FrozenCacheLocator"
 
 
 def _check(kernel: Kernel) -> None:

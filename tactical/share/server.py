@@ -39,7 +39,6 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tactical.core import sight_kernel
 from tactical.share import frames, http_guard, quiet_log
 from tactical.share.devices import MAX_MESSAGE_BYTES, Device, DeviceRow, Devices
 from tactical.share.limits import Limits
@@ -115,9 +114,7 @@ class ShareServer:
     def start(self) -> None:
         """Bind and serve in a new thread; raises OSError when the address cannot be bound.
 
-        Also compiles the sight kernel in the background: the character links work out
-        sight off the GUI thread, on numpy until the kernel is ready."""
-        sight_kernel.warm_in_background()
+        (The character links' sight loads numba's kernel itself where the map needs it.)"""
         self._thread = threading.Thread(target=self._run, name="tactical-share", daemon=True)
         self._thread.start()
         if not self._ready.wait(10.0):

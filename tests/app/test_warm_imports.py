@@ -1,5 +1,5 @@
-"""A grid map opens without the libraries of long paths and of the sight kernel; they are
-imported (and the kernel compiled) afterwards."""
+"""A grid map opens without the libraries of long paths, imported afterwards; the
+example maps never import numba (the sight kernel is for big maps)."""
 
 from __future__ import annotations
 
@@ -8,48 +8,68 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 SCRIPT = """
 import sys
 from pathlib import Path
+
+import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from tactical.app.startup import start
 from tactical.app.warm_imports import LATER, import_later
-folder = Path(sys.argv[2])
-settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-window = start(Path(sys.argv[1]), settings=settings, recovery_dir=folder, ask=lambda r: False)
-window.show()
-app.processEvents()
-print(sorted(name for name in ("networkx", "scipy", "numba") if name in sys.modules))
-import_later().join(timeout=60)
-print(sorted(name for name in LATER if name in sys.modules))
 from tactical.core import sight_kernel
-print(sight_kernel.ready(), sight_kernel.failed())
+from tactical.core.commands.fog import party_sight
+from tactical.core.sight import Viewer, visible_squares
+folder = Path(sys.argv[1])
+for n, name in enumerate(sys.argv[2:]):
+    settings = QSettings(str(folder / f"settings{n}.ini"), QSettings.Format.IniFormat)
+    window = start(Path(name), settings=settings, recovery_dir=folder / str(n), ask=lambda r: False)
+    window.show()
+    app.processEvents()
+    print(sorted(name for name in ("networkx", "scipy", "numba") if name in sys.modules))
+    import_later().join(timeout=60)
+    print(sorted(name for name in LATER if name in sys.modules))
+    encounter = window.document.encounter
+    grid = encounter.grid
+    party_sight(encounter)  # what "Reveal what the party sees" asks
+    corners = [(0, 0), (grid.width - 1, grid.height - 1), (grid.width // 2, grid.height // 2)]
+    visible_squares(grid, [Viewer(square) for square in corners])
+    app.processEvents()
+    print(sight_kernel.warming(), sight_kernel.ready())
+    window.close()
+print(sorted(name for name in ("numba", "llvmlite") if name in sys.modules))
 import linecache
-kept = [n for n in linecache.cache if any(p in n for p in ("networkx", "scipy", "numba"))]
+kept = [n for n in linecache.cache if any(p in n for p in ("networkx", "scipy"))]
 print(len(kept), "files of the warmed libraries' sources kept")
-window.close()
 """
+EXAMPLES = ("hillside-ruin", "crypt-fog", "benchmark-256")
+"""The default example, the one with fog, and the biggest (256 x 256)."""
 
 
-def test_a_grid_map_opens_without_networkx_scipy_and_numba_then_they_are_warmed(
-    tmp_path: Path,
-) -> None:
+def test_an_example_map_opens_and_shows_its_sight_without_numba(tmp_path: Path) -> None:
+    """networkx and scipy are warmed after the first frame; numba and llvmlite (95 MB)
+    are never imported on a map of the examples' size, sight asked or not."""
+    maps = [str(MAPS / f"{name}.tactical.json") for name in EXAMPLES]
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(MAPS / "hillside-ruin.tactical.json"), str(tmp_path)],
+        [sys.executable, "-c", SCRIPT, str(tmp_path), *maps],
         capture_output=True,
         text=True,
         timeout=120,
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )
     assert done.returncode == 0, done.stderr
-    before, after, sight, sources = done.stdout.splitlines()[-4:]
-    assert before == "[]"
-    assert after == "['networkx', 'scipy.sparse.csgraph']"
-    assert sight == "True None"  # the sight kernel compiled (or loaded) in the background
+    lines = done.stdout.splitlines()
+    assert lines[0] == "[]"  # the first map opened without them
+    for n in range(len(EXAMPLES)):
+        assert lines[3 * n + 1] == "['networkx', 'scipy.sparse.csgraph']"
+        assert lines[3 * n + 2] == "None False"  # the sight kernel: never started
+    imported, sources = lines[-2:]
+    assert imported == "[]"
     # PySide's import hook read every one of their sources; none is kept (about 27 MB)
     assert sources == "0 files of the warmed libraries' sources kept"
 
@@ -78,10 +98,31 @@ def test_the_start_ups_source_lines_are_dropped_once_the_window_is_up(
     from tactical.app import warm_imports
 
     warmed: list[bool] = []
-    monkeypatch.setattr(warm_imports, "import_later", lambda: warmed.append(True))
+    monkeypatch.setattr(warm_imports, "import_later", lambda **_: warmed.append(True))
     source = tmp_path / "read_at_start_up.py"
     source.write_text("x = 1\n")
     linecache.getline(str(source), 1)
     warm_imports.warm_after_first_frame(delay_ms=50)
     qtbot.waitUntil(lambda: str(source) not in linecache.cache, timeout=1000)
     qtbot.waitUntil(lambda: warmed == [True], timeout=1000)
+
+
+def test_a_big_map_loads_the_sight_kernel_with_the_warm_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A map of ``BIG`` squares or more loads the kernel after networkx and scipy, before
+    the GM asks for sight (else the numpy path's ring tables and numba's 95 MB would meet);
+    a smaller one never does."""
+    from tactical.app.warm_imports import import_later
+    from tactical.core import sight_kernel
+    from tests import numba_switch
+
+    monkeypatch.setattr(sight_kernel, "_kernel", None)
+    monkeypatch.setattr(sight_kernel, "_failed", None)
+    monkeypatch.setattr(sight_kernel, "_warming", None)
+    done: list[bool] = []
+    import_later(names=(), squares=sight_kernel.BIG - 1).join(timeout=60)
+    assert sight_kernel.warming() is None
+    import_later(names=(), done=lambda: done.append(True), squares=sight_kernel.BIG).join(300)
+    assert sight_kernel.warming() is not None and done == [True]
+    assert sight_kernel.ready() == numba_switch.available(), sight_kernel.failed()

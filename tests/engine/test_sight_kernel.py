@@ -1,4 +1,4 @@
-"""The numba sight kernel: used once ready, warmed on a thread, and never needed.
+"""The numba sight kernel: loaded only for big maps, warmed on a thread, and never needed.
 
 Where numba cannot be imported the numpy path answers, the reason logged once and no
 error reaches the GM; the squares seen are the same either way
@@ -8,7 +8,10 @@ error reaches the GM; the squares seen are the same either way
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +23,7 @@ from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.sight_kernel_loop import look_rings
 from tactical.core.sight_one import look_one
+from tests import numba_switch
 from tests.engine import sight_reference as reference
 from tests.engine.test_sight_reference import maps, open_maps
 
@@ -43,6 +47,7 @@ def cold(monkeypatch: pytest.MonkeyPatch) -> None:
     """The kernel as at start-up: not compiled, not failed (restored afterwards)."""
     monkeypatch.setattr(sight_kernel, "_kernel", None)
     monkeypatch.setattr(sight_kernel, "_failed", None)
+    monkeypatch.setattr(sight_kernel, "_warming", None)
 
 
 @pytest.mark.usefixtures("cold")
@@ -65,6 +70,7 @@ def test_without_numba_the_numpy_path_answers_and_says_why_once(
     assert seen[3, 2] and not seen[3, 8]  # the wall at column 5/6 hides the room behind it
 
 
+@numba_switch.needs_numba
 @pytest.mark.usefixtures("cold")
 def test_warming_on_a_thread_makes_it_ready_and_sight_uses_it() -> None:
     assert not sight_kernel.ready()
@@ -97,6 +103,7 @@ def test_a_kernel_that_sees_wrongly_is_never_used(
     assert (visible_squares(grid, [Viewer((3, 3))]) == expected(grid, [Viewer((3, 3))])).all()
 
 
+@numba_switch.needs_numba
 @pytest.mark.usefixtures("cold")
 def test_with_numba_s_jit_disabled_the_numpy_path_answers(
     monkeypatch: pytest.MonkeyPatch,
@@ -111,6 +118,7 @@ def test_with_numba_s_jit_disabled_the_numpy_path_answers(
     assert (visible_squares(grid, [Viewer((9, 9))]) == expected(grid, [Viewer((9, 9))])).all()
 
 
+@numba_switch.needs_numba
 def test_a_party_s_viewers_share_the_cores_and_one_viewer_is_worked_out_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -182,3 +190,77 @@ def test_what_the_loop_reads_is_the_masks_packed_and_transposed() -> None:
     levels = elevation.reshape(shape)
     assert (levels[1:-1, 1:-1] == grid.elevation).all()
     assert (elevation_across == levels.T.reshape(-1)).all()
+
+
+@pytest.mark.usefixtures("cold")
+def test_only_sight_on_a_big_map_loads_the_kernel_in_the_background() -> None:
+    """numba costs about 95 MB: a map under ``BIG`` squares (every example) never loads
+    it; the first sight asked on a bigger one starts loading it, and answers meanwhile."""
+    side = int(sight_kernel.BIG**0.5)
+    small = GridMap(side - 1, side)
+    assert (visible_squares(small, [Viewer((3, 3))]) == True).all()  # noqa: E712 (an open map)
+    assert sight_kernel.warming() is None and not sight_kernel.ready()
+    big = GridMap(side, side)
+    for row in range(4):
+        big.set_wall((4, row), (5, row), Wall())
+    viewers = [Viewer((0, 0), 8)]
+    seen = visible_squares(big, viewers)  # the numpy path, or the kernel if already quick
+    thread = sight_kernel.warming()
+    assert thread is not None
+    assert sight_kernel.warm_in_background() is thread  # once
+    thread.join(timeout=300)
+    assert sight_kernel.ready() == numba_switch.available(), sight_kernel.failed()
+    assert (visible_squares(big, viewers) == seen).all()
+    assert seen[0, 3] and not seen[0, 6] and seen[7, 7]  # [row, column]: behind the wall
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BIG_MAP_SIGHT = """
+import hashlib, sys
+if sys.argv[1] == "blocked":
+    sys.modules["numba"] = None  # as where numba has no wheel: import numba fails
+import numpy as np
+from tactical.core import sight_kernel
+from tactical.core.grid import GridMap, Wall
+from tactical.core.sight import Viewer, visible_squares
+side = int(sight_kernel.BIG ** 0.5) + 8
+rows, cols = np.mgrid[0:side, 0:side]
+elevation = np.round(4 * np.sin(cols / 23.0) * np.cos(rows / 31.0)).astype(np.int16)
+grid = GridMap(side, side, elevation=elevation)
+for n in range(0, side - 20, 37):
+    for k in range(12):
+        grid.set_wall((n + k, n), (n + k, n + 1), Wall())
+        grid.set_wall((n, n + k), (n + 1, n + k), Wall())
+print(sight_kernel.warm(), sight_kernel.failed())
+viewers = [Viewer((10, 10)), Viewer((side // 2, side // 3)), Viewer((side - 1, side - 5), 90)]
+seen = visible_squares(grid, viewers)
+print(int(seen.sum()), hashlib.sha256(np.packbits(seen).tobytes()).hexdigest())
+print("numba" in sys.modules and sys.modules["numba"] is not None)
+"""
+
+
+@numba_switch.needs_numba
+def test_without_numba_a_big_map_sees_the_same_squares() -> None:
+    """The base install (no ``fast`` extra) runs sight on numpy: on a map big enough for
+    the kernel, the same squares as the kernel sees, and numba is never imported."""
+
+    def run(mode: str) -> tuple[list[str], str]:
+        done = subprocess.run(
+            [sys.executable, "-c", BIG_MAP_SIGHT, mode],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()[-3:], done.stderr
+
+    (kernel, _), (blocked, said) = run("kernel"), run("blocked")
+    assert kernel[0] == "True None"
+    assert blocked[0].startswith("False numba is not installed")
+    assert "pip install 'tactical[fast]'" in said  # the log's one line says what to do
+    assert kernel[1] == blocked[1]
+    assert int(kernel[1].split()[0]) > 50_000  # hills and walls, yet much is seen
+    assert (kernel[2], blocked[2]) == ("True", "False")

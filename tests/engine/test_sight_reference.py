@@ -29,22 +29,30 @@ from tactical.core.sight import Viewer, cached_sight_masks, sight_masks, visible
 from tactical.core.sight_one import look_one
 from tactical.core.sight_rings import _ring_offsets, on_map
 from tactical.core.wall_lines import WallLine
+from tests import numba_switch
 from tests.engine import sight_reference as reference
 
 KINDS = ("wall", "wall", "door", "window", "object")
 
 
 @pytest.fixture(scope="session")
-def compiled_kernel() -> sight_kernel.Kernel:
-    """The kernel, compiled (or loaded from numba's cache) once, synchronously."""
+def compiled_kernel() -> sight_kernel.Kernel | None:
+    """The kernel, compiled (or loaded from numba's cache) once, synchronously (None
+    where numba is unavailable: the kernel's runs are skipped)."""
+    if not numba_switch.available():
+        return None
     assert sight_kernel.warm(), sight_kernel.failed()
     assert sight_kernel._kernel is not None
     return sight_kernel._kernel
 
 
-@pytest.fixture(scope="module", params=["kernel", "numpy"], autouse=True)
+@pytest.fixture(
+    scope="module",
+    params=[pytest.param("kernel", marks=numba_switch.needs_numba), "numpy"],
+    autouse=True,
+)
 def sight_path(
-    request: pytest.FixtureRequest, compiled_kernel: sight_kernel.Kernel
+    request: pytest.FixtureRequest, compiled_kernel: sight_kernel.Kernel | None
 ) -> Iterator[str]:
     """The sight path every test of this module runs on: the kernel ready, or not."""
     with pytest.MonkeyPatch.context() as patch:

@@ -13,6 +13,7 @@ from tactical.core import sight_kernel, sight_rings
 from tactical.core.grid import MAX_SIDE
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.sight_rings import index_dtype, largest_index, tables
+from tests import numba_switch
 from tests.engine.test_sight_kernel import expected, walled_hill
 
 
@@ -27,6 +28,7 @@ def shape(width: int, height: int) -> tuple[int, int]:
     return width + 2, (width + 2) * (height + 2)
 
 
+@numba_switch.needs_numba
 @pytest.mark.usefixtures("no_tables")
 def test_the_tables_are_dropped_once_the_kernel_is_ready(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sight_kernel, "_kernel", None)  # as at start-up

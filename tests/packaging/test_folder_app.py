@@ -189,54 +189,37 @@ def _stop(process: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
             pipe.close()
 
 
-def _share_stderr(app: Path, tmp_path: Path, env: dict[str, str], until: str, most: float) -> str:
-    """Run ``tactical share`` on crypt-fog from the folder and read its stderr until
-    ``until`` shows or ``most`` seconds have passed since the links were printed."""
-    import select
-    import signal
-    import time
+def _warm_sight(app: Path, home: Path, env: dict[str, str] | None = None) -> dict[str, object]:
+    """The folder's program warming the sight kernel (hidden argument, ``packaging/launch.py``)."""
+    import json
 
-    example = app / "_internal" / "tactical" / "data" / "maps" / "crypt-fog.tactical.json"
-    process = subprocess.Popen(
-        [str(app / "tactical"), "share", str(example), "--host", "127.0.0.1", "--port", "0"],
-        cwd=tmp_path,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8", **env},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+    done = subprocess.run(
+        [str(app / "tactical"), "--tactical-warm-sight"],
+        cwd=home,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
-    err = b""
-    try:
-        assert process.stdout is not None and process.stderr is not None
-        ready, _, _ = select.select([process.stdout], [], [], 60)  # a bounded wait
-        assert ready, "no link printed within a minute"
-        end = time.monotonic() + most
-        while until.encode() not in err and (left := end - time.monotonic()) > 0:
-            ready, _, _ = select.select([process.stderr], [], [], left)
-            if ready:
-                chunk = os.read(process.stderr.fileno(), 65536)
-                if not chunk:
-                    break
-                err += chunk
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=10) == 0
-        err += process.stderr.read()
-    finally:
-        _stop(process)
-    return err.decode()
+    assert "Traceback" not in done.stderr, done.stderr
+    said: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    assert done.returncode == (0 if said["ready"] else 1)
+    return said
 
 
-def test_the_built_program_compiles_the_sight_kernel(app: Path, tmp_path: Path) -> None:
-    """``tactical share`` warms the sight kernel in the background. In the folder app numba
-    compiles it without a cache and checks it against the numpy path; a failure is logged
-    on stderr and the numpy path answers. With numba's JIT off the same run logs that it
-    fell back: the wait below (five times as long) is long enough to see such a line."""
-    import time
+def test_the_built_program_loads_its_shipped_sight_kernel(app: Path, tmp_path: Path) -> None:
+    """The build compiles the sight kernel and ships numba's cache of it: a first start on
+    this processor loads it (seeding the user's cache folder), and so does every later
+    one; none compiles. Checked against the numpy path before it answers; with numba's
+    JIT off the numpy path stays."""
+    shipped = sorted(p.suffix for p in (app / "_internal" / "sight-cache").iterdir())
+    assert ".nbi" in shipped and ".nbc" in shipped
+    for _ in range(2):
+        said = _warm_sight(app, tmp_path)
+        assert said["ready"] and said["from_cache"], said
+    from tactical import __version__
 
-    fallback = "sight: numba kernel unavailable, using numpy"
-    start = time.monotonic()
-    off = _share_stderr(app, tmp_path, {"NUMBA_DISABLE_JIT": "1"}, fallback, 60)
-    assert fallback in off and "NUMBA_DISABLE_JIT" in off, off
-    waited = time.monotonic() - start
-    on = _share_stderr(app, tmp_path, {}, fallback, max(15.0, 5 * waited))
-    assert fallback not in on, on
-    assert "Traceback" not in on, on
+    assert list((tmp_path / ".cache" / "tactical" / f"sight-{__version__}").glob("*.nbi"))
+    off = _warm_sight(app, tmp_path, {"NUMBA_DISABLE_JIT": "1"})
+    assert not off["ready"] and "NUMBA_DISABLE_JIT" in str(off["failed"])

@@ -9,7 +9,6 @@ import asyncio
 import json
 import logging
 import re
-import threading
 import time
 from collections.abc import Iterator
 from importlib import resources
@@ -327,25 +326,6 @@ def test_a_link_whose_device_left_serves_no_picture_that_walked_into_fog_since(
             return before, after
 
     assert _run(watch_then_leave()) == (200, 404)
-
-
-def test_starting_the_server_warms_the_sight_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The character links work out sight on the server's side: the kernel is compiled
-    in the background as the server starts (the links use numpy until it is ready)."""
-    from tactical.core import sight_kernel
-
-    monkeypatch.setattr(sight_kernel, "_kernel", None)
-    monkeypatch.setattr(sight_kernel, "_failed", None)
-    started: list[threading.Thread] = []
-    warm = sight_kernel.warm_in_background
-    monkeypatch.setattr(sight_kernel, "warm_in_background", lambda: started.append(warm()))
-    server = ShareServer(links_for(crypt()), "127.0.0.1", 0)
-    server.start()
-    try:
-        started[0].join(timeout=300)
-        assert sight_kernel.ready(), sight_kernel.failed()
-    finally:
-        server.stop()
 
 
 def test_an_error_building_the_views_is_logged_once_and_the_pages_keep_their_view(
