@@ -129,6 +129,22 @@ class EncounterDocument(QObject):
             command = self._contributed(command)
             self.history.add(command, initiator)
 
+    def join(self, command: Command, extra: Command | None) -> None:
+        """Do ``extra``, which follows ``command`` pushed earlier (a reveal worked out
+        after a move), in ``command``'s undo step while that is still the last one; else
+        as a step of its own named after it. Nothing when ``command`` was undone."""
+        found = None if extra is None else self.history.step_of(command)
+        if extra is None or found is None:
+            return
+        step, last = found
+        with self.operation(step.initiator):
+            extra.do(self.encounter)
+            if last:
+                self.history.join(step, extra)
+            else:
+                extra.text = f"{extra.text} after {step.text()}"
+                self.history.add(extra, step.initiator)
+
     def push_as(self, initiator: Initiator) -> Callable[[Command], None]:
         """:meth:`push` for ``initiator``, as the procedure controller takes it."""
         return functools.partial(self.push, initiator=initiator)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tactical.app.token_names import by_name
 from tactical.core.changes import HistoryStep, Initiator, Operation
-from tactical.core.commands.base import Command
+from tactical.core.commands.base import Batch, Command
 from tactical.core.encounter import Encounter
 
 
@@ -80,6 +80,19 @@ class CoreCommandAdapter(QUndoCommand):
             return
         with self.document.operation(HistoryStep("Undone", self.text())):
             self.command.undo(self.document.encounter)
+
+
+JOIN_LOOKBACK = 64
+"""How far down the history :meth:`UndoHistory.step_of` looks for a step."""
+
+
+def _plain(command: Command) -> TypeGuard[Batch]:
+    """A batch of its own (not a subclass with a meaning of its own)."""
+    return type(command) is Batch
+
+
+def _holds(step: Command, command: Command) -> bool:
+    return step is command or (_plain(step) and any(c is command for c in step.commands))
 
 
 class UndoHistory:
@@ -151,6 +164,28 @@ class UndoHistory:
         if top.command.merge_key != command.merge_key or not top.command.merge(command):
             return None
         return top
+
+    def step_of(self, command: Command) -> tuple[CoreCommandAdapter, bool] | None:
+        """The done step holding ``command`` (pushed lately), and whether more may join it:
+        it is the last step, nothing undone above it, not the one saved. None when the
+        step was undone or let go."""
+        stack = self.stack
+        index = stack.index()
+        for at in range(index - 1, max(-1, index - JOIN_LOOKBACK), -1):
+            step = stack.command(at)
+            if isinstance(step, CoreCommandAdapter) and _holds(step.command, command):
+                last = at == index - 1 and index == stack.count() and index != stack.cleanIndex()
+                return step, last
+        return None
+
+    def join(self, step: CoreCommandAdapter, extra: Command) -> None:
+        """Put ``extra`` (done already) into ``step``, the last step (:meth:`step_of`)."""
+        self._check_sizes()
+        held = step.command
+        step.command = Batch(held.text, [*held.commands, extra] if _plain(held) else [held, extra])
+        step.held = STEP_BYTES + step.command.held_bytes()
+        self._sizes[-1] = step.held
+        self._bound()
 
     def clear(self) -> None:
         """Forget every step (a new encounter); the next letting go is told again."""

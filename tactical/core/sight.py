@@ -47,6 +47,7 @@ below the ridge, so every square behind one has to be looked at.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -221,7 +222,12 @@ class _Kept:
 
 @dataclass
 class _SightCache:
-    """The masks of one grid and the sight of the viewers asked lately, kept up to date."""
+    """The masks of one grid and the sight of the viewers asked lately, kept up to date.
+
+    Safe to ask from any thread (the app works out the party's sight on a worker): one
+    question at a time (``lock``), while the grid's edits, told on the GUI thread, only
+    add to ``pending`` under a lock of their own, so an edit never waits for sight.
+    """
 
     grid: weakref.ref[GridMap]
     masks: SightMasks | None = None
@@ -229,18 +235,39 @@ class _SightCache:
     pending: set[Square] = field(default_factory=set)
     edits: int = 0
     views: OrderedDict[Viewer, _Kept] = field(default_factory=OrderedDict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    edits_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def on_squares(self, touched: frozenset[Square]) -> None:
-        self.pending |= touched
-        self.edits += 1
+        with self.edits_lock:
+            self.pending |= touched
+            self.edits += 1
 
     def current(self, grid: GridMap) -> SightMasks:
-        """The masks of the grid as it is now (rebuilt only where edits touched)."""
-        masks = self.masks
-        if masks is not None and grid.revision == self.revision:
-            return masks
-        box = touched_box(self.pending, grid)
-        known = masks is not None and grid.revision - self.revision == self.edits
+        """The masks of the grid as it is now (rebuilt only where edits touched).
+
+        The edits told so far are taken at once; one told while the masks are made
+        stays pending for the next question (its revision is newer than theirs).
+        """
+        with self.lock:
+            with self.edits_lock:
+                masks = self.masks
+                if masks is not None and grid.revision == self.revision:
+                    return masks
+                revision, pending, edits = grid.revision, self.pending, self.edits
+                self.pending, self.edits = set(), 0
+            return self._brought_up(grid, masks, revision, pending, edits)
+
+    def _brought_up(
+        self,
+        grid: GridMap,
+        masks: SightMasks | None,
+        revision: int,
+        pending: set[Square],
+        edits: int,
+    ) -> SightMasks:
+        box = touched_box(pending, grid)
+        known = masks is not None and revision - self.revision == edits
         if masks is None or not known or (box is not None and _large(box, grid)):
             masks = sight_masks(grid)
             self.views.clear()
@@ -249,12 +276,15 @@ class _SightCache:
             changed = grow(box, 1, grid)
             for viewer in [v for v, kept in self.views.items() if _meets(kept.box, changed)]:
                 del self.views[viewer]
-        self.masks, self.revision = masks, grid.revision
-        self.pending, self.edits = set(), 0
+        self.masks, self.revision = masks, revision
         return masks
 
     def sight(self, grid: GridMap, views: list[Viewer]) -> Mask:
         """The union of ``views``' sight as a padded, flattened mask."""
+        with self.lock:
+            return self._sight(grid, views)
+
+    def _sight(self, grid: GridMap, views: list[Viewer]) -> Mask:
         masks = self.current(grid)
         missing = list(dict.fromkeys(v for v in views if v not in self.views))
         # Viewers together share each ring's array operations (rooms: few, small rings);

@@ -54,7 +54,7 @@ def services(qtbot: Any, settings: QSettings) -> FakeServices:
     return fake
 
 
-def test_the_fog_controls_need_only_the_services(services: FakeServices) -> None:
+def test_the_fog_controls_need_only_the_services(services: FakeServices, qtbot: Any) -> None:
     controls = install_fog(services)
     registry = services.action_registry
     registry.build()
@@ -72,6 +72,7 @@ def test_the_fog_controls_need_only_the_services(services: FakeServices) -> None
     services.document.undo_stack.undo()
     assert not controls.enabled_action.isChecked()  # the menu follows the document
     registry.action("fog.reveal-party").trigger()  # the PCs' sight, with fog still off
+    qtbot.waitUntil(lambda: not controls.worker.busy())  # worked out off the GUI thread
     assert services.said == ["Revealed; turn on Fog > Fog on this map to hide the rest."]
     assert services.document.undo_stack.count() == 1  # the undone step replaced by the reveal
 

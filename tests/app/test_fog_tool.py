@@ -115,7 +115,8 @@ def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_window,
     window = make_window(encounter)
     fog = window.fog_controls
     assert fog.enabled_action.isChecked()
-    fog.party_action.trigger()
+    fog.party_action.trigger()  # worked out on the worker: the GUI does not wait
+    qtbot.waitUntil(lambda: not fog.worker.busy())
     seen = found(window.document.encounter)
     assert (1, 1) in seen and (3, 1) in seen
     assert (9, 7) not in seen  # behind the +2 ridge at column 5, from level 0
@@ -124,8 +125,9 @@ def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_window,
     assert window.document.encounter.fog.auto_reveal
     stack = window.document.undo_stack
     before = stack.count()
+    qtbot.waitUntil(lambda: not fog.worker.busy())
     window.document.push(MoveToken("hero", (5, 1)), GM)  # onto the ridge: sees over it
-    assert (9, 7) in found(window.document.encounter)
+    qtbot.waitUntil(lambda: (9, 7) in found(window.document.encounter))
     assert stack.count() == before + 1  # one move, one undo step (issue 23)
     assert stack.undoText() == "Move Hero"
     stack.undo()  # the move takes its reveal with it, and reveals nothing new
@@ -189,16 +191,20 @@ def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  
     encounter.fog = Fog(enabled=True, auto_reveal=True)
     window = make_window(encounter)
     preview = window.fog_controls.preview
+    worker = window.fog_controls.worker
     window.fog_controls.party_action.trigger()
+    qtbot.waitUntil(lambda: not worker.busy())
     assert (9, 7) not in found(window.document.encounter)  # behind the ridge
     tool = window.select_tool
     assert tool.press(at(1, 1))  # Hero
     tool.move(at(3, 1))
     preview.update()
+    qtbot.waitUntil(lambda: not worker.busy())
     assert preview.item.isVisible()
     assert (9, 7) not in preview.squares  # still behind the ridge from level 0
     tool.move(at(5, 1))  # onto the ridge: it would see over
     preview.update()
+    qtbot.waitUntil(lambda: not worker.busy())
     assert (9, 7) in preview.squares
     assert not preview.squares & found(window.document.encounter)  # only what is new
     assert (9, 7) not in found(window.document.encounter)  # nothing revealed while held
@@ -213,7 +219,9 @@ def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  
     tool.cancel()
 
 
-def test_reveal_what_the_party_sees_says_when_no_party_token_is_on_the_map(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_reveal_what_the_party_sees_says_when_no_party_token_is_on_the_map(  # type: ignore[no-untyped-def]
+    make_window, qtbot
+) -> None:
     encounter = small_grid()
     encounter.fog = Fog(enabled=True)
     for token in encounter.tokens.values():
@@ -228,5 +236,7 @@ def test_reveal_what_the_party_sees_says_when_no_party_token_is_on_the_map(make_
     ]
     encounter.tokens["hero"].side = "pcs"
     window.fog_controls.party_action.trigger()
+    qtbot.waitUntil(lambda: not window.fog_controls.worker.busy())
     window.fog_controls.party_action.trigger()
+    qtbot.waitUntil(lambda: not window.fog_controls.worker.busy())
     assert said[-1] == "The party (Player characters) sees nothing that is not revealed already."

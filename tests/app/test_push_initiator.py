@@ -103,7 +103,7 @@ def test_a_broken_contributor_is_logged_and_the_edit_is_kept(qapp: Any, caplog: 
     assert "extending 'Move hero' failed" in caplog.text and "a bug" in caplog.text
 
 
-def test_a_drop_with_reveal_after_every_move_is_one_push_and_one_change_set(
+def test_a_drop_with_reveal_after_every_move_is_one_push_and_its_reveal_joins_its_step(
     make_window: Any, qtbot: Any
 ) -> None:
     encounter = small_grid()
@@ -122,5 +122,7 @@ def test_a_drop_with_reveal_after_every_move_is_one_push_and_one_change_set(
     assert window.document.encounter.tokens["hero"].position == (4, 1)
     assert window.document.undo_stack.count() == 1
     assert heard.steps == 1  # one push
-    assert len(heard.sets) == 1  # one change set: the move and its reveal together
-    assert heard.sets[0].kinds == {"tokens", "fog"} and heard.sets[0].initiator is GM
+    assert heard.sets[0].kinds == {"tokens"}  # the move waits for nothing
+    qtbot.waitUntil(lambda: len(heard.sets) == 2)  # the party's sight lands from the worker
+    assert heard.sets[1].kinds == {"fog"} and heard.sets[1].initiator is GM
+    assert window.document.undo_stack.count() == 1  # in the move's step: one move, one undo

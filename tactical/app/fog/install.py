@@ -23,11 +23,18 @@ from tactical.app.fog.gesture import FogShape
 from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.preview import SightPreview
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
+from tactical.app.fog.sight_worker import Mask, SightWorker
 from tactical.app.fog.tool import FogTool
 from tactical.app.plain_text import shown_text
 from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command
-from tactical.core.commands.fog import SetFogSetting, reveal_all, reveal_party_sight
+from tactical.core.commands.fog import (
+    SetFogSetting,
+    party_viewers,
+    reveal_all,
+    reveal_party_sight,
+    reveal_seen,
+)
 from tactical.core.commands.tokens import AddToken, MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.fog import FOG_STYLES
@@ -81,6 +88,9 @@ class FogControls(QObject):
         """The fog over the GM's map: a tint (the GM can hide it), opaque while the
         window hides secrets."""
         self.tool = FogTool(services.scene, document, services.say)
+        self.worker = SightWorker(self)
+        """Works out the party's sight off the GUI thread (Ctrl+R, after a move, the drag's
+        preview)."""
         self._build_actions()
         registry.add_tool("fog", self.tool, "fog.tool")
         self._build_menu()
@@ -90,7 +100,7 @@ class FogControls(QObject):
         document.encounter_replaced.connect(self._sync)
         self.tint_action.setChecked(bool(services.settings.value(TINT_SETTING, True, type=bool)))
         self._sync()
-        self.preview = SightPreview(services, self.auto_action)
+        self.preview = SightPreview(services, self.auto_action, self.worker)
 
     # -- building ----------------------------------------------------------------
 
@@ -269,9 +279,29 @@ class FogControls(QObject):
         self.services.document.push(reveal_all(self.services.document.encounter, reveal), GM)
 
     def reveal_party(self, quiet: bool = False) -> None:
-        """Reveal what the party sees now (one undo step), or say why nothing changed."""
+        """Reveal what the party sees now (one undo step when it lands), or say why not.
+
+        Sight is worked out on the worker: the GUI never waits for it.
+        """
+        document = self.services.document
+        encounter = document.encounter
+        grid = encounter.grid
+        if grid is None:  # areas: nothing to work out
+            self._revealed(reveal_party_sight(encounter), quiet)
+            return
+        viewers = party_viewers(encounter)
+        if not viewers:
+            self._revealed(None, quiet)
+            return
+
+        def landed(seen: Mask) -> None:
+            if document.encounter is encounter and encounter.grid is grid:
+                self._revealed(reveal_seen(encounter, seen), quiet)
+
+        self.worker.ask(grid, viewers, landed)
+
+    def _revealed(self, command: Command | None, quiet: bool) -> None:
         encounter = self.services.document.encounter
-        command = reveal_party_sight(encounter)
         if command is not None:
             self.services.document.push(command, GM)
             if not encounter.fog.enabled and not quiet:
@@ -302,17 +332,31 @@ class FogControls(QObject):
         self.auto_action.setChecked(fog.auto_reveal)
         self.style_actions[fog.style].setChecked(True)
 
-    def reveal_after_move(self, command: Command) -> Command | None:
-        """What a move pushed (not undone or redone) brings along: the party's new sight.
+    def reveal_after_move(self, command: Command) -> None:
+        """After a move pushed (not undone or redone): ask for the party's new sight.
 
-        The document puts the reveal in the move's own undo step before pushing it
-        (one move, one push, one undo): undone, the move takes its reveal with it.
+        The move waits for nothing. When the sight lands, its reveal joins the move's
+        undo step if that step is still the last one done (one move, one undo: undone,
+        the move takes its reveal with it); if the GM did more meanwhile, it is a step of
+        its own named after the move; if the move was undone, nothing is revealed.
         """
-        encounter = self.services.document.encounter
-        fog = encounter.fog
-        if fog.enabled and fog.auto_reveal and moves_tokens(command):
-            return reveal_party_sight(encounter)
-        return None
+        document = self.services.document
+        encounter = document.encounter
+        fog, grid = encounter.fog, encounter.grid
+        if not (fog.enabled and fog.auto_reveal and moves_tokens(command)):
+            return
+        if grid is None:
+            document.join(command, reveal_party_sight(encounter))
+            return
+        viewers = party_viewers(encounter)
+        if not viewers:
+            return
+
+        def landed(seen: Mask) -> None:
+            if document.encounter is encounter and encounter.grid is grid:
+                document.join(command, reveal_seen(encounter, seen))
+
+        self.worker.ask(grid, viewers, landed)
 
 
 def install_fog(services: Services) -> FogControls:

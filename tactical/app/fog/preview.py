@@ -10,6 +10,7 @@ lets it follow the mouse.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,11 +20,12 @@ from PySide6.QtGui import QAction, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from tactical.app.fog.layer import argb_image
+from tactical.app.fog.sight_worker import Mask, SightWorker
 from tactical.app.geometry import CELL
 from tactical.app.tools import SelectTool
 from tactical.core.fog_queries import sight_range
 from tactical.core.grid import Square
-from tactical.core.sight import Viewer, visible_squares
+from tactical.core.sight import Viewer
 
 if TYPE_CHECKING:
     from tactical.app.services import Services
@@ -41,11 +43,16 @@ STRIPE = 6
 """Pixels from one strong stripe to the next (half strong, half soft)."""
 
 
-def glow_words(new: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint32]:
-    """The glow's ARGB picture, :data:`PATTERN` pixels a square: striped, never a flat fill."""
-    big = np.repeat(np.repeat(new, PATTERN, axis=0), PATTERN, axis=1)
-    rows, cols = np.indices(big.shape)
-    stripe = (rows + cols) % STRIPE < STRIPE // 2
+GLOW_PIXELS = 2048 * 2048
+"""The most pixels the glow's picture takes (16 MB): a wide glow gets fewer pixels a square."""
+
+
+def glow_words(new: npt.NDArray[np.bool_], pattern: int = PATTERN) -> npt.NDArray[np.uint32]:
+    """The glow's ARGB picture, ``pattern`` pixels a square: striped, never a flat fill."""
+    big = np.repeat(np.repeat(new, pattern, axis=0), pattern, axis=1)
+    period = max(2, STRIPE * pattern // PATTERN)
+    rows, cols = np.arange(big.shape[0])[:, None], np.arange(big.shape[1])[None, :]
+    stripe = (rows + cols) % period < period // 2
     return np.where(big, np.where(stripe, GLOW, GLOW_SOFT), np.uint32(0)).astype(np.uint32)
 
 
@@ -55,14 +62,14 @@ class SightPreview(QObject):
     Shown only while ``follow`` (Fog > Reveal after every move) is checked.
     """
 
-    def __init__(self, services: Services, follow: QAction) -> None:
+    def __init__(self, services: Services, follow: QAction, worker: SightWorker) -> None:
         super().__init__(services.window())
         self.services = services
         self.follow = follow
+        self.worker = worker
         self.item = QGraphicsPixmapItem()
         self.item.setZValue(PREVIEW_Z)
         self.item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.item.setTransform(QTransform.fromScale(CELL / PATTERN, CELL / PATTERN))
         self.item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.item.setVisible(False)
         services.scene.addItem(self.item)
@@ -99,14 +106,30 @@ class SightPreview(QObject):
             return
         if self._shown == (token.id, target):
             return
-        self._shown = (token.id, target)
+        shown = self._shown = (token.id, target)
         reach = sight_range(token)
         viewers = [Viewer(square, reach) for square in token.squares_at(target)]
-        new = visible_squares(grid, viewers) & ~encounter.fog.mask(grid)
+
+        def landed(seen: Mask) -> None:
+            if self._shown == shown and self.services.document.encounter.grid is grid:
+                self._show(seen & ~encounter.fog.mask(grid))
+
+        self.worker.ask(grid, viewers, landed)  # worked out off the GUI thread
+
+    def _show(self, new: Mask) -> None:
+        """Draw the glow over ``new``'s squares: a picture of their box only."""
         rows, cols = np.nonzero(new)
         self.squares = {(int(c), int(r)) for r, c in zip(rows, cols, strict=True)}
-        self.item.setPixmap(QPixmap.fromImage(argb_image(glow_words(new))))
         self.item.setVisible(True)
+        if not len(rows):
+            self.item.setPixmap(QPixmap())
+            return
+        top, left = int(rows.min()), int(cols.min())
+        box = new[top : int(rows.max()) + 1, left : int(cols.max()) + 1]
+        pattern = max(2, min(PATTERN, math.isqrt(GLOW_PIXELS // box.size)))
+        self.item.setPixmap(QPixmap.fromImage(argb_image(glow_words(box, pattern))))
+        self.item.setTransform(QTransform.fromScale(CELL / pattern, CELL / pattern))
+        self.item.setPos(left * CELL, top * CELL)
 
     def clear(self) -> None:
         if self._shown is not None or self.item.isVisible():

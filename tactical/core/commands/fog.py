@@ -185,15 +185,30 @@ def _check_style(value: object) -> FogStyle:
 # -- the party's sight ------------------------------------------------------------------
 
 
-def party_sight(encounter: Encounter) -> npt.NDArray[np.bool_]:
-    """The squares any token of the party's sides sees now (grids only)."""
-    grid = grid_of(encounter, "this fog edit needs a grid map")
-    viewers = [
+def party_viewers(encounter: Encounter) -> list[Viewer]:
+    """The squares the party's tokens look from, with their sight ranges (read on the GUI
+    thread; the app works out what they see on a worker)."""
+    return [
         Viewer(square, sight_range(token))
         for token in party_tokens(encounter)
         for square in token.occupied()
     ]
-    return visible_squares(grid, viewers)
+
+
+def party_sight(encounter: Encounter) -> npt.NDArray[np.bool_]:
+    """The squares any token of the party's sides sees now (grids only)."""
+    grid = grid_of(encounter, "this fog edit needs a grid map")
+    return visible_squares(grid, party_viewers(encounter))
+
+
+def reveal_seen(
+    encounter: Encounter, seen: npt.NDArray[np.bool_], gesture: object | None = None
+) -> Command | None:
+    """The step revealing ``seen`` (the party's sight), or None when nothing of it is new."""
+    grid = grid_of(encounter, "this fog edit needs a grid map")
+    if seen.shape != (grid.height, grid.width) or not (seen & ~encounter.fog.mask(grid)).any():
+        return None
+    return RevealSquares(seen, reveal=True, text="Reveal what the party sees", gesture=gesture)
 
 
 def party_areas(encounter: Encounter) -> set[str]:
@@ -207,10 +222,7 @@ def reveal_party_sight(encounter: Encounter, gesture: object | None = None) -> C
     fog: Fog = encounter.fog
     grid = encounter.grid
     if grid is not None:
-        seen = party_sight(encounter)
-        if not (seen & ~fog.mask(grid)).any():
-            return None
-        return RevealSquares(seen, reveal=True, text="Reveal what the party sees", gesture=gesture)
+        return reveal_seen(encounter, party_sight(encounter), gesture)
     new = party_areas(encounter) - fog.areas
     if not new:
         return None

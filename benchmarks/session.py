@@ -1,0 +1,331 @@
+"""A four-hour session, compressed, as a benchmark (issue 32).
+
+``python -m benchmarks.session [--short] [--rounds N]``: on ``maps/crypt-fog`` and on the
+generated 1024 x 1024 map (``maps.generated``; ``--short``: crypt-fog only, a few rounds),
+the real window runs offscreen, 1600 x 1000, with the player view open and 8 phone pages
+connected as WebSocket clients on 127.0.0.1 to the app's own share server. Each round:
+
+- a party token dragged two squares and back (mouse events on the view: the select tool's
+  drag controller, with "Reveal after every move" on: its reveal lands from the worker);
+- a fog stroke of 12 dabs (the fog tool's gesture, pushed as the tool pushes);
+- a door opened or closed (where the map has one);
+- the combat procedure's primary step through the panel's presenter (where it needs no
+  choice);
+- two undos and two redos; every tenth round a save (Ctrl+S, in the background).
+
+Measured after two warm-up rounds: the resident memory's growth (``VmRSS``, after a
+collection, from the end of the warm-up to the end), the longest gap between two ticks of a
+5 ms ``QTimer`` on the GUI thread, and whether the last save reopens equal to the encounter
+on screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from benchmarks.timing import print_table  # noqa: E402
+
+WARM_UP = 2
+PAGES = 8
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Ticks:
+    """The longest gap between two ticks of a 5 ms timer on the GUI thread."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.longest = 0.0
+        self.last = time.perf_counter()
+        self.timer = QTimer()
+        self.timer.setInterval(5)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+
+    def tick(self) -> None:
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+
+    def reset(self) -> None:
+        self.longest, self.last = 0.0, time.perf_counter()
+
+
+def settle(until: Any = None, most: float = 30.0) -> None:
+    """Run the event loop a little, and until ``until()`` holds (at most ``most`` seconds)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert app is not None
+    deadline = time.perf_counter() + most
+    for _ in range(3):
+        app.processEvents()
+    while until is not None and not until() and time.perf_counter() < deadline:
+        app.processEvents()
+        time.sleep(0.002)
+
+
+class Session:
+    """One map's session in one window."""
+
+    def __init__(self, path: Path, folder: Path) -> None:
+        from PySide6.QtCore import QSettings
+
+        from tactical.app.document import EncounterDocument
+        from tactical.app.main_window import MainWindow
+        from tactical.persistence import load_encounter
+
+        self.path = path
+        encounter = load_encounter(path)
+        settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+        self.window = window = MainWindow(
+            EncounterDocument(encounter, path), settings=settings, recovery_dir=folder / "rec"
+        )
+        window.files.ask_unsaved = lambda: "discard"
+        window.autosave.timer.stop()
+        window.resize(1600, 1000)
+        window.show()
+        window.ensure_panel()
+        self.player = window.open_player_view()
+        self.player.show()
+        settle()
+        window.view.fit_map()
+        self.document = window.document
+        self._fog_on()
+        self._phones()
+        grid = encounter.grid
+        assert grid is not None
+        self.doors = [i for i, line in enumerate(grid.wall_lines) if line.kind == "door"]
+        party = [t for t in encounter.tokens.values() if t.side in encounter.fog.party]
+        self.mover = next(t.id for t in party if t.square is not None and t.size == 1)
+        self.round = 0
+
+    def _fog_on(self) -> None:
+        from tactical.core.changes import GM
+        from tactical.core.commands.fog import SetFogSetting
+
+        fog = self.document.encounter.fog
+        if not fog.enabled:
+            self.document.push(SetFogSetting("enabled", True), GM)
+        if not fog.auto_reveal:
+            self.window.fog_controls.auto_action.trigger()
+        self.wait_sight()
+
+    def _phones(self) -> None:
+        from benchmarks.phones import Pages
+
+        session = self.window.phone_sharing.start("127.0.0.1", 0)
+        assert not isinstance(session, str), session
+        self.share = session
+        links = session.links.all()
+        urls = [session.url(links[i % len(links)]) for i in range(PAGES)]
+        self.pages = Pages(urls)
+
+    def wait_sight(self) -> None:
+        settle(lambda: not self.window.fog_controls.worker.busy())
+
+    def drag(self, dx: int) -> None:
+        from PySide6.QtCore import QEvent, QPointF, Qt
+        from PySide6.QtGui import QMouseEvent
+        from PySide6.QtWidgets import QApplication
+
+        from tactical.app.geometry import CELL
+
+        view = self.window.view
+        viewport = view.viewport()
+        token = self.document.encounter.token(self.mover)
+        assert token.square is not None
+        col, row = token.square
+
+        def send(kind: QEvent.Type, square: tuple[int, int], buttons: Qt.MouseButton) -> None:
+            point = QPointF((square[0] + 0.5) * CELL, (square[1] + 0.5) * CELL)
+            pos = view.mapFromScene(point)
+            button = (
+                Qt.MouseButton.NoButton
+                if kind == QEvent.Type.MouseMove
+                else (Qt.MouseButton.LeftButton)
+            )
+            event = QMouseEvent(
+                kind,
+                QPointF(pos),
+                QPointF(viewport.mapToGlobal(pos)),
+                button,
+                buttons,
+                Qt.KeyboardModifier.NoModifier,
+            )
+            QApplication.sendEvent(viewport, event)
+            settle()
+
+        left = Qt.MouseButton.LeftButton
+        send(QEvent.Type.MouseButtonPress, (col, row), left)
+        send(QEvent.Type.MouseMove, (col + dx // 2, row), left)
+        send(QEvent.Type.MouseMove, (col + dx, row), left)
+        send(QEvent.Type.MouseButtonRelease, (col + dx, row), Qt.MouseButton.NoButton)
+        self.wait_sight()
+
+    def stroke(self) -> None:
+        from tactical.app.fog.gesture import FogGesture
+        from tactical.app.geometry import CELL
+        from tactical.app.interaction.events import Pointer
+        from tactical.core.changes import GM
+        from tactical.core.commands.base import Command
+
+        grid = self.document.encounter.grid
+        assert grid is not None
+        gesture = FogGesture(lambda: self.document.encounter, size=3)
+        row = 2 + (self.round * 3) % max(1, grid.height - 4)
+        hide = self.round % 2 == 1
+
+        def at(col: int) -> Pointer:
+            return Pointer((col + 0.5) * CELL, (row + 0.5) * CELL, left=True, shift=hide)
+
+        cols = [2 + i * max(1, (grid.width - 4) // 12) for i in range(12)]
+        made = [gesture.press(at(cols[0]))]
+        made += [gesture.move(at(c)) for c in cols[1:]]
+        made.append(gesture.release(at(cols[-1])))
+        for command in made:
+            if isinstance(command, Command):
+                self.document.push(command, GM)
+            settle()
+
+    def door(self) -> None:
+        from tactical.core.changes import GM
+        from tactical.core.commands.wall_lines import toggle_door
+
+        if self.doors:
+            index = self.doors[self.round % len(self.doors)]
+            self.document.push(toggle_door(self.document.encounter, index), GM)
+            settle()
+            self.wait_sight()
+
+    def procedure_step(self) -> None:
+        presenter = self.window.ensure_panel().presenter  # type: ignore[attr-defined]
+        if presenter.encounter.procedure is None:
+            return
+        action = presenter.controller.primary()
+        if action is not None and not action.params:
+            with contextlib.suppress(ValueError, KeyError):  # a refusal: the GM would read it
+                presenter.perform(action, {}, [])
+        settle()
+
+    def undo_redo(self) -> None:
+        stack = self.document.undo_stack
+        for _ in range(2):
+            stack.undo()
+            settle()
+        for _ in range(2):
+            stack.redo()
+            settle()
+        self.wait_sight()
+
+    def save(self) -> None:
+        files = self.window.files
+        self.window.save_action.trigger()
+        settle(lambda: not files.background.running)
+
+    def play_round(self) -> None:
+        self.drag(2)
+        self.drag(-2)
+        self.stroke()
+        self.door()
+        self.procedure_step()
+        self.undo_redo()
+        if self.round % 10 == 9:
+            self.save()
+        self.round += 1
+
+    def close(self) -> bool:
+        """Save, reopen the file and compare it with the encounter on screen."""
+        from tactical.persistence import load_encounter
+
+        self.save()
+        same = bool(load_encounter(self.path) == self.document.encounter)
+        self.pages.close()
+        self.window.phone_sharing.stop()
+        self.player.close()
+        self.window.close()
+        settle()
+        return same
+
+
+def run(path: Path, rounds: int) -> dict[str, Any]:
+    from PySide6.QtWidgets import QApplication
+
+    from tactical.app.gui_thread_gc import install_gui_thread_gc
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_gui_thread_gc(app)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        copy = folder / path.name
+        copy.write_bytes(path.read_bytes())
+        session = Session(copy, folder)
+        ticks = Ticks()
+        for _ in range(WARM_UP):
+            session.play_round()
+        gc.collect()
+        warm = rss_mb()
+        ticks.reset()
+        begin = time.perf_counter()
+        for _ in range(rounds):
+            session.play_round()
+        took = time.perf_counter() - begin
+        gap = ticks.longest
+        ticks.timer.stop()
+        gc.collect()
+        grown = rss_mb() - warm
+        steps = session.document.undo_stack.count()
+        same = session.close()
+    return {"grown": grown, "gap": gap * 1000, "same": same, "seconds": took, "steps": steps}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from benchmarks import big
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--short", action="store_true", help="crypt-fog only, 3 rounds")
+    parser.add_argument("--rounds", type=int, default=0, help="rounds after the warm-up")
+    args = parser.parse_args(argv)
+    rounds = args.rounds or (3 if args.short else 60)
+    maps = [("crypt-fog", ROOT / "maps" / "crypt-fog.tactical.json")]
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        if not args.short:
+            maps.append(("generated 1024 x 1024", big.map_file(1024, Path(scratch))))
+        for name, path in maps:
+            got = run(path, rounds)
+            rows.append(
+                (
+                    f"{name}: {rounds} rounds ({got['seconds']:.0f} s, {got['steps']} undo steps)",
+                    f"{got['grown']:.1f} MB",
+                    f"{got['gap']:.0f} ms",
+                    "yes" if got["same"] else "NO",
+                )
+            )
+    print_table(("session", "memory grown", "longest GUI gap", "save reopens equal"), rows, 2)
+    return 0 if all(row[3] == "yes" for row in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
