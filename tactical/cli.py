@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from tactical import __version__
+from tactical import __version__, cli_evening
 from tactical.command_checks import number_in, output_problem, same_file, write_problem
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
@@ -32,7 +32,7 @@ from tactical.persistence.problems import MAX_REPORTED
 EXAMPLE = default_example()
 """The example map opened when no file is given (from a checkout or the installed data)."""
 
-SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export", "share")
+SUBCOMMANDS = ("open", "validate", "snapshot", "import", "export", "share", "scenes")
 PAPERS = ("A4", "A3", "Letter", "Legal")
 MIN_DPI, MAX_DPI = 36, 1200
 MAX_SQUARE_INCH = 12.0
@@ -70,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
         "beside it that is not there (the file opens without it).",
     )
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .tactical.json file")
+    scenes = commands.add_parser("scenes", help="list an evening's scenes, one line each")
+    scenes.add_argument("file", metavar="FILE", help="a .tactical.json file")
+    _scene_option(validate)
     snapshot_parser = commands.add_parser(
         "snapshot",
         help="print the fight (map, legend, combatants) to a PDF or PNG file, no window needed",
@@ -77,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
         "(no hidden tokens, no secrets) unless --gm is given.",
     )
     snapshot_parser.add_argument("file", metavar="FILE", help="a .tactical.json file")
+    _scene_option(snapshot_parser)
     snapshot_parser.add_argument("out", metavar="OUT", help="the .pdf or .png file to write")
     snapshot_parser.add_argument(
         "--gm", action="store_true", help="the GM's view: hidden tokens and secrets included"
@@ -137,6 +141,7 @@ def _share_parser(commands: argparse._SubParsersAction[_Parser]) -> None:
         "watch). Prints one link a line; Ctrl+C stops.",
     )
     share.add_argument("file", help="a .tactical.json file")
+    _scene_option(share)
     share.add_argument("--host", help="the address to listen on (default: the LAN address)")
     share.add_argument(
         "--port", type=int, default=8765, help="the port (0 picks a free one; default 8765)"
@@ -151,7 +156,9 @@ def _foreign_parsers(commands: argparse._SubParsersAction[_Parser]) -> None:
         "another tool as Universal VTT: its picture becomes the background, its walls, "
         "doors and windows become wall lines.",
     )
-    importer.add_argument("file", metavar="FILE", help="a .dd2vtt, .uvtt or .df2vtt file")
+    importer.add_argument(
+        "file", metavar="FILE", nargs="+", help="a .dd2vtt, .uvtt or .df2vtt file"
+    )
     importer.add_argument(
         "-o",
         "--output",
@@ -171,8 +178,13 @@ def _foreign_parsers(commands: argparse._SubParsersAction[_Parser]) -> None:
         "snapshot draws it as the picture, walls, doors and windows as data.",
     )
     exporter.add_argument("file", metavar="FILE", help="a .tactical.json file")
+    _scene_option(exporter)
     exporter.add_argument("--format", choices=("uvtt",), default="uvtt")
     exporter.add_argument("-o", "--output", metavar="OUT", required=True, help="the .uvtt file")
+
+
+def _scene_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scene", metavar="NAME", help="one scene of the evening (default: shown)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -209,22 +221,26 @@ def _run(argv: Sequence[str] | None) -> int:
     if not args or (args[0] not in SUBCOMMANDS and not args[0].startswith("-")):
         args.insert(0, "open")
     options = _parser().parse_args(args)
+    if options.command == "scenes":
+        return cli_evening.scenes(options.file)
     if options.command == "validate":
-        return validate(options.files)
+        return validate(options.files, scene=options.scene)
     if options.command == "snapshot":
         return snapshot(options.file, options.out, options)
+    if options.command == "import" and len(options.file) > 1:
+        return cli_evening.import_many(options.file, options.output, _decoder())
     if options.command == "import":
-        return import_foreign(options.file, options.output, force=options.force)
+        return import_foreign(options.file[0], options.output, force=options.force)
     if options.command == "export":
-        return export_foreign(options.file, options.output)
+        return export_foreign(options.file, options.output, options.scene)
     if options.command == "share":
         from tactical.app.share.command import share_file
 
-        return share_file(options.file, options.host, options.port)
+        return share_file(options.file, options.host, options.port, scene=options.scene)
     return open_app(options.file)
 
 
-def validate(files: Sequence[str]) -> int:
+def validate(files: Sequence[str], scene: str | None = None) -> int:
     """Print ``FILE: ok`` or each problem as ``FILE: path: message``; 1 if any problem.
 
     A picture the file names beside it that is not there is a warning
@@ -237,11 +253,12 @@ def validate(files: Sequence[str]) -> int:
     decode = _decoder()
     for name in files:
         try:
-            encounter = load_encounter(name)
+            encounter, problems = cli_evening.checked(name, scene)
         except LoadError as error:
             problems = error.problems
         else:
-            problems = [] if decode is None else picture_problems(encounter, decode)
+            if not problems and decode is not None:
+                problems = picture_problems(encounter, decode)
             if not problems:
                 for warning in missing_pictures(encounter, Path(name).parent)[:MAX_REPORTED]:
                     print(f"{name}: {warning.path}: warning: {warning.message}")
@@ -263,7 +280,7 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     if _refuse_output(file, out):
         return 1
     try:
-        encounter = load_encounter(file)
+        encounter = cli_evening.load_scene(file, options.scene)
     except LoadError as error:
         for problem in error.problems[:MAX_REPORTED]:
             print(f"{file}: {problem}", file=sys.stderr)
@@ -386,12 +403,12 @@ def import_foreign(file: str, out: str | None, *, force: bool = False) -> int:
     return 0
 
 
-def export_foreign(file: str, out: str) -> int:
+def export_foreign(file: str, out: str, scene: str | None = None) -> int:
     """Export an encounter's grid map as a Universal VTT file; 1 with the reason otherwise."""
     if _refuse_output(file, out):
         return 1
     try:
-        encounter = load_encounter(file)
+        encounter = cli_evening.load_scene(file, scene)
     except LoadError as error:
         for problem in error.problems:
             print(f"{file}: {problem}", file=sys.stderr)

@@ -201,7 +201,7 @@ def test_every_map_in_maps_validates(capsys: pytest.CaptureFixture[str]) -> None
 def test_ctrl_c_ends_quietly(
     good: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def interrupted(files: object) -> int:
+    def interrupted(files: object, scene: object = None) -> int:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "validate", interrupted)

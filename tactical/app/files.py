@@ -117,6 +117,19 @@ class FileController(QObject):
         """Open ``path`` after asking about unsaved changes."""
         return self.maybe_save() and self.load_path(path)
 
+    def _say_unread(self, encounter: object, path: Path) -> None:
+        """Name the scenes of an evening that could not be read (kept, written back on save)."""
+        from tactical.core.evening import Evening
+
+        evening = getattr(encounter, "evening", None)
+        if isinstance(evening, Evening) and evening.unread:
+            lines = "\n".join(line for u in evening.unread for line in u.problems[:5])
+            self.show_error(
+                "Some scenes could not be read",
+                f"{path.name}: {len(evening.unread)} scene(s) could not be read and are kept "
+                f"as they are in the file (saving writes them back unchanged):\n\n{lines}",
+            )
+
     def load_path(self, path: Path, *, as_new: bool = False) -> bool:
         """Load a file into the document; on failure show why and keep what was open."""
         from tactical.persistence import LoadError, load_encounter
@@ -145,6 +158,7 @@ class FileController(QObject):
         if not as_new:
             self.add_recent(path)
         self.opened.emit(path)
+        self._say_unread(encounter, path)
         return True
 
     def new_from_template(self, path: Path) -> bool:

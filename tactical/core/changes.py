@@ -27,6 +27,7 @@ ChangeKind = Literal[
     "pictures",
     "background",
     "fog",
+    "scenes",
 ]
 
 

@@ -76,6 +76,10 @@ class Encounter:
         self.fog: Fog = fog if fog is not None else Fog()
         """The fog over the map (off unless the GM turns it on): :mod:`tactical.core.fog`."""
         self._listeners: list[ChangeListener] = []
+        self.revision = 0
+        """Counts the changes announced (:meth:`notify`): a save keeps an unchanged scene's text."""
+        self.evening: object | None = None
+        """The evening this encounter is a scene of (:mod:`tactical.core.evening`), or None."""
 
     # -- tokens and sides ------------------------------------------------
 
@@ -151,6 +155,7 @@ class Encounter:
             self._listeners.remove(listener)
 
     def notify(self, change: Change) -> None:
+        self.revision += 1
         for listener in list(self._listeners):
             listener(change)
 

@@ -33,6 +33,9 @@ class Token:
     statuses: dict[str, int] = field(default_factory=dict)
     figures: dict[str, Figure] = field(default_factory=dict)
     hidden: bool = False
+    character: str | None = None
+    """The id of the evening's roster character this token is (its shared fields are kept in
+    step on every scene: :mod:`tactical.core.evening`), or None for a token of this map alone."""
 
     def __post_init__(self) -> None:
         if not self.name:

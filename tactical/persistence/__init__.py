@@ -9,6 +9,13 @@ Public API::
     validate_file(path) -> list[Problem]     # [] when sound
 """
 
+from tactical.persistence.evening_file import (
+    evening_bytes,
+    load_evening,
+    loads_evening,
+    save_evening,
+    validate_evening,
+)
 from tactical.persistence.files import (
     EXTENSION,
     MAX_FILE_BYTES,
@@ -33,9 +40,14 @@ __all__ = [
     "SaveError",
     "dumps_encounter",
     "encounter_bytes",
+    "evening_bytes",
     "load_encounter",
+    "load_evening",
     "loads_encounter",
+    "loads_evening",
     "save_encounter",
+    "save_evening",
+    "validate_evening",
     "validate_file",
     "write_atomic",
 ]

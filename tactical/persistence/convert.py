@@ -27,11 +27,12 @@ from tactical.core.sides import Side
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
 from tactical.core.wall_lines import WallLine
+from tactical.persistence import evening_hooks
 from tactical.persistence.fog_bits import decode_mask, encode_mask
 from tactical.persistence.jsonfmt import Base64Text
 from tactical.persistence.schema import (
     FORMAT,
-    SCHEMA_VERSION,
+    SCENE_VERSION,
     AreaMapModel,
     BackgroundModel,
     EncounterModel,
@@ -250,9 +251,10 @@ def _pair_document(value: tuple[int, int] | None) -> list[int] | None:
     return None if value is None else [int(value[0]), int(value[1])]
 
 
-def to_document(encounter: Encounter) -> dict[str, Any]:
-    """The encounter as the JSON object of the current schema, keys in format order."""
-    return finish_document(snapshot_document(encounter))
+def to_document(encounter: Encounter, *, with_evening: bool = True) -> dict[str, Any]:
+    """The encounter as the JSON object of the current schema, keys in format order
+    (a scene's, with the rest of its evening unless ``with_evening`` is False)."""
+    return finish_document(snapshot_document(encounter, with_evening=with_evening))
 
 
 def token_fields(token: Token) -> tuple[Any, ...]:
@@ -289,7 +291,9 @@ def token_document(fields: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
-def snapshot_document(encounter: Encounter, *, with_tokens: bool = True) -> dict[str, Any]:
+def snapshot_document(
+    encounter: Encounter, *, with_tokens: bool = True, with_evening: bool = True
+) -> dict[str, Any]:
     """The document, but each picture still the (immutable) core :class:`Picture`.
 
     It shares no mutable object with the encounter, so it may be finished and
@@ -311,7 +315,7 @@ def snapshot_document(encounter: Encounter, *, with_tokens: bool = True) -> dict
         raise TypeError(f"cannot save a map of type {type(encounter.map).__name__}")
     document: dict[str, Any] = {
         "format": FORMAT,
-        "schema_version": SCHEMA_VERSION,
+        "schema_version": SCENE_VERSION,
         "app_version": __version__,
         "name": encounter.name,
         "show_name_to_players": encounter.show_name_to_players,
@@ -362,6 +366,8 @@ def snapshot_document(encounter: Encounter, *, with_tokens: bool = True) -> dict
     fog = _fog_document(encounter)
     if fog is not None:  # left out while off and empty, as in files made before fog
         document = _after(document, "background", "fog", fog)
+    if with_evening and encounter.evening is not None and evening_hooks.evening_frame:
+        document[evening_hooks.EVENING_KEY] = evening_hooks.evening_frame[0](encounter)
     return document
 
 

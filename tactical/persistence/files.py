@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from tactical.core.encounter import Encounter
-from tactical.persistence import migrations
+from tactical.persistence import evening_hooks, migrations
 from tactical.persistence.atomic_write import _OUR_TEMP as _OUR_TEMP
 from tactical.persistence.atomic_write import TEMP_PREFIX as TEMP_PREFIX
 from tactical.persistence.atomic_write import remove_stale_temps as remove_stale_temps
@@ -46,7 +46,13 @@ from tactical.persistence.plain_data import (
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError, join_path
 from tactical.persistence.safe_read import ReadRefused, read_regular_file
-from tactical.persistence.schema import FORMAT, MAP_KINDS, SCHEMA_VERSION, EncounterModel
+from tactical.persistence.schema import (
+    FORMAT,
+    MAP_KINDS,
+    SCENE_VERSION,
+    SCHEMA_VERSION,
+    EncounterModel,
+)
 from tactical.persistence.v1_paths import version_1_paths
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -194,7 +200,15 @@ def loads_encounter(data: str | bytes) -> Encounter:
     """The encounter in a file's contents; LoadError with every problem otherwise."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    return _load(data, ())
+    raw, problems = _parse(data)
+    try:
+        version = _version(raw)
+    except LoadError as error:
+        raise LoadError(problems + error.problems) from None
+    if version > SCENE_VERSION:  # an evening: its shown scene, the others kept with it
+        encounter: Encounter = evening_hooks.read_evening[0](raw, problems).shown_scene.encounter
+        return encounter
+    return scene_from_raw(raw, version, problems)
 
 
 def _load(data: bytes, lent: tuple[bytes, ...]) -> Encounter:
@@ -209,14 +223,24 @@ def _load(data: bytes, lent: tuple[bytes, ...]) -> Encounter:
         version = _version(raw)
     except LoadError as error:
         raise LoadError(problems + error.problems) from None
+    if version != SCENE_VERSION:
+        raise LoadError([Problem("schema_version", f"must be {SCENE_VERSION} for one scene")])
+    return scene_from_raw(raw, version, problems, lent)
+
+
+def scene_from_raw(
+    raw: dict[str, Any], version: int, problems: list[Problem], lent: tuple[bytes, ...] = ()
+) -> Encounter:
+    """The encounter of one map's object (a whole file up to version 5, or a scene's object
+    with the top-level keys of version 5); LoadError with ``problems`` and its own."""
     translate = version_1_paths(raw) if version == 1 else list
     try:
-        migrated = migrations.migrate(raw, version)
+        migrated = migrations.migrate(raw, version, SCENE_VERSION)
     except LoadError as error:
-        problems += error.problems + _without_map(raw, version, lent)
+        problems = problems + error.problems + _without_map(raw, version, lent)
         raise LoadError(translate(problems)) from None
     model, found = _judge(migrated, lent)
-    problems += found
+    problems = problems + found
     if problems or model is None:
         raise LoadError(translate(problems))
     try:
@@ -261,7 +285,7 @@ def _without_map(raw: dict[str, Any], version: int, lent: tuple[bytes, ...]) -> 
     """The problems of everything but a map the migration could not read (said already)."""
     rest = {**raw, "map": None}
     try:
-        migrated = migrations.migrate(rest, version)
+        migrated = migrations.migrate(rest, version, SCENE_VERSION)
     except LoadError:
         return []
     _model, found = _judge(migrated, lent)
@@ -316,8 +340,14 @@ def picture_problems(encounter: Encounter, decode: PictureDecoder) -> list[Probl
 
 
 def dumps_encounter(encounter: Encounter) -> str:
-    """The file contents for ``encounter``: deterministic, so equal encounters give equal text."""
-    return dumps(to_document(encounter))
+    """The file contents for ``encounter``: deterministic, so equal encounters give equal text.
+
+    A scene of an evening gives the whole evening's file."""
+    document = to_document(encounter)
+    frame = document.pop(evening_hooks.EVENING_KEY, None)
+    if frame is not None:
+        return "".join(frame.assemble(document, text=True))
+    return dumps(document)
 
 
 FileParts = list[bytes | Base64Text]
@@ -345,8 +375,13 @@ def document_parts(document: dict[str, Any]) -> FileParts:
 
     :class:`SaveError` as for :func:`encounter_bytes`. Needs nothing but the
     document, so autosave runs it on a worker thread on a document taken on
-    the GUI thread.
+    the GUI thread. A scene of an evening (its snapshot carries the rest,
+    ``evening_hooks.EVENING_KEY``) is proven alone; the other scenes were proven
+    when they last changed, and the whole evening is written.
     """
+    frame = document.get(evening_hooks.EVENING_KEY)
+    if frame is not None:
+        document = {k: v for k, v in document.items() if k != evening_hooks.EVENING_KEY}
     try:
         parts: FileParts = [
             part if isinstance(part, Base64Text) else part.encode("utf-8")
@@ -359,6 +394,10 @@ def document_parts(document: dict[str, Any]) -> FileParts:
     if sum(map(len, parts)) > MAX_FILE_BYTES:  # base64 is ASCII: one byte a character
         raise SaveError([Problem(ROOT, _too_big())])
     _prove_it_loads(parts)
+    if frame is not None:
+        parts = frame.assemble(document)
+        if sum(map(len, parts)) > MAX_FILE_BYTES:
+            raise SaveError([Problem(ROOT, _too_big())])
     return parts
 
 

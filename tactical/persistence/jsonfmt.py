@@ -155,9 +155,16 @@ def dumps_parts(value: Any) -> list[str]:
     ``"".join(dumps_parts(value)) == dumps(value)``; a Base64Text written on a
     line of its own is one part (the very object given), never copied into a run.
     """
+    parts = nested_parts(value, 0)
+    parts[-1] += "\n"
+    return parts
+
+
+def nested_parts(value: Any, depth: int) -> list[str]:
+    """:func:`dumps_parts` of ``value`` written ``depth`` levels deep, without the newline
+    (an evening writes each scene into its list of scenes)."""
     out: list[str] = []
-    _write(value, 0, out)
-    out.append("\n")
+    _write(value, depth, out)
     parts: list[str] = []
     run: list[str] = []
     for piece in out:

@@ -186,18 +186,37 @@ def migrate_4_to_5(data: Raw) -> Raw:
     return out
 
 
+def migrate_5_to_6(data: Raw) -> Raw:
+    """Version 5 to 6: a file holds an evening; a file of one map is its one scene.
+
+    The map's keys become the scene's (with the id ``scene-1``, shown to the
+    players); the roster is empty, so every token stays the map's own.
+    """
+    scene = {k: v for k, v in data.items() if k not in ("format", "schema_version", "app_version")}
+    return {
+        "format": data.get("format"),
+        "schema_version": 6,
+        "app_version": data.get("app_version", ""),
+        "shown_scene": "scene-1",
+        "roster": [],
+        "scenes": [{"id": "scene-1", **scene}],
+    }
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: migrate_1_to_2,
     2: migrate_2_to_3,
     3: migrate_3_to_4,
     4: migrate_4_to_5,
+    5: migrate_5_to_6,
 }
 """``MIGRATIONS[n]`` upgrades a version ``n`` object to version ``n + 1``."""
 
 
-def migrate(data: Raw, version: int) -> Raw:
-    """Upgrade ``data`` (of schema ``version``) to :data:`SCHEMA_VERSION`."""
-    while version < SCHEMA_VERSION:
+def migrate(data: Raw, version: int, target: int | None = None) -> Raw:
+    """Upgrade ``data`` (of schema ``version``) to ``target`` (the loader reads a file of
+    one map up to :data:`SCENE_VERSION`, then makes it an evening's one scene)."""
+    while version < (SCHEMA_VERSION if target is None else target):
         data = MIGRATIONS[version](data)
         version += 1
     return data

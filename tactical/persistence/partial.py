@@ -19,7 +19,7 @@ from pydantic_core import ErrorDetails
 
 from tactical.persistence.checks import check_encounter
 from tactical.persistence.problems import Problem
-from tactical.persistence.schema import MAX_ID, SCHEMA_VERSION, EncounterModel
+from tactical.persistence.schema import MAX_ID, SCENE_VERSION, EncounterModel
 
 _SCALARS: dict[str, Any] = {
     "format": "tactical.encounter",
@@ -68,7 +68,7 @@ def problems_beyond_schema(
     """
     fields = EncounterModel.model_fields
     fixed = {k: v for k, v in raw.items() if k in fields}
-    fixed["schema_version"] = SCHEMA_VERSION
+    fixed["schema_version"] = SCENE_VERSION
     dropped: list[Callable[[str], bool]] = []
     bad_items: dict[str, set[int]] = {}
     for error in errors:

@@ -30,7 +30,10 @@ from tactical.core.pictures import MAX_PICTURE_NAME, picture_name_problem
 from tactical.persistence.fog_bits import MAX_FOG_TEXT
 
 FORMAT = "tactical.encounter"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
+"""The file's version: version 6 holds an evening (scenes and a roster)."""
+SCENE_VERSION = 5
+"""The version of one map's object: a whole version 5 file is one scene of version 6."""
 
 MAX_TOKENS = 10_000
 MAX_AREAS = 5_000

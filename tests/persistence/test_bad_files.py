@@ -187,13 +187,13 @@ def test_type_and_limit_messages_are_in_a_gms_words(
 
 
 def test_newer_schema_version(grid_document: dict[str, Any], write_json: WriteJson) -> None:
-    grid_document["schema_version"] = 6
+    grid_document["schema_version"] = 7
     grid_document["map"]["hexes"] = "a future feature"
     assert problems_of(write_json(grid_document)) == [
         Problem(
             "schema_version",
-            "the file uses schema version 6, newer than this version of tactical can read "
-            "(up to 5); update tactical to open it",
+            "the file uses schema version 7, newer than this version of tactical can read "
+            "(up to 6); update tactical to open it",
         )
     ]
 

@@ -16,8 +16,9 @@ from pathlib import Path
 from types import FrameType
 
 from tactical.app.share.pixels import ArtPixels
+from tactical.cli_evening import load_scene
 from tactical.core.encounter import Encounter
-from tactical.persistence import LoadError, load_encounter
+from tactical.persistence import LoadError
 from tactical.share.address import lan_address
 from tactical.share.links import Link, add_missing_characters, links_for
 from tactical.share.publish import builder_for
@@ -39,11 +40,18 @@ def _mtime(path: Path) -> float | None:
         return None
 
 
-def share_file(file: str, host: str | None, port: int, stop: threading.Event | None = None) -> int:
+def share_file(
+    file: str,
+    host: str | None,
+    port: int,
+    stop: threading.Event | None = None,
+    *,
+    scene: str | None = None,
+) -> int:
     """Serve the links of ``file`` until stopped; prints one link a line."""
     path = Path(file)
     try:
-        encounter: Encounter = load_encounter(path)
+        encounter: Encounter = load_scene(path, scene)
     except LoadError as error:
         for problem in error.problems:
             print(f"{file}: {problem}", file=sys.stderr)
@@ -72,7 +80,7 @@ def share_file(file: str, host: str | None, port: int, stop: threading.Event | N
                 continue
             seen = now
             try:
-                encounter = load_encounter(path)
+                encounter = load_scene(path, scene)
             except LoadError as error:
                 for problem in error.problems:
                     print(
