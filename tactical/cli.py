@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from tactical import __version__, cli_evening
-from tactical.command_checks import number_in, output_problem, same_file, write_problem
+from tactical.command_checks import number_in, refuse_output, same_file, write_problem
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence import LoadError, load_encounter
@@ -228,7 +228,9 @@ def _run(argv: Sequence[str] | None) -> int:
     if options.command == "snapshot":
         return snapshot(options.file, options.out, options)
     if options.command == "import" and len(options.file) > 1:
-        return cli_evening.import_many(options.file, options.output, _decoder())
+        return cli_evening.import_many(
+            options.file, options.output, _decoder(), force=options.force
+        )
     if options.command == "import":
         return import_foreign(options.file[0], options.output, force=options.force)
     if options.command == "export":
@@ -277,7 +279,7 @@ def snapshot(file: str, out: str, options: argparse.Namespace) -> int:
     if Path(out).suffix.lower() not in (".pdf", ".png"):
         print(f"{out}: a snapshot is a .pdf or a .png file", file=sys.stderr)
         return 1
-    if _refuse_output(file, out):
+    if refuse_output(file, out):
         return 1
     try:
         encounter = cli_evening.load_scene(file, options.scene)
@@ -338,21 +340,6 @@ def _progress(out: str) -> Callable[[int, int], bool]:
     return report
 
 
-def _refuse_output(file: str, out: str) -> bool:
-    """Say so and return True when ``out`` is the input ``file`` or cannot be a file at all."""
-    if same_file(file, out):
-        print(
-            f"{out}: is the file being read ({file}); name another file to write",
-            file=sys.stderr,
-        )
-        return True
-    problem = output_problem(out)
-    if problem is not None:
-        print(f"{out}: {problem}", file=sys.stderr)
-        return True
-    return False
-
-
 def _decoder() -> Callable[[bytes], str | None] | None:
     """The app's picture decoder (Qt), or None where Qt cannot load: headers are still read."""
     try:
@@ -383,7 +370,7 @@ def import_foreign(file: str, out: str | None, *, force: bool = False) -> int:
                 file=sys.stderr,
             )
             return 1
-    if _refuse_output(file, out):
+    if refuse_output(file, out):
         return 1
     try:
         encounter, foreign = import_map(source, _decoder())
@@ -405,7 +392,7 @@ def import_foreign(file: str, out: str | None, *, force: bool = False) -> int:
 
 def export_foreign(file: str, out: str, scene: str | None = None) -> int:
     """Export an encounter's grid map as a Universal VTT file; 1 with the reason otherwise."""
-    if _refuse_output(file, out):
+    if refuse_output(file, out):
         return 1
     try:
         encounter = cli_evening.load_scene(file, scene)

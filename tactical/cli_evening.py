@@ -3,10 +3,12 @@ several maps into one evening."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tactical.command_checks import refuse_output
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Evening, Scene
 from tactical.persistence import LoadError, Problem, load_evening
@@ -79,14 +81,28 @@ def _line(evening: Evening, scene: Scene) -> str:
     return f"{scene.name or '(unnamed)'}: {kind}, {tokens} tokens{fight}{shown}"
 
 
-def import_many(files: Sequence[str], out: str | None, decoder: object) -> int:
-    """Import several Universal VTT maps into one evening, a scene each named after its file."""
+def import_many(
+    files: Sequence[str], out: str | None, decoder: object, *, force: bool = False
+) -> int:
+    """Import several Universal VTT maps into one evening, a scene each named after its file.
+
+    Never written over one of its inputs, nor over an existing file (perhaps an evening the GM
+    prepared) unless ``force``.
+    """
     from tactical.persistence import save_evening
     from tactical.persistence.foreign import import_map
 
     if out is None:
         print(
             "tactical import: several maps make one evening: name it with -o OUT", file=sys.stderr
+        )
+        return 1
+    if any(refuse_output(file, out) for file in files):
+        return 1
+    if not force and os.path.lexists(out):
+        print(
+            f"{out}: exists already and is kept; choose another name, or replace it with --force",
+            file=sys.stderr,
         )
         return 1
     made: list[Scene] = []

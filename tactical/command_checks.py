@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -62,3 +63,18 @@ def output_problem(out: str | os.PathLike[str]) -> str | None:
     if not parent.is_dir():
         return f"cannot be written: {parent} is not a folder"
     return None
+
+
+def refuse_output(file: str, out: str) -> bool:
+    """Say so and return True when ``out`` is the input ``file`` or cannot be a file at all."""
+    if same_file(file, out):
+        print(
+            f"{out}: is the file being read ({file}); name another file to write",
+            file=sys.stderr,
+        )
+        return True
+    problem = output_problem(out)
+    if problem is not None:
+        print(f"{out}: {problem}", file=sys.stderr)
+        return True
+    return False

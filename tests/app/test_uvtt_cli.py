@@ -229,3 +229,30 @@ def test_export_refuses_an_area_map_and_writes_nothing(
     assert cli.main(["export", str(tavern), "--format", "uvtt", "-o", str(out)]) == 1
     assert capsys.readouterr().err == f"{tavern}: only grid maps can be exported to Universal VTT\n"
     assert not out.exists()
+
+
+def test_several_maps_make_one_evening_without_writing_over_an_input_or_a_file_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: ``import A B -o OUT``, a scene each; the house rule: never over an input,
+    never over an existing file (an evening the GM prepared) unless --force."""
+    road = write(tmp_path / "Road.df2vtt", uvtt())
+    crypt = write(tmp_path / "Crypt.df2vtt", uvtt())
+    road_bytes = road.read_bytes()
+    assert cli.main(["import", str(road), str(crypt), "-o", str(road)]) == 1
+    assert road.read_bytes() == road_bytes
+    assert "is the file being read" in capsys.readouterr().err
+    prepared = tmp_path / "evening.tactical.json"
+    prepared.write_text("the GM's prepared evening", encoding="utf-8")
+    assert cli.main(["import", str(road), str(crypt), "-o", str(prepared)]) == 1
+    assert prepared.read_text(encoding="utf-8") == "the GM's prepared evening"
+    assert capsys.readouterr().err == (
+        f"{prepared}: exists already and is kept; choose another name, or replace it with --force\n"
+    )
+    assert cli.main(["import", str(road), str(crypt), "-o", str(prepared), "--force"]) == 0
+    assert capsys.readouterr().out.endswith('2 scenes: "Road", "Crypt"\n')
+    assert cli.main(["scenes", str(prepared)]) == 0
+    assert [line.split(":")[0] for line in capsys.readouterr().out.splitlines()] == [
+        "Road",
+        "Crypt",
+    ]

@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 Mask = npt.NDArray[np.bool_]
 Answer = Callable[[Mask], None]
 
+
 def _sight(grid: GridMap, viewers: list[Viewer]) -> Mask:
     """On a map where sight loads the kernel (:data:`sight_kernel.BIG`), the worker waits for
     it while it is being made: the numpy path would build ring tables of up to 117 MB and
