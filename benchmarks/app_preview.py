@@ -50,7 +50,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
-from tactical.app.startup import start
+from tactical.app.window.startup import start
 folder = Path(sys.argv[2])
 settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
 window = start(Path(sys.argv[1]), settings=settings, recovery_dir=folder, ask=lambda r: False)
@@ -112,8 +112,8 @@ def interactive(moves: int) -> list[tuple[str, str, str]]:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    from tactical.app.geometry import CELL
-    from tactical.app.startup import start
+    from tactical.app.map.geometry import CELL
+    from tactical.app.window.startup import start
 
     folder = tempfile.mkdtemp()
     settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)

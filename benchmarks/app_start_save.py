@@ -153,9 +153,9 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
     from PySide6.QtWidgets import QApplication
 
     from benchmarks.save import longest_stall
-    from tactical.app.document import EncounterDocument
-    from tactical.app.gui_thread_gc import install_gui_thread_gc
-    from tactical.app.main_window import MainWindow
+    from tactical.app.encounter.document import EncounterDocument
+    from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
+    from tactical.app.window.main_window import MainWindow
     from tactical.core.changes import GM
     from tactical.core.commands import MoveToken
     from tactical.persistence import load_encounter

@@ -90,9 +90,9 @@ def main() -> int:
 def measure(kind: str) -> dict[str, float]:
     """The figures for one picture format."""
     from tactical.app.backgrounds.making import grey_array, new_encounter
-    from tactical.app.document import EncounterDocument
-    from tactical.app.pictures import decode_picture
-    from tactical.app.scene.map_scene import MapScene
+    from tactical.app.encounter.document import EncounterDocument
+    from tactical.app.map.scene.map_scene import MapScene
+    from tactical.app.storage.pictures import decode_picture
     from tactical.core.alignment import Alignment
     from tactical.core.changes import GM
     from tactical.core.commands.pictures import SetBackground

@@ -11,7 +11,7 @@
 - *peak memory after the first drag* (the whole app), and once the background
   warm-up that starts 1.5 s after the window shows is done (networkx, scipy and, on a
   map of ``sight_kernel.BIG`` squares or more, numba and the sight kernel:
-  ``tactical/app/warm_imports.py``) and the party's sight (six viewers) was asked (both
+  ``tactical/app/runtime/warm_imports.py``) and the party's sight (six viewers) was asked (both
   the peak resident set, ``VmHWM``: pages of library files included; beside the second,
   how much of what is resident then are such pages, ``RssFile``);
 - *PDF snapshot*: ``tactical snapshot FILE OUT.pdf`` of the map, whole command.
@@ -71,7 +71,7 @@ def run(path):
     # hooked here, not before: the command imports its modules in its own order (PySide
     # reads the source of every module imported after it, so the order has a cost)
     global original
-    import tactical.app.warm_imports as warm_imports
+    import tactical.app.runtime.warm_imports as warm_imports
     original = warm_imports.warm_after_first_frame
     warm_imports.warm_after_first_frame = hooked
     return original_run(path)
@@ -81,7 +81,7 @@ def measure(window):
     from PySide6.QtCore import QEvent, QPointF, Qt
     from PySide6.QtGui import QMouseEvent
     from PySide6.QtWidgets import QApplication
-    from tactical.app.geometry import CELL
+    from tactical.app.map.geometry import CELL
     from benchmarks.maps import middle_token
     import threading
     from tactical.core import sight_kernel

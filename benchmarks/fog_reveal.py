@@ -39,8 +39,8 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from benchmarks import maps
-from tactical.app.document import EncounterDocument
-from tactical.app.main_window import MainWindow
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.window.main_window import MainWindow
 from tactical.core import sight_kernel
 from tactical.core.changes import GM
 from tactical.core.commands.fog import SetFogSetting, reveal_party_sight

@@ -45,10 +45,10 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 path, mode, seconds, folder = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), Path(sys.argv[4])
 app = QApplication([])
-from tactical.app import gui_thread_gc
-from tactical.app.geometry import CELL
-from tactical.app.startup import start
-from tactical.app.warm_imports import warm_after_first_frame
+from tactical.app.runtime import gui_thread_gc
+from tactical.app.map.geometry import CELL
+from tactical.app.window.startup import start
+from tactical.app.runtime.warm_imports import warm_after_first_frame
 if mode == "now":  # as tactical.app.main.run
     collector = gui_thread_gc.install_gui_thread_gc(app, first_ms=gui_thread_gc.START_UP_MS)
 else:  # before issue 35: every generation when due, the oldest too; nothing frozen

@@ -270,9 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from tactical.app.gui_thread_gc import install_gui_thread_gc
-    from tactical.app.startup import start
-    from tactical.app.warm_imports import warm_after_first_frame
+    from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
+    from tactical.app.runtime.warm_imports import warm_after_first_frame
+    from tactical.app.window.startup import start
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)

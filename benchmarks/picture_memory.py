@@ -64,13 +64,13 @@ def measure(path: Path, scene: bool) -> int:
     """In this process: open ``path`` (and build its scene); peak resident memory in bytes."""
     from PySide6.QtWidgets import QApplication
 
-    from tactical.app.document import EncounterDocument
+    from tactical.app.encounter.document import EncounterDocument
     from tactical.persistence import load_encounter
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])
     document = EncounterDocument(load_encounter(path), path)
     if scene:
-        from tactical.app.scene.map_scene import MapScene
+        from tactical.app.map.scene.map_scene import MapScene
 
         built = MapScene(document)
         for token in document.encounter.tokens.values():

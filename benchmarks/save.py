@@ -45,8 +45,8 @@ from PySide6.QtGui import QGuiApplication  # noqa: E402
 from benchmarks import maps  # noqa: E402
 from benchmarks.timing import print_table, timed  # noqa: E402
 from benchmarks.uvtt import HEIGHT, WIDTH, picture, seconds, uvtt_document  # noqa: E402
-from tactical.app.autosave import META_NAME, RECOVERY_NAME, Autosave  # noqa: E402
-from tactical.app.document import EncounterDocument  # noqa: E402
+from tactical.app.encounter.document import EncounterDocument  # noqa: E402
+from tactical.app.storage.autosave import META_NAME, RECOVERY_NAME, Autosave  # noqa: E402
 from tactical.core.changes import GM  # noqa: E402
 from tactical.core.commands import AddToken, MoveToken  # noqa: E402
 from tactical.core.encounter import Encounter  # noqa: E402

@@ -92,8 +92,8 @@ class Session:
     def __init__(self, path: Path, folder: Path) -> None:
         from PySide6.QtCore import QSettings
 
-        from tactical.app.document import EncounterDocument
-        from tactical.app.main_window import MainWindow
+        from tactical.app.encounter.document import EncounterDocument
+        from tactical.app.window.main_window import MainWindow
         from tactical.persistence import load_encounter
 
         self.path = path
@@ -150,7 +150,7 @@ class Session:
         from PySide6.QtGui import QMouseEvent
         from PySide6.QtWidgets import QApplication
 
-        from tactical.app.geometry import CELL
+        from tactical.app.map.geometry import CELL
 
         view = self.window.view
         viewport = view.viewport()
@@ -186,8 +186,8 @@ class Session:
 
     def stroke(self) -> None:
         from tactical.app.fog.gesture import FogGesture
-        from tactical.app.geometry import CELL
-        from tactical.app.interaction.events import Pointer
+        from tactical.app.map.geometry import CELL
+        from tactical.app.map.interaction.events import Pointer
         from tactical.core.changes import GM
         from tactical.core.commands.base import Command
 
@@ -272,7 +272,7 @@ class Session:
 def run(path: Path, rounds: int) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
-    from tactical.app.gui_thread_gc import install_gui_thread_gc
+    from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     install_gui_thread_gc(app)

@@ -28,8 +28,8 @@ MB = 1024 * 1024
 
 def _stroke(push: Callable[[object], None], gesture: object, path: list[tuple[int, int]]) -> None:
     from tactical.app.fog.gesture import FogGesture
-    from tactical.app.geometry import CELL
-    from tactical.app.interaction.events import Pointer
+    from tactical.app.map.geometry import CELL
+    from tactical.app.map.interaction.events import Pointer
 
     assert isinstance(gesture, FogGesture)
 
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from PySide6.QtWidgets import QApplication
 
-    from tactical.app.document import EncounterDocument
+    from tactical.app.encounter.document import EncounterDocument
     from tactical.app.fog.gesture import FogGesture
     from tactical.core.changes import GM
     from tactical.core.commands.base import Command

@@ -236,7 +236,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if options.command == "export":
         return export_foreign(options.file, options.output, options.scene)
     if options.command == "share":
-        from tactical.app.share.command import share_file
+        from tactical.app.players.phones.command import share_file
 
         return share_file(options.file, options.host, options.port, scene=options.scene)
     return open_app(options.file)
@@ -343,7 +343,7 @@ def _progress(out: str) -> Callable[[int, int], bool]:
 def _decoder() -> Callable[[bytes], str | None] | None:
     """The app's picture decoder (Qt), or None where Qt cannot load: headers are still read."""
     try:
-        from tactical.app.pictures import check_decodes
+        from tactical.app.storage.pictures import check_decodes
     except ImportError:
         return None
     return check_decodes
@@ -404,7 +404,7 @@ def export_foreign(file: str, out: str, scene: str | None = None) -> int:
         print(f"{file}: only grid maps can be exported to Universal VTT", file=sys.stderr)
         return 1
     try:  # Qt is loaded only now: the picture is drawn as the snapshot draws it
-        from tactical.app.uvtt_export import export_uvtt_headless
+        from tactical.app.storage.uvtt_export import export_uvtt_headless
         from tactical.persistence.foreign.uvtt_write import export_changes
     except ImportError as error:
         print(f"Exporting needs the app's Qt libraries: {error}", file=sys.stderr)

@@ -32,10 +32,10 @@ def real_data(request: pytest.FixtureRequest) -> RealData:
 def qapp(qapp: Any) -> Iterator[Any]:
     """pytest-qt's application, with cycles collected on its thread only, as in the app.
 
-    (:mod:`tactical.app.gui_thread_gc`: the autosave writer and the phones' server
+    (:mod:`tactical.app.runtime.gui_thread_gc`: the autosave writer and the phones' server
     must never free a Qt object another test left in a cycle.)
     """
-    from tactical.app.gui_thread_gc import install_gui_thread_gc
+    from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
 
     install_gui_thread_gc(qapp)
     yield qapp
@@ -45,7 +45,7 @@ def qapp(qapp: Any) -> Iterator[Any]:
 def pytest_runtest_teardown(item: pytest.Item) -> None:
     """Between tests, on the main thread: collect what automatic collection would have."""
     if not gc.isenabled():
-        from tactical.app.gui_thread_gc import collect_due
+        from tactical.app.runtime.gui_thread_gc import collect_due
 
         collect_due()
 

@@ -7,8 +7,8 @@ together and turns into a real one the day the hint is needed at run time), and 
 ``import_module("tactical...")`` with a literal name.
 
 How a package's ``__init__`` counts: it is the module named by the package
-(``tactical.app.scene``). Importing ``tactical.app.scene.map_scene`` runs
-``tactical/app/scene/__init__.py`` first, so an import of ``a.b.c`` depends on ``a.b.c``
+(``tactical.app.map.scene``). Importing ``tactical.app.map.scene.map_scene`` runs
+``tactical/app/map/scene/__init__.py`` first, so an import of ``a.b.c`` depends on ``a.b.c``
 and on the packages ``a.b`` and ``a`` too, except those that hold the importer: Python has
 already started them before the importer runs. ``from a.b import name`` depends on the
 submodule ``a.b.name`` when there is one, else on the package ``a.b`` itself. So an
@@ -120,11 +120,11 @@ def describe(graph: nx.DiGraph) -> str:
 
 def test_the_graph_sees_the_package_and_its_imports() -> None:
     graph = import_graph()
-    assert graph.has_edge("tactical.app.startup", "tactical.app.main_window")
+    assert graph.has_edge("tactical.app.window.startup", "tactical.app.window.main_window")
     # a relative import, and a package's __init__ run by an import of its submodule
     assert graph.has_edge("tactical.app.panel.dock", "tactical.app.panel.layout")
-    assert graph.has_edge("tactical.app.main_window", "tactical.app.scene")
-    assert not graph.has_edge("tactical.app.scene.map_scene", "tactical.app.scene")
+    assert graph.has_edge("tactical.app.window.main_window", "tactical.app.map.scene")
+    assert not graph.has_edge("tactical.app.map.scene.map_scene", "tactical.app.map.scene")
 
 
 def test_type_only_late_and_relative_imports_count() -> None:

@@ -22,7 +22,7 @@ def sources() -> list[Path]:
 
 def test_the_walk_finds_the_package() -> None:
     names = {path.relative_to(PACKAGE).as_posix() for path in sources()}
-    assert {"app/main_window.py", "app/scene/map_scene.py", "core/encounter.py"} <= names
+    assert {"app/window/main_window.py", "app/map/scene/map_scene.py", "core/encounter.py"} <= names
 
 
 def test_no_module_is_over_500_lines() -> None:
@@ -50,6 +50,9 @@ def test_only_the_module_that_builds_the_window_imports_it() -> None:
     importers = set()
     for path in sources():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module == "tactical.app.main_window":
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module == "tactical.app.window.main_window"
+            ):
                 importers.add(path.relative_to(PACKAGE).as_posix())
-    assert importers == {"app/startup.py"}
+    assert importers == {"app/window/startup.py"}

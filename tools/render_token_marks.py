@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QGuiApplication
 
-from tactical.app.palette.marks import render_mark
+from tactical.app.tokens.palette.marks import render_mark
 
 TOKENS = Path(__file__).resolve().parents[1] / "assets" / "tokens"
 

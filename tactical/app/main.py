@@ -10,16 +10,16 @@ def run(path: str | None) -> int:
     """Open the main window on ``path`` (or the hillside example) and run until it closes.
 
     From here on warnings and errors go to the log file, and an unexpected
-    exception shows a dialog naming it (:mod:`tactical.app.crash`).
+    exception shows a dialog naming it (:mod:`tactical.app.runtime.crash`).
     """
     from PySide6.QtWidgets import QApplication
 
-    from tactical.app.crash import install_crash_reporter
-    from tactical.app.gui_thread_gc import START_UP_MS, install_gui_thread_gc
-    from tactical.app.icon import app_icon
-    from tactical.app.logs import install_logging, install_qt_messages
-    from tactical.app.startup import start
-    from tactical.app.warm_imports import warm_after_first_frame
+    from tactical.app.runtime.crash import install_crash_reporter
+    from tactical.app.runtime.gui_thread_gc import START_UP_MS, install_gui_thread_gc
+    from tactical.app.runtime.logs import install_logging, install_qt_messages
+    from tactical.app.runtime.warm_imports import warm_after_first_frame
+    from tactical.app.window.icon import app_icon
+    from tactical.app.window.startup import start
     from tactical.core import sight_kernel
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

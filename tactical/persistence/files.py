@@ -309,7 +309,7 @@ PictureDecoder = Callable[[bytes], str | None]
 """Why a picture's pixels cannot be drawn (a truncated PNG), or None when they can.
 
 Decoding needs Qt, which persistence does not import: the app and the
-command line hand their decoder in (``tactical.app.pictures.check_decodes``)."""
+command line hand their decoder in (``tactical.app.storage.pictures.check_decodes``)."""
 
 
 def validate_file(

@@ -107,7 +107,7 @@ def take_snapshot(encounter: Encounter) -> Snapshot:
     makes no object Python's garbage collector counts): 10,000 tokens kept as
     dicts until the worker was done with them brought the app's next full
     collection nearer, which on a crowded map took 0.1-0.4 s of the GUI thread.
-    Full collections now wait for the GM to be idle (``app/gui_thread_gc.py``),
+    Full collections now wait for the GM to be idle (``app/runtime/gui_thread_gc.py``),
     but the pickles stay: they are also the quicker press (10,000 tokens: 27-35 ms
     against 87-274 ms for the dicts, measured on a loaded machine).
     """

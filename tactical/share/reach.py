@@ -5,7 +5,7 @@ with the move budget the GM's window holds), asked of the map with only the toke
 character's screen shows, and only squares that screen may show are sent: a reach into
 fog would draw the shape of the dark, and a hole where a token it cannot see stands would
 point at that token. :func:`link_reach` is both the shading a link is sent and the only
-targets a move from its phone may name (:mod:`tactical.app.share.moves`).
+targets a move from its phone may name (:mod:`tactical.app.players.phones.moves`).
 Whether it may move now: on its turn while a procedure runs, at any time without one.
 """
 

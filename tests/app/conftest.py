@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from shiboken6 import isValid
 
-from tactical.app.document import EncounterDocument
-from tactical.app.main_window import MainWindow
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.window.main_window import MainWindow
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap

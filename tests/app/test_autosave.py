@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from shiboken6 import isValid
 
-from tactical.app.autosave import Autosave, Recovery, pending_recovery
-from tactical.app.document import EncounterDocument
-from tactical.app.startup import choice_question, recovery_question, start
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.storage.autosave import Autosave, Recovery, pending_recovery
+from tactical.app.window.startup import choice_question, recovery_question, start
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter
@@ -287,7 +287,7 @@ def test_with_no_file_named_the_buttons_say_what_they_do_and_escape_restores(
     qtbot: Any, tmp_path: Path
 ) -> None:
     """docs/app.md: Restore changes to the file (Enter or Escape) or Discard the changes."""
-    from tactical.app.startup import recovery_box
+    from tactical.app.window.startup import recovery_box
 
     crashed, _requested = two_files(tmp_path)
     box, restore = recovery_box(Recovery(tmp_path / "r.tactical.json", crashed, 0.0))
@@ -459,7 +459,7 @@ def test_once_a_background_write_is_counted_the_next_tick_starts_one(
     # Under load the worker could still be alive when its outcome was counted: the next
     # tick then started nothing ("one write at a time"), and the tests that waited for the
     # count and ticked again failed now and then.
-    import tactical.app.autosave as autosave_module
+    import tactical.app.storage.autosave as autosave_module
 
     class Threads:
         Thread = _LingeringThread

@@ -203,8 +203,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 app = QApplication(sys.argv[:1])
-from tactical.app.document import EncounterDocument
-from tactical.app.files import FileController
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.storage.files import FileController
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import load_encounter

@@ -27,12 +27,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
-from tactical.app import drops
 from tactical.app.backgrounds.making import MapKind
-from tactical.app.document import EncounterDocument
-from tactical.app.geometry import CELL
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.snapshot.render import export_snapshot
+from tactical.app.storage import drops
 from tactical.core.alignment import Alignment
 from tactical.core.areas import AreaMap
 from tactical.core.encounter import Encounter
@@ -323,7 +323,7 @@ def test_drop_table_routes_by_file_kind() -> None:
 def test_the_picture_is_decoded_once_for_the_gm_the_players_and_a_snapshot(
     make_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
-    from tactical.app import pictures
+    from tactical.app.storage import pictures
 
     decoded: list[int] = []
     real = pictures.decode_picture

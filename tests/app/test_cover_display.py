@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.cover_display import cover_lines, cover_marks
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.cover_display import cover_lines, cover_marks
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.tokens import Token

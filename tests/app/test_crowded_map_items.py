@@ -17,11 +17,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.player_view import PlayerView
-from tactical.app.scene import token_item
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene import token_item
+from tactical.app.players.player_view import PlayerView
 from tactical.app.snapshot.map_drawing import make_scene
+from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap

@@ -7,10 +7,10 @@ included", "there is no distance cost since jumping down is a free action".
 
 from __future__ import annotations
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.drag import DragController
-from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.ruler import Ruler
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.drag import DragController
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.interaction.ruler import Ruler
 from tactical.core import Encounter, GridMap, Token
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.drag import DragController
-from tactical.app.interaction.events import Pointer
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.drag import DragController
+from tactical.app.map.interaction.events import Pointer
 from tactical.core.commands import MoveToken, UndoStack
 
 from .conftest import small_areas, small_grid

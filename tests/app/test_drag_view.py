@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
+from tactical.app.map.geometry import CELL
+from tactical.app.window.main_window import MainWindow
 
 from .conftest import small_areas
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from tactical.app import engine
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.startup import start
+from tactical.app.encounter import engine
+from tactical.app.map.geometry import CELL
+from tactical.app.window.main_window import MainWindow
+from tactical.app.window.startup import start
 from tactical.core.changes import GM
 from tactical.core.commands import SetStatus
 from tactical.persistence import load_encounter

@@ -9,14 +9,14 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMainWindow, QToolBar
 
-from tactical.app.action_registry import MENU_BAR, ActionRegistry, Place
-from tactical.app.document import EncounterDocument
-from tactical.app.files import FileController
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.install import install_fog
-from tactical.app.map_view import MapView
-from tactical.app.plain_text import shown_text
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.services import Services
+from tactical.app.map.map_view import MapView
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.storage.files import FileController
+from tactical.app.window.action_registry import MENU_BAR, ActionRegistry, Place
+from tactical.app.window.plain_text import shown_text
+from tactical.app.window.services import Services
 
 from .conftest import small_grid
 

@@ -7,7 +7,13 @@ from pathlib import Path
 
 from PySide6.QtPrintSupport import QPrinter
 
-from tactical.app.file_places import beside, documents_dir, open_start, safe_name, save_as_start
+from tactical.app.storage.file_places import (
+    beside,
+    documents_dir,
+    open_start,
+    safe_name,
+    save_as_start,
+)
 from tactical.persistence import load_encounter
 from tactical.persistence.examples import examples_dir
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from tactical.app.files import display_name
+from tactical.app.storage.files import display_name
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken, SetStatus
 from tactical.persistence import dumps_encounter, load_encounter, save_encounter

@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtGui import QColor, QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.help_keys import KeysDialog, keys_markdown
-from tactical.app.token_names import by_name, gm_name
+from tactical.app.tokens.token_names import by_name, gm_name
+from tactical.app.window.help_keys import KeysDialog, keys_markdown
 from tactical.core.changes import GM
 from tactical.core.commands.tokens import MoveToken, SetTokenField
 
@@ -102,7 +102,7 @@ def test_the_brush_outline_goes_when_the_cursor_leaves_the_map(
 ) -> None:
     from PySide6.QtCore import QEvent, QPointF
 
-    from tactical.app.geometry import CELL
+    from tactical.app.map.geometry import CELL
 
     window = make_window(small_grid())
     window.show()
@@ -138,7 +138,7 @@ def test_the_combatant_table_scrolls_to_whoever_acts(qtbot: Any) -> None:
 def test_names_badges_and_marks_stay_readable_when_zoomed_out(make_window: Any, qtbot: Any) -> None:
     from PySide6.QtGui import QFontMetricsF, QTransform
 
-    from tactical.app.scene.token_item import MIN_LABEL_PX
+    from tactical.app.map.scene.token_item import MIN_LABEL_PX
 
     encounter = small_grid()
     encounter.tokens["orc"].name = "Maud the Archer"
@@ -175,7 +175,7 @@ def test_the_player_view_has_an_elevation_legend_and_a_whole_summary_title(
 
 
 def test_every_elevation_up_to_16_has_its_own_shade() -> None:
-    from tactical.app.scene.palette import elevation_rgb
+    from tactical.app.map.scene.palette import elevation_rgb
 
     shades = [elevation_rgb(level) for level in range(9, 17)]
     assert len(set(shades)) == len(shades)
@@ -197,8 +197,8 @@ def test_the_panels_steps_and_dice_fold_away_but_the_table_stays(make_window: An
 
 
 def test_a_large_label_size_is_not_boosted_again(qtbot: Any) -> None:
-    from tactical.app.scene.token_item import LABEL_PX, TokenItem
-    from tactical.app.scene.token_look import TokenLook
+    from tactical.app.map.scene.token_item import LABEL_PX, TokenItem
+    from tactical.app.map.scene.token_look import TokenLook
 
     item = TokenItem("t", TokenLook("Orc", QColor("#d8432f")))
     item.set_label_scale(2.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRect
 
-from tactical.app.main_window import MainWindow
+from tactical.app.window.main_window import MainWindow
 
 
 def map_on_screen(window: MainWindow) -> QRect:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.look import FLAT
 from tactical.app.panel.public_view import PublicTracker
-from tactical.app.player_view import PlayerView
+from tactical.app.players.player_view import PlayerView
 from tactical.core.changes import GM
 from tactical.core.commands import SetFogSetting
 from tactical.core.commands.fog import reveal_party_sight

@@ -8,11 +8,11 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.look import FLAT
-from tactical.app.geometry import CELL
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares
 from tactical.persistence import load_encounter

@@ -15,13 +15,13 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.look import FLAT
-from tactical.app.geometry import CELL
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.panel.public_view import PublicTracker, public_rows
-from tactical.app.player_view import PlayerView
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.secrets import Secrets
+from tactical.app.players.player_view import PlayerView
+from tactical.app.players.secrets import Secrets
 from tactical.app.snapshot.content import build_content
 from tactical.app.snapshot.render import SnapshotOptions, export_encounter
 from tactical.cli import main as cli_main

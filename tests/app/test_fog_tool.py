@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QSettings
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.gesture import FogGesture
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter

@@ -9,7 +9,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.help_start import GettingStartedDialog, page_path
+from tactical.app.window.help_start import GettingStartedDialog, page_path
 
 from .conftest import small_grid
 

@@ -1,5 +1,5 @@
 """Cycles are collected on the GUI thread only, the full collections when the GM is idle
-(tactical.app.gui_thread_gc).
+(tactical.app.runtime.gui_thread_gc).
 
 A cycle holding a Qt object that a worker thread's allocations collected there
 left its timer registered with the GUI thread's event loop, which later fired
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tactical.app.gui_thread_gc import collect_due, install_gui_thread_gc
+from tactical.app.runtime.gui_thread_gc import collect_due, install_gui_thread_gc
 
 
 class _Sentinel:
@@ -62,7 +62,7 @@ def test_the_first_look_can_wait_for_the_start_up_then_comes_every_interval(
 ) -> None:
     from PySide6.QtCore import QObject
 
-    from tactical.app.gui_thread_gc import GuiThreadCollector
+    from tactical.app.runtime.gui_thread_gc import GuiThreadCollector
 
     parent = QObject()
     collector = GuiThreadCollector(parent, interval_ms=10, first_ms=400)
@@ -83,7 +83,7 @@ def collector(qapp: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     afterwards (a frozen object is never collected: the other tests would keep theirs)."""
     from PySide6.QtCore import QObject
 
-    from tactical.app.gui_thread_gc import GuiThreadCollector
+    from tactical.app.runtime.gui_thread_gc import GuiThreadCollector
 
     parent = QObject()
     made = GuiThreadCollector(parent, interval_ms=60_000, idle_ms=500)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tactical.app.import_export import IMPORT_FILTER, is_foreign_file, open_foreign_file
+from tactical.app.storage.import_export import IMPORT_FILTER, is_foreign_file, open_foreign_file
 from tactical.persistence.foreign import import_map
 from tests.realdata import RealData
 
@@ -153,7 +153,7 @@ def test_foreign_files_are_told_by_their_extension() -> None:
 
 
 def test_an_open_door_is_drawn_closed_in_the_exported_picture(qapp: object) -> None:
-    from tactical.app.uvtt_export import render_map_png
+    from tactical.app.storage.uvtt_export import render_map_png
     from tactical.core.encounter import Encounter
     from tactical.core.grid import GridMap
     from tactical.core.wall_lines import WallLine

@@ -9,8 +9,8 @@ from typing import Any
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.scene.token_item import MAX_BOOST
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.token_item import MAX_BOOST
 from tactical.persistence import load_encounter
 
 HILLSIDE = Path(__file__).resolve().parents[2] / "maps" / "hillside-ruin.tactical.json"
@@ -74,7 +74,7 @@ def test_no_two_names_overlap_on_the_hillside_at_fit_zoom(make_window: Any, qtbo
 
 
 def test_a_lone_token_keeps_its_whole_name(qtbot: Any) -> None:
-    from tactical.app.document import EncounterDocument
+    from tactical.app.encounter.document import EncounterDocument
 
     scene = MapScene(EncounterDocument(load_encounter(HILLSIDE)))
     scene.set_view_zoom(0.1)
@@ -91,10 +91,10 @@ def test_group_by_group_gives_the_layout_of_all_at_once(qapp: Any) -> None:
 
     from PySide6.QtGui import QColor
 
-    from tactical.app.geometry import CELL
-    from tactical.app.scene import label_room
-    from tactical.app.scene.token_item import TokenItem
-    from tactical.app.scene.token_look import TokenLook
+    from tactical.app.map.geometry import CELL
+    from tactical.app.map.scene import label_room
+    from tactical.app.map.scene.token_item import TokenItem
+    from tactical.app.map.scene.token_look import TokenLook
 
     rng = random.Random(22)
 

@@ -19,11 +19,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.player_view import PlayerView
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.scene.token_pending import LAZY_FROM, PendingTokens
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.token_pending import LAZY_FROM, PendingTokens
+from tactical.app.players.player_view import PlayerView
+from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import save_encounter

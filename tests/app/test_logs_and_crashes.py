@@ -12,9 +12,9 @@ from PySide6.QtCore import QTimer, qInstallMessageHandler, qWarning
 from PySide6.QtWidgets import QMessageBox
 
 from tactical import __version__
-from tactical.app import logs
-from tactical.app.about import about_text, help_menu
-from tactical.app.crash import CrashReporter, install_crash_reporter
+from tactical.app.runtime import logs
+from tactical.app.runtime.crash import CrashReporter, install_crash_reporter
+from tactical.app.window.about import about_text, help_menu
 
 
 @pytest.fixture
@@ -136,7 +136,7 @@ def test_a_file_that_fails_to_open_or_save_is_logged(
     with caplog.at_level(logging.WARNING):
         assert not window.files.load_path(bad)
         assert not window.files.save_to(tmp_path / "no such folder" / "x.tactical.json")
-    messages = [r.getMessage() for r in caplog.records if r.name == "tactical.app.files"]
+    messages = [r.getMessage() for r in caplog.records if r.name == "tactical.app.storage.files"]
     assert len(messages) == 2
     assert messages[0].startswith(f"could not open {bad}: ")
     assert messages[1].startswith(

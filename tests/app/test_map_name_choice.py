@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tactical.app.map_name_choice import ACTION_ID
-from tactical.app.plain_text import shown_text
+from tactical.app.players.map_name_choice import ACTION_ID
+from tactical.app.window.plain_text import shown_text
 from tactical.persistence import load_encounter
 
 from .conftest import MAPS

@@ -9,14 +9,14 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsView
 
-from tactical.app.document import EncounterDocument
-from tactical.app.geometry import CELL
-from tactical.app.scene import palette
-from tactical.app.scene.grid_layer import GridLayer
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.scene.token_item import TokenItem
-from tactical.app.scene.token_layout import SHARED_FILL
-from tactical.app.scene.token_paint import badge_text, initials
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene import palette
+from tactical.app.map.scene.grid_layer import GridLayer
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.token_item import TokenItem
+from tactical.app.map.scene.token_layout import SHARED_FILL
+from tactical.app.map.scene.token_paint import badge_text, initials
 from tactical.core.changes import GM
 from tactical.core.commands import AddToken, MoveToken, PaintSquares, SetStatus
 from tactical.core.grid import Terrain

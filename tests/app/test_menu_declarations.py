@@ -10,11 +10,11 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 from PySide6.QtWidgets import QMenu, QWidget
 
-from tactical.app.document import EncounterDocument
-from tactical.app.feature_order import Feature, install_order
-from tactical.app.geometry import CELL
-from tactical.app.main_window import FEATURES, MainWindow
-from tactical.app.toolbar_rows import toolbar_rows
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
+from tactical.app.window.feature_order import Feature, install_order
+from tactical.app.window.main_window import FEATURES, MainWindow
+from tactical.app.window.toolbar_rows import toolbar_rows
 
 from .conftest import small_grid
 

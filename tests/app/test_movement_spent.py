@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.drag import DragController
-from tactical.app.interaction.events import Pointer
-from tactical.app.main_window import MainWindow
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.drag import DragController
+from tactical.app.map.interaction.events import Pointer
 from tactical.app.panel import CombatPanel  # type: ignore[attr-defined]
+from tactical.app.window.main_window import MainWindow
 
 from .conftest import MAPS, small_grid
 

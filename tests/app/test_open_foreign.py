@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from tactical.app.startup import start
+from tactical.app.window.startup import start
 from tests.persistence.uvtt_files import png
 from tests.realdata import RealData
 
@@ -89,8 +89,8 @@ def test_file_open_and_open_recent_import_a_universal_vtt_file(
 def test_an_imported_map_is_named_by_its_source_until_saved(
     real_data: RealData, qtbot: QtBot, tmp_path: Path
 ) -> None:
-    from tactical.app.files import document_name
-    from tactical.app.import_export import open_foreign_file
+    from tactical.app.storage.files import document_name
+    from tactical.app.storage.import_export import open_foreign_file
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     window = start(None, settings=settings, recovery_dir=tmp_path / "recovery")

@@ -8,11 +8,11 @@ from PySide6.QtCore import QMimeData, QPointF, QSize, Qt, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
-from tactical.app.geometry import CELL
-from tactical.app.palette.form import TokenForm
-from tactical.app.palette.marks import ready_marks
-from tactical.app.palette.spec import TokenSpec
-from tactical.app.scene.token_item import TokenItem
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.token_item import TokenItem
+from tactical.app.tokens.palette.form import TokenForm
+from tactical.app.tokens.palette.marks import ready_marks
+from tactical.app.tokens.palette.spec import TokenSpec
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.pictures import Picture
@@ -224,7 +224,7 @@ def test_a_picture_path_out_of_the_folder_draws_the_disc_and_is_said_once(  # ty
     encounter.tokens["orc"].image = "sneaky"
     encounter.tokens["ogre"].image = "absolute"
     said: list[str] = []
-    from tactical.app.main_window import MainWindow
+    from tactical.app.window.main_window import MainWindow
 
     original = MainWindow.say
     MainWindow.say = lambda self, text: said.append(text)  # type: ignore[method-assign]
@@ -315,7 +315,7 @@ def test_the_examples_goblins_wear_the_skull_mark(make_window) -> None:  # type:
 
 def test_snapshots_and_the_player_view_draw_the_same_picture(make_window, tmp_path, qtbot) -> None:  # type: ignore[no-untyped-def]
     from tactical.app.panel.public_view import PublicTracker
-    from tactical.app.player_view import PlayerView
+    from tactical.app.players.player_view import PlayerView
     from tactical.app.snapshot.map_drawing import make_scene
 
     window = make_window()

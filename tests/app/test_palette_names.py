@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 
-from tactical.app.geometry import CELL
+from tactical.app.map.geometry import CELL
 from tactical.core.alignment import Alignment
 from tactical.core.pictures import Picture, picture_id
 from tactical.persistence import load_encounter, save_encounter

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage
 
-from tactical.app.pictures import (
+from tactical.app.storage.pictures import (
     PictureCache,
     PictureError,
     check_picture_bytes,

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.app.main_window import MainWindow
 from tactical.app.panel import CombatPanel
-from tactical.app.plain_text import plain_label, set_tooltip, tooltip
+from tactical.app.window.main_window import MainWindow
+from tactical.app.window.plain_text import plain_label, set_tooltip, tooltip
 from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
 from tactical.persistence import load_encounter

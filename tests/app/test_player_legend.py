@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, QRect, Qt
 
-from tactical.app.main_window import MainWindow
-from tactical.app.player_view import PlayerView
+from tactical.app.players.player_view import PlayerView
+from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter

@@ -6,9 +6,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.player_view import PlayerView
+from tactical.app.map.geometry import CELL
+from tactical.app.players.player_view import PlayerView
+from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken, PlaceTemplate
 from tactical.core.templates import Template

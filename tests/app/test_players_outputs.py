@@ -21,7 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QRectF
 from PySide6.QtGui import QPageSize, QPainter, QPdfWriter
 
-from tactical.app.share.pixels import ArtPixels
+from tactical.app.players.phones.pixels import ArtPixels
 from tactical.app.snapshot.render import SnapshotOptions
 from tactical.cli import main as cli_main
 from tactical.core.changes import GM

@@ -9,9 +9,9 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPdfWriter
 
-from tactical.app.document import EncounterDocument
-from tactical.app.geometry import CELL
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares
 from tactical.core.encounter import Encounter

@@ -14,8 +14,8 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QTransform
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.main_window import MainWindow
-from tactical.app.player_view import PlayerView
+from tactical.app.players.player_view import PlayerView
+from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.persistence import load_encounter, save_encounter
 
@@ -238,7 +238,7 @@ def test_the_glow_of_newly_seen_squares_is_not_the_reach_shading() -> None:
     import numpy as np
 
     from tactical.app.fog.preview import GLOW, glow_words
-    from tactical.app.scene.overlays import cost_colour
+    from tactical.app.map.scene.overlays import cost_colour
 
     glow = QColor.fromRgba(int(GLOW))
     reach_hues = {cost_colour(cost, 6).hslHue() for cost in range(7)}
@@ -258,7 +258,7 @@ def ping_picture(progress: float, rotation: int = 0) -> QImage:
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QPainter
 
-    from tactical.app.table_screen.ping import paint_ripple
+    from tactical.app.players.table_screen.ping import paint_ripple
 
     image = QImage(500, 500, QImage.Format.Format_ARGB32)
     image.fill(QColor("#ffffff"))
@@ -290,7 +290,7 @@ def yellow_reach(progress: float) -> float:
 
 
 def test_a_ping_is_big_bold_and_lasts_several_seconds() -> None:
-    from tactical.app.table_screen.ping import PING_MS
+    from tactical.app.players.table_screen.ping import PING_MS
 
     assert PING_MS >= 4000
     reach = [yellow_reach(p) for p in (0.2, 0.4, 0.6, 0.8)]
@@ -415,7 +415,7 @@ def test_at_battle_mat_scale_legend_and_summary_keep_to_a_tenth(make_window, qtb
 
 
 def test_a_long_name_ends_in_an_ellipsis_after_a_whole_word() -> None:
-    from tactical.app.players_summary import elide_words
+    from tactical.app.players.players_summary import elide_words
 
     def width(text: str) -> float:
         return 10.0 * len(text)
@@ -449,7 +449,7 @@ def test_the_summary_column_cuts_no_name_mid_word(make_window, qtbot) -> None:  
 def test_a_frozen_screen_going_full_screen_shows_its_picture_whole(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QPointF
 
-    from tactical.app.geometry import CELL
+    from tactical.app.map.geometry import CELL
     from tactical.core.commands import MoveToken
 
     window = make_window()
@@ -475,10 +475,10 @@ def test_an_area_under_fog_is_not_named_on_the_players_screen(qtbot) -> None:  #
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QPainter
 
-    from tactical.app.document import EncounterDocument
+    from tactical.app.encounter.document import EncounterDocument
     from tactical.app.fog.layer import install_fog_layer
-    from tactical.app.geometry import CELL
-    from tactical.app.scene.map_scene import MapScene
+    from tactical.app.map.geometry import CELL
+    from tactical.app.map.scene.map_scene import MapScene
     from tactical.core.areas import Area, AreaMap, polygon_from_points
     from tactical.core.commands import RevealAreas
     from tactical.core.encounter import Encounter

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence.files import load_encounter

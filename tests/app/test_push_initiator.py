@@ -11,8 +11,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, Qt
 
-from tactical.app.document import CoreCommandAdapter, EncounterDocument
-from tactical.app.geometry import CELL
+from tactical.app.encounter.document import CoreCommandAdapter, EncounterDocument
+from tactical.app.map.geometry import CELL
 from tactical.core.changes import GM, ChangeSet, HistoryStep, phone
 from tactical.core.commands import MoveToken, RevealSquares
 from tactical.core.commands.base import Command

@@ -14,11 +14,11 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from tactical.app.autosave import Recovery, pending_recovery
-from tactical.app.files import FileController
-from tactical.app.import_export import open_foreign_file
-from tactical.app.main_window import MainWindow
-from tactical.app.startup import choice_question, recovery_box, recovery_question, start
+from tactical.app.storage.autosave import Recovery, pending_recovery
+from tactical.app.storage.files import FileController
+from tactical.app.storage.import_export import open_foreign_file
+from tactical.app.window.main_window import MainWindow
+from tactical.app.window.startup import choice_question, recovery_box, recovery_question, start
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.persistence import save_encounter
@@ -186,7 +186,7 @@ def test_a_refused_import_after_an_imports_crash_names_both(
 
 def test_the_buttons_fit_side_by_side_with_long_names(qtbot: QtBot, tmp_path: Path) -> None:
     """Under Xvfb the "Open ..., discard" button was cut off at both ends on a 1920 screen."""
-    from tactical.app.startup import choice_box
+    from tactical.app.window.startup import choice_box
 
     cave = tmp_path / "dd-oganm-cave-test.dd2vtt"
     ballroom = tmp_path / "edge-foundry2uvtt-prismatic-ballroom.uvtt"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.ruler import Ruler
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.interaction.ruler import Ruler
 
 from .conftest import small_areas, small_grid
 from .test_drag_view import screen

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QWidget
 
-from tactical.app.help_keys import keys_markdown
+from tactical.app.window.help_keys import keys_markdown
 from tactical.core.changes import GM
 from tactical.core.commands import SetStatus
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
 
 
 def _drag(window, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]

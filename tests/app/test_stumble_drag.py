@@ -6,9 +6,9 @@ you are in (left, right, up or down). This is the direction from which the effec
 
 from __future__ import annotations
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.drag import DragController
-from tactical.app.interaction.events import Pointer
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.drag import DragController
+from tactical.app.map.interaction.events import Pointer
 from tactical.core import Encounter, GridMap, Side, Token
 from tactical.core.commands import MoveToken, UndoStack
 from tactical.rules import BlockedDirection, ProcedureController

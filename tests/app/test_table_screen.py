@@ -10,13 +10,13 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.player_view import PlayerView
-from tactical.app.table_screen import TableScreen
-from tactical.app.table_screen.handout_file import HandoutError, read_handout
-from tactical.app.table_screen.ping import PING_MS
-from tactical.app.table_screen.settings import CALIBRATION_GROUP, key_for
+from tactical.app.map.geometry import CELL
+from tactical.app.players.player_view import PlayerView
+from tactical.app.players.table_screen import TableScreen
+from tactical.app.players.table_screen.handout_file import HandoutError, read_handout
+from tactical.app.players.table_screen.ping import PING_MS
+from tactical.app.players.table_screen.settings import CALIBRATION_GROUP, key_for
+from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken, PlaceTemplate
 from tactical.core.screen_scale import pixels_per_mm_from_diagonal
@@ -360,7 +360,7 @@ def test_nothing_hidden_on_the_battle_mat(make_window, qtbot) -> None:  # type: 
 
 
 def test_the_calibration_dialog_by_diagonal_and_by_ruler_marks(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from tactical.app.table_screen.calibration import CalibrationDialog, reported_ppi
+    from tactical.app.players.table_screen.calibration import CalibrationDialog, reported_ppi
     from tactical.core.screen_scale import DEFAULT_SQUARE, starting_ppi
 
     window = make_window()

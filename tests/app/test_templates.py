@@ -6,9 +6,9 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.templates import (
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.interaction.templates import (
     TemplatePlacer,
     needs_user,
     no_user_message,
@@ -75,7 +75,7 @@ def test_aura_surrounds_the_token_and_follows_it() -> None:
     stack = UndoStack(encounter)
     stack.push(preview.command)
     stack.push(MoveToken("hero", (1, 5)))
-    from tactical.app import engine
+    from tactical.app.encounter import engine
 
     footprint = engine.template_footprint(encounter, encounter.templates["template-1"])
     assert engine.tokens_in_footprint(encounter, footprint) == ["orc"]

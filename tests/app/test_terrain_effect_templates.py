@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.templates import TemplatePlacer
-from tactical.app.terrain_effect_choice import choice_text
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.interaction.templates import TemplatePlacer
+from tactical.app.window.terrain_effect_choice import choice_text
 from tactical.core.changes import GM
 from tactical.core.commands import PlaceTemplate, UndoStack
 from tactical.core.templates import Template

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from tactical.app.geometry import CELL
-from tactical.app.limits import MAX_ID
-from tactical.app.token_edits import parse_status
+from tactical.app.encounter.limits import MAX_ID
+from tactical.app.map.geometry import CELL
+from tactical.app.tokens.token_edits import parse_status
 from tactical.core.changes import GM
 from tactical.core.commands import PlaceTemplate
 from tactical.core.templates import Template

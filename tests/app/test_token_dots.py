@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.geometry import CELL
+from tactical.app.map.geometry import CELL
 from tactical.app.snapshot.map_drawing import make_scene
 from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
@@ -174,7 +174,7 @@ def test_dots_under_a_few_pixels_are_drawn_as_their_squares_in_their_side_s_colo
 ) -> None:
     """Far out (a 640 x 640 field fitted: a square under 2 pixels) each dot is filled as its
     square, quick for thousands; zoomed in until a dot is a few pixels, discs again."""
-    from tactical.app.scene.token_dots import TINY_DOT_PX
+    from tactical.app.map.scene.token_dots import TINY_DOT_PX
 
     tokens = [Token(f"t{i}", f"T{i}", "red", (8 * i % 640, 8 * (i // 80))) for i in range(400)]
     tokens.append(Token("blue", "Blue", "blue", (320, 320)))

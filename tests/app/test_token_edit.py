@@ -6,13 +6,13 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.palette.edit_spec import KEEP, ManyEdit
-from tactical.app.palette.form import TokenForm
-from tactical.app.palette.many_form import ManyTokensForm
-from tactical.app.palette.marks import ready_marks
-from tactical.app.palette.spec import TokenSpec
+from tactical.app.map.geometry import CELL
+from tactical.app.tokens.palette.edit_spec import KEEP, ManyEdit
+from tactical.app.tokens.palette.form import TokenForm
+from tactical.app.tokens.palette.many_form import ManyTokensForm
+from tactical.app.tokens.palette.marks import ready_marks
+from tactical.app.tokens.palette.spec import TokenSpec
+from tactical.app.window.main_window import MainWindow
 from tactical.core.grid import Wall
 from tactical.persistence import load_encounter
 from tactical.persistence.examples import examples_dir

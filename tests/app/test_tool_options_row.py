@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.main_window import MainWindow
+from tactical.app.window.main_window import MainWindow
 from tactical.persistence import load_encounter
 
 from .conftest import MAPS, WindowFactory, small_areas

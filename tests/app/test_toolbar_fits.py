@@ -13,9 +13,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QToolBar, QToolButton
 
-from tactical.app.main_window import MainWindow
-from tactical.app.tool_options import HintLabel
-from tactical.app.toolbar_rows import top_toolbars
+from tactical.app.window.main_window import MainWindow
+from tactical.app.window.tool_options import HintLabel
+from tactical.app.window.toolbar_rows import top_toolbars
 from tactical.persistence import load_encounter
 
 from .conftest import MAPS, WindowFactory, small_grid
@@ -208,7 +208,7 @@ def test_the_template_rows_values_drive_the_template_placed(
 
 
 def test_the_window_opens_no_larger_than_the_screen(qtbot, settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from tactical.app.document import EncounterDocument
+    from tactical.app.encounter.document import EncounterDocument
 
     window = MainWindow(
         EncounterDocument(small_grid()), settings=settings, recovery_dir=tmp_path / "r"

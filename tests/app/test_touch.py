@@ -7,10 +7,10 @@ from PySide6.QtGui import QPointingDevice
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.map_view import MapView
-from tactical.app.player_view import PlayerView
+from tactical.app.map.geometry import CELL
+from tactical.app.map.map_view import MapView
+from tactical.app.players.player_view import PlayerView
+from tactical.app.window.main_window import MainWindow
 from tactical.core.screen_scale import pixels_per_mm_from_diagonal
 
 from .test_drag_view import screen

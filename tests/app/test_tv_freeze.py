@@ -10,8 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QImage
 
-from tactical.app.main_window import MainWindow
-from tactical.app.player_view import PlayerView
+from tactical.app.players.player_view import PlayerView
+from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.core.commands.fog import reveal_all
 from tactical.persistence import load_encounter

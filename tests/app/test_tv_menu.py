@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, QSize
 
-from tactical.app.screen_menu import menu_corner
+from tactical.app.window.screen_menu import menu_corner
 
 SCREENS = {
     "screens": [
@@ -29,9 +29,9 @@ import json, sys
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel.public_view import PublicTracker
-from tactical.app.player_view import PlayerView
+from tactical.app.players.player_view import PlayerView
 from tactical.persistence import load_encounter
 
 app = QApplication([])

@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.gesture import FogGesture
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
 from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares
 from tactical.core.commands.fog import reveal_all

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.map_view import MAX_SCALE
+from tactical.app.map.map_view import MAX_SCALE
 
 
 def wheel(view, pos: QPoint, delta: int) -> None:  # type: ignore[no-untyped-def]

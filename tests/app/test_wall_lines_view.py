@@ -6,10 +6,10 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QMenu
 
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.scene import palette
-from tactical.app.scene.wall_lines_layer import WINDOW, paths_for
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene import palette
+from tactical.app.map.scene.wall_lines_layer import WINDOW, paths_for
+from tactical.app.window.main_window import MainWindow
 
 from .wall_line_encounter import DOOR_INDEX, DOOR_MIDDLE, WALL_MIDDLE, WINDOW_MIDDLE, crypt
 

@@ -20,8 +20,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from tactical.app.startup import start
-from tactical.app.warm_imports import LATER, import_later
+from tactical.app.window.startup import start
+from tactical.app.runtime.warm_imports import LATER, import_later
 from tactical.core import sight_kernel
 from tactical.core.commands.fog import party_sight
 from tactical.core.sight import Viewer, visible_squares
@@ -77,7 +77,7 @@ def test_an_example_map_opens_and_shows_its_sight_without_numba(tmp_path: Path) 
 def test_forgetting_sources_keeps_the_lines_no_file_could_give_back(tmp_path: Path) -> None:
     import linecache
 
-    from tactical.app.warm_imports import forget_sources
+    from tactical.app.runtime.warm_imports import forget_sources
 
     source = tmp_path / "some_module.py"
     source.write_text("x = 1\n")
@@ -95,7 +95,7 @@ def test_the_start_ups_source_lines_are_dropped_once_the_window_is_up(
 ) -> None:  # type: ignore[no-untyped-def]
     import linecache
 
-    from tactical.app import warm_imports
+    from tactical.app.runtime import warm_imports
 
     warmed: list[bool] = []
     monkeypatch.setattr(warm_imports, "import_later", lambda **_: warmed.append(True))
@@ -113,7 +113,7 @@ def test_a_big_map_loads_the_sight_kernel_with_the_warm_up(
     """A map of ``BIG`` squares or more loads the kernel after networkx and scipy, before
     the GM asks for sight (else the numpy path's ring tables and numba's 95 MB would meet);
     a smaller one never does."""
-    from tactical.app.warm_imports import import_later
+    from tactical.app.runtime.warm_imports import import_later
     from tactical.core import sight_kernel
     from tests import numba_switch
 

@@ -126,7 +126,7 @@ def test_the_window_refuses_to_open_a_pipe(make_window, tmp_path: Path) -> None:
 
 
 def test_the_window_refuses_to_import_a_pipe(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from tactical.app.import_export import open_foreign_file
+    from tactical.app.storage.import_export import open_foreign_file
 
     window = make_window()
     path = fifo(tmp_path / "cave.dd2vtt")
@@ -139,8 +139,8 @@ def test_the_window_refuses_to_import_a_pipe(make_window, tmp_path: Path) -> Non
 def test_a_dropped_or_chosen_picture_that_is_a_pipe_or_a_device_is_refused(
     tmp_path: Path, make: str, qapp: object
 ) -> None:
-    from tactical.app.pictures import PictureError, read_picture_file
-    from tactical.app.table_screen.handout_file import HandoutError, read_handout
+    from tactical.app.players.table_screen.handout_file import HandoutError, read_handout
+    from tactical.app.storage.pictures import PictureError, read_picture_file
 
     path = tmp_path / "art.png"
     fifo(path) if make == "pipe" else device_link(path)
@@ -154,7 +154,7 @@ def test_a_dropped_or_chosen_picture_that_is_a_pipe_or_a_device_is_refused(
 def test_the_window_draws_a_token_whose_picture_is_a_pipe_or_a_device_as_a_plain_disc(
     make_window, tmp_path: Path, make: str
 ) -> None:  # type: ignore[no-untyped-def]
-    from tactical.app.scene.token_pictures import token_pictures
+    from tactical.app.map.scene.token_pictures import token_pictures
 
     art = tmp_path / "goblin.png"
     fifo(art) if make == "pipe" else device_link(art, "/dev/urandom")

@@ -171,7 +171,7 @@ def test_the_window_will_not_export_over_the_map_it_imported(
     make_window,  # type: ignore[no-untyped-def]
     tmp_path: Path,
 ) -> None:
-    from tactical.app.import_export import open_foreign_file
+    from tactical.app.storage.import_export import open_foreign_file
 
     source = _uvtt_file(tmp_path, "cave.uvtt")
     before = source.read_bytes()

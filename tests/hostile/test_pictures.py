@@ -36,7 +36,7 @@ def encoded(width: int, height: int, kind: str) -> bytes:
 def test_a_picture_path_leading_out_of_the_folder_through_a_link_is_refused(
     tmp_path: Path, qapp: object
 ) -> None:
-    from tactical.app.pictures import PictureCache
+    from tactical.app.storage.pictures import PictureCache
 
     outside = tmp_path / "elsewhere"
     outside.mkdir()
@@ -58,7 +58,7 @@ def test_a_picture_path_leading_out_of_the_folder_through_a_link_is_refused(
 def test_eight_entries_naming_one_picture_are_decoded_once(
     tmp_path: Path, qapp: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tactical.app import pictures
+    from tactical.app.storage import pictures
 
     (tmp_path / "map.png").write_bytes(encoded(600, 600, "PNG"))
     entries = [Picture(f"copy-{n}", path="map.png") for n in range(8)]
@@ -78,8 +78,8 @@ def test_eight_entries_naming_one_picture_are_decoded_once(
 
 
 def test_token_art_is_decoded_at_the_size_a_token_draws(tmp_path: Path, qapp: object) -> None:
-    from tactical.app.document import EncounterDocument
-    from tactical.app.scene.token_pictures import MAX_COPY_SIDE, token_pictures
+    from tactical.app.encounter.document import EncounterDocument
+    from tactical.app.map.scene.token_pictures import MAX_COPY_SIDE, token_pictures
 
     data = encoded(3000, 2000, "JPEG")
     encounter = Encounter(GridMap(4, 4), pictures=[Picture(picture_id(data), data=data)])
@@ -90,7 +90,7 @@ def test_token_art_is_decoded_at_the_size_a_token_draws(tmp_path: Path, qapp: ob
 
 
 def test_the_cache_keeps_decoded_pictures_within_its_budget(qapp: object) -> None:
-    from tactical.app.pictures import PictureCache
+    from tactical.app.storage.pictures import PictureCache
 
     datas = [encoded(400, 400 + n, "PNG") for n in range(4)]  # 640 kB each decoded
     encounter = Encounter(GridMap(2, 2), pictures=[Picture(picture_id(d), data=d) for d in datas])
@@ -108,7 +108,7 @@ def test_an_8400_pixel_battle_map_the_format_allows_is_drawn(
 ) -> None:
     """Qt's reader refused past 256 MiB: an ordinary 42 x 42 Dungeondraft map at 200 px
     (269 MiB decoded) imported with exit 0 and never showed."""
-    from tactical.app.pictures import decode_picture
+    from tactical.app.storage.pictures import decode_picture
 
     data = png(8400, 8400)
     with guarded(more_memory=2 * 1024**3):
@@ -175,8 +175,8 @@ def test_token_art_chosen_in_the_palette_that_does_not_decode_is_refused_by_name
 ) -> None:
     from PySide6.QtWidgets import QWidget
 
-    from tactical.app.document import EncounterDocument
-    from tactical.app.palette.adding import TokenAdder
+    from tactical.app.encounter.document import EncounterDocument
+    from tactical.app.tokens.palette.adding import TokenAdder
 
     said: list[str] = []
     parent = QWidget()

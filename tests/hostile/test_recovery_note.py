@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tactical.app.autosave import META_NAME, RECOVERY_NAME, Recovery, pending_recovery
-from tactical.app.startup import recovery_question, start
+from tactical.app.storage.autosave import META_NAME, RECOVERY_NAME, Recovery, pending_recovery
+from tactical.app.window.startup import recovery_question, start
 from tactical.persistence import save_encounter
 
 from ..app.conftest import settings, small_grid

@@ -120,7 +120,7 @@ def test_share_prints_links_follows_the_saved_file_and_stops_on_sigterm(tmp_path
 def test_share_names_a_file_it_cannot_read_and_an_address_it_cannot_bind(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tactical.app.share.command import share_file
+    from tactical.app.players.phones.command import share_file
 
     missing = tmp_path / "nowhere.tactical.json"
     assert share_file(str(missing), "127.0.0.1", 0) == 1

@@ -24,7 +24,6 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QImage, QPixmap
 from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QSlider, QToolBar
 
-from tactical.app.action_registry import MENU_BAR, Place
 from tactical.app.backgrounds.making import (
     MapKind,
     StartingGrid,
@@ -34,8 +33,9 @@ from tactical.app.backgrounds.making import (
     new_encounter,
     picture_image,
 )
-from tactical.app.pictures import PictureError, read_picture_file
-from tactical.app.plain_text import plain_message_box, set_tooltip
+from tactical.app.storage.pictures import PictureError, read_picture_file
+from tactical.app.window.action_registry import MENU_BAR, Place
+from tactical.app.window.plain_text import plain_message_box, set_tooltip
 from tactical.core.alignment import Alignment
 from tactical.core.changes import GM, ChangeSet
 from tactical.core.commands.base import Batch, Command
@@ -45,7 +45,7 @@ from tactical.core.pictures import Picture
 
 if TYPE_CHECKING:
     from tactical.app.editing.install import MapEditing
-    from tactical.app.services import Services
+    from tactical.app.window.services import Services
 
 PICTURE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 KEY_GESTURE_MS = 900

@@ -1,7 +1,7 @@
 """Turning a picture file into a background or a new map, without dialogs.
 
 The window's menus, the drops and the tests share these steps: read the
-picture through the one door (:mod:`tactical.app.pictures`, refused over the
+picture through the one door (:mod:`tactical.app.storage.pictures`, refused over the
 limits before decoding), guess its grid, and build the commands or the new
 encounter. Nothing here changes an encounter until the caller pushes the result.
 """
@@ -15,7 +15,7 @@ from typing import Literal
 import numpy as np
 from PySide6.QtGui import QImage
 
-from tactical.app.pictures import decode_picture
+from tactical.app.storage.pictures import decode_picture
 from tactical.core.alignment import Alignment, map_size
 from tactical.core.areas import AreaMap
 from tactical.core.commands.base import Batch, Command

@@ -1,6 +1,6 @@
 """The area map editing tools: draw a new area, reshape or rename one, link or cut two.
 
-Qt adapters over :mod:`tactical.app.interaction.area_edit`, like the grid tools
+Qt adapters over :mod:`tactical.app.map.interaction.area_edit`, like the grid tools
 in :mod:`tactical.app.editing.tools` (whose :class:`EditTool` they extend).
 """
 
@@ -10,13 +10,13 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
-from tactical.app.document import EncounterDocument
 from tactical.app.editing.overlay import REFUSED, SELECTED, EditOverlay, EditPicture, polygon_of
 from tactical.app.editing.tools import AskDetails, EditTool, Say
-from tactical.app.geometry import CELL, scene_to_map
-from tactical.app.interaction import area_edit
-from tactical.app.interaction.events import Pointer
-from tactical.app.map_view import MapView
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL, scene_to_map
+from tactical.app.map.interaction import area_edit
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.map_view import MapView
 from tactical.core.areas import AreaMap
 from tactical.core.changes import GM
 from tactical.core.commands.areas import PutArea

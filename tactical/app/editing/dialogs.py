@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.app.interaction.area_edit import new_area_id
-from tactical.app.limits import MAX_NAME, MAX_TAGS
+from tactical.app.encounter.limits import MAX_NAME, MAX_TAGS
+from tactical.app.map.interaction.area_edit import new_area_id
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter
 from tactical.core.grid import MAX_SIDE, GridMap

@@ -12,9 +12,9 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QMenu
 
 from tactical.app.editing.tools import EditTool, WallTool
-from tactical.app.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
-from tactical.app.map_view import pointer_from
-from tactical.app.services import Services
+from tactical.app.map.interaction.walls import DOOR_REACH, door_command, door_toggle, edge_near
+from tactical.app.map.map_view import pointer_from
+from tactical.app.window.services import Services
 from tactical.core.changes import GM
 
 

@@ -19,15 +19,15 @@ from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QMenu, QSpinBox, QToolBar
 
-from tactical.app.action_registry import Place
 from tactical.app.editing import dialogs
 from tactical.app.editing.area_tools import AreaDrawTool, AreaLinkTool, AreaShapeTool
 from tactical.app.editing.events import EditingEvents
 from tactical.app.editing.overlay import EditOverlay
 from tactical.app.editing.tools import EditTool, PaintTool, WallTool
 from tactical.app.fog.settings import new_map_fog
-from tactical.app.interaction.paint import BRUSH_SIZES, Brush, BrushKind
-from tactical.app.services import Services
+from tactical.app.map.interaction.paint import BRUSH_SIZES, Brush, BrushKind
+from tactical.app.window.action_registry import Place
+from tactical.app.window.services import Services
 from tactical.core.encounter import Encounter
 from tactical.persistence.checks import MAX_ELEVATION, MIN_ELEVATION
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from tactical.app.geometry import CELL
-from tactical.app.scene.overlays import squares_path
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.overlays import squares_path
 from tactical.core.grid import Square
 
 EDIT_Z = 40.0

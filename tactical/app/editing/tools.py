@@ -1,7 +1,7 @@
-"""The map editing tools: thin Qt adapters over :mod:`tactical.app.interaction`.
+"""The map editing tools: thin Qt adapters over :mod:`tactical.app.map.interaction`.
 
 Each tool takes the view's pointer events like the tools in
-:mod:`tactical.app.tools`, asks a Qt-free controller what they mean, shows the
+:mod:`tactical.app.map.tools`, asks a Qt-free controller what they mean, shows the
 answer on the :class:`EditOverlay` and pushes the resulting core command on
 the document (one undo step per gesture). Refusals go to the status bar.
 Besides the view's press / move / release / cancel, an editing tool may take
@@ -17,7 +17,6 @@ from PySide6.QtCore import QLineF, QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMenu, QWidget
 
-from tactical.app.document import EncounterDocument
 from tactical.app.editing.overlay import (
     DOOR_RUN,
     ERASE,
@@ -26,11 +25,12 @@ from tactical.app.editing.overlay import (
     EditOverlay,
     EditPicture,
 )
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.paint import Brush, PaintStroke
-from tactical.app.interaction.walls import WallDrawer, WallKind, edge_segment
-from tactical.app.map_view import MapView
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.interaction.paint import Brush, PaintStroke
+from tactical.app.map.interaction.walls import WallDrawer, WallKind, edge_segment
+from tactical.app.map.map_view import MapView
 from tactical.core.changes import GM
 from tactical.core.commands.base import Command
 from tactical.core.grid import Edge

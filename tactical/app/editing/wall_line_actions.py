@@ -3,7 +3,7 @@ menu offers Open door / Close door.
 
 Opening a door is play, not map editing, so it works with the Select tool as
 edge doors do (a double-click or D over the door works too, see
-:mod:`tactical.app.map_gestures`); a click on a token still picks the token.
+:mod:`tactical.app.map.map_gestures`); a click on a token still picks the token.
 In play the map changes only through play: deleting a line is the Wall line
 tool's, in Edit map. Every change is one undo step
 (:mod:`tactical.core.commands.wall_lines`).
@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QMenu
 
 from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_tool import WallLineTool, install_wall_line_tool
-from tactical.app.geometry import CELL
-from tactical.app.scene.wall_lines_layer import scene_reach
-from tactical.app.services import Services
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.wall_lines_layer import scene_reach
+from tactical.app.window.services import Services
 from tactical.core.changes import GM
 from tactical.core.commands.wall_lines import toggle_door
 from tactical.core.line_crossing import nearest_line

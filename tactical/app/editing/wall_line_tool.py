@@ -17,15 +17,15 @@ from PySide6.QtCore import QLineF, QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QMenu, QWidget
 
-from tactical.app.action_registry import Place
-from tactical.app.document import EncounterDocument
 from tactical.app.editing.overlay import EditOverlay, EditPicture
 from tactical.app.editing.tools import EditTool, Say
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.map_view import MapView
-from tactical.app.scene import palette
-from tactical.app.scene.wall_lines_layer import OBJECT, WINDOW, scene_reach
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.map_view import MapView
+from tactical.app.map.scene import palette
+from tactical.app.map.scene.wall_lines_layer import OBJECT, WINDOW, scene_reach
+from tactical.app.window.action_registry import Place
 from tactical.core.commands.wall_lines import SetWallLine, toggle_door
 from tactical.core.line_crossing import nearest_line
 from tactical.core.wall_lines import WALL_LINE_KINDS, WallLine, WallLineKind

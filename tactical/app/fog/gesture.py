@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
 from tactical.core.commands.base import Command
 from tactical.core.commands.fog import RevealAreas, RevealSquares
 from tactical.core.encounter import Encounter

@@ -18,14 +18,14 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QToolBar
 
-from tactical.app.action_registry import MENU_BAR, Place
 from tactical.app.fog.gesture import FogShape
 from tactical.app.fog.layer import install_fog_layer
 from tactical.app.fog.preview import SightPreview
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
 from tactical.app.fog.sight_worker import Mask, SightWorker
 from tactical.app.fog.tool import FogTool
-from tactical.app.plain_text import shown_text
+from tactical.app.window.action_registry import MENU_BAR, Place
+from tactical.app.window.plain_text import shown_text
 from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.fog import (
@@ -41,7 +41,7 @@ from tactical.core.fog import FOG_STYLES
 from tactical.core.fog_queries import party_tokens
 
 if TYPE_CHECKING:
-    from tactical.app.services import Services
+    from tactical.app.window.services import Services
 
 TINT_SETTING = "fog/gm_tint"
 

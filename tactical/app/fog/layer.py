@@ -15,10 +15,10 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolyg
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb, fog_argb, paper_argb
-from tactical.app.scene.area_layer import AreaLayer
-from tactical.app.scene.context import Refreshed, SceneContext
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.scene.stacking import FOG_Z
+from tactical.app.map.scene.area_layer import AreaLayer
+from tactical.app.map.scene.context import Refreshed, SceneContext
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.stacking import FOG_Z
 from tactical.core.changes import ChangeSet
 
 

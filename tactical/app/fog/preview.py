@@ -21,14 +21,14 @@ from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from tactical.app.fog.layer import argb_image
 from tactical.app.fog.sight_worker import Mask, SightWorker
-from tactical.app.geometry import CELL
-from tactical.app.tools import SelectTool
+from tactical.app.map.geometry import CELL
+from tactical.app.map.tools import SelectTool
 from tactical.core.fog_queries import sight_range
 from tactical.core.grid import Square
 from tactical.core.sight import Viewer
 
 if TYPE_CHECKING:
-    from tactical.app.services import Services
+    from tactical.app.window.services import Services
 
 PREVIEW_Z = 32.0
 """Above the fog tint (30), below the fog tool's outline (35)."""

@@ -8,12 +8,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.gesture import FogGesture
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.scene.overlays import squares_path
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.overlays import squares_path
 from tactical.core.changes import GM
 from tactical.core.commands.base import Command
 

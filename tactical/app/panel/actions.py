@@ -22,7 +22,7 @@ from tactical.app.panel.buttons import ElidedButton
 from tactical.app.panel.keys import ADVANCE_KEY_NAME
 from tactical.app.panel.secondary import SecondaryButtons
 from tactical.app.panel.style import PRIMARY_STYLE
-from tactical.app.plain_text import set_tooltip
+from tactical.app.window.plain_text import set_tooltip
 from tactical.rules import Action
 
 ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from tactical.app.document import CoreCommandAdapter
+from tactical.app.encounter.document import CoreCommandAdapter
 from tactical.core.commands import Batch
 from tactical.core.commands.base import Command
 from tactical.core.commands.procedure import SelectProcedure, SetProcedureState

@@ -10,7 +10,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
-from tactical.app.plain_text import menu_text
+from tactical.app.window.plain_text import menu_text
 
 
 class ElidedButton(QPushButton):

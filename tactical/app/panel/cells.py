@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from tactical.app.limits import MAX_FIGURE_TEXT
+from tactical.app.encounter.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.keys import keep_return
 from tactical.app.panel.row_columns import (
     EMPTY,
@@ -27,7 +27,7 @@ from tactical.app.panel.row_columns import (
 )
 from tactical.app.panel.style import LOCK
 from tactical.app.panel.values import figure_text, statuses_text
-from tactical.app.token_names import gm_name
+from tactical.app.tokens.token_names import gm_name
 from tactical.core.encounter import Encounter
 from tactical.rules import Combatant, RowFigure
 

@@ -30,7 +30,7 @@ from tactical.app.panel.cells import (
 )
 from tactical.app.panel.row_columns import FIGURE_PREFIX
 from tactical.app.panel.style import ACTING
-from tactical.app.plain_text import tooltip
+from tactical.app.window.plain_text import tooltip
 from tactical.core.encounter import Encounter
 from tactical.rules import Combatant
 

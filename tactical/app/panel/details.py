@@ -15,14 +15,14 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSizePolicy, QWidget
 
-from tactical.app.limits import MAX_FIGURE_TEXT
+from tactical.app.encounter.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.cells import raw_figure
 from tactical.app.panel.combatants import CombatantTable
 from tactical.app.panel.flow import FlowLayout
 from tactical.app.panel.keys import keep_return_while_typing
 from tactical.app.panel.style import bold, dim_brush
 from tactical.app.panel.values import statuses_text
-from tactical.app.plain_text import plain_label, set_tooltip
+from tactical.app.window.plain_text import plain_label, set_tooltip
 from tactical.core.encounter import Encounter
 from tactical.rules import Combatant
 

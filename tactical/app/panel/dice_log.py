@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from tactical.app.panel.style import LOCK, dim_brush
-from tactical.app.secrets import SECRET_ROLL, Secrets
+from tactical.app.players.secrets import SECRET_ROLL, Secrets
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 

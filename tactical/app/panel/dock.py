@@ -9,7 +9,7 @@ view computation per step and no widget work.
 
 With "Hide secrets on this screen" on (:meth:`CombatPanel.set_hide_secrets`,
 for a table with one screen everyone sees) it shows what
-:class:`~tactical.app.secrets.Secrets` leaves: no hidden token's row, secret
+:class:`~tactical.app.players.secrets.Secrets` leaves: no hidden token's row, secret
 declarations face down, a neutral line for an instruction, note or message
 that names a hidden token, secret rolls without their details.
 """
@@ -29,13 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel.back import why_not
 from tactical.app.panel.keys import advance_action
 from tactical.app.panel.layout import PanelWidgets
 from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.presenter import PanelPresenter
-from tactical.app.secrets import Secrets
+from tactical.app.players.secrets import Secrets
 from tactical.core.changes import GM, ChangeSet, Operation
 from tactical.core.commands.base import Command
 from tactical.rules import Action, PanelView, ProcedureController, RulesError
@@ -127,7 +127,7 @@ class CombatPanel(QDockWidget):
 
     @property
     def hide_secrets(self) -> bool:
-        """Mask hidden tokens and secrets (see :mod:`tactical.app.secrets`)."""
+        """Mask hidden tokens and secrets (see :mod:`tactical.app.players.secrets`)."""
         return self.presenter.hide_secrets
 
     # -- hiding secrets -------------------------------------------------------------

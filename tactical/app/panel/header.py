@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from tactical.app.panel.references import references_tooltip, without_references
 from tactical.app.panel.style import ERROR, bold, scaled
-from tactical.app.plain_text import plain_label, set_tooltip
+from tactical.app.window.plain_text import plain_label, set_tooltip
 
 NOTES_LEAST = 2
 """Lines of notes kept on the shortest screen (the rest scroll)."""

@@ -41,11 +41,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.app.limits import MAX_FIGURE_TEXT
+from tactical.app.encounter.limits import MAX_FIGURE_TEXT
 from tactical.app.panel.keys import ADVANCE_KEY_NAME, keep_return
 from tactical.app.panel.style import ERROR, bold
-from tactical.app.plain_text import add_plain_row, menu_text, plain_label
-from tactical.app.secrets import Secrets
+from tactical.app.players.secrets import Secrets
+from tactical.app.window.plain_text import add_plain_row, menu_text, plain_label
 from tactical.core.encounter import Encounter
 from tactical.core.fog_queries import hidden_from_players
 from tactical.rules import Action, Param

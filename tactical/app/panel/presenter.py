@@ -1,7 +1,7 @@
 """The combat panel's logic without widgets: what to show, and what a GM's edit becomes.
 
 :class:`PanelPresenter` takes the procedure's view from the document's reading
-(:mod:`tactical.app.procedure_reading`), asks the controller for the actions,
+(:mod:`tactical.app.encounter.procedure_reading`), asks the controller for the actions,
 masks them while secrets are hidden on this screen, and
 turns the GM's typed dice, figures and statuses into commands. It imports no
 Qt (an import-linter contract keeps it so), so it is tested without a
@@ -16,10 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tactical.app.encounter.procedure_reading import ProcedureReading, read_procedure
 from tactical.app.panel.row_columns import JOIN, split_edit
 from tactical.app.panel.values import parse_figure, parse_statuses, parse_typed_dice, status_changes
-from tactical.app.procedure_reading import ProcedureReading, read_procedure
-from tactical.app.secrets import HIDDEN_MESSAGE, Secrets
+from tactical.app.players.secrets import HIDDEN_MESSAGE, Secrets
 from tactical.core.changes import ChangeSet, HistoryStep
 from tactical.core.commands import Batch, SetFigure, SetStatus
 from tactical.core.commands.base import Command
@@ -86,7 +86,7 @@ class PanelPresenter:
         self.push = push
         self._reading = reading or (lambda: read_procedure(self.encounter))
         self.hide_secrets = False
-        """Mask hidden tokens and secrets (see :mod:`tactical.app.secrets`)."""
+        """Mask hidden tokens and secrets (see :mod:`tactical.app.players.secrets`)."""
 
     @property
     def encounter(self) -> Encounter:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
-from tactical.app.plain_text import plain_label
-from tactical.app.secrets import Secrets
+from tactical.app.players.secrets import Secrets
+from tactical.app.window.plain_text import plain_label
 from tactical.core.changes import ChangeSet
 from tactical.rules import PanelView, ProcedureController
 from tactical.share.public import public_rows

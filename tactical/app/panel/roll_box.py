@@ -6,9 +6,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-from tactical.app.limits import MAX_NAME
+from tactical.app.encounter.limits import MAX_NAME
 from tactical.app.panel.keys import keep_return
-from tactical.app.secrets import Secrets
+from tactical.app.players.secrets import Secrets
 from tactical.core.encounter import Encounter
 
 GM = "GM"

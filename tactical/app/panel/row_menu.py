@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMenu, QToolButton, QWidget
 
-from tactical.app.limits import MAX_FIGURE_TEXT
-from tactical.app.plain_text import menu_text, set_tooltip
+from tactical.app.encounter.limits import MAX_FIGURE_TEXT
+from tactical.app.window.plain_text import menu_text, set_tooltip
 from tactical.core.tokens import Token
 from tactical.rules import Action
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLineEdit, QMenu, QToolButton, QWidget
 from tactical.app.panel.buttons import ElidedButton
 from tactical.app.panel.flow import FlowLayout
 from tactical.app.panel.room import buttons_shown, lines_of
-from tactical.app.plain_text import menu_text, set_tooltip
+from tactical.app.window.plain_text import menu_text, set_tooltip
 from tactical.rules import Action
 
 GAP = 4

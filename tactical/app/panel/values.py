@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 
-from tactical.app.limits import (
+from tactical.app.encounter.limits import (
     MAX_FIGURE_TEXT,
     MAX_INT,
     MAX_NAME,

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from tactical.app import token_names
+from tactical.app.tokens import token_names
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.core.fog_queries import fogged_token_ids, legend_contents

@@ -34,13 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.app.document import EncounterDocument
-from tactical.app.file_places import home_for
-from tactical.app.files import display_name
-from tactical.app.plain_text import plain_message_box
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.snapshot.paged import ExportCancelled, Progress
 from tactical.app.snapshot.progress import PageProgress
 from tactical.app.snapshot.render import PAGE_SIZES, SnapshotOptions, export_snapshot
+from tactical.app.storage.file_places import home_for
+from tactical.app.storage.files import display_name
+from tactical.app.window.plain_text import plain_message_box
 from tactical.persistence.write_errors import write_problem
 
 PDF_FILTER = "PDF document (*.pdf)"
@@ -293,7 +293,7 @@ class SnapshotExporter(SnapshotAsker):
     def suggested_name(self, options: SnapshotOptions) -> str:
         """``<encounter>-snapshot.pdf`` (``-gm-snapshot`` for the GM's) in the folder last
         exported to, else beside the encounter, else (unsaved, or an installed example) in the
-        GM's documents (:func:`tactical.app.file_places.home_for`)."""
+        GM's documents (:func:`tactical.app.storage.file_places.home_for`)."""
         folder = self.folder if self.folder is not None else home_for(self.document.path)
         stem = display_name(self.document.path).replace(" ", "-").lower()
         stem += "-gm" if options.mode == "gm" else ""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 
-from tactical.app.scene import palette
+from tactical.app.map.scene import palette
 from tactical.app.snapshot.content import SnapshotContent
 from tactical.app.snapshot.typeset import INK, Typesetting, line_height, text_width
 

@@ -13,10 +13,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.layer import install_fog_layer
-from tactical.app.geometry import CELL
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode
 from tactical.app.snapshot.players_scene import players_print_scene
 from tactical.app.snapshot.print_scene import PrintScene

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QRectF
 
-from tactical.app.scene.map_scene import MapScene
-from tactical.app.scene.token_item import LABEL_PX, TokenItem
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.token_item import LABEL_PX, TokenItem
 from tactical.app.snapshot.content import SnapshotContent
 from tactical.app.snapshot.page_layout import SnapshotLayout
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.snapshot.content import SnapshotContent
 from tactical.app.snapshot.legend import Legend
 from tactical.app.snapshot.map_drawing import draw_map

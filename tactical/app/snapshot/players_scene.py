@@ -18,13 +18,13 @@ import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPolygonF
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.layer import install_fog_layer
-from tactical.app.geometry import CELL
-from tactical.app.pictures import PictureCache
-from tactical.app.scene.background import BackgroundArt, shared_cache
-from tactical.app.scene.token_pictures import lend_token_pictures
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.background import BackgroundArt, shared_cache
+from tactical.app.map.scene.token_pictures import lend_token_pictures
 from tactical.app.snapshot.print_scene import PrintScene
+from tactical.app.storage.pictures import PictureCache
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background
 from tactical.share.players import PlayersView, players_view

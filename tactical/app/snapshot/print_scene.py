@@ -15,12 +15,12 @@ import numpy as np
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
-from tactical.app.geometry import CELL
-from tactical.app.scene import palette
-from tactical.app.scene.background import paint_picture
-from tactical.app.scene.grid_layer import GridLayer
-from tactical.app.scene.ground import MARGIN
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene import palette
+from tactical.app.map.scene.background import paint_picture
+from tactical.app.map.scene.grid_layer import GridLayer
+from tactical.app.map.scene.ground import MARGIN
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.core.grid import Terrain
 
 GRID_INK = QColor(40, 40, 40, 150)

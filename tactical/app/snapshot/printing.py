@@ -26,8 +26,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from shiboken6 import delete, isValid
 
-from tactical.app.action_registry import Place
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.snapshot.dialog import SnapshotAsker
 from tactical.app.snapshot.map_drawing import make_scene
 from tactical.app.snapshot.paged import ExportCancelled, Progress, atomic_file, print_book
@@ -39,11 +38,12 @@ from tactical.app.snapshot.render import (
     pdf_title,
     snapshot_content,
 )
+from tactical.app.window.action_registry import Place
 from tactical.core.tiling import Margins
 from tactical.persistence.safe_write import target_problem
 
 if TYPE_CHECKING:
-    from tactical.app.services import Services
+    from tactical.app.window.services import Services
 
 PRINT_DPI = 300
 PAPER_NAMES = {size_id: name for name, size_id in PAGE_SIZES.items()}
@@ -111,7 +111,7 @@ class Printing(SnapshotAsker):
     def proposed_file(self) -> Path:
         """What Print to file proposes: ``<encounter>-print.pdf`` next to the encounter (in
         the documents when it is unsaved or an installed example)."""
-        from tactical.app.file_places import beside
+        from tactical.app.storage.file_places import beside
 
         document = self.document
         return beside(document.path, "-print.pdf", imported_from=document.imported_from)

@@ -20,8 +20,8 @@ from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from shiboken6 import delete, isValid
 
-from tactical.app.document import EncounterDocument
-from tactical.app.scene.map_scene import MapScene
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.snapshot.content import Mode, SnapshotContent, build_content, panel_view
 from tactical.app.snapshot.map_drawing import MAP_PADDING, make_scene, source_rect
 from tactical.app.snapshot.name_size import readable_layout

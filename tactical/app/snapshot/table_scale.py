@@ -22,7 +22,7 @@ from dataclasses import astuple, dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from tactical.app.geometry import CELL
+from tactical.app.map.geometry import CELL
 from tactical.app.snapshot.content import MODE_LABELS, SnapshotContent
 from tactical.app.snapshot.map_drawing import draw_map
 from tactical.app.snapshot.name_size import plan_names

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tactical.app.interaction.area_edit import (
+from tactical.app.map.interaction.area_edit import (
     PolygonDraft,
     adjacency_words,
     move_vertex,

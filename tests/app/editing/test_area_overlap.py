@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tactical.app.interaction.area_edit import PolygonDraft, move_vertex, rename
+from tactical.app.map.interaction.area_edit import PolygonDraft, move_vertex, rename
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.commands import UndoStack
 from tactical.core.encounter import Encounter

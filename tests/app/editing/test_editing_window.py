@@ -6,12 +6,12 @@ from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu, QSpinBox
 
-from tactical.app import engine
 from tactical.app.editing.area_tools import AreaDrawTool, AreaShapeTool
 from tactical.app.editing.tools import PaintTool, WallTool
-from tactical.app.geometry import CELL
-from tactical.app.main_window import MainWindow
-from tactical.app.scene import palette
+from tactical.app.encounter import engine
+from tactical.app.map.geometry import CELL
+from tactical.app.map.scene import palette
+from tactical.app.window.main_window import MainWindow
 from tactical.core.grid import Wall
 
 from ..conftest import small_areas

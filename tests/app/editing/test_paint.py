@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.paint import Brush, PaintStroke, brush_squares
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.interaction.paint import Brush, PaintStroke, brush_squares
 from tactical.core.commands import PaintSquares, UndoStack
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap, Terrain

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 
-from tactical.app.geometry import CELL
+from tactical.app.map.geometry import CELL
 from tactical.core.wall_lines import WallLine
 
 from ..wall_line_encounter import DOOR_INDEX, DOOR_MIDDLE, crypt, crypt_lines

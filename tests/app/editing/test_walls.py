@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tactical.app.geometry import CELL
-from tactical.app.interaction.events import Pointer
-from tactical.app.interaction.walls import (
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.app.map.interaction.walls import (
     WallDrawer,
     door_toggle,
     nearest_edge,

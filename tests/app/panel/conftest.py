@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import pytest
 from pydantic import Field
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.core import Area, AreaMap, Encounter, GridMap, Token, polygon_from_points
 from tactical.rules import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.core import Area, AreaMap, Encounter, GridMap, polygon_from_points
 

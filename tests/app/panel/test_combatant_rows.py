@@ -16,7 +16,7 @@ from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication, QLineEdit, QToolButton
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.app.panel.combatants import CombatantTable
 from tactical.core import Encounter, GridMap, Side, Token

@@ -12,9 +12,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from tactical.app.main_window import TITLE_BAR_PX
 from tactical.app.panel import CombatPanel
 from tactical.app.panel.details import HINT, STATUSES
+from tactical.app.window.main_window import TITLE_BAR_PX
 from tactical.core.changes import GM
 from tactical.core.commands import SetFigure
 from tactical.persistence import load_encounter

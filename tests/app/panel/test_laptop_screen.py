@@ -16,9 +16,9 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QWidget
 
-from tactical.app.main_window import TITLE_BAR_PX
 from tactical.app.panel import CombatPanel
 from tactical.app.panel.row_columns import column_key
+from tactical.app.window.main_window import TITLE_BAR_PX
 from tactical.rules import available
 from tests.app.panel.ten_combatants import MAPS, TEN, ten_combatants
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, Qt
 
-from tactical.app.geometry import CELL
+from tactical.app.map.geometry import CELL
 from tactical.core.changes import ChangeSet, HistoryStep
 from tactical.persistence.files import load_encounter
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
 
-from tactical.app.main_window import TITLE_BAR_PX
 from tactical.app.panel import CombatPanel
 from tactical.app.panel.layout import SIZES_KEY
 from tactical.app.panel.sections import SETTINGS_PREFIX
+from tactical.app.window.main_window import TITLE_BAR_PX
 from tactical.persistence import load_encounter
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.core import Encounter, GridMap
 from tests.rules.thrum.fight import MAP, fighters

@@ -52,7 +52,7 @@ def test_a_round_step_is_not_repeated_in_the_heading(qtbot: Any) -> None:
     """Thrum's round step is titled "Round 1": the players see the turn step instead."""
     from pathlib import Path
 
-    from tactical.app.document import EncounterDocument
+    from tactical.app.encounter.document import EncounterDocument
     from tactical.persistence import load_encounter
 
     maps = Path(__file__).resolve().parents[3] / "maps"

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.app.panel import row_menu as row_menu
 from tactical.app.panel.combatants import CombatantTable

@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (
     QTreeWidgetItemIterator,
 )
 
-from tactical.app.document import EncounterDocument
-from tactical.app.geometry import CELL
-from tactical.app.main_window import HIDE_SECRETS_SETTING, MainWindow
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
 from tactical.app.panel import CombatPanel
-from tactical.app.secrets import FACE_DOWN, HIDDEN_ACTS, HIDDEN_MESSAGE, SECRET_ROLL
+from tactical.app.players.secrets import FACE_DOWN, HIDDEN_ACTS, HIDDEN_MESSAGE, SECRET_ROLL
+from tactical.app.window.main_window import HIDE_SECRETS_SETTING, MainWindow
 from tactical.core.changes import GM
 from tactical.core.commands import PlaceTemplate
 from tactical.core.templates import Template
@@ -170,7 +170,7 @@ def test_an_instruction_and_a_roll_naming_the_hidden_token_are_replaced(
     view = ProcedureController(window.document.encounter, window.document.push_as(GM)).view()
     from dataclasses import replace
 
-    from tactical.app.secrets import Secrets
+    from tactical.app.players.secrets import Secrets
 
     masked = Secrets(window.document.encounter).view(
         replace(view, instruction="Goblin Shaman chooses a card", notes=("shaman hexes",))

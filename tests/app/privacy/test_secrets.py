@@ -1,8 +1,8 @@
-"""The Qt-free masking of the hide-secrets mode (tactical/app/secrets.py)."""
+"""The Qt-free masking of the hide-secrets mode (tactical/app/players/secrets.py)."""
 
 from __future__ import annotations
 
-from tactical.app.secrets import FACE_DOWN, HIDDEN_NOTE, Secrets
+from tactical.app.players.secrets import FACE_DOWN, HIDDEN_NOTE, Secrets
 from tactical.core import Area, AreaMap, Encounter, Token, polygon_from_points
 from tactical.rules import Action, Combatant, PanelView, StepLine
 

@@ -20,10 +20,10 @@ import aiohttp
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from tactical.app.interaction.drag import DragController
-from tactical.app.share import moves
-from tactical.app.share.install import PhoneSharing
-from tactical.app.share.session import ShareSession
+from tactical.app.map.interaction.drag import DragController
+from tactical.app.players.phones import moves
+from tactical.app.players.phones.install import PhoneSharing
+from tactical.app.players.phones.session import ShareSession
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog

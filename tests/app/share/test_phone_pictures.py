@@ -18,8 +18,8 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage
 
-from tactical.app.share.install import PhoneSharing
-from tactical.app.share.pixels import ArtPixels
+from tactical.app.players.phones.install import PhoneSharing
+from tactical.app.players.phones.pixels import ArtPixels
 from tactical.core.pictures import Picture
 from tactical.core.tokens import Token
 from tactical.persistence import load_encounter

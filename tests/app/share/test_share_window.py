@@ -16,8 +16,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tactical.app.share.install import PhoneSharing
-from tactical.app.share.session import ShareSession
+from tactical.app.players.phones.install import PhoneSharing
+from tactical.app.players.phones.session import ShareSession
 from tactical.core.changes import GM
 from tactical.core.commands.tokens import MoveToken
 from tactical.share.links import Link

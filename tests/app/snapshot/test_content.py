@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from tactical.app.secrets import hidden_words
+from tactical.app.players.secrets import hidden_words
 from tactical.app.snapshot.content import build_content, panel_view
 from tactical.core.areas import Area, AreaMap, polygon_from_points
 from tactical.core.encounter import Encounter

@@ -7,10 +7,10 @@ from pathlib import Path
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QKeySequence
 
-from tactical.app import file_places
 from tactical.app.snapshot import dialog as dialog_module
 from tactical.app.snapshot.dialog import SnapshotDialog, with_suffix
 from tactical.app.snapshot.render import SnapshotOptions
+from tactical.app.storage import file_places
 from tactical.persistence import load_encounter
 from tactical.persistence.examples import examples_dir
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.panel import CombatPanel
 from tactical.app.snapshot.content import build_content
 from tactical.app.snapshot.render import export_snapshot

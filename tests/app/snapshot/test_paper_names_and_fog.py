@@ -9,7 +9,7 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.snapshot.content import build_content
 from tactical.app.snapshot.map_drawing import draw_map, make_scene, source_rect
 from tactical.app.snapshot.name_size import (

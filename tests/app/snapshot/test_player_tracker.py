@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.players_summary import THICKNESS as TRACKER_WIDTH
+from tactical.app.players.players_summary import THICKNESS as TRACKER_WIDTH
 from tactical.core.changes import GM
 from tactical.persistence import load_encounter
 from tactical.rules import ProcedureController

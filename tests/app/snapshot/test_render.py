@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 
-from tactical.app.document import EncounterDocument
-from tactical.app.geometry import CELL
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.geometry import CELL
 from tactical.app.snapshot.content import build_content
 from tactical.app.snapshot.render import (
     MAP_PADDING,

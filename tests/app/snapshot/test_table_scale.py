@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from tactical.app.document import EncounterDocument
+from tactical.app.encounter.document import EncounterDocument
 from tactical.app.snapshot.paged import ExportCancelled
 from tactical.app.snapshot.render import SnapshotOptions, export_snapshot
 from tactical.core.encounter import Encounter

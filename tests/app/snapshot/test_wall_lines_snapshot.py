@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtGui import QImage
 
-from tactical.app.document import EncounterDocument
-from tactical.app.scene import palette
-from tactical.app.scene.wall_lines_layer import WINDOW
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.scene import palette
+from tactical.app.map.scene.wall_lines_layer import WINDOW
 from tactical.app.snapshot.render import SnapshotOptions, export_snapshot
 
 from ..wall_line_encounter import crypt

@@ -1,0 +1,245 @@
+"""The open encounter as the Qt side sees it: the model, its undo history, its file.
+
+Every user edit reaches the encounter through :meth:`EncounterDocument.push`,
+with who made it (the GM, a phone): the document does the core command, lets
+contributors extend it (fog's reveal after a move, :meth:`add_contributor`)
+and puts it on the undo history (:mod:`tactical.app.encounter.undo_history`), where
+consecutive commands with the same ``merge_key`` (the dabs of one brush
+stroke) become one step. Views listen to :attr:`EncounterDocument.changes_done`
+instead of polling the model: one :class:`~tactical.core.changes.ChangeSet` per
+push, undo, redo or :meth:`EncounterDocument.operation` (a panel press that
+applies, takes back and pushes its steps is one set, carried with the panel as
+its initiator; an undo or redo carries a :class:`~tactical.core.changes.HistoryStep`).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+from shiboken6 import isValid
+
+from tactical.app.encounter.procedure_reading import ProcedureReading, read_procedure
+from tactical.app.encounter.undo_history import CoreCommandAdapter, UndoHistory
+from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Initiator, Operation
+from tactical.core.commands.base import Batch, Command
+from tactical.core.encounter import Encounter
+from tactical.core.tokens import Token
+from tactical.persistence.safe_read import same_file
+
+__all__ = ["Contributor", "CoreCommandAdapter", "EncounterDocument"]
+
+log = logging.getLogger(__name__)
+
+Contributor = Callable[[Command], Command | None]
+"""Given a command just done, what it brings along (not done yet), or None."""
+REREAD_KINDS = frozenset({"procedure", "tokens", "dice", "sides"})
+"""Changes after which the procedure is asked again who acts and how far tokens may move."""
+
+
+class EncounterDocument(QObject):
+    """One open encounter: model, undo stack, file path and what the map should highlight."""
+
+    changes_done = Signal(object)
+    """Emitted with one core :class:`ChangeSet` after every edit, undo, redo and operation."""
+    changed = Signal(object)
+    """Emitted with each :class:`Change` of a set, just after :attr:`changes_done`.
+
+    For a listener of one kind; a view that redraws should listen to the set.
+    """
+    replacing = Signal()
+    """Emitted just before a different encounter is loaded (what was said of the old one goes)."""
+    encounter_replaced = Signal()
+    """Emitted when a different encounter is loaded into this document."""
+    path_changed = Signal()
+    highlights_changed = Signal()
+    """Who acts now or the targets of revealed actions changed (the procedure says so)."""
+    modified_changed = Signal(bool)
+    """The document became modified or unmodified (for the title's unsaved mark)."""
+    history_said = Signal(str)
+    """A sentence for the status bar about the undo history (it let its oldest steps go)."""
+
+    def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
+        super().__init__()
+        self.undo_stack = QUndoStack(self)
+        self.history = UndoHistory(self, self.undo_stack, self.history_said.emit)
+        """Our own merge layer over the stack, and the bound on its memory."""
+        self._contributors: list[Contributor] = []
+        self._modified_outside_undo = False
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self.encounter = encounter
+        self.path = path
+        self.imported_from: Path | None = None
+        """The foreign map file (a .dd2vtt) this unsaved document was imported from, if any."""
+        self.acting: set[str] = set()
+        self.targets: set[str] = set()
+        self.public_targets: set[str] = set()
+        """The targets of revealed actions: the only targets the player view may show."""
+        self._gatherer = ChangeGatherer(self._send)
+        self._generation = 0
+        """Counts the change sets that may change what the procedure says."""
+        self._reading: tuple[object, ProcedureReading] | None = None
+        """The last reading, with what it was read of; read again when first asked after
+        opening (the rules load after the window's first frame), at once after a change."""
+        encounter.subscribe(self._relay)
+
+    def __del__(self) -> None:
+        # A document Python owns (made without a window, as the tests and the snapshot
+        # command make) is freed by the cycle collector, which may take the commands off
+        # the undo stack's wrapper before the stack goes: Qt would then delete each
+        # command twice, a crash inside QUndoStack::clear(). Emptied first, Qt's way.
+        stack = self.__dict__.get("undo_stack")
+        if stack is not None and isValid(stack):
+            stack.blockSignals(True)  # nobody is told: the document is going
+            stack.clear()
+
+    def _relay(self, change: Change) -> None:
+        self._gatherer.add(change)
+
+    def _send(self, changes: ChangeSet) -> None:
+        if changes.touches(REREAD_KINDS):
+            self._generation += 1
+            self.procedure_reading()  # marks the map before the views hear of the change
+        self.changes_done.emit(changes)
+        for change in changes:
+            self.changed.emit(change)
+
+    def operation(self, initiator: object | None = None) -> AbstractContextManager[Operation]:
+        """Send what changes inside as one change set, with ``initiator`` (nested ones join)."""
+        return self._gatherer.operation(initiator)
+
+    def add_contributor(self, contributor: Contributor) -> None:
+        """Let ``contributor`` extend every command pushed from now on (not an undo or a redo)."""
+        self._contributors.append(contributor)
+
+    def push(self, command: Command, initiator: Initiator) -> None:
+        """Do ``command`` for ``initiator`` and put it on the undo history.
+
+        One push is one change set, carried with ``initiator`` (or with the
+        operation it runs inside), and one undo step recording who made it:
+        what contributors add joins the step before it is pushed.
+        """
+        with self.operation(initiator):
+            command.do(self.encounter)
+            command = self._contributed(command)
+            self.history.add(command, initiator)
+
+    def join(self, command: Command, extra: Command | None) -> None:
+        """Do ``extra``, which follows ``command`` pushed earlier (a reveal worked out
+        after a move), in ``command``'s undo step while that is still the last one; else
+        as a step of its own named after it. Nothing when ``command`` was undone."""
+        found = None if extra is None else self.history.step_of(command)
+        if extra is None or found is None:
+            return
+        step, last = found
+        with self.operation(step.initiator):
+            extra.do(self.encounter)
+            if last:
+                self.history.join(step, extra)
+            else:
+                extra.text = f"{extra.text} after {step.text()}"
+                self.history.add(extra, step.initiator)
+
+    def push_as(self, initiator: Initiator) -> Callable[[Command], None]:
+        """:meth:`push` for ``initiator``, as the procedure controller takes it."""
+        return functools.partial(self.push, initiator=initiator)
+
+    def _contributed(self, command: Command) -> Command:
+        """``command`` with what the contributors bring along, done, in one batch."""
+        extra: list[Command] = []
+        for contributor in self._contributors:
+            try:
+                more = contributor(command)
+                if more is not None:
+                    more.do(self.encounter)
+                    extra.append(more)
+            except Exception:  # a bug in what follows an edit must not lose the edit
+                log.exception("extending '%s' failed", command.text)
+        return Batch(command.text, [command, *extra]) if extra else command
+
+    def replace_encounter(self, encounter: Encounter, path: Path | None) -> None:
+        """Load another encounter into this document, with a fresh undo history."""
+        self.replacing.emit()
+        self.encounter.unsubscribe(self._relay)
+        self.history.clear()
+        self.encounter = encounter
+        encounter.subscribe(self._relay)
+        self.set_path(path)
+        self.undo_stack.setClean()
+        self._modified_outside_undo = False
+        self._reading = None
+        self.set_highlights(set(), set())  # until the new encounter's procedure is read
+        self.encounter_replaced.emit()
+        self.modified_changed.emit(False)
+
+    def set_path(self, path: Path | None) -> None:
+        self.path = path
+        self.imported_from = None
+        self.path_changed.emit()
+
+    def set_imported_from(self, source: Path) -> None:
+        """Name the foreign file this unsaved document came from (the titles say it)."""
+        self.imported_from = source
+        self.path_changed.emit()
+
+    def read_from(self, path: Path) -> bool:
+        """Whether ``path`` is the file this document was read from (its own, or the foreign
+        file it was imported from), through links too: no export or print writes over it."""
+        return any(
+            source is not None and same_file(source, path)
+            for source in (self.path, self.imported_from)
+        )
+
+    @property
+    def modified(self) -> bool:
+        return self._modified_outside_undo or not self.undo_stack.isClean()
+
+    def mark_saved(self) -> None:
+        self._modified_outside_undo = False
+        self.undo_stack.setClean()
+        self.modified_changed.emit(False)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        # Uses the argument, not the stack: this also fires while the stack is destroyed.
+        self.modified_changed.emit(self._modified_outside_undo or not clean)
+
+    def mark_modified(self) -> None:
+        """Count as unsaved although the undo stack is clean (e.g. recovered after a crash)."""
+        self._modified_outside_undo = True
+        self.modified_changed.emit(True)
+
+    def procedure_reading(self) -> ProcedureReading:
+        """What the encounter's procedure says now: read once after each change that may
+        change it, and the map marked from it (who acts, revealed targets), panel or none."""
+        encounter = self.encounter
+        key = (self._generation, id(encounter), encounter.procedure, id(encounter.procedure_state))
+        if self._reading is None or self._reading[0] != key:
+            reading = read_procedure(encounter)
+            self._reading = (key, reading)
+            view = reading.view
+            targets = set(view.targets) if view is not None else set()
+            self.set_highlights(set(view.acting) if view is not None else set(), targets, targets)
+        return self._reading[1]
+
+    def move_budget(self, token: Token) -> int | None:
+        """How far ``token`` may move now: what the procedure leaves it, else its speed."""
+        return self.procedure_reading().budgets.get(token.id, token.speed)
+
+    def set_highlights(
+        self, acting: set[str], targets: set[str], public: set[str] | None = None
+    ) -> None:
+        """Tell the map who acts now and which tokens actions target.
+
+        ``targets`` are all targets (the GM's map); ``public`` those of revealed
+        actions (the player view), none when not given.
+        """
+        public = set(public or ()) & set(targets)
+        if acting == self.acting and targets == self.targets and public == self.public_targets:
+            return
+        self.acting, self.targets, self.public_targets = set(acting), set(targets), public
+        self.highlights_changed.emit()

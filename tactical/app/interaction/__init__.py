@@ -1,6 +1,0 @@
-"""Mouse interaction as Qt-free state machines (drag, ruler, templates, cover).
-
-They take :class:`~tactical.app.interaction.events.Pointer` events in scene
-coordinates and return what to show and which core command to push; the thin
-Qt adapters in :mod:`tactical.app.tools` do the drawing.
-"""

@@ -1,0 +1,230 @@
+"""Token items made after the first frame: a crowded map opens without waiting for them.
+
+A 1024 x 1024 map with 5,000 tokens spent a tenth of a second of its start-up making
+5,000 items that, fitted in the window, only drew dots. So when a scene in a view is
+built (opened, or another encounter) for a grid map of :data:`LAZY_FROM` tokens or
+more, a shown token standing alone on its square gets no item yet: it is *pending*.
+The scene's :class:`~tactical.app.map.scene.token_dots.TokenDots` draws it from the
+encounter exactly as the dot its sleeping item would be (the same disc, side colour,
+faintness when hidden, and ring when it acts or is a target).
+
+The items are made:
+
+- from a tenth of a second after the first paint, a few milliseconds' worth at a time
+  on the event loop (:meth:`PendingTokens.start`), so the window answers meanwhile;
+- all at once, before anything could tell the difference: any read of
+  ``scene.token_items`` (:class:`TokenItems`) or ``scene.items(...)``, a mouse, wheel,
+  key or drag event reaching the scene or its view, and before the tokens are synced
+  with a change of the model (a move, the fog, the players' filter);
+- near what a view shows, when it zooms in so far that tokens there are more than
+  dots: those a sleeping item would wake for (``token_sync``); the others stay dots,
+  as their items would sleep.
+
+What the players see is unchanged: their scene never makes a pending dot of a token
+it does not show (hidden, or in fog), and the dots ask :meth:`MapScene.shows_token`
+again each time they are gathered (through the scene's context).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
+from typing import NamedTuple
+
+from PySide6.QtCore import QRectF, QTimer
+from PySide6.QtGui import QColor
+
+from tactical.app.map.geometry import CELL, square_origin
+from tactical.app.map.scene import palette
+from tactical.app.map.scene.context import SceneContext
+from tactical.app.map.scene.token_item import TokenItem
+from tactical.app.map.scene.token_paint import disc_at
+from tactical.app.map.scene.token_pictures import TokenPictures
+from tactical.core.grid import Square
+from tactical.core.tokens import Token
+
+LAZY_FROM = 1000
+"""A scene with fewer tokens makes every item at once (a few milliseconds)."""
+STEP = 200
+"""Items made per turn of the event loop after the first frame (about 5 ms)."""
+FIRST_STEP_MS = 100
+"""The first step waits this long after the first paint: the window settles first (the
+combat panel docks and the map is painted again beside it)."""
+
+
+class PendingDot(NamedTuple):
+    """What a pending token's dot looks like (see :meth:`TokenItem.dot_rect`)."""
+
+    disc: QRectF
+    colour: QColor
+    hidden: bool
+    ring: QColor | None
+    """The highlight round it (acting, target), None without one."""
+
+
+class TokenItems(Mapping[str, TokenItem]):
+    """``scene.token_items``: every shown token's item, made first if still pending."""
+
+    def __init__(self, made: dict[str, TokenItem], make_pending: Callable[[], None]) -> None:
+        self._made = made
+        self._make_pending = make_pending
+
+    def __getitem__(self, token_id: str) -> TokenItem:
+        self._make_pending()
+        return self._made[token_id]
+
+    def __iter__(self) -> Iterator[str]:
+        self._make_pending()
+        return iter(self._made)
+
+    def __len__(self) -> int:
+        self._make_pending()
+        return len(self._made)
+
+    def __contains__(self, token_id: object) -> bool:
+        self._make_pending()
+        return token_id in self._made
+
+    def values(self) -> ValuesView[TokenItem]:
+        self._make_pending()
+        return self._made.values()
+
+
+class PendingTokens:
+    """The tokens of one scene whose items are not made yet (see the module)."""
+
+    def __init__(
+        self, context: SceneContext, pictures: TokenPictures, make: Callable[[list[str]], None]
+    ) -> None:
+        self.context = context
+        self.pictures = pictures
+        self.ids: dict[str, None] = {}
+        """The pending tokens, in the encounter's order."""
+        self.largest = 0
+        """The largest pending token's size (squares): above a dot's zoom, all are made."""
+        self._make = make
+        self._timer = QTimer()
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._step)
+        self._started = False
+        """The steps have begun (after the scene's first paint)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.ids)
+
+    def defer(self, token_ids: Iterable[str], untold: bool) -> list[str]:
+        """The tokens whose items a scene's build makes now; the others wait here.
+
+        ``untold``: the scene is in a view that has not told its zoom (every token a dot).
+        """
+        self.clear()
+        wanted = list(token_ids)
+        context = self.context
+        encounter = context.encounter
+        if not untold or encounter.grid is None or len(wanted) < LAZY_FROM:
+            return wanted
+        squares = Counter(t.position for t in encounter.tokens.values() if t.square is not None)
+        now: list[str] = []
+        for token_id in wanted:
+            token = encounter.tokens.get(token_id)
+            if (
+                token is None
+                or token.square is None
+                or squares[token.square] > 1  # shared squares are laid out together
+                or not context.shows_token(token)
+            ):
+                now.append(token_id)
+            else:
+                self.ids[token_id] = None
+                self.largest = max(self.largest, token.size)
+                if token.image is not None:  # decoded (and a missing one told) as at once
+                    self.pictures.pixmap(token.image, token.size)
+        return now
+
+    def take_in(self, area: QRectF) -> list[str]:
+        """The pending tokens whose squares reach into ``area``, no longer pending."""
+        taken = [
+            token_id
+            for token_id, token, square in self._shown()
+            if area.intersects(_box(token, square))
+        ]
+        for token_id in taken:
+            del self.ids[token_id]
+        if not self.ids:
+            self.clear()
+        return taken
+
+    def take(self, most: int | None = None) -> list[str]:
+        """Up to ``most`` pending tokens (all: None), no longer pending."""
+        ids = list(self.ids)
+        taken = ids if most is None else ids[:most]
+        if most is None or most >= len(ids):
+            self.ids.clear()
+        else:
+            for token_id in taken:
+                del self.ids[token_id]
+        if not self.ids:
+            self.largest = 0
+            self._timer.stop()
+        return taken
+
+    def clear(self) -> None:
+        self.ids.clear()
+        self.largest = 0
+        self._timer.stop()
+        self._started = False
+
+    def start(self) -> None:
+        """Make the items a step at a time, from :data:`FIRST_STEP_MS` on (first call)."""
+        if self.ids and not self._started:
+            self._started = True
+            self._timer.start(FIRST_STEP_MS)
+
+    def _step(self) -> None:
+        if self.ids:
+            self._make(self.take(STEP))
+        if self.ids:
+            self._timer.start(0)
+
+    def _shown(self) -> Iterator[tuple[str, Token, Square]]:
+        """The pending tokens the scene shows, with their squares."""
+        context = self.context
+        tokens = context.encounter.tokens
+        for token_id in self.ids:
+            token = tokens.get(token_id)
+            square = None if token is None else token.square
+            if token is None or square is None or not context.shows_token(token):
+                continue  # changed since: a sync makes its item (or none) before the next paint
+            yield token_id, token, square
+
+    def boxes(self) -> Iterator[QRectF]:
+        """Where the pending tokens stand in the scene: their items' bounds, as dots."""
+        for _token_id, token, square in self._shown():
+            yield _box(token, square)
+
+    def dots(self) -> Iterator[PendingDot]:
+        """The pending tokens' dots, as their sleeping items would draw them."""
+        context = self.context
+        encounter = context.encounter
+        document = context.document
+        acting = document.acting
+        targets = document.public_targets if context.player else document.targets
+        colours: dict[str, QColor] = {}
+        for token_id, token, square in self._shown():
+            colour = colours.get(token.side)
+            if colour is None:
+                colour = colours[token.side] = palette.colour_of_side(
+                    encounter.sides.get(token.side)
+                )
+            x, y = square_origin(square)
+            disc = disc_at(x, y, token.size * CELL)
+            ring = palette.highlight(False, token_id in acting, token_id in targets)
+            yield PendingDot(disc, colour, token.hidden, ring)
+
+
+def _box(token: Token, square: Square) -> QRectF:
+    """A pending token's square box: its item's bounds while it is a dot."""
+    x, y = square_origin(square)
+    d = token.size * CELL
+    return QRectF(x, y, d, d)

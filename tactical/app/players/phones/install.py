@@ -1,0 +1,115 @@
+"""The one hook that puts phones into the GM's window: Player view > Share with phones….
+
+The server and its web library load only when the GM opens the dialog.
+
+``install_share(services, curtains)`` adds the menu entry (``player.share-phones`` in the
+window's action registry), keeps at most one sharing session, pauses the links
+while the TV is blacked out or frozen, makes the moves phones ask for
+(:mod:`.moves`) and stops sharing when the window goes or the app quits. It
+gets the window's services (:class:`tactical.app.window.services.Services`), not the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QAction
+
+from tactical.app.players.phones.moves import PhoneMoves
+from tactical.app.window.action_registry import Place
+from tactical.app.window.services import Services
+
+if TYPE_CHECKING:
+    from tactical.app.players.phones.dialog import ShareDialog
+    from tactical.app.players.phones.session import ShareSession
+
+
+ACTION_ID = "player.share-phones"
+
+
+class PhoneSharing(QObject):
+    """The main window's sharing: the session (None when not sharing) and its dialog."""
+
+    def __init__(self, services: Services, curtains: Sequence[QAction] = ()) -> None:
+        window = services.window()
+        super().__init__(window)
+        self.services = services
+        self.curtains = list(curtains)
+        """The TV's blackout and freeze: while one is on, the phones show "Paused by the GM"."""
+        self.session: ShareSession | None = None
+        self.dialog: ShareDialog | None = None
+        self.moves = PhoneMoves(services.document, services.say)
+        self.action = QAction("Share with pho&nes…", window)
+        self.action.setStatusTip("Show the map on players' phones over the local network")
+        self.action.triggered.connect(self.open_dialog)
+        registry = services.action_registry
+        registry.add(ACTION_ID, self.action, menu=Place("player", "6_phones", 10))
+        for curtain in self.curtains:
+            curtain.toggled.connect(self._curtain_changed)
+        window.destroyed.connect(_server_stopper(self))
+        app = QCoreApplication.instance()
+        if app is not None:
+            # A method, not a closure: the connection ends with this object, so the app
+            # does not keep every window it ever had (and their scenes) alive to the end.
+            app.aboutToQuit.connect(self.stop_server)
+
+    def stop_server(self) -> None:
+        """The app quits: the listening socket goes with it (the session ends with the window)."""
+        session = self.session
+        if session is not None:
+            session.server.stop()
+
+    def paused(self) -> bool:
+        """Blackout or freeze on the TV: the phones show "Paused by the GM"."""
+        return any(a.isChecked() for a in self.curtains)
+
+    def _curtain_changed(self, *_: object) -> None:
+        if self.session is not None:
+            self.session.changed()
+
+    def start(self, host: str, port: int) -> ShareSession | str:
+        """Start sharing on ``host:port``; the session, or why it could not start."""
+        from tactical.app.players.phones.session import (
+            ShareSession,  # aiohttp loads only when sharing
+        )
+
+        self.stop()
+        session = ShareSession(self.services.document, host or None, port, self.paused)
+        try:
+            session.start(self.moves.handler)
+        except OSError as error:
+            return f"Could not listen on {host}:{port}: {error.strerror or error}"
+        self.session = session
+        return session
+
+    def stop(self) -> None:
+        if self.session is not None:
+            self.session.stop()
+            self.session = None
+
+    def open_dialog(self) -> ShareDialog:
+        from tactical.app.players.phones.dialog import ShareDialog
+
+        if self.dialog is None:
+            self.dialog = ShareDialog(self.services.window(), self.start, self.stop, self.session)
+        self.dialog.show()
+        self.dialog.raise_()
+        return self.dialog
+
+
+def _server_stopper(sharing: PhoneSharing) -> Callable[..., None]:
+    """Stops the server when the window is gone (touches no Qt object: they are being deleted)."""
+
+    def stop(*_: object) -> None:
+        session = sharing.session
+        if session is not None:
+            session.server.stop()
+
+    return stop
+
+
+def install_share(services: Services, curtains: Sequence[QAction] = ()) -> PhoneSharing:
+    """Share with phones…, paused while one of the TV's ``curtains`` is on."""
+    return PhoneSharing(services, curtains)

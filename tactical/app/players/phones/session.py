@@ -1,0 +1,119 @@
+"""One sharing session in the GM's app: the server, its links, and the document it follows.
+
+The GM's thread does only two cheap things: on a change it starts a short
+timer (:data:`COALESCE_MS`: a burst of changes is one update), and when the
+timer fires it copies the encounter and hands the copy to the server, which
+builds and sends the views in its own threads. The GM's hand never waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.players.phones.pixels import ArtPixels
+from tactical.share.address import lan_address
+from tactical.share.devices import DeviceRow
+from tactical.share.links import Link, Links, add_missing_characters, links_for
+from tactical.share.publish import builder_for
+from tactical.share.server import MoveHandler, ShareServer
+
+COALESCE_MS = 20
+"""Changes within this many milliseconds reach the pages as one update."""
+
+
+class ShareSession(QObject):
+    """The phones' server for one document (start once; stop when sharing ends)."""
+
+    links_changed = Signal()
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        host: str | None = None,
+        port: int = 0,
+        paused: Callable[[], bool] = lambda: False,
+    ) -> None:
+        super().__init__(document)
+        self.document = document
+        self.paused = paused
+        self.links: Links = links_for(document.encounter)
+        self.server = ShareServer(self.links, host or lan_address(), port)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(COALESCE_MS)
+        self._timer.timeout.connect(self.publish_now)
+        self._pixels = ArtPixels(self._folder())
+        self.active = False
+
+    def _folder(self) -> Path | None:
+        path = self.document.path
+        return None if path is None else Path(path).resolve().parent
+
+    def start(self, on_move: MoveHandler | None = None) -> None:
+        """Listen (OSError when the address cannot be bound) and follow the document."""
+        self.server.on_move = on_move
+        self.server.start()
+        self.active = True
+        self.document.changes_done.connect(self.changed)
+        self.document.encounter_replaced.connect(self._replaced)
+        self.publish_now()
+
+    def stop(self) -> None:
+        if not self.active:
+            return
+        self.active = False
+        self._timer.stop()
+        self.document.changes_done.disconnect(self.changed)
+        self.document.encounter_replaced.disconnect(self._replaced)
+        self.server.stop()
+
+    def changed(self, *_: object) -> None:
+        """Something changed that a page may show: publish soon (a burst publishes once)."""
+        if self.active and not self._timer.isActive():
+            self._timer.start()
+
+    def _replaced(self) -> None:
+        self._pixels = ArtPixels(self._folder())
+        self.changed()
+
+    def publish_now(self) -> None:
+        if not self.active:
+            return
+        encounter = self.document.encounter
+        if add_missing_characters(self.links, encounter):
+            self.links_changed.emit()
+        budgets = {
+            link.character: self.document.move_budget(encounter.tokens[link.character])
+            for link in self.links.all()
+            if link.moves and link.character in encounter.tokens
+        }
+        pixels = self._pixels
+        self.server.publish(
+            builder_for(
+                encounter,
+                pixels.source(encounter),
+                self.paused(),
+                budgets,
+                token_art=pixels.token_source(encounter),
+            )
+        )
+
+    # -- what the dialog shows and does -------------------------------------------------
+
+    def url(self, link: Link) -> str:
+        return self.server.url(link)
+
+    def revoke(self, link: Link) -> None:
+        self.server.revoke(link.token)
+        self.links_changed.emit()
+
+    def set_moves(self, link: Link, on: bool) -> None:
+        self.links.set_moves(link.token, on)
+        self.changed()
+
+    def devices(self) -> list[DeviceRow]:
+        return self.server.rows()

@@ -1,0 +1,342 @@
+"""The table screen in the main window: the Player view menu's battle-mat entries and keys.
+
+Builds the actions (battle-mat scale, calibration, square and label size,
+blackout, freeze, quarter turns, handouts, ping, showing the ruler to the
+players), the players' frame on the GM's map, a status-bar mark while the
+TV is blacked out, frozen or showing a handout, and touch on both windows.
+The player view is created lazily by the main window; everything that
+belongs to it is attached when it is (``window.player_view_hooks``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QSize, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QDialog, QLabel
+from shiboken6 import isValid
+
+from tactical.app.players.player_view import PlayerView
+from tactical.app.players.table_screen import settings as saved
+from tactical.app.players.table_screen.actions import TableActions
+from tactical.app.players.table_screen.calibration import CalibrationDialog
+from tactical.app.players.table_screen.frame import FrameDrag, PlayersFrame
+from tactical.app.players.table_screen.handout_dialogs import ask_handout_path, show_handout_error
+from tactical.app.players.table_screen.handout_file import HandoutError, read_handout
+from tactical.app.players.table_screen.held import HeldCurtains
+from tactical.app.players.table_screen.mirror import PlayersMirror
+from tactical.app.players.table_screen.ping import PingRipple, ping
+from tactical.app.players.table_screen.player_parts import PlayerParts
+from tactical.app.players.table_screen.players_aids import PlayersAids
+from tactical.app.players.table_screen.touch import TouchInput
+from tactical.app.storage.files import dialog_folder
+from tactical.core.screen_scale import SQUARE_SIZES, next_rotation, square_pixels
+
+_SHOW_HIDE = (QEvent.Type.Show, QEvent.Type.Hide)
+
+if TYPE_CHECKING:
+    from tactical.app.players.table_screen.host import TableHost
+
+
+class TableScreen(QObject):
+    """The battle-mat controls of one main window (see the module's docstring)."""
+
+    def __init__(self, window: TableHost) -> None:
+        super().__init__(window.window())
+        self.window = window
+        self.settings = window.settings
+        self.parts: PlayerParts | None = None
+        self.ripples: list[PingRipple] = []
+        """The last ping's ripples (one per window)."""
+        self.square = saved.saved_square(self.settings)
+        self.label_size = saved.saved_label_size(self.settings)
+        self.rotation = 0
+        self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
+        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(
+            window.window(), dialog_folder(window.document.path, window.settings)
+        )
+        self.show_error: Callable[[str], None] = lambda text: show_handout_error(
+            window.window(), text
+        )
+        self.frame = PlayersFrame()
+        self.frame.hide()
+        window.scene.addItem(self.frame)
+        window.scene.map_refreshed.connect(self._readd_frame)
+        self.frame_drag = FrameDrag(window.view, self.frame, self._move_frame)
+        self.mirror = PlayersMirror(window.ruler_tool, window.template_tool, window.scene)
+        self.state_label = QLabel()
+        self.state_label.setStyleSheet(
+            "background: #0288d1; color: white; font-weight: bold; padding: 1px 8px;"
+        )
+        self.state_label.hide()
+        window.statusBar().addPermanentWidget(self.state_label)
+        self.gm_touch = TouchInput(
+            window.view,
+            edits_allowed=lambda: window.view.interactive,
+            zoom_allowed=lambda: True,
+            ping=self.ping,
+            menu=window.view.customContextMenuRequested.emit,
+            grabber=self.frame_drag,
+        )
+        window.view.viewport().installEventFilter(self)
+        self.actions = TableActions(window.services, self)
+        self.held = HeldCurtains(
+            window.document, self.settings, self.actions.blackout, self.actions.freeze
+        )
+        window.follow_action.toggled.connect(self._following_changed)
+        window.player_view_hooks.append(self._attach)
+        self.aids = PlayersAids(window)  # the players' legend and summary, from here
+
+    # -- the player view -----------------------------------------------------------
+
+    def _attach(self, player: PlayerView) -> None:
+        """Give a new player view its battle mat, curtains, touch and keys."""
+        parts = PlayerParts(player)
+        self.parts = parts
+        parts.mat.changed.connect(self._place_frame)
+        parts.set_rotation(self.rotation)
+        parts.set_label_scale(dict(saved.LABEL_SIZES)[self.label_size])
+        parts.set_frozen(self.actions.freeze.isChecked())  # the GM's setting, not the window's
+        parts.set_blackout(self.actions.blackout.isChecked())
+        self.mirror.player_scene = player.scene
+        self.mirror.refresh()
+        TouchInput(
+            player.view,
+            edits_allowed=lambda: player.edits_allowed,
+            zoom_allowed=lambda: not parts.mat.locked,
+            ping=self.ping,
+            menu=player.view.customContextMenuRequested.emit,
+        )
+        player.view.viewport().installEventFilter(self)
+        player.installEventFilter(self)
+        player.addActions(self.actions.curtain_keys)
+        if player.windowHandle() is None:
+            player.create()  # not shown yet: its window (which knows its screen) comes first
+        handle = player.windowHandle()
+        if handle is not None:
+            handle.screenChanged.connect(self._screen_changed)
+        self._place_frame()
+
+    def player(self) -> PlayerParts:
+        """The player view's parts, opening the player view first if needed."""
+        if self.parts is None or self.window.player_view is None:
+            self.window.open_player_view()
+        assert self.parts is not None
+        return self.parts
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
+            if event.button() != Qt.MouseButton.LeftButton:
+                return False
+            window = self.window
+            if watched is window.view.viewport():
+                if window.view.tool is not window.select_tool:
+                    return False  # editing tools and templates use double-clicks themselves
+                view = window.view
+            elif self.parts is not None and watched is self.parts.player.view.viewport():
+                view = self.parts.player.view
+            else:
+                return False
+            self.ping(view.mapToScene(event.position().toPoint()))
+            return True
+        parts = self.parts
+        if parts is not None and watched is parts.player and kind in _SHOW_HIDE:
+            self._place_frame()
+        return False
+
+    # -- the frame -------------------------------------------------------------------
+
+    def _place_frame(self, *_: object) -> None:
+        if not isValid(self.frame):
+            return  # the GM's window (and the frame on its map) is gone; a player view is not yet
+        parts = self.parts
+        shown = parts is not None and parts.player.isVisible() and not parts.player.following
+        if parts is not None and shown:
+            self.frame.set_rect(parts.mat.shown_rect())
+        self.frame.setVisible(shown)
+
+    def _readd_frame(self) -> None:
+        if self.frame.scene() is None:
+            self.window.scene.addItem(self.frame)
+
+    def _move_frame(self, centre: QPointF) -> None:
+        if self.parts is None:
+            return
+        if self.window.follow_action.isChecked():
+            self.window.follow_action.setChecked(False)
+        self.parts.mat.centre_on(centre)
+
+    def _following_changed(self, on: bool) -> None:
+        if on and self.actions.battle_mat.isChecked():
+            self.actions.battle_mat.setChecked(False)
+        self._place_frame()
+
+    # -- physical scale ------------------------------------------------------------
+
+    def set_battle_mat(self, on: bool) -> None:
+        if not on:
+            if self.parts is not None:
+                self.parts.mat.unlock()
+            return
+        parts = self.player()
+        screen = parts.player.screen()
+        per_mm = saved.saved_calibration(self.settings, screen)
+        if per_mm is None:
+            per_mm = self.ask_calibration(parts.player)
+            if per_mm is None:
+                self.actions.battle_mat.setChecked(False)
+                self.window.say("Battle-mat scale needs the players' screen calibrated.")
+                return
+            saved.save_calibration(self.settings, screen, per_mm)
+        self.window.follow_action.setChecked(False)
+        square_px = square_pixels(per_mm, self.square)
+        parts.mat.lock(square_px)
+        self._place_frame()
+        self.window.say(f"Players' screen: one {self.square.name} square is {square_px} pixels.")
+
+    def calibrate(self) -> None:
+        parts = self.player()
+        per_mm = self.ask_calibration(parts.player)
+        if per_mm is None:
+            return
+        saved.save_calibration(self.settings, parts.player.screen(), per_mm)
+        if parts.mat.locked:
+            parts.mat.lock(square_pixels(per_mm, self.square))
+        else:
+            self.actions.battle_mat.setChecked(True)
+
+    def set_square(self, name: str) -> None:
+        self.square = next(size for size in SQUARE_SIZES if size.name == name)
+        self.actions.squares[name].setChecked(True)
+        self.settings.setValue(saved.SQUARE_SETTING, name)
+        if self.parts is not None and self.parts.mat.locked:
+            self.set_battle_mat(True)
+
+    def _screen_changed(self, *_: object) -> None:
+        """On another screen the squares are another size: use its calibration, or stop."""
+        if self.parts is not None:
+            self.parts.window_changed()  # its pixels may be another size too
+        if self.parts is None or not self.parts.mat.locked:
+            return
+        per_mm = saved.saved_calibration(self.settings, self.parts.player.screen())
+        if per_mm is None:
+            self.actions.battle_mat.setChecked(False)
+            self.window.say("That screen is not calibrated: battle-mat scale is off.")
+        else:
+            self.parts.mat.lock(square_pixels(per_mm, self.square))
+
+    def _calibration_dialog(self, player: PlayerView) -> float | None:
+        if not player.isVisible():
+            player.show()
+        dialog = CalibrationDialog(
+            player.screen(),
+            self.square,
+            self.parts.marks if self.parts else None,
+            self.window.window(),
+        )
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        if dialog.chosen_square() != self.square:
+            self.set_square(dialog.chosen_square().name)
+        return dialog.px_per_mm()
+
+    # -- curtains --------------------------------------------------------------------
+
+    def set_blackout(self, on: bool) -> None:
+        """Black the players' screen out (held while the view is closed, see :mod:`.held`)."""
+        if self.parts is not None:
+            self.parts.set_blackout(on)
+        self._show_state()
+
+    def set_frozen(self, on: bool) -> None:
+        """Hold the players' screen still (a view not shown yet freezes its first frame)."""
+        if self.parts is not None:
+            self.parts.set_frozen(on)
+        self._show_state()
+
+    def show_handout(self) -> None:
+        """Ask for a picture and show it full screen on the players' screen (or say why not)."""
+        path = self.ask_handout()
+        if path is None:
+            return
+        parts = self.player()
+        screen = parts.player.screen()
+        side = max(screen.geometry().width(), screen.geometry().height())
+        side = round(side * screen.devicePixelRatio())  # room for any quarter turn
+        try:
+            image = read_handout(path, QSize(side, side))
+        except HandoutError as error:
+            self.show_error(str(error))
+            return
+        parts.show_handout(image)
+        self.actions.dismiss.setEnabled(True)
+        self._show_state()
+
+    def dismiss_handout(self) -> None:
+        if self.parts is not None:
+            self.parts.dismiss_handout()
+        self.actions.dismiss.setEnabled(False)
+        self._show_state()
+
+    def states(self) -> list[str]:
+        """What the GM set in front of the players' map, in words, front first."""
+        found = ["blacked out"] if self.actions.blackout.isChecked() else []
+        if self.parts is not None and self.parts.handout.isVisibleTo(self.parts.player):
+            found.append("handout")
+        return found + (["frozen"] if self.actions.freeze.isChecked() else [])
+
+    def _show_state(self) -> None:
+        states = self.states()
+        text = ", ".join(states)
+        self.state_label.setText(f"Players' screen: {text}" if text else "")
+        self.state_label.setVisible(bool(text))
+        self.frame.set_state(text)
+
+    # -- turning, labels, pings --------------------------------------------------------------
+
+    def set_rotation(self, degrees: int) -> None:
+        self.rotation = degrees
+        self.actions.rotations[degrees].setChecked(True)
+        if self.parts is not None:
+            self.parts.set_rotation(degrees)
+
+    def turn_quarter(self) -> None:
+        self.player()
+        self.set_rotation(next_rotation(self.rotation))
+
+    def set_label_size(self, name: str) -> None:
+        self.label_size = name
+        self.actions.labels[name].setChecked(True)
+        self.settings.setValue(saved.LABEL_SETTING, name)
+        if self.parts is not None:
+            self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
+
+    def ping(self, point: QPointF) -> None:
+        """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized)."""
+        scenes = [self.window.scene]
+        size = dict(saved.LABEL_SIZES)[self.label_size]
+        if self.parts is not None and self.window.player_view is not None:
+            scenes.append(self.parts.player.scene)
+            self.parts.frozen.ping_look = (self.rotation, size)
+            self.parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
+        self.ripples = ping(scenes, point, [(0, 1.0), (self.rotation, size)])
+
+    def ping_at_cursor(self) -> None:
+        """G: under the mouse on the GM's map; else the middle of the players' screen."""
+        view = self.window.view
+        cursor = view.viewport().mapFromGlobal(view.cursor().pos())
+        if view.viewport().rect().contains(cursor):
+            self.ping(view.mapToScene(cursor))
+        elif self.parts is not None and self.parts.player.isVisible():
+            self.ping(self.parts.mat.centre())
+        else:
+            self.ping(view.visible_scene_rect().center())
+
+
+def install_table_screen(window: TableHost) -> TableScreen:
+    """Add the battle-mat controls to ``window``'s Player view menu (see the module)."""
+    return TableScreen(window)

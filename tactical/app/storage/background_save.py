@@ -1,0 +1,134 @@
+"""Ctrl+S on a worker thread: the GUI thread only copies the model.
+
+Saving a big map (10,000 tokens on 1024 x 1024 squares) takes seconds to turn
+into text, prove it opens again and write; the GM's hand should not wait for
+it. :meth:`BackgroundSave.start` takes a snapshot of the encounter on the GUI
+thread (:func:`~tactical.persistence.save_child.take_snapshot`: the grid's
+arrays copied, no picture read) and leaves the rest to a worker thread, which
+has a child process make the file and prove it opens again (so the long calls
+of that proof hold no lock of the app's) and writes it atomically as a save on
+the GUI thread would: a save killed midway leaves the old file whole, and a
+document that would not open again is not written at all.
+
+The outcome comes back to the GUI thread (:attr:`BackgroundSave.done`) with
+whether the document was edited since the snapshot: only an unedited document
+becomes clean. :meth:`BackgroundSave.wait` blocks until no save runs and
+reports its outcome at once, so quitting, opening another file or saving
+again never overtakes a running save.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from tactical.app.encounter.document import EncounterDocument
+from tactical.persistence.save_child import Snapshot
+
+
+@dataclass(eq=False)
+class SaveJob:
+    """One save: where, the model's snapshot, and how it ended (set by the worker)."""
+
+    path: Path
+    snapshot: Snapshot
+    edits: int
+    """The document's edit count when the snapshot was taken."""
+    replacements: int
+    """How many times another encounter had been loaded into the document by then."""
+    outcome: BaseException | None = None
+    over: threading.Event = field(default_factory=threading.Event)
+    reported: bool = False
+    unedited: bool = False
+    """Set when reported: the document is still exactly what was written."""
+    replaced: bool = False
+    """Set when reported: another encounter was loaded meanwhile (the file is not its)."""
+
+
+class BackgroundSave(QObject):
+    """Saves one document on a worker thread, one save at a time."""
+
+    done = Signal(object)
+    """A save is over: its :class:`SaveJob` (outcome, unedited, replaced). On the GUI thread."""
+    _over = Signal(object)
+
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.edits = 0
+        """Counts every change to the document (see :meth:`_edited`)."""
+        self.replacements = 0
+        self.job: SaveJob | None = None
+        self.worker: threading.Thread | None = None
+        document.changed.connect(self._edited)
+        document.modified_changed.connect(self._edited)
+        document.encounter_replaced.connect(self._replaced)
+        self._over.connect(self._report)
+
+    @property
+    def running(self) -> bool:
+        return self.job is not None and not self.job.reported
+
+    def _edited(self, *_args: object) -> None:
+        self.edits += 1
+
+    def _replaced(self) -> None:
+        self.edits += 1
+        self.replacements += 1
+
+    def start(self, path: Path) -> None:
+        """Snapshot the document here and write it to ``path`` on a worker thread."""
+        from tactical.persistence.save_child import take_snapshot
+
+        self.wait()
+        snapshot = take_snapshot(self.document.encounter)
+        job = SaveJob(path, snapshot, self.edits, self.replacements)
+        self.job = job
+
+        def run() -> None:
+            job.outcome = write_snapshot(job.path, job.snapshot)
+            job.over.set()
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile: nobody to tell
+                self._over.emit(job)
+
+        self.worker = threading.Thread(target=run, name="save", daemon=True)
+        self.worker.start()
+
+    def wait(self) -> None:
+        """Return once no save runs, its outcome reported (:attr:`done`) before returning."""
+        job = self.job
+        if job is None:
+            return
+        if self.worker is not None:
+            self.worker.join()
+            self.worker = None
+        self._report(job)
+
+    def _report(self, job: SaveJob) -> None:
+        if job.reported or not job.over.is_set():
+            return
+        job.reported = True
+        if self.job is job:
+            self.job = None
+        job.unedited = job.edits == self.edits
+        job.replaced = job.replacements != self.replacements
+        self.done.emit(job)
+
+
+def write_snapshot(path: Path, snapshot: Snapshot) -> BaseException | None:
+    """Prove the snapshot's file opens again and write it atomically; what went wrong, or None.
+
+    Runs on any thread (it touches nothing but the snapshot and the file).
+    """
+    from tactical.persistence.files import file_chunks, write_atomic
+    from tactical.persistence.save_child import proven_parts
+
+    try:
+        write_atomic(path, file_chunks(proven_parts(snapshot)))
+    except Exception as error:  # reported on the GUI thread
+        return error
+    return None
