@@ -3,8 +3,8 @@
 Numpy pays a fixed cost per call, and a viewer's search on a big map is hundreds of
 rings of a few thousand squares: two passes over :mod:`tactical.core.sight_one` left it
 at 15-40 ms a viewer on a rough 1024 x 1024 map. The same rule as one compiled loop
-(:mod:`tactical.core.sight_kernel_loop`) takes 2-4 ms (docs/performance.md, issue 22,
-third and fourth passes).
+(:mod:`tactical.core.sight_kernel_loop`) takes 2-4 ms (docs/performance.md, "Sight and
+fog"; issue 22's third and fourth passes are in that file's git history).
 
 The loop holds no interpreter lock: on two cores a party's viewers are shared out
 between two threads (:func:`look_each`). One viewer is worked out on the calling thread:

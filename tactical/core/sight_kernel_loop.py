@@ -11,7 +11,7 @@ shares and highest ground are kept in ring order (index ``8d`` repeats index 0, 
 left side's last parent); the walls are one byte per square, bit ``k`` set when the
 step into it in ``DIRECTIONS[k]`` is blocked.
 
-What keeps the loop fast (docs/performance.md, issue 22, fourth pass):
+What keeps the loop fast (issue 22's fourth pass: ``git log -p docs/performance.md``):
 
 - every array index is cast to ``np.uintp``: numba wraps a negative signed index round
   (a compare and an add per access, and registers spilled for the arrays' lengths);
