@@ -18,7 +18,7 @@ from types import FrameType
 from tactical.app.share.pixels import ArtPixels
 from tactical.core.encounter import Encounter
 from tactical.persistence import LoadError, load_encounter
-from tactical.share.address import lan_address
+from tactical.share.address import address_note, bind_problem, lan_address, phones_cannot_reach
 from tactical.share.links import Link, add_missing_characters, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import Builder, ShareServer
@@ -39,6 +39,9 @@ def _mtime(path: Path) -> float | None:
         return None
 
 
+CLI_FIND = "leave --host out for its address on the Wi-Fi, or give the one it has there"
+
+
 def share_file(file: str, host: str | None, port: int, stop: threading.Event | None = None) -> int:
     """Serve the links of ``file`` until stopped; prints one link a line."""
     path = Path(file)
@@ -54,10 +57,11 @@ def share_file(file: str, host: str | None, port: int, stop: threading.Event | N
         server.start()
     except OSError as error:
         print(
-            f"tactical share: cannot listen on {server.host}:{port}: {error.strerror or error}",
-            file=sys.stderr,
+            f"tactical share: {bind_problem(server.host, port, error, CLI_FIND)}", file=sys.stderr
         )
         return 1
+    if phones_cannot_reach(server.host):
+        print(f"tactical share: {address_note(server.host)}", file=sys.stderr)
     pixels = ArtPixels(path.resolve().parent)
     server.publish(_builder(encounter, pixels))
     for link in links.all():
