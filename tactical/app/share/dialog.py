@@ -111,6 +111,7 @@ class ShareDialog(QDialog):
         self.note = self._wrapped()
         self.problem = self._wrapped()
         self.problem.setStyleSheet(PROBLEM)
+        self.problem.hide()
         self.rows = QWidget()
         self.grid = QGridLayout(self.rows)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -181,9 +182,12 @@ class ShareDialog(QDialog):
             started = self._start(self.host.text().strip(), self.port.value())
             if isinstance(started, str):
                 self.problem.setText(started)
+                self.problem.show()
                 return
             self.session = started
+            self.port.setValue(started.server.port)  # the port 0 picked
         self.problem.setText("")
+        self.problem.hide()
         self._show_session()
 
     def _show_session(self) -> None:

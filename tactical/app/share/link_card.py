@@ -66,6 +66,7 @@ class LinkCard(QFrame):
         layout = QVBoxLayout(self)
         self.title = plain_label(link_title(link))
         self.title.setStyleSheet("font-weight: bold; font-size: 15pt")
+        self.title.setWordWrap(True)
         layout.addWidget(self.title)
         self.code = QToolButton()
         self.code.setAutoRaise(True)
@@ -84,6 +85,7 @@ class LinkCard(QFrame):
         self.field = QLineEdit("" if link.revoked else url)
         self.field.setReadOnly(True)
         self.field.setPlaceholderText("Revoked")
+        self.field.setCursorPosition(0)  # "http://192.168…", not the key's end
         self.watching = plain_label()
         layout.addWidget(self.field)
         layout.addWidget(self.watching)
