@@ -459,7 +459,7 @@ def test_a_frozen_screen_going_full_screen_shows_its_picture_whole(make_window, 
     hero = player.view.mapFromScene(QPointF(1.5 * CELL, 1.5 * CELL)) + player.view.pos()
     was = player.grab().toImage().pixelColor(hero.x(), hero.y())
     window.table_screen.actions.freeze.trigger()
-    window.document.push(MoveToken("hero", (4, 4)))  # moved since: the frame is the past
+    window.document.push(MoveToken("hero", (4, 4)), GM)  # moved since: the frame is the past
     player.resize(1600, 1000)  # full screen on a larger screen: the picture, twice as large
     qtbot.wait(20)
     image = player.grab().toImage()
