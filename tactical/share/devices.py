@@ -15,6 +15,36 @@ from dataclasses import dataclass, field
 
 MAX_MESSAGE_BYTES = 4096
 MAX_MESSAGES_PER_SECOND = 20
+SYSTEMS = (
+    ("iphone", "iPhone"),
+    ("ipad", "iPad"),
+    ("android", "Android"),
+    ("windows", "Windows"),
+    ("cros", "Chromebook"),
+    ("macintosh", "Mac"),
+    ("linux", "Linux"),
+)
+BROWSERS = (
+    ("firefox/", "Firefox"),
+    ("fxios/", "Firefox"),
+    ("edg/", "Edge"),
+    ("edge/", "Edge"),
+    ("samsungbrowser/", "Samsung Internet"),
+    ("opr/", "Opera"),
+    ("crios/", "Chrome"),
+    ("chrome/", "Chrome"),
+    ("safari/", "Safari"),
+)
+
+
+def device_kind(user_agent: str) -> str:
+    """What sort of device it says it is, in fixed words ("Android, Chrome"): the GM tells
+    two devices on one link apart. The header is the device's own claim and may lie; none
+    of its text is ever shown."""
+    agent = user_agent[:512].lower()
+    system = next((name for key, name in SYSTEMS if key in agent), "")
+    browser = next((name for key, name in BROWSERS if key in agent), "")
+    return ", ".join(x for x in (system, browser) if x) or "unknown device"
 
 
 @dataclass
@@ -25,6 +55,7 @@ class Device:
     link_token: str
     label: str
     address: str
+    kind: str = "unknown device"
     since: float = field(default_factory=time.time)
     _window: float = 0.0
     _count: int = 0
@@ -43,9 +74,12 @@ class DeviceRow:
     """What the GM's dialog lists about a device."""
 
     number: int
+    """Counts up from 1 over the sharing session: "device 3" is one device, never another."""
     label: str
     address: str
     since: float
+    link_token: str = ""
+    kind: str = "unknown device"
 
 
 class Devices:
@@ -56,12 +90,14 @@ class Devices:
         self._devices: dict[int, Device] = {}
         self._next = 1
 
-    def join(self, link_token: str, label: str, address: str, cap: int) -> Device | None:
+    def join(
+        self, link_token: str, label: str, address: str, cap: int, kind: str = "unknown device"
+    ) -> Device | None:
         """A new device, or None when ``cap`` devices already watch this link."""
         with self._lock:
             if sum(d.link_token == link_token for d in self._devices.values()) >= cap:
                 return None
-            device = Device(self._next, link_token, label, address)
+            device = Device(self._next, link_token, label, address, kind)
             self._next += 1
             self._devices[device.number] = device
             return device
@@ -73,7 +109,8 @@ class Devices:
     def rows(self) -> list[DeviceRow]:
         with self._lock:
             return [
-                DeviceRow(d.number, d.label, d.address, d.since) for d in self._devices.values()
+                DeviceRow(d.number, d.label, d.address, d.since, d.link_token, d.kind)
+                for d in self._devices.values()
             ]
 
     def __len__(self) -> int:

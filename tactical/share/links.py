@@ -3,14 +3,16 @@
 A link is a random token of at least 128 bits (``secrets.token_urlsafe(24)``:
 192 bits) in the URL path; whoever has the link can watch, nobody else can
 guess it. Revoking a link forgets its token: its devices are cut off and the
-URL answers 404 from then on.
+URL answers 404 from then on. The link itself stays in the list, revoked, until
+the GM gives it a new token (:meth:`Links.renew`): that one link starts again,
+the others and their "Allow moves" are untouched (issue 34).
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from tactical.core.encounter import Encounter
@@ -33,6 +35,8 @@ class Link:
     """The token id of the character whose sight this link shows."""
     moves: bool = False
     """Whether this link's device may move its own token (off unless the GM allows it)."""
+    revoked: bool = False
+    """Revoked: its token opens nothing until the GM gives the link a new one."""
 
 
 def new_token() -> str:
@@ -53,15 +57,34 @@ class Links:
         return link
 
     def find(self, token: str) -> Link | None:
+        """The link this token opens (never a revoked one)."""
         with self._lock:
             for known, link in self._links.items():
-                if secrets.compare_digest(known.encode(), token.encode()):
+                if secrets.compare_digest(known.encode(), token.encode()) and not link.revoked:
                     return link
         return None
 
     def revoke(self, token: str) -> Link | None:
+        """Its token opens nothing from now on; the link stays listed, revoked."""
         with self._lock:
-            return self._links.pop(token, None)
+            link = self._links.get(token)
+            if link is not None:
+                link.revoked = True
+            return link
+
+    def renew(self, token: str) -> Link | None:
+        """The same link under a new token (its old one opens nothing); None when unknown."""
+        with self._lock:
+            old = self._links.get(token)
+            if old is None:
+                return None
+            old.revoked = True  # a page still holding the old link object may do nothing
+            link = replace(old, token=new_token(), revoked=False)
+            self._links = {  # in the same place in the list
+                (link.token if known == token else known): (link if known == token else each)
+                for known, each in self._links.items()
+            }
+            return link
 
     def all(self) -> list[Link]:
         with self._lock:

@@ -40,7 +40,13 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tactical.share import frames, http_guard, quiet_log
-from tactical.share.devices import MAX_MESSAGE_BYTES, Device, DeviceRow, Devices
+from tactical.share.devices import (
+    MAX_MESSAGE_BYTES,
+    Device,
+    DeviceRow,
+    Devices,
+    device_kind,
+)
 from tactical.share.limits import Limits
 from tactical.share.links import Link, Links
 from tactical.share.listener import Listener
@@ -148,6 +154,13 @@ class ShareServer:
         """Forget a link and cut its devices off at once."""
         self.links.revoke(token)
         self._call(lambda: asyncio.ensure_future(self._close_link(token)))
+
+    def renew(self, token: str) -> Link | None:
+        """Give one link a new token: its old one's devices are cut off at once, as when
+        revoked; the other links and their devices are untouched."""
+        link = self.links.renew(token)
+        self._call(lambda: asyncio.ensure_future(self._close_link(token)))
+        return link
 
     def rows(self) -> list[DeviceRow]:
         return self.devices.rows()
@@ -302,7 +315,8 @@ class ShareServer:
     async def _socket_handler(self, request: web.Request) -> web.StreamResponse:
         link = self._link(request)
         cap = self.limits.devices(link.kind)
-        device = self.devices.join(link.token, link.label, request.remote or "?", cap)
+        agent = device_kind(request.headers.get("User-Agent", ""))
+        device = self.devices.join(link.token, link.label, request.remote or "?", cap, agent)
         if device is None:
             raise web.HTTPServiceUnavailable(text="Too many devices")
         socket = frames.Socket(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=10.0, timeout=2.0)

@@ -335,6 +335,27 @@ def test_a_double_tap_centres_on_your_character(
     assert abs(after[1] - height / 2) < 2
 
 
+def test_a_room_revealed_off_the_screen_is_brought_into_view_and_glows(
+    driver: Any, shared: tuple[ShareServer, Encounter]
+) -> None:
+    server, encounter = shared
+    _open(driver, server, "Ilse", PHONE)
+    canvas = driver.find_element("id", "map")
+    width, height = canvas.rect["width"], canvas.rect["height"]
+
+    def on_screen() -> bool:
+        x, y = driver.execute_script("return window.tacticalPage.toScreen(21.5, 8.5)")
+        return bool(0 <= x <= width and 60 <= y <= height)
+
+    assert not on_screen()  # the burial chamber is off the phone's screen, east
+    encounter.fog.revealed[6:11, 17:25] = True  # the GM lifts the fog from it
+    server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
+    _wait(on_screen)
+    assert driver.execute_script("return window.tacticalPage.freshSquares()") == 5 * 8
+    toast = driver.execute_script("return document.getElementById('toast').textContent")
+    assert toast == "New squares seen: double tap to go back to yours"
+
+
 def test_on_an_area_map_a_phone_drops_its_token_on_an_area(driver: Any) -> None:
     encounter = small_areas()
     links = links_for(encounter)

@@ -159,6 +159,45 @@ def test_revoking_a_link_cuts_its_device_off_and_its_page_is_gone(
     assert code == 4403 and status == 404
 
 
+def test_a_new_link_for_one_character_leaves_the_others_watching(
+    shared: tuple[ShareServer, Encounter],
+) -> None:
+    server, encounter = shared
+    bram, ilse = link_named(server, "Bram"), link_named(server, "Ilse")
+    server.links.set_moves(ilse.token, True)
+    old_url, ilse_url = server.url(bram), server.url(ilse)
+    labels = [x.label for x in server.links.all()]
+
+    async def watch() -> tuple[int | None, int, str, str]:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
+            ws = old_url.replace("http", "ws") + "/ws"
+            async with (
+                session.ws_connect(ws) as old,
+                session.ws_connect(ilse_url.replace("http", "ws") + "/ws") as other,
+            ):
+                await _next_view(old)
+                await _next_view(other)
+                renewed = server.renew(bram.token)
+                assert renewed is not None
+                closing = await old.receive(timeout=5)
+                code = closing.data if closing.type == aiohttp.WSMsgType.CLOSE else None
+                async with session.get(old_url) as gone:
+                    status = gone.status
+                new_ws = server.url(renewed).replace("http", "ws") + "/ws"
+                async with session.ws_connect(new_ws) as new:
+                    fresh = await _next_view(new)
+                encounter.tokens["ilse"].position = (4, 2)
+                server.publish(builder_for(encounter))
+                still = await _next_view(other)
+                return code, status, str(fresh["character"]), str(still["character"])
+
+    code, status, fresh, still = _run(watch())  # type: ignore[misc]
+    assert code == 4403 and status == 404  # the old link: cut off, and it opens nothing
+    assert fresh == "Bram" and still == "Ilse"  # the new link works; Ilse never noticed
+    assert link_named(server, "Ilse").moves and not link_named(server, "Bram").revoked
+    assert [x.label for x in server.links.all()] == labels  # the same links, in order
+
+
 def test_a_device_breaking_the_limits_is_cut_off_and_others_carry_on() -> None:
     encounter = crypt()
     server = ShareServer(links_for(encounter), "127.0.0.1", 0, Limits(table_devices=2))

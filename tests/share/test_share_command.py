@@ -127,4 +127,5 @@ def test_share_names_a_file_it_cannot_read_and_an_address_it_cannot_bind(
     assert capsys.readouterr().err.startswith(f"{missing}: ")
     assert share_file(str(CRYPT), "192.0.2.1", 0) == 1  # TEST-NET-1: not this computer's
     err = capsys.readouterr().err
-    assert err.startswith("tactical share: cannot listen on 192.0.2.1:0") and err[-1] == "\n"
+    assert err.startswith("tactical share: 192.0.2.1 is not an address of this computer now")
+    assert "leave --host out" in err and err.count("\n") == 1 and err[-1] == "\n"

@@ -7,6 +7,8 @@
   const TERRAIN = ["#d9d2c1", "#b9a877", "#5b5750"];
   const PINCH_DAMPING = 0.6;
   const GROUND_SIDE = 2048;
+  const FRESH_MS = 2500;  // how long newly seen squares glow
+  const BAR_PX = 60;  // the bar over the map's top
   const STOPPED = 4410, REVOKED = 4403;  // the server's close codes (tactical/share/server.py)
   const canvas = document.getElementById("map");
   const ctx = canvas.getContext("2d");
@@ -78,6 +80,8 @@
     show("paused", !!msg.paused);
     if (msg.paused) return;
     if (msg.gone) { el("who").textContent = "This character left the map"; return; }
+    const before = state.view;
+    const beforeLight = state.light;
     state.view = msg;
     const map = msg.map;
     if (map.kind === "grid") {
@@ -95,6 +99,80 @@
     art(msg.art);
     tokens.update(msg.tokens, "/s/" + token + "/art/", request);
     if (!state.fitted) fit();
+    else if (msg.kind === "character") newlySeen(before, beforeLight);
+    request();
+  }
+
+  // -- squares (or areas) this character sees for the first time --------------------------
+  function newlySeen(before, beforeLight) {
+    // A reveal off the screen (the GM lifts the fog from a room) would go unnoticed: light
+    // the new squares up for a moment and, when none of them is on screen, bring them in view.
+    const map = state.view.map;
+    if (!before || before.map.kind !== map.kind) return;
+    let box = null;
+    const grow = (x0, y0, x1, y1) => {
+      box = box ? [Math.min(box[0], x0), Math.min(box[1], y0), Math.max(box[2], x1), Math.max(box[3], y1)] : [x0, y0, x1, y1];
+    };
+    const cells = [];
+    if (map.kind === "grid") {
+      if (!beforeLight || beforeLight.length !== state.light.length || before.map.width !== map.width) return;
+      for (let i = 0; i < state.light.length; i++) {
+        if (beforeLight[i] !== DARK || state.light[i] === DARK) continue;
+        const c = i % map.width, r = Math.floor(i / map.width);
+        cells.push([c, r]);
+        grow(c, r, c + 1, r + 1);
+      }
+    } else {
+      const was = new Map(before.map.areas.map((a) => [a.id, a.light]));
+      for (const area of map.areas) {
+        if (area.light === DARK || (was.has(area.id) && was.get(area.id) !== DARK)) continue;
+        cells.push(area.id);
+        for (const [x, y] of area.points) grow(x, y, x, y);
+      }
+    }
+    if (!box) return;
+    state.fresh = { cells, until: performance.now() + FRESH_MS };
+    if (state.drag || state.pointers.size > 0 || anyOnScreen(cells)) return;
+    bringIntoView(box);
+    toast("New squares seen: double tap to go back to yours");
+  }
+
+  function anyOnScreen(cells) {
+    const w = canvas.clientWidth, h = canvas.clientHeight;
+    const areas = new Map((state.view.map.areas || []).map((a) => [a.id, a]));
+    return cells.some((cell) => {
+      const points = Array.isArray(cell) ? [[cell[0] + 0.5, cell[1] + 0.5]] : (areas.get(cell) || { points: [] }).points;
+      return points.some(([x, y]) => {
+        const sx = (x - state.cam.x) * state.cam.scale, sy = (y - state.cam.y) * state.cam.scale;
+        return sx >= 0 && sx <= w && sy >= BAR_PX && sy <= h;
+      });
+    });
+  }
+
+  function bringIntoView([x0, y0, x1, y1]) {
+    // centre on the new squares; zoom out only as far as it takes for them to fit
+    const w = canvas.clientWidth, h = canvas.clientHeight - BAR_PX;
+    const scale = Math.max(4, Math.min(state.cam.scale, 0.9 * w / (x1 - x0), 0.9 * h / (y1 - y0)));
+    state.cam = { scale, x: (x0 + x1) / 2 - w / 2 / scale, y: (y0 + y1) / 2 - (h / 2 + BAR_PX) / scale };
+  }
+
+  function drawFresh() {
+    // the new squares glow, fading out over FRESH_MS
+    const fresh = state.fresh;
+    if (!fresh) return;
+    const left = fresh.until - performance.now();
+    if (left <= 0) { state.fresh = null; return; }
+    ctx.fillStyle = "rgba(255, 215, 106, " + (0.45 * left / FRESH_MS).toFixed(3) + ")";
+    const areas = new Map((state.view.map.areas || []).map((a) => [a.id, a]));
+    for (const cell of fresh.cells) {
+      if (Array.isArray(cell)) { ctx.fillRect(cell[0], cell[1], 1, 1); continue; }
+      const area = areas.get(cell);
+      if (!area) continue;
+      ctx.beginPath();
+      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.closePath();
+      ctx.fill();
+    }
     request();
   }
 
@@ -183,6 +261,7 @@
     ctx.setTransform(ratio * s, 0, 0, ratio * s, -state.cam.x * s * ratio, -state.cam.y * s * ratio);
     if (state.view.map.kind === "grid") drawGrid(state.view.map); else drawAreas(state.view.map);
     drawTemplates();
+    drawFresh();
     if (state.drag) drawReach();
     tokens.draw(ctx, state.view.tokens, state.cam.scale, state.drag);
   }
@@ -443,6 +522,7 @@
     heldPictures() { return tokens.held(); },
     picturesAsked() { return tokens.asked(); },
     toScreen(x, y) { return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale]; },
+    freshSquares() { return state.fresh ? state.fresh.cells.length : 0; },
   };
 
   el("order-button").addEventListener("click", () => { el("order").hidden = !el("order").hidden; });

@@ -162,21 +162,27 @@ def test_the_dialog_starts_shares_revokes_and_stops(make_window: Any, qtbot: Any
     window = make_window(small_grid())
     phones: PhoneSharing = window.phone_sharing
     dialog = phones.open_dialog()
+    dialog.confirm = lambda *_: True  # the GM answers "Stop sharing" when asked
     dialog.host.setText("127.0.0.1")
     dialog.port.setValue(0)
     dialog.toggle.click()
     try:
         session = phones.session
         assert session is not None and session.active
-        assert dialog.toggle.text() == "Stop sharing"
-        assert dialog.grid.rowCount() >= 3  # the table, Hero, Ally
+        assert dialog.toggle.text() == "Stop sharing…"
+        assert [c.title.text() for c in dialog.cards] == [
+            "Table (what the TV shows)",
+            "Hero",
+            "Ally",
+        ]
         page = Page(session.url(_link(session, "Ally")))
         try:
             page.latest(qtbot, lambda m: m.get("type") == "view")
-            qtbot.waitUntil(lambda: dialog.devices.count() == 1, timeout=3000)
-            assert dialog.devices.item(0).text().startswith("Ally — 127.0.0.1")
+            qtbot.waitUntil(lambda: dialog.devices.rowCount() == 1, timeout=3000)
+            row = [dialog.devices.item(0, c).text() for c in range(4)]
+            assert row == ["1", "Ally", "unknown device", "127.0.0.1"]
             session.revoke(_link(session, "Ally"))
-            qtbot.waitUntil(lambda: dialog.devices.count() == 0, timeout=3000)
+            qtbot.waitUntil(lambda: dialog.devices.rowCount() == 0, timeout=3000)
         finally:
             page.close()
         dialog.toggle.click()

@@ -19,7 +19,7 @@ from tactical.app.players.phones.pixels import ArtPixels
 from tactical.cli_evening import load_scene
 from tactical.core.encounter import Encounter
 from tactical.persistence import LoadError
-from tactical.share.address import lan_address
+from tactical.share.address import address_note, bind_problem, lan_address, phones_cannot_reach
 from tactical.share.links import Link, add_missing_characters, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import Builder, ShareServer
@@ -38,6 +38,9 @@ def _mtime(path: Path) -> float | None:
         return path.stat().st_mtime
     except OSError:
         return None
+
+
+CLI_FIND = "leave --host out for its address on the Wi-Fi, or give the one it has there"
 
 
 def share_file(
@@ -62,10 +65,11 @@ def share_file(
         server.start()
     except OSError as error:
         print(
-            f"tactical share: cannot listen on {server.host}:{port}: {error.strerror or error}",
-            file=sys.stderr,
+            f"tactical share: {bind_problem(server.host, port, error, CLI_FIND)}", file=sys.stderr
         )
         return 1
+    if phones_cannot_reach(server.host):
+        print(f"tactical share: {address_note(server.host)}", file=sys.stderr)
     pixels = ArtPixels(path.resolve().parent)
     server.publish(_builder(encounter, pixels))
     for link in links.all():

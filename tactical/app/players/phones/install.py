@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 
+from tactical.app.players.phones.indicator import SharingIndicator
 from tactical.app.players.phones.moves import PhoneMoves
 from tactical.app.window.action_registry import Place
 from tactical.app.window.services import Services
+from tactical.share.address import bind_problem
 
 if TYPE_CHECKING:
     from tactical.app.players.phones.dialog import ShareDialog
@@ -46,6 +48,7 @@ class PhoneSharing(QObject):
         self.action.triggered.connect(self.open_dialog)
         registry = services.action_registry
         registry.add(ACTION_ID, self.action, menu=Place("player", "6_phones", 10))
+        self.indicator = SharingIndicator(window.statusBar(), self.device_count, self.open_dialog)
         for curtain in self.curtains:
             curtain.toggled.connect(self._curtain_changed)
         window.destroyed.connect(_server_stopper(self))
@@ -60,6 +63,11 @@ class PhoneSharing(QObject):
         session = self.session
         if session is not None:
             session.server.stop()
+
+    def device_count(self) -> int | None:
+        """How many devices watch now; None when not sharing."""
+        session = self.session
+        return None if session is None or not session.active else len(session.devices())
 
     def paused(self) -> bool:
         """Blackout or freeze on the TV: the phones show "Paused by the GM"."""
@@ -80,14 +88,16 @@ class PhoneSharing(QObject):
         try:
             session.start(self.moves.handler)
         except OSError as error:
-            return f"Could not listen on {host}:{port}: {error.strerror or error}"
+            return bind_problem(host, port, error)
         self.session = session
+        self.indicator.refresh()
         return session
 
     def stop(self) -> None:
         if self.session is not None:
             self.session.stop()
             self.session = None
+        self.indicator.refresh()
 
     def open_dialog(self) -> ShareDialog:
         from tactical.app.players.phones.dialog import ShareDialog

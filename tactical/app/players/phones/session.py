@@ -111,6 +111,12 @@ class ShareSession(QObject):
         self.server.revoke(link.token)
         self.links_changed.emit()
 
+    def renew(self, link: Link) -> Link | None:
+        """A new token for this one link (its old one's devices are cut off)."""
+        renewed = self.server.renew(link.token)
+        self.links_changed.emit()
+        return renewed
+
     def set_moves(self, link: Link, on: bool) -> None:
         self.links.set_moves(link.token, on)
         self.changed()

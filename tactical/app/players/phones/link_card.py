@@ -1,0 +1,218 @@
+"""One link in the sharing dialog: a card with its QR code, whose view it shows, and its buttons.
+
+The code is big enough to scan from across the table
+(:data:`tactical.app.players.phones.qr.CARD_SIDE`); a click on it shows it larger still
+(:class:`LargeCode`). A revoked link keeps its card, with
+"New link" to give that one player a new code; the other links are untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tactical.app.players.phones.qr import CARD_SIDE, qr_pixmap
+from tactical.app.window.plain_text import plain_label, set_tooltip
+from tactical.share.devices import DeviceRow
+from tactical.share.links import Link
+
+CARD_WIDTH = 280
+"""A card's width: its code and a little room on either side."""
+Confirm = Callable[[str, str, str], bool]
+"""(title, what will happen, the button that does it) -> whether the GM went on."""
+
+
+def link_title(link: Link) -> str:
+    return "Table (what the TV shows)" if link.kind == "table" else link.label
+
+
+def whose(link: Link) -> str:
+    return "the table link" if link.kind == "table" else f"{link.label}'s link"
+
+
+def devices_text(count: int) -> str:
+    return f"{count} device" + ("" if count == 1 else "s")
+
+
+class LinkCard(QFrame):
+    """One link's card (see the module's docstring)."""
+
+    def __init__(
+        self,
+        link: Link,
+        url: str,
+        actions: LinkActions,
+        confirm: Confirm,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.link, self.url, self.link_actions, self.confirm = link, url, actions, confirm
+        self.count = 0
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFixedWidth(CARD_WIDTH)
+        layout = QVBoxLayout(self)
+        self.title = plain_label(link_title(link))
+        self.title.setStyleSheet("font-weight: bold; font-size: 15pt")
+        self.title.setWordWrap(True)
+        layout.addWidget(self.title)
+        self.code = QToolButton()
+        self.code.setAutoRaise(True)
+        if link.revoked:
+            self.code.setText("Revoked: this link opens nothing")
+            self.code.setFixedSize(CARD_SIDE, CARD_SIDE)
+            self.code.setEnabled(False)
+        else:
+            pixmap = qr_pixmap(url, side=CARD_SIDE)
+            self.code.setIcon(QIcon(pixmap))
+            self.code.setIconSize(pixmap.size())
+            self.code.setFixedSize(pixmap.size() + QSize(6, 6))  # a cropped code does not scan
+            self.code.setToolTip("Show this code large, to scan from across the table")
+            self.code.clicked.connect(self.show_large)
+        layout.addWidget(self.code, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.field = QLineEdit("" if link.revoked else url)
+        self.field.setReadOnly(True)
+        self.field.setPlaceholderText("Revoked")
+        self.field.setCursorPosition(0)  # "http://192.168…", not the key's end
+        self.watching = plain_label()
+        layout.addWidget(self.field)
+        layout.addWidget(self.watching)
+        layout.addLayout(self._buttons())
+        layout.addStretch(1)
+        self.set_devices([])
+
+    def _buttons(self) -> QVBoxLayout:
+        """[Copy] [Allow moves] over [New link…] [Revoke…]; a revoked link: [New link]."""
+        link = self.link
+        first, second = QHBoxLayout(), QHBoxLayout()
+        if not link.revoked:
+            copy = QPushButton("Copy")
+            copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.url))
+            first.addWidget(copy)
+        if link.kind == "character" and not link.revoked:
+            self.moves = QCheckBox("Allow moves")
+            self.moves.setToolTip(
+                "This phone may move its own token (on its turn, or with no fight)"
+            )
+            self.moves.setChecked(link.moves)
+            self.moves.toggled.connect(lambda on: self.link_actions.set_moves(link, on))
+            first.addWidget(self.moves)
+        self.renew_button = QPushButton("New link" if link.revoked else "New link…")
+        set_tooltip(
+            self.renew_button,
+            f"A new code for {whose(link)} alone: the old one stops working; "
+            "the other links and Allow moves are untouched",
+        )
+        self.renew_button.clicked.connect(self.renew)
+        second.addWidget(self.renew_button)
+        if not link.revoked:
+            self.revoke_button = QPushButton("Revoke…")
+            set_tooltip(
+                self.revoke_button,
+                f"Cut the devices of {whose(link)} off now; it opens nothing until New link",
+            )
+            self.revoke_button.clicked.connect(self.revoke)
+            second.addWidget(self.revoke_button)
+        first.addStretch(1)
+        second.addStretch(1)
+        rows = QVBoxLayout()
+        rows.addLayout(first)
+        rows.addLayout(second)
+        return rows
+
+    def set_devices(self, rows: list[DeviceRow]) -> None:
+        """The devices watching this link now, each by its number, so two tell apart."""
+        self.count = len(rows)
+        if self.link.revoked:
+            self.watching.setText("Revoked: no device can open it.")
+        elif not rows:
+            self.watching.setText("No device watching.")
+        else:
+            numbers = ", ".join(f"no. {row.number}" for row in rows)
+            self.watching.setText(f"Watching: {devices_text(len(rows))} ({numbers})")
+
+    # -- what the buttons do (each says first what it will do) ------------------------------
+
+    def revoke(self) -> bool:
+        link = self.link
+        if not self.confirm(
+            f"Revoke {whose(link)}?",
+            f"Its {devices_text(self.count)} watching are cut off now and their page says "
+            "the GM revoked the link. The link opens nothing from then on; the other links "
+            "carry on. New link gives a new code for this link alone.",
+            "Revoke",
+        ):
+            return False
+        self.link_actions.revoke(link)
+        return True
+
+    def renew(self) -> bool:
+        link = self.link
+        if not link.revoked and not self.confirm(
+            f"A new link for {link_title(link)}?",
+            f"The old link stops working: its {devices_text(self.count)} watching are cut "
+            "off, and whoever should watch scans the new code. The other links, and "
+            "Allow moves, are untouched.",
+            "New link",
+        ):
+            return False
+        self.link_actions.renew(link)
+        return True
+
+    def show_large(self) -> LargeCode:
+        large = LargeCode(self, link_title(self.link), self.url)
+        large.show()
+        return large
+
+
+class LinkActions:
+    """What a card asks of the sharing session (the dialog hands its session's methods)."""
+
+    def __init__(
+        self,
+        set_moves: Callable[[Link, bool], None],
+        revoke: Callable[[Link], None],
+        renew: Callable[[Link], object],
+    ) -> None:
+        self.set_moves, self.revoke, self.renew = set_moves, revoke, renew
+
+
+class LargeCode(QDialog):
+    """One code as large as the screen allows, to hold up or scan from across the table."""
+
+    def __init__(self, parent: QWidget, title: str, url: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Scan: {title}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        screen = parent.screen().availableGeometry()
+        side = int(min(screen.height() - 160, screen.width() - 80))
+        layout = QVBoxLayout(self)
+        name = plain_label(title)
+        name.setStyleSheet("font-weight: bold; font-size: 22pt")
+        name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.code = QLabel()
+        pixmap = qr_pixmap(url, side=side)
+        self.code.setPixmap(pixmap)
+        self.code.setFixedSize(pixmap.size())
+        text = plain_label(url)
+        text.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        layout.addWidget(name)
+        layout.addWidget(self.code, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(text)
+        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignHCenter)
