@@ -23,6 +23,7 @@ from tactical.app.panel.row_columns import figures_of
 from tactical.persistence import load_encounter
 from tactical.rules import RowFigure, available
 from tactical.rules.registry import tracked_figures
+from tests.app.settle import settle
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
 EXAMPLES = sorted(p for p in available() if (MAPS / f"{p}.tactical.json").exists())
@@ -86,7 +87,7 @@ def test_every_example_fits_while_pressing_through(qtbot: Any, make_window: Any,
     _window, panel = _panel(make_window, name)
     table = panel.table
     for _ in range(6):
-        qtbot.wait(10)  # a resize refits on the next turn of the event loop
+        settle(qtbot, panel)  # a resize refits on the next turn of the event loop
         assert _fits(table), [
             table.horizontalHeaderItem(c).text() for c in range(table.columnCount())
         ]
