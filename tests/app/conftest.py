@@ -16,6 +16,8 @@ from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 
+from .settle import settle
+
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
@@ -97,7 +99,7 @@ def make_window(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[WindowFa
         window.show()
         qtbot.waitExposed(window)
         window.ensure_panel()
-        qtbot.wait(20)  # let the dock settle (layout, and the re-fit it schedules)
+        settle(qtbot, window)  # the dock placed beside the map, and the panel's re-fit done
         window.view.fit_map()
         built.append(window)
         return window

@@ -402,15 +402,18 @@ def test_a_save_during_a_background_write_leaves_no_recovery(
     autosave = make_autosave(document, tmp_path / "data")
     document.push(MoveToken("hero", (2, 1)), GM)
     write = files.write_atomic
+    writing = threading.Event()
 
     def slow_write(path: Path, data: Any) -> None:
-        time.sleep(0.2)
+        writing.set()
+        time.sleep(0.2)  # kept: a slow disk (the write lasts), not a wait for something
         write(path, data)
 
     monkeypatch.setattr(files, "write_atomic", slow_write)
     assert autosave.tick_in_background()
     worker = autosave.worker
     assert worker is not None
+    assert writing.wait(5)  # the write under way when the save comes
     autosave.discard()  # what a save or a clean close does: it waits for the write first
     worker.join()
     assert pending_recovery(tmp_path / "data") is None
@@ -450,7 +453,7 @@ class _LingeringThread(threading.Thread):
 
     def run(self) -> None:
         super().run()
-        time.sleep(0.3)
+        time.sleep(0.3)  # kept: the loaded machine it stands for, not a wait for something
 
 
 def test_once_a_background_write_is_counted_the_next_tick_starts_one(

@@ -101,9 +101,11 @@ def test_quitting_waits_for_a_running_save(
     window, path = saved_window(make_window, tmp_path)
     window.document.push(MoveToken("orc", (2, 5)), GM)
     write = files.write_atomic
+    writing = threading.Event()
 
     def slow(target: Path, data: Any) -> None:
-        time.sleep(0.3)
+        writing.set()
+        time.sleep(0.3)  # kept: a slow disk (the save lasts), not a wait for something
         write(target, data)
 
     monkeypatch.setattr(files, "write_atomic", slow)
@@ -115,6 +117,7 @@ def test_quitting_waits_for_a_running_save(
 
     window.files.ask_unsaved = ask
     window.save_action.trigger()
+    assert writing.wait(5)  # the save under way when the GM quits
     assert window.close()  # no question: the save in flight finished and made it clean
     assert asked == []
     assert load_encounter(path).tokens["orc"].position == (2, 5)
@@ -227,7 +230,7 @@ os.write = write
 document.push(MoveToken("orc", (2, 5)), GM)
 controller.start_save()
 deadline = time.monotonic() + 60
-while time.monotonic() < deadline:
+while time.monotonic() < deadline:  # kept: the child's own event loop, until it is killed
     app.processEvents()
     time.sleep(0.01)
 """

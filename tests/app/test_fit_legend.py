@@ -7,6 +7,8 @@ from PySide6.QtCore import QRect
 
 from tactical.app.window.main_window import MainWindow
 
+from .settle import settle
+
 
 def map_on_screen(window: MainWindow) -> QRect:
     """The map's squares in viewport pixels."""
@@ -24,7 +26,7 @@ def legend_on_screen(window: MainWindow) -> QRect:
 def test_after_fit_no_square_is_under_the_legend(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.resize(1400, 700)  # the map's shape nearly the view's: it used to reach the corner
-    qtbot.wait(10)
+    settle(qtbot, window)  # the view laid out at the window's new size
     window.fit_action.trigger()
     assert window.legend.isVisible()
     shown, legend = map_on_screen(window), legend_on_screen(window)
@@ -39,7 +41,7 @@ def test_fit_stays_clear_of_the_legend_when_the_window_changes_shape(make_window
     window = make_window()
     for width, height in ((1600, 900), (700, 900), (1400, 520), (1400, 700)):
         window.resize(width, height)
-        qtbot.wait(10)
+        settle(qtbot, window)
         window.fit_action.trigger()
         shown, legend = map_on_screen(window), legend_on_screen(window)
         assert not shown.intersects(legend), (width, height, shown, legend)
@@ -49,7 +51,7 @@ def test_fit_stays_clear_of_the_legend_when_the_window_changes_shape(make_window
 def test_without_the_legend_fit_uses_the_whole_view(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.resize(1400, 730)  # a view wide enough for the map to reach the legend's corner
-    qtbot.wait(10)
+    settle(qtbot, window)  # the view laid out at the window's new size
     window.fit_action.trigger()
     viewport = window.view.viewport().rect()
     with_legend = map_on_screen(window)
@@ -67,14 +69,14 @@ def test_when_both_sides_cost_the_map_gives_up_the_cheaper_one(make_window, qtbo
     """A view of the map's own shape: the map shrinks, as little as the legend allows."""
     window = make_window()
     window.resize(1400, 700)
-    qtbot.wait(10)
+    settle(qtbot, window)
     view = window.view
     padded = window.scene.layer.scene_rect().adjusted(-20, -20, 20, 20)
     viewport = view.viewport().rect()
     # Make the viewport the padded map's shape by trimming its width.
     width = round(viewport.height() * padded.width() / padded.height())
     window.resize(window.width() - (viewport.width() - width), window.height())
-    qtbot.wait(10)
+    settle(qtbot, window)  # the view laid out at the window's new size
     window.fit_action.trigger()
     shown, legend = map_on_screen(window), legend_on_screen(window)
     assert not shown.intersects(legend)

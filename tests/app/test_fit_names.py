@@ -15,6 +15,8 @@ from PySide6.QtCore import QRectF
 
 from tactical.persistence import load_encounter
 
+from .settle import settle
+
 HILLSIDE = Path(__file__).resolve().parents[2] / "maps" / "hillside-ruin.tactical.json"
 
 
@@ -30,7 +32,9 @@ def test_a_fitted_map_shows_every_name_whole(
     window.resize(*size)
     view = window.view
     view.fit_map()
-    qtbot.wait(50)  # drawn: the names take their size for the zoom, tokens turn dots or not
+    settle(qtbot, window)  # laid out at its size, the map fitted to it and drawn
+    items = window.scene.token_items.values()  # the names sized for the zoom, dots or not:
+    qtbot.waitUntil(lambda: all(item.view_zoom == view.zoom for item in items))
     viewport = QRectF(view.viewport().rect())
     names = {}
     for token_id, item in window.scene.token_items.items():

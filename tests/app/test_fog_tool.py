@@ -131,7 +131,7 @@ def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_window,
     assert stack.count() == before + 1  # one move, one undo step (issue 23)
     assert stack.undoText() == "Move Hero"
     stack.undo()  # the move takes its reveal with it, and reveals nothing new
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: not fog.worker.busy())  # any reveal it asked for has landed
     assert window.document.encounter.tokens["hero"].position == (1, 1)
     assert (9, 7) not in found(window.document.encounter)
     assert (stack.count(), stack.index()) == (before + 1, before)

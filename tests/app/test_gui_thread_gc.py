@@ -65,11 +65,13 @@ def test_the_first_look_can_wait_for_the_start_up_then_comes_every_interval(
     from tactical.app.runtime.gui_thread_gc import GuiThreadCollector
 
     parent = QObject()
+    made = time.monotonic()
     collector = GuiThreadCollector(parent, interval_ms=10, first_ms=400)
     looks: list[bool] = []
     collector.timer.timeout.connect(lambda: looks.append(True))
     try:
-        qtbot.wait(200)
+        qtbot.waitUntil(collector.timer.isActive, timeout=2000)  # the start-up is over
+        assert time.monotonic() - made >= 0.2  # it lasted (400 ms, a coarse timer's 5% early)
         assert looks == []  # none during the start-up
         qtbot.waitUntil(lambda: len(looks) >= 3, timeout=2000)  # then every interval
     finally:

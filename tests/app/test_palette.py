@@ -18,6 +18,7 @@ from tactical.core.commands import MoveToken
 from tactical.core.pictures import Picture
 from tactical.persistence import load_encounter, save_encounter
 from tests.app.conftest import small_grid
+from tests.app.settle import settle
 from tests.app.test_pictures import png_header_only
 
 RED = QColor("#d01010")
@@ -359,7 +360,7 @@ def test_the_form_refuses_a_token_without_a_name(make_window, qtbot) -> None:  #
     form._accept()
     assert form.result() == 0 and form.isVisible()
     assert form.problem.text() == "Refused: a token needs a name."
-    qtbot.wait(20)  # the layout places the shown line
+    settle(qtbot, form)  # the layout places the shown line
     under = form.problem.geometry().top() - form.name.geometry().bottom()
     assert form.problem.isVisibleTo(form) and 0 <= under < 20  # right under the name
     form.name.setText("Rat")

@@ -22,6 +22,7 @@ from tactical.core.tokens import Token
 from tactical.persistence import load_encounter
 
 from .conftest import MAPS
+from .settle import settle
 from .test_table_screen import open_mat
 
 GRID_MAPS = sorted(
@@ -69,7 +70,7 @@ def players_screen(make_window, qtbot, name: str) -> tuple[MainWindow, PlayerVie
     qtbot.addWidget(player)
     player.resize(1920, 1080)
     qtbot.waitExposed(player)
-    qtbot.wait(10)
+    settle(qtbot, player)
     return window, player
 
 

@@ -20,6 +20,7 @@ from tactical.core.changes import GM
 from tactical.persistence import load_encounter, save_encounter
 
 from .conftest import MAPS, small_grid
+from .settle import settle
 
 BLACK = QColor("#000000")
 
@@ -30,7 +31,7 @@ def opened(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-untyped-
     player = window.player_view
     assert player is not None
     qtbot.waitExposed(player)
-    qtbot.wait(20)
+    settle(qtbot, player)
     return player
 
 
@@ -64,7 +65,8 @@ def test_blackout_holds_on_another_screen_and_full_screen(make_window, qtbot) ->
     player = opened(window, qtbot)
     assert middle_of_map(player) == BLACK
     player.show_on(player.screen(), full_screen=True)
-    qtbot.wait(20)
+    qtbot.waitUntil(player.isFullScreen)
+    settle(qtbot, player)
     assert middle_of_map(player) == BLACK
     player.show_on(player.screen(), full_screen=False)
     assert middle_of_map(player) == BLACK
@@ -88,7 +90,8 @@ def test_the_curtains_outlive_a_restart_on_the_same_file(
     player = opened(again, qtbot)
     assert middle_of_map(player) == BLACK
     actions.blackout.trigger()
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: window_parts(again).states() == ["frozen"])  # the curtain lifted
+    settle(qtbot, player)
     frozen = window_parts(again).frozen
     assert frozen.isVisibleTo(player) and not frozen.picture.isNull()  # the first frame, held
     actions.freeze.trigger()
@@ -185,7 +188,7 @@ def test_the_right_click_way_out_works_over_a_blackout_or_a_frozen_frame(
     window = make_window()
     player = opened(window, qtbot)
     getattr(window.table_screen.actions, curtain).trigger()
-    qtbot.wait(20)
+    settle(qtbot, player)
     middle = player.view.geometry().center()
     covering = player.childAt(middle)
     assert covering is not None and not player.view.isAncestorOf(covering)  # a curtain
@@ -324,7 +327,7 @@ def thrum_players(make_window, qtbot):  # type: ignore[no-untyped-def]
     window = make_window(load_encounter(path), path)
     player = opened(window, qtbot)
     player.resize(1920, 1080)
-    qtbot.wait(20)
+    settle(qtbot, player)
     return window, player
 
 
@@ -335,14 +338,14 @@ def test_a_quarter_turn_turns_the_summary_and_the_legend(make_window, qtbot) -> 
     assert column.geometry().right() == player.width() - 1  # the players' right
     upright = legend.size()
     window.table_screen.set_rotation(90)  # players on the TV's left side: their right is down
-    qtbot.wait(20)
+    settle(qtbot, player)
     assert column.rotation == 90 and legend.rotation == 90
     assert column.geometry().bottom() == player.height() - 1
     assert column.width() == player.width() and column.height() < player.height() / 3
     assert (legend.width(), legend.height()) == (upright.height(), upright.width())
     assert legend.corner == Qt.Corner.TopLeftCorner  # the players' bottom left
     window.table_screen.set_rotation(180)
-    qtbot.wait(20)
+    settle(qtbot, player)
     assert column.geometry().left() == 0 and legend.size() == upright
     assert legend.corner == Qt.Corner.TopRightCorner
 
@@ -352,7 +355,7 @@ def test_a_turned_summary_reads_the_players_way_up(make_window, qtbot) -> None: 
     column = player.column
     upright = column.grab().toImage()
     window.table_screen.set_rotation(180)
-    qtbot.wait(20)
+    settle(qtbot, player)
     turned = column.grab().toImage().transformed(QTransform().rotate(180))
     assert turned.size() == upright.size()
     # Half a turn: the players read the same picture, upside down on the glass
@@ -385,11 +388,11 @@ def test_the_gm_hides_and_moves_the_players_legend_and_summary(
     aids.summary.trigger()
     assert player.column.isVisible()
     aids.sides["left"].trigger()
-    qtbot.wait(20)
+    settle(qtbot, player)
     assert player.column.geometry().left() == 0
     aids.legend.trigger()
     aids.corners["top right"].trigger()
-    qtbot.wait(20)
+    settle(qtbot, player)
     assert player.legend.isVisible() and player.legend.corner == Qt.Corner.TopRightCorner
     assert settings.value("table_screen/players_summary_side") == "left"
     again = make_window(load_encounter(MAPS / "thrum.tactical.json"))
@@ -407,7 +410,7 @@ def test_at_battle_mat_scale_legend_and_summary_keep_to_a_tenth(make_window, qtb
         window.table_screen.set_label_size(size)
         for rotation in (0, 90):
             window.table_screen.set_rotation(rotation)
-            qtbot.wait(10)
+            settle(qtbot, player)
             screen = player.width() * player.height()
             column = player.column.width() * player.column.height()
             legend = player.legend.width() * player.legend.height()
@@ -455,13 +458,13 @@ def test_a_frozen_screen_going_full_screen_shows_its_picture_whole(make_window, 
     window = make_window()
     player = opened(window, qtbot)
     player.resize(800, 500)
-    qtbot.wait(20)
+    settle(qtbot, player)
     hero = player.view.mapFromScene(QPointF(1.5 * CELL, 1.5 * CELL)) + player.view.pos()
     was = player.grab().toImage().pixelColor(hero.x(), hero.y())
     window.table_screen.actions.freeze.trigger()
     window.document.push(MoveToken("hero", (4, 4)), GM)  # moved since: the frame is the past
     player.resize(1600, 1000)  # full screen on a larger screen: the picture, twice as large
-    qtbot.wait(20)
+    settle(qtbot, player)
     image = player.grab().toImage()
     now = image.pixelColor(2 * hero.x(), 2 * hero.y())  # the hero's disc, smoothed a little
     assert abs(now.hueF() - was.hueF()) < 0.05 and now.blue() > now.red() + 40

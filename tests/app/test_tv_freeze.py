@@ -17,6 +17,7 @@ from tactical.core.commands.fog import reveal_all
 from tactical.persistence import load_encounter
 
 from .conftest import MAPS
+from .settle import settle
 
 CRYPT = MAPS / "crypt-fog.tactical.json"
 
@@ -35,7 +36,7 @@ def full_screen(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-unt
     player = window.open_player_view()
     player.show_on(window.screen(), full_screen=True)
     qtbot.waitUntil(lambda: player.isFullScreen() and player.size() == window.screen().size())
-    qtbot.wait(20)
+    settle(qtbot, player)
     return player
 
 
@@ -90,7 +91,8 @@ def test_a_screen_opened_frozen_holds_its_first_frame_at_full_size(make_window, 
     assert parts.frozen.picture.size() == player.size() * ratio  # its device pixels, 1:1
     frozen = seen(player)
     window.table_screen.actions.freeze.trigger()  # lifted: nothing had changed
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: parts.states() == [])  # the frozen frame taken down
+    settle(qtbot, player)
     assert seen(player) == frozen  # no black band, no smaller picture: the same screen
 
 
@@ -108,5 +110,6 @@ def test_a_frame_held_still_follows_a_window_shut_and_shown_full_screen(make_win
     qtbot.waitUntil(lambda: parts.frozen.picture.size() == player.size())
     frozen = seen(player)
     window.table_screen.actions.freeze.trigger()
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: parts.states() == [])  # the frozen frame taken down
+    settle(qtbot, player)
     assert seen(player) == frozen

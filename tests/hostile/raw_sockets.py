@@ -61,7 +61,7 @@ def wait_closed(socks: list[socket.socket], wanted: int, seconds: float = 10.0) 
     """How many of ``socks`` the server closed, once ``wanted`` are or the time is up."""
     deadline = time.monotonic() + seconds
     closed = sum(closed_by_server(s) for s in socks)
-    while closed < wanted and time.monotonic() < deadline:
+    while closed < wanted and time.monotonic() < deadline:  # kept: polls until a deadline
         time.sleep(0.05)
         closed = sum(closed_by_server(s) for s in socks)
     return closed

@@ -74,7 +74,7 @@ def test_1100_half_open_connections_stall_no_page_and_do_not_flood_stderr(
                 while loads < 10 or time.monotonic() < until:  # a phone's page, again and again
                     assert page_loads(table)
                     loads += 1
-                    time.sleep(0.2)
+                    time.sleep(0.2)  # kept: a phone's pace of reloads, not a wait
                 soft_now, hard_now = _open_files_limit(sharing.pid)
         finally:
             sharing.send_signal(signal.SIGINT)

@@ -127,7 +127,7 @@ def test_a_child_that_takes_too_long_is_stopped_and_the_save_made_here(
     child_for_all: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(save_child_module, "TIMEOUT_SECONDS", 0.5)
-    sleeper = "import sys, time; sys.stdin.buffer.read(); time.sleep(60)"
+    sleeper = "import sys, time; sys.stdin.buffer.read(); time.sleep(60)"  # kept: stopped meanwhile
     monkeypatch.setattr(save_child_module, "child_command", lambda: [sys.executable, "-c", sleeper])
     began = time.monotonic()
     assert made(busy_map()) == encounter_bytes(busy_map())

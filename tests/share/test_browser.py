@@ -58,7 +58,7 @@ WAIT = 10.0
 
 def _wait(check: Callable[[], object], seconds: float = WAIT) -> Any:
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline:  # kept: polls the page until a deadline
         value = check()
         if value:
             return value
@@ -191,7 +191,8 @@ def test_no_byte_a_link_receives_names_what_it_may_not_see(
         return drawn and any(_has(png_rgba(x), (120, 118, 110)) for x in pictures)
 
     _wait(art_arrived)
-    time.sleep(0.2)  # anything else sent with it
+    # Kept: a window for anything else sent with it (what must not come has no event to wait on).
+    time.sleep(0.2)
     more_texts, more_pictures = _received(driver)
     texts.extend(more_texts)
     pictures.extend(more_pictures)
@@ -271,7 +272,7 @@ def test_stopping_sharing_says_so_plainly_and_the_page_stops_trying(
     server.stop()
     assert _wait(lambda: _status(driver)) == "The GM stopped sharing"
     assert driver.execute_script("return document.body.classList.contains('ended')")
-    time.sleep(3)  # longer than the page's longest wait before trying again
+    time.sleep(3)  # kept: longer than the page's longest wait before trying again (none must come)
     assert _status(driver) == "The GM stopped sharing"
     assert _requested(driver) == []
     driver.save_screenshot(str(tmp_path / "stopped.png"))
@@ -466,6 +467,6 @@ def test_a_page_fetches_a_picture_once_for_all_its_tokens_and_not_again_on_a_mov
     encounter.tokens["bram"].position = (6, 12)  # the GM moves Bram: a new view, the same keys
     server.publish(builder_for(encounter, lambda _pid: _art(), token_art=solid_art(encounter)))
     _wait(lambda: driver.execute_script(where) != before)
-    time.sleep(0.3)
+    time.sleep(0.3)  # kept: a window for a fetch that must not come (no event to wait on)
     assert [u for u in _requested(driver) if key in u] == []
     assert driver.execute_script(count) == 3

@@ -359,7 +359,7 @@ def test_a_link_whose_device_left_serves_no_picture_that_walked_into_fog_since(
             server.publish(builder_for(encounter, token_art=solid_art(encounter)))
             deadline = time.monotonic() + 5
             after = 200
-            while after == 200 and time.monotonic() < deadline:
+            while after == 200 and time.monotonic() < deadline:  # kept: polls until a deadline
                 await asyncio.sleep(0.05)
                 after = (await _get(session, url))[0]
             return before, after
@@ -392,7 +392,7 @@ def test_an_error_building_the_views_is_logged_once_and_the_pages_keep_their_vie
             await _next_view(socket)
             for count in range(1, 5):  # four changes, each failing on its own
                 server.publish(broken)  # type: ignore[arg-type]
-                for _ in range(100):
+                for _ in range(100):  # kept: bounded polling, the condition checked each turn
                     if len(tried) == count:
                         break
                     await asyncio.sleep(0.05)

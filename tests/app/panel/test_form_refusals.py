@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from tests.app.panel.test_form_defaults import open_panel
+from tests.app.settle import settle
 
 
 def deal_form(qtbot: Any) -> Any:
@@ -46,7 +47,7 @@ def test_a_refusal_stands_under_its_field_and_goes_when_the_field_is_fixed(qtbot
     assert form.problems["fatigue"].text() == "Give an amount of Fatigue or Stress"
     assert form.problems["fatigue"].isVisibleTo(form)
     assert form.focusWidget() is form.inputs["fatigue"]
-    qtbot.wait(20)  # the layout places the shown line
+    settle(qtbot, form)  # the layout places the shown line
     label_y = form.problems["fatigue"].mapTo(form, form.problems["fatigue"].rect().topLeft()).y()
     field = form.inputs["fatigue"]
     field_bottom = field.mapTo(form, field.rect().bottomLeft()).y()

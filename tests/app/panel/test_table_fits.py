@@ -86,7 +86,9 @@ def test_every_example_fits_while_pressing_through(qtbot: Any, make_window: Any,
     _window, panel = _panel(make_window, name)
     table = panel.table
     for _ in range(6):
-        qtbot.wait(10)  # a resize refits on the next turn of the event loop
+        # A resize refits on the next turn of the event loop. Not settle(): on thrum the
+        # panel's notes flip between two heights every turn and never hold still.
+        qtbot.waitUntil(lambda: _fits(table))
         assert _fits(table), [
             table.horizontalHeaderItem(c).text() for c in range(table.columnCount())
         ]
