@@ -81,6 +81,16 @@ class RawPage:
         qtbot.waitUntil(enough, timeout=20_000)
         return found
 
+    def wait_for(self, qtbot: Any, seen: Any, into: list[str]) -> None:
+        """Wait (at most 20 s) until ``seen(frame)`` holds for a frame got so far or now."""
+
+        def found() -> bool:
+            while not self.frames.empty():
+                into.append(self.frames.get())
+            return any(seen(json.loads(text)) for text in into)
+
+        qtbot.waitUntil(found, timeout=20_000)
+
     def close(self) -> None:
         self.stop.set()
         self.thread.join(5)
@@ -98,6 +108,14 @@ def crypt_sharing(make_window: Any) -> Iterator[tuple[Any, PhoneSharing, ShareSe
         yield window, phones, session, bram
     finally:
         phones.stop()
+
+
+def _shows_bram_at(col: int, row: int) -> Any:
+    def shows(frame: dict[str, Any]) -> bool:
+        tokens = frame.get("tokens", []) if frame.get("type") == "view" else []
+        return any(t.get("mine") and (t.get("col"), t.get("row")) == (col, row) for t in tokens)
+
+    return shows
 
 
 def test_a_phone_dropping_on_every_square_of_crypt_fog_learns_nothing(
@@ -125,7 +143,8 @@ def test_a_phone_dropping_on_every_square_of_crypt_fog_learns_nothing(
         for col, row in sorted(shaded - {(5, 12)}):
             page.outbox.put(json.dumps({"type": "move", "token": "bram", "col": col, "row": row}))
             moved += page.take(qtbot, "moved", 1, frames)
-            if moved[-1]["ok"]:
+            if moved[-1]["ok"]:  # the view of Bram there is read too, then the drop undone
+                page.wait_for(qtbot, _shows_bram_at(col, row), frames)
                 window.document.undo_stack.undo()  # back to (5, 12) for the next drop
         assert [m["reason"] for m in moved if not m["ok"]] == []
         assert window.document.encounter.tokens["bram"].position == (5, 12)
