@@ -320,7 +320,11 @@ class PanelWidgets:
 
 
 def _height_for_width(layout: QVBoxLayout, width: int) -> int:
-    """The height ``layout`` asks for at ``width`` (its items at their preferred heights)."""
+    """The height ``layout`` asks for at ``width`` (its items at their preferred heights).
+
+    Its cache is dropped first: a child's hint changed by the fit itself (the secondary
+    buttons' lines) is otherwise read stale, and the fit swung between two answers for ever."""
+    layout.invalidate()
     if layout.hasHeightForWidth():
         return layout.heightForWidth(width)
     return layout.sizeHint().height()

@@ -23,6 +23,7 @@ from tactical.app.panel.row_columns import figures_of
 from tactical.persistence import load_encounter
 from tactical.rules import RowFigure, available
 from tactical.rules.registry import tracked_figures
+from tests.app.settle import settle
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
 EXAMPLES = sorted(p for p in available() if (MAPS / f"{p}.tactical.json").exists())
@@ -86,9 +87,7 @@ def test_every_example_fits_while_pressing_through(qtbot: Any, make_window: Any,
     _window, panel = _panel(make_window, name)
     table = panel.table
     for _ in range(6):
-        # A resize refits on the next turn of the event loop. Not settle(): on thrum the
-        # panel's notes flip between two heights every turn and never hold still.
-        qtbot.waitUntil(lambda: _fits(table))
+        settle(qtbot, panel)  # a resize refits on the next turn of the event loop
         assert _fits(table), [
             table.horizontalHeaderItem(c).text() for c in range(table.columnCount())
         ]
