@@ -163,16 +163,7 @@
     const left = fresh.until - performance.now();
     if (left <= 0) { state.fresh = null; return; }
     ctx.fillStyle = "rgba(255, 215, 106, " + (0.45 * left / FRESH_MS).toFixed(3) + ")";
-    const areas = new Map((state.view.map.areas || []).map((a) => [a.id, a]));
-    for (const cell of fresh.cells) {
-      if (Array.isArray(cell)) { ctx.fillRect(cell[0], cell[1], 1, 1); continue; }
-      const area = areas.get(cell);
-      if (!area) continue;
-      ctx.beginPath();
-      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-      ctx.closePath();
-      ctx.fill();
-    }
+    fillCells(fresh.cells);
     request();
   }
 
@@ -268,19 +259,10 @@
 
   function drawTemplates() {
     // spell areas and the like, already cut by the GM's computer to what this link may see
-    const areas = new Map((state.view.map.areas || []).map((a) => [a.id, a]));
     for (const template of state.view.templates || []) {
       ctx.globalAlpha = 0.35;
       ctx.fillStyle = template.color;
-      for (const cell of template.cells) {
-        if (Array.isArray(cell)) { ctx.fillRect(cell[0], cell[1], 1, 1); continue; }
-        const area = areas.get(cell);
-        if (!area) continue;
-        ctx.beginPath();
-        area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-        ctx.closePath();
-        ctx.fill();
-      }
+      fillCells(template.cells);
       ctx.globalAlpha = 1;
       const first = template.cells[0];
       if (template.label && Array.isArray(first)) {
@@ -288,6 +270,20 @@
         ctx.fillStyle = "#fff";
         ctx.fillText(template.label, first[0] + 0.05, first[1] + 0.6);
       }
+    }
+  }
+
+  function fillCells(cells) {
+    // squares ([col, row]) or areas (their ids) in the current fill style
+    const areas = new Map((state.view.map.areas || []).map((a) => [a.id, a]));
+    for (const cell of cells) {
+      if (Array.isArray(cell)) { ctx.fillRect(cell[0], cell[1], 1, 1); continue; }
+      const area = areas.get(cell);
+      if (!area) continue;
+      ctx.beginPath();
+      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.closePath();
+      ctx.fill();
     }
   }
 
