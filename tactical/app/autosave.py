@@ -38,7 +38,7 @@ from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
 from tactical.app.document import EncounterDocument
 from tactical.core.encounter import Encounter
-from tactical.persistence.save_child import Snapshot
+from tactical.persistence.snapshot import Snapshot
 
 INTERVAL_MS = 60_000
 RECOVERY_NAME = "recovery.tactical.json"
@@ -219,7 +219,7 @@ class Autosave(QObject):
         target = self.recovery_path
         if self.document.path is not None and self.document.path.resolve() == target.resolve():
             return None  # never write over the user's own file
-        from tactical.persistence.save_child import take_snapshot
+        from tactical.persistence.snapshot import take_snapshot
 
         original = str(self.document.path) if self.document.path is not None else None
         source = self.document.imported_from

@@ -3,7 +3,7 @@
 Saving a big map (10,000 tokens on 1024 x 1024 squares) takes seconds to turn
 into text, prove it opens again and write; the GM's hand should not wait for
 it. :meth:`BackgroundSave.start` takes a snapshot of the encounter on the GUI
-thread (:func:`~tactical.persistence.save_child.take_snapshot`: the grid's
+thread (:func:`~tactical.persistence.snapshot.take_snapshot`: the grid's
 arrays copied, no picture read) and leaves the rest to a worker thread, which
 has a child process make the file and prove it opens again (so the long calls
 of that proof hold no lock of the app's) and writes it atomically as a save on
@@ -27,7 +27,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from tactical.app.document import EncounterDocument
-from tactical.persistence.save_child import Snapshot
+from tactical.persistence.snapshot import Snapshot
 
 
 @dataclass(eq=False)
@@ -82,7 +82,7 @@ class BackgroundSave(QObject):
 
     def start(self, path: Path) -> None:
         """Snapshot the document here and write it to ``path`` on a worker thread."""
-        from tactical.persistence.save_child import take_snapshot
+        from tactical.persistence.snapshot import take_snapshot
 
         self.wait()
         snapshot = take_snapshot(self.document.encounter)

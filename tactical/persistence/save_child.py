@@ -30,15 +30,14 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
 import tactical
-from tactical.core.encounter import Encounter
 from tactical.persistence.files import FileParts, document_parts, file_chunks
 from tactical.persistence.problems import Problem, SaveError
+from tactical.persistence.snapshot import STEP, Snapshot
 
 CHILD_ARGUMENT = "--tactical-save-child"
 """The hidden first argument on which the one-folder app only makes a save's file."""
@@ -52,9 +51,6 @@ CHILD_FROM = 100_000
 Below it the proof's longest call lasts a few milliseconds (a 256 x 256 map
 with 2,000 tokens: about 6 ms parsing, 22 ms validating), less than starting
 a child (0.3-1 s, which the GM would wait on for the title to turn clean)."""
-
-STEP = 256
-"""List items (tokens, dice rolls) pickled at a time: a millisecond or so each."""
 
 CHUNK = 1024 * 1024
 """Bytes of a picture or of the file moved through a pipe per call."""
@@ -79,46 +75,6 @@ def child_command() -> list[str]:
     return [sys.executable, "-P", "-c", _CHILD_CODE, root]
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """An encounter as it was when the GM saved (:func:`take_snapshot`).
-
-    ``document`` is ``convert.snapshot_document`` without its tokens, which are
-    ``tokens``: lists of a few hundred tuples of their fields
-    (``convert.token_fields``), each list pickled.
-    """
-
-    document: dict[str, Any]
-    tokens: list[bytes]
-    token_count: int
-
-    def full_document(self) -> dict[str, Any]:
-        """The snapshot as ``convert.snapshot_document`` gives it, tokens and all."""
-        from tactical.persistence.convert import token_document
-
-        tokens = [token_document(t) for batch in self.tokens for t in pickle.loads(batch)]
-        return {**self.document, "tokens": tokens}
-
-
-def take_snapshot(encounter: Encounter) -> Snapshot:
-    """The encounter as it is now, to be saved while the GM goes on (on the GUI thread).
-
-    The tokens are pickled a few hundred at a time (a pickle is a copy, and
-    makes no object Python's garbage collector counts): 10,000 tokens kept as
-    dicts until the worker was done with them brought the app's next full
-    collection nearer, which on a crowded map takes 0.1-0.4 s of the GUI
-    thread (``app/gui_thread_gc.py``).
-    """
-    from tactical.persistence.convert import snapshot_document, token_fields
-
-    tokens = list(encounter.tokens.values())
-    batches = [
-        pickle.dumps([token_fields(t) for t in tokens[start : start + STEP]], protocol=5)
-        for start in range(0, len(tokens), STEP)
-    ]
-    return Snapshot(snapshot_document(encounter, with_tokens=False), batches, len(tokens))
-
-
 def proven_parts(snapshot: Snapshot) -> FileParts:
     """The file of a snapshot, proven to open again.
 
@@ -132,7 +88,7 @@ def proven_parts(snapshot: Snapshot) -> FileParts:
             parts = child.make(snapshot)
         if parts is not None:
             return parts
-    from tactical.persistence.convert import finish_document
+    from tactical.persistence.snapshot import finish_document
 
     return document_parts(finish_document(snapshot.full_document()))
 
@@ -233,12 +189,12 @@ def _pieces(snapshot: Snapshot) -> Iterator[tuple[Any, ...]]:
             yield ("list", key, [])
             for start in range(0, len(value), STEP):
                 yield ("list", key, value[start : start + STEP])
-        elif isinstance(getattr(value, "walls", None), list):  # a grid: its walls in pieces
+        elif isinstance(getattr(value, "walls", None), dict):  # a grid: its walls in pieces
             shell = copy.copy(value)
-            shell.walls, shell.wall_lines = [], []
+            shell.walls, shell.wall_lines = {}, ()
             yield ("set", key, shell)
             for name in ("walls", "wall_lines"):
-                items = list(getattr(value, name))
+                items = list(value.walls.items() if name == "walls" else value.wall_lines)
                 for start in range(0, len(items), STEP):
                     yield ("more", key, name, items[start : start + STEP])
         else:
@@ -282,7 +238,7 @@ def _received(pipe: IO[bytes]) -> Iterator[tuple[tuple[Any, ...], bytes | None]]
 def _assemble(pieces: Iterable[tuple[tuple[Any, ...], bytes | None]]) -> dict[str, Any]:
     """The snapshot's dict again from its pieces (see :func:`_pieces`)."""
     from tactical.core.pictures import Picture
-    from tactical.persistence.convert import token_document
+    from tactical.persistence.snapshot import token_document
 
     snapshot: dict[str, Any] = {}
     for piece, data in pieces:
@@ -296,7 +252,11 @@ def _assemble(pieces: Iterable[tuple[tuple[Any, ...], bytes | None]]) -> dict[st
         elif kind == "tokens":
             snapshot[piece[1]].extend(map(token_document, pickle.loads(piece[2])))
         elif kind == "more":
-            getattr(snapshot[piece[1]], piece[2]).extend(piece[3])
+            grid, name, items = snapshot[piece[1]], piece[2], piece[3]
+            if name == "walls":
+                grid.walls.update(items)
+            else:
+                grid.wall_lines += tuple(items)
         elif kind == "picture" and data is not None:
             _, key, picture_id, name, _size = piece
             snapshot.setdefault(key, []).append(Picture(picture_id, data=data, name=name))
@@ -331,7 +291,7 @@ def _read_answer(pipe: IO[bytes]) -> FileParts | SaveError | None:
 
 def child_main() -> int:
     """The child: the snapshot from stdin; the file's bytes, or its problems, to stdout."""
-    from tactical.persistence.convert import finish_document
+    from tactical.persistence.snapshot import finish_document
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     try:

@@ -105,7 +105,8 @@ def test_the_built_program_makes_a_big_maps_save_as_the_saves_child(app: Path) -
     with a hidden argument (``packaging/launch.py``, ``tactical.persistence.save_child``)."""
     from tactical.persistence import encounter_bytes, load_encounter
     from tactical.persistence.files import file_chunks
-    from tactical.persistence.save_child import CHILD_ARGUMENT, SaveChild, take_snapshot
+    from tactical.persistence.save_child import CHILD_ARGUMENT, SaveChild
+    from tactical.persistence.snapshot import take_snapshot
 
     encounter = load_encounter(ROOT / "maps" / "hillside-ruin.tactical.json")
     with SaveChild([str(app / "tactical"), CHILD_ARGUMENT]) as child:

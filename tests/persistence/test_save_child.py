@@ -17,12 +17,8 @@ from tactical.core.wall_lines import WallLine
 from tactical.persistence import Problem, SaveError, encounter_bytes, load_encounter
 from tactical.persistence import save_child as save_child_module
 from tactical.persistence.files import FileParts, file_chunks
-from tactical.persistence.save_child import (
-    CHILD_ARGUMENT,
-    child_command,
-    proven_parts,
-    take_snapshot,
-)
+from tactical.persistence.save_child import CHILD_ARGUMENT, child_command, proven_parts
+from tactical.persistence.snapshot import take_snapshot
 
 from .test_save_bytes import picture_map, png, with_background
 
