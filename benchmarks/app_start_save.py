@@ -138,7 +138,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
     window = MainWindow(
         EncounterDocument(encounter, path), settings=settings, recovery_dir=folder / "recovery"
     )
-    window.autosave.timer.stop()
+    window.autosave.wait()  # its first base written: the journal runs on as in the app
     window.resize(1600, 1000)
     window.show()
     app.processEvents()

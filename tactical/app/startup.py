@@ -28,12 +28,18 @@ from typing import Literal
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from tactical.app.autosave import Recovery, claim_folder, default_directory, pending_recovery
 from tactical.app.document import EncounterDocument
 from tactical.app.files import display_name
 from tactical.app.import_export import open_foreign_file
 from tactical.app.main_window import MainWindow
 from tactical.app.plain_text import plain_message_box
+from tactical.app.recovery_files import (
+    Recovery,
+    claim_folder,
+    default_directory,
+    pending_recovery,
+    set_aside,
+)
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.persistence.examples import default_example
@@ -210,8 +216,6 @@ def start(
             f"{_work_of(recovery)} are open instead; nothing was discarded."
         )
         return window
-    else:
-        window.autosave.discard()  # the recovery itself is unreadable: nothing to keep
     window.view.fit_map()
     return window
 
@@ -230,8 +234,10 @@ def restore(window: MainWindow, recovery: Recovery) -> bool:
     try:
         encounter = recovery.load()
     except (LoadError, OSError) as error:
+        kept = set_aside(recovery)  # never deleted: it is moved out of the next start's way
+        where = f"\n\nIts files are kept in {kept}." if kept is not None else ""
         window.files.show_error(
-            "Could not recover", f"The recovery file could not be read:\n\n{error}"
+            "Could not recover", f"The recovery file could not be read:\n\n{error}{where}"
         )
         return False
     window.document.replace_encounter(encounter, recovery.original)
