@@ -126,11 +126,13 @@ def write_snapshot(path: Path, snapshot: Snapshot) -> BaseException | None:
 
     Runs on any thread (it touches nothing but the snapshot and the file).
     """
+    from tactical.persistence import young_objects
     from tactical.persistence.files import document_parts, file_chunks, write_atomic
     from tactical.persistence.snapshot import finish_document
 
     try:
-        parts = document_parts(finish_document(snapshot.full_document()))
+        with young_objects.held():  # the GUI thread traverses none of the proof's objects
+            parts = document_parts(finish_document(snapshot.full_document()))
         write_atomic(path, file_chunks(parts))
     except Exception as error:  # reported on the GUI thread
         return error

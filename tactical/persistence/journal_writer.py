@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from tactical.persistence import young_objects
 from tactical.persistence.atomic_write import write_atomic
 from tactical.persistence.files import MAX_FILE_BYTES, document_parts, file_chunks
 from tactical.persistence.journal_capture import Capture
@@ -167,7 +168,8 @@ class JournalWriter:
         if copied is not None:
             chunks: Iterable[bytes] = (copied,)
         else:
-            chunks = file_chunks(document_parts(finish_document(base_document(full))))
+            with young_objects.held():
+                chunks = file_chunks(document_parts(finish_document(base_document(full))))
         digest = hashlib.sha256()
         size = 0
 
