@@ -47,16 +47,16 @@ REFERENCE = {"helper_mb": 130.0, "tick_s": 1.5}
 memory, VmHWM, and tick to written; three ticks at a load average of 4-5)."""
 
 
-def crowded() -> object:
+def crowded(size: int, tokens: int) -> object:
     from tactical.core.fog import Fog
 
-    encounter = maps.generated(SIZE, tokens=TOKENS)
-    for token_id in sorted(encounter.tokens)[TOKENS:]:  # the generator may add its own
+    encounter = maps.generated(size, tokens=tokens)
+    for token_id in sorted(encounter.tokens)[tokens:]:  # the generator may add its own
         del encounter.tokens[token_id]
     grid = encounter.grid
     assert grid is not None
     found = grid.terrain.copy().astype(bool)
-    found[:, : SIZE // 2] = True
+    found[:, : size // 2] = True
     encounter.fog = Fog(enabled=True, revealed=found)
     return encounter
 
@@ -73,24 +73,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=40)
     parser.add_argument("--records", type=int, default=1000)
+    parser.add_argument("--side", type=int, default=SIZE, help="the map's side in squares")
+    parser.add_argument("--tokens", type=int, default=TOKENS)
     options = parser.parse_args(argv)
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     rows: list[tuple[str, str, str]] = []
     with tempfile.TemporaryDirectory() as name:
-        rows = measure(Path(name), options.repeat, options.records)
+        rows = measure(Path(name), options)
     print_table(("measure", "now", "reference: the minute-ly autosave"), rows, numbers=2)
     del app
     return 0
 
 
-def memory(folder: Path) -> tuple[int, int]:
+def memory(folder: Path, size: int, tokens: int) -> tuple[int, int]:
     """What the journal keeps once its base is written, and its peak meanwhile (bytes)."""
     from tactical.app.autosave import Autosave
     from tactical.app.document import EncounterDocument
 
-    document = EncounterDocument(crowded())  # type: ignore[arg-type]
+    document = EncounterDocument(crowded(size, tokens))  # type: ignore[arg-type]
     tracemalloc.start()
     autosave = Autosave(document, folder)
     autosave.wait()
@@ -101,7 +103,7 @@ def memory(folder: Path) -> tuple[int, int]:
     return kept, peak
 
 
-def measure(folder: Path, repeat: int, records: int) -> list[tuple[str, str, str]]:
+def measure(folder: Path, options: argparse.Namespace) -> list[tuple[str, str, str]]:
     from tactical.app.autosave import Autosave
     from tactical.app.document import EncounterDocument
     from tactical.core.changes import GM
@@ -112,8 +114,9 @@ def measure(folder: Path, repeat: int, records: int) -> list[tuple[str, str, str
     from tactical.persistence.journal_capture import capture
     from tactical.persistence.journal_replay import recover
 
-    kept, base_peak = memory(folder / "memory")
-    encounter = crowded()
+    repeat, records, size, tokens = options.repeat, options.records, options.side, options.tokens
+    kept, base_peak = memory(folder / "memory", size, tokens)
+    encounter = crowded(size, tokens)
     document = EncounterDocument(encounter)  # type: ignore[arg-type]
     base_start = time.perf_counter()
     autosave = Autosave(document, folder / "recovery")
@@ -143,7 +146,7 @@ def measure(folder: Path, repeat: int, records: int) -> list[tuple[str, str, str
         document.push(MoveToken(who, (index % 40, 1 + index % 2)), GM)
         latencies.append(until(lambda done=done: autosave.writer.records > done))
         time.sleep(0.05)
-    dab = [(x, y) for x in range(600, 605) for y in range(600, 605)]
+    dab = [(x, y) for x in range(size // 2, size // 2 + 5) for y in range(size // 2, size // 2 + 5)]
     document.push(RevealSquares(dab, gesture=1), GM)
     document.push(PaintSquares(dab, elevation=2), GM)
     for index in range(records - repeat - 3):
@@ -165,7 +168,7 @@ def measure(folder: Path, repeat: int, records: int) -> list[tuple[str, str, str
     )  # type: ignore[arg-type]
     whole = time.perf_counter() - begin
 
-    label = f"{SIZE} x {SIZE}, {TOKENS:,} tokens, fog"
+    label = f"{size} x {size}, {tokens:,} tokens, fog"
     reference_disk = f"up to 60 s, then {REFERENCE['tick_s']:.1f} s (a helper process)"
     return [
         (f"{label}: GUI thread's copy of a token's move", big.ms(move_ms), "none (nothing kept)"),

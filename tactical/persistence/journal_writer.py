@@ -146,10 +146,10 @@ class JournalWriter:
             try:
                 job, value = self._jobs.get(timeout=timeout)
             except queue.Empty:
-                self._sync()
-                continue
+                job, value = "sync", None  # a second since the last write: to the disk
             if job == "stop":
-                self._sync()
+                with contextlib.suppress(OSError):
+                    self._sync()
                 self._close()
                 return
             try:
@@ -159,6 +159,9 @@ class JournalWriter:
                 self._close()
                 with contextlib.suppress(Exception):
                     self.on_failure(error)
+            finally:
+                if job == "wait":
+                    value.set()  # a waiter is let go whatever happened
 
     def _prepare(self, value: tuple[Capture, Path | None]) -> None:
         full, source = value
@@ -241,7 +244,7 @@ class JournalWriter:
         self._sync()
         done.set()
 
-    def _sync(self) -> None:
+    def _sync(self, _value: object = None) -> None:
         if self._fd is not None and self._dirty:
             os.fsync(self._fd)
         self._dirty = False

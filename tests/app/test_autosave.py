@@ -451,3 +451,27 @@ def test_a_full_journal_starts_again_from_a_new_base(
     recovery = pending_recovery(tmp_path)
     assert recovery is not None
     assert encounter_bytes(recovery.load()) == encounter_bytes(document.encounter)
+
+
+def test_a_flush_to_the_disk_that_fails_is_said_and_waiting_for_it_ends(
+    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = EncounterDocument(small_grid())
+    autosave = make_autosave(document, tmp_path)
+    document.push(MoveToken("hero", (2, 1)), GM)
+    assert autosave.tick()
+    failures: list[str] = []
+    autosave.failed.connect(failures.append)
+
+    def refuse(fd: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", refuse)
+        document.push(MoveToken("hero", (3, 1)), GM)
+        assert not autosave.tick()  # returns: the waiter is let go
+    assert len(failures) == 1 and "Input/output error" in failures[0]
+    document.push(MoveToken("hero", (4, 1)), GM)
+    assert autosave.tick()
+    recovery = pending_recovery(tmp_path)
+    assert recovery is not None and recovery.load().tokens["hero"].position == (4, 1)
