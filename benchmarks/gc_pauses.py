@@ -59,7 +59,6 @@ else:  # before issue 35: every generation when due, the oldest too; nothing fro
     QTimer.singleShot(gui_thread_gc.START_UP_MS, old.start)
 settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
 window = start(path, settings=settings, recovery_dir=folder / "recovery", ask=lambda r: False)
-window.autosave.timer.stop()
 window.resize(1600, 1000)
 window.show()
 squares = lambda: 1024 * 1024  # as tactical.app.main.run: this map loads numba's kernel

@@ -103,7 +103,6 @@ class Session:
             EncounterDocument(encounter, path), settings=settings, recovery_dir=folder / "rec"
         )
         window.files.ask_unsaved = lambda: "discard"
-        window.autosave.timer.stop()
         window.resize(1600, 1000)
         window.show()
         window.ensure_panel()

@@ -1,8 +1,6 @@
 """The folder app's entry point: the same ``tactical`` command as the pip-installed one.
 
-A save's file is made in a child process, which in the folder app is this program
-again with a hidden first argument (``tactical.persistence.save_child``). Another
-hidden argument, ``--tactical-warm-sight``, compiles the sight kernel into numba's
+A hidden first argument, ``--tactical-warm-sight``, compiles the sight kernel into numba's
 cache (or loads it from there) and says how it went: the build runs it once to ship
 the compiled kernel (``packaging/build-folder-app.sh``), the tests to check it loads.
 """
@@ -39,12 +37,6 @@ def warm_sight() -> int:
 
 
 if __name__ == "__main__":
-    from tactical.persistence.save_child import CHILD_ARGUMENT
-
-    if sys.argv[1:2] == [CHILD_ARGUMENT]:
-        from tactical.persistence.save_child import child_main
-
-        sys.exit(child_main())
     if sys.argv[1:2] == [WARM_SIGHT]:
         sys.exit(warm_sight())
     from tactical.cli import main

@@ -76,7 +76,13 @@ def _check_sides(model: EncounterModel) -> list[Problem]:
 
 def _check_grid(grid: GridMapModel) -> list[Problem]:
     problems: list[Problem] = []
-    for name, rows in (("elevation", grid.elevation), ("terrain", grid.terrain)):
+    lent = grid._heights is not None and not grid.elevation
+    if lent:  # the save's proof: the heights written from this array (loading.Lent)
+        problems += _check_lent_heights(grid)
+    judged: list[tuple[str, list[Any]]] = [("terrain", grid.terrain)]
+    if not lent:
+        judged.insert(0, ("elevation", grid.elevation))
+    for name, rows in judged:
         if len(rows) != grid.height:
             problems.append(
                 Problem(f"map.{name}", f"has {len(rows)} rows, the map is {grid.height} high")
@@ -89,7 +95,7 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
                         f"has {len(row)} squares, the map is {grid.width} wide",
                     )
                 )
-    whole = _heights_array(grid)
+    whole = grid._heights if lent else _heights_array(grid)
     grid._heights = whole  # the encounter's elevation, converted once
     for index, heights in enumerate(() if whole is not None else grid.elevation):
         if not heights or (min(heights) >= MIN_ELEVATION and max(heights) <= MAX_ELEVATION):
@@ -131,6 +137,25 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
         if wall.open and not wall.door:
             problems.append(Problem(f"{path}.open", "only a door can be open"))
     return problems
+
+
+def _check_lent_heights(grid: GridMapModel) -> list[Problem]:
+    """The problems of heights lent as an array: its shape, and its range in one pass."""
+    heights = grid._heights
+    if heights.shape != (grid.height, grid.width):
+        rows = heights.shape[0] if heights.ndim else 0
+        return [Problem("map.elevation", f"has {rows} rows, the map is {grid.height} high")]
+    if heights.size and (heights.min() < MIN_ELEVATION or heights.max() > MAX_ELEVATION):
+        row, column = (
+            int(i) for i in np.argwhere((heights < MIN_ELEVATION) | (heights > MAX_ELEVATION))[0]
+        )
+        return [
+            Problem(
+                f"map.elevation[{row}][{column}]",
+                f"an elevation must lie between {MIN_ELEVATION} and {MAX_ELEVATION}",
+            )
+        ]
+    return []
 
 
 def _heights_array(grid: GridMapModel) -> npt.NDArray[np.int16] | None:

@@ -27,7 +27,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.evening import Character, Evening, Exit, Scene, TokenGroup, UnreadScene
 from tactical.core.pictures import Picture
 from tactical.persistence import evening_hooks
-from tactical.persistence.convert import base64_text, to_document
+from tactical.persistence.convert import to_document
 from tactical.persistence.evening_schema import (
     CharacterModel,
     EveningModel,
@@ -35,20 +35,13 @@ from tactical.persistence.evening_schema import (
     exit_document,
     position_of,
 )
-from tactical.persistence.files import (
-    FileParts,
-    _error_problem,
-    _parse,
-    _read,
-    _version,
-    document_parts,
-    file_chunks,
-    scene_from_raw,
-    write_atomic,
-)
-from tactical.persistence.jsonfmt import Base64Text, dumps, nested_parts
+from tactical.persistence.files import FileParts, document_parts, file_chunks, write_atomic
+from tactical.persistence.jsonfmt import Base64Text, RowsText, dumps, nested_parts
+from tactical.persistence.loading import _parse, _read, _version, scene_from_raw
+from tactical.persistence.loading import error_problem as _error_problem
 from tactical.persistence.problems import LoadError, Problem
 from tactical.persistence.schema import FORMAT, SCENE_VERSION, SCHEMA_VERSION
+from tactical.persistence.snapshot import base64_text
 
 SCENE_KEYS = ("id", "exits", "groups")
 """A scene's keys beyond a map's (and each token's ``character``)."""
@@ -276,8 +269,8 @@ class EveningFrame:
     scenes: list[list[bytes | Picture] | None]
     """Each scene's text in order; None where the saved scene goes."""
     scene: Scene
-    """A copy of the saved scene's id, exits and groups (a frame is pickled for the save's
-    child process, so it holds no encounter)."""
+    """A copy of the saved scene's id, exits and groups (a frame goes with a snapshot
+    to the save's worker thread, so it holds no encounter)."""
     characters: dict[str, str]
 
     def assemble(self, document: dict[str, Any], *, text: bool = False) -> Any:
@@ -293,7 +286,7 @@ class EveningFrame:
                 parts += _expanded(printed)
         parts.append(b"\n  ]\n}\n")
         if text:
-            return [p if isinstance(p, Base64Text) else p.decode("utf-8") for p in parts]
+            return [p if isinstance(p, Base64Text | RowsText) else p.decode("utf-8") for p in parts]
         return parts
 
 

@@ -1,342 +1,44 @@
 """Reading and writing ``.tactical.json`` files.
 
-Loading never changes the file: it reads at most :data:`MAX_FILE_BYTES` (the
-size is checked before parsing), migrates older schema versions, validates,
-and either returns an encounter or raises :class:`LoadError` listing every
-problem with its JSON path. Saving first proves the new contents load again,
-then writes a temporary file beside the target, flushes it to disk and renames
-it over the target, so a crash or a full disk mid-save leaves the old file as
-it was. JSON that is not plain data (a key twice in one object, a lone
-surrogate) is refused with its path.
+Loading (:mod:`tactical.persistence.loading`) never changes the file. Saving
+first proves the new contents load again, then writes a temporary file beside
+the target, flushes it to disk and renames it over the target, so a crash or a
+full disk mid-save leaves the old file as it was.
 
 The proof does not pay for embedded pictures again: the text is loaded with
 each picture's base64 set aside (a stand-in in its place) and the loader's
 checks run on the picture bytes held in memory, which that base64 was made
-from (:func:`document_parts`).
+from; a grid's heights likewise (:func:`document_parts`).
 """
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
-
 from tactical.core.encounter import Encounter
-from tactical.persistence import evening_hooks, migrations
+from tactical.persistence import evening_hooks
 from tactical.persistence.atomic_write import _OUR_TEMP as _OUR_TEMP
 from tactical.persistence.atomic_write import TEMP_PREFIX as TEMP_PREFIX
 from tactical.persistence.atomic_write import remove_stale_temps as remove_stale_temps
 from tactical.persistence.atomic_write import temp_name as temp_name
 from tactical.persistence.atomic_write import write_atomic as write_atomic
-from tactical.persistence.checks import check_encounter
-from tactical.persistence.convert import to_document, to_encounter
-from tactical.persistence.jsonfmt import Base64Text, dumps, dumps_parts
-from tactical.persistence.partial import problems_beyond_schema
-from tactical.persistence.plain_data import (
-    PairsHook,
-    may_hold_surrogates,
-    repeated_key_problems,
-    unsaveable_values,
-)
-from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError, join_path
-from tactical.persistence.safe_read import ReadRefused, read_regular_file
-from tactical.persistence.schema import (
-    FORMAT,
-    MAP_KINDS,
-    SCENE_VERSION,
-    SCHEMA_VERSION,
-    EncounterModel,
-)
-from tactical.persistence.v1_paths import version_1_paths
-
-MAX_FILE_BYTES = 256 * 1024 * 1024
-"""Files larger than this are refused before they are parsed.
-
-Pictures are embedded, so the cap holds the largest picture tactical keeps
-(``MAX_PICTURE_BYTES``, 160 MiB, 213 MiB as base64) with room for the map."""
-
-EXTENSION = ".tactical.json"
-
-_MESSAGES = {
-    "extra_forbidden": "unknown key (not part of the file format)",
-    "missing": "required key is missing",
-    "finite_number": "must be a finite number (NaN and infinity are not allowed)",
-    "union_tag_invalid": "must be one of: " + ", ".join(f"'{k}'" for k in MAP_KINDS),
-    "union_tag_not_found": "required key is missing (one of: "
-    + ", ".join(f"'{k}'" for k in MAP_KINDS)
-    + ")",
-    "model_type": "must be an object ({...})",
-    "model_attributes_type": "must be an object ({...})",
-    "dict_type": "must be an object ({...})",
-    "list_type": "must be a list ([...])",
-    "int_type": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "float_type": "must be a number",
-    "bool_type": "must be true or false",
-    "string_type": "must be text (in quotes)",
-}
-"""GM-readable words for pydantic's error types; pydantic's own message otherwise."""
-
-_BOUNDED_MESSAGES = {
-    "greater_than_equal": "must be {ge} or more",
-    "less_than_equal": "must be at most {le}",
-    "too_short": "needs at least {min_length} items, it has {actual_length}",
-    "too_long": "may hold at most {max_length} items, it has {actual_length}",
-    "string_too_long": "may be at most {max_length} characters long",
-    "literal_error": "must be {expected}",
-}
-"""Messages that quote the limit from the error's context (never the input)."""
-
-
-def _message(error: ErrorDetails) -> str:
-    kind = error["type"]
-    context = error.get("ctx") or {}
-    if kind == "string_too_short":
-        minimum = context.get("min_length", 1)
-        if minimum == 1:
-            return "must not be empty"
-        return f"must be at least {minimum} characters long"
-    template = _BOUNDED_MESSAGES.get(kind)
-    if template is not None:
-        try:
-            return template.format(**context)
-        except (KeyError, IndexError):
-            return error["msg"]
-    return _MESSAGES.get(kind, error["msg"])
-
-
-def _error_problem(error: ErrorDetails) -> Problem:
-    """A pydantic error as a problem: its path and its message, never its input."""
-    loc = list(error["loc"])
-    # A discriminated union puts the chosen tag in the path: map.grid.width -> map.width.
-    if len(loc) >= 2 and loc[0] == "map" and loc[1] in MAP_KINDS:
-        del loc[1]
-    kind = error["type"]
-    if kind in ("union_tag_invalid", "union_tag_not_found"):
-        loc.append("kind")
-    if loc and loc[-1] == "[key]":
-        loc.pop()
-        return Problem(join_path(loc), "a key here is not acceptable: " + _message(error))
-    return Problem(join_path(loc), _message(error))
-
-
-def _parse(data: bytes) -> tuple[dict[str, Any], list[Problem]]:
-    """The top-level JSON object of a file and what it holds that is not plain data.
-
-    LoadError when there is no object at all. The problems returned (a key
-    repeated in an object, a lone surrogate) are reported with the others.
-    """
-    if len(data) > MAX_FILE_BYTES:
-        raise LoadError([Problem(ROOT, _too_big())])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise LoadError(
-            [Problem(ROOT, f"is not UTF-8 text (bad byte at offset {error.start})")]
-        ) from None
-    if not text.strip():
-        raise LoadError([Problem(ROOT, "is empty: an encounter file holds a JSON object")])
-    hook = PairsHook()
-    try:
-        raw = json.loads(text, object_pairs_hook=hook)
-    except json.JSONDecodeError as error:
-        raise LoadError(
-            [
-                Problem(
-                    ROOT,
-                    f"is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
-                )
-            ]
-        ) from None
-    except RecursionError:
-        raise LoadError([Problem(ROOT, "nests lists or objects too deeply")]) from None
-    except ValueError:
-        raise LoadError([Problem(ROOT, "holds a number too long to read")]) from None
-    if not isinstance(raw, dict):
-        raise LoadError([Problem(ROOT, "must hold one JSON object (an encounter)")])
-    problems = repeated_key_problems(raw) if hook.found else []
-    if may_hold_surrogates(text):
-        problems += unsaveable_values(raw)
-    return raw, problems
-
-
-def _too_big() -> str:
-    return f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the largest file tactical opens"
-
-
-def _version(raw: dict[str, Any]) -> int:
-    """The file's schema version; LoadError when it is missing, wrong or too new."""
-    problems = []
-    if "format" not in raw:
-        problems.append(Problem("format", f'required key is missing (it is "{FORMAT}")'))
-    elif raw["format"] != FORMAT:
-        problems.append(Problem("format", f'must be "{FORMAT}": this is not an encounter file'))
-    version = raw.get("schema_version")
-    if "schema_version" not in raw:
-        problems.append(Problem("schema_version", "required key is missing"))
-    elif not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        problems.append(Problem("schema_version", "must be a whole number, 1 or more"))
-    elif version > SCHEMA_VERSION:
-        problems.append(
-            Problem(
-                "schema_version",
-                f"the file uses schema version {version}, newer than this version of "
-                f"tactical can read (up to {SCHEMA_VERSION}); update tactical to open it",
-            )
-        )
-    if problems:
-        raise LoadError(problems)
-    assert isinstance(version, int)
-    return version
-
-
-def loads_encounter(data: str | bytes) -> Encounter:
-    """The encounter in a file's contents; LoadError with every problem otherwise."""
-    if isinstance(data, str):
-        data = data.encode("utf-8", "surrogatepass")
-    raw, problems = _parse(data)
-    try:
-        version = _version(raw)
-    except LoadError as error:
-        raise LoadError(problems + error.problems) from None
-    if version > SCENE_VERSION:  # an evening: its shown scene, the others kept with it
-        encounter: Encounter = evening_hooks.read_evening[0](raw, problems).shown_scene.encounter
-        return encounter
-    return scene_from_raw(raw, version, problems)
-
-
-def _load(data: bytes, lent: tuple[bytes, ...]) -> Encounter:
-    """:func:`loads_encounter`, with the pictures whose base64 a stand-in replaces.
-
-    A picture whose ``data`` is the stand-in ``#n`` (see :func:`_stand_in`) is
-    judged and opened with ``lent[n]`` as its bytes; with ``lent`` empty a
-    stand-in is base64 like any other (and refused: ``#`` is not base64).
-    """
-    raw, problems = _parse(data)
-    try:
-        version = _version(raw)
-    except LoadError as error:
-        raise LoadError(problems + error.problems) from None
-    if version != SCENE_VERSION:
-        raise LoadError([Problem("schema_version", f"must be {SCENE_VERSION} for one scene")])
-    return scene_from_raw(raw, version, problems, lent)
-
-
-def scene_from_raw(
-    raw: dict[str, Any], version: int, problems: list[Problem], lent: tuple[bytes, ...] = ()
-) -> Encounter:
-    """The encounter of one map's object (a whole file up to version 5, or a scene's object
-    with the top-level keys of version 5); LoadError with ``problems`` and its own."""
-    translate = version_1_paths(raw) if version == 1 else list
-    try:
-        migrated = migrations.migrate(raw, version, SCENE_VERSION)
-    except LoadError as error:
-        problems = problems + error.problems + _without_map(raw, version, lent)
-        raise LoadError(translate(problems)) from None
-    model, found = _judge(migrated, lent)
-    problems = problems + found
-    if problems or model is None:
-        raise LoadError(translate(problems))
-    try:
-        return to_encounter(model)
-    except ValueError as error:  # the checks above should leave nothing for the core to refuse
-        raise LoadError([Problem(ROOT, f"cannot be opened: {error}")]) from None
-
-
-def _judge(
-    raw: dict[str, Any], lent: tuple[bytes, ...] = ()
-) -> tuple[EncounterModel | None, list[Problem]]:
-    """The model and its problems: the schema's, then the checks' on what the schema took."""
-    lend = partial(_lend, lent=lent) if lent else None
-    try:
-        model = EncounterModel.model_validate(raw)
-    except ValidationError as error:
-        errors = error.errors()
-        beyond = problems_beyond_schema(raw, errors, lend)
-        return None, [_error_problem(e) for e in errors] + beyond
-    if lend is not None:
-        lend(model)
-    return model, check_encounter(model)
-
-
-def _stand_in(index: int) -> str:
-    """What the save's check reads in place of the ``index``-th picture's base64."""
-    return f"#{index}"
-
-
-def _lend(model: EncounterModel, lent: tuple[bytes, ...]) -> None:
-    """Give each picture whose ``data`` is a stand-in the bytes its base64 was made from."""
-    for picture in model.pictures:
-        data = picture.data
-        if data is None or not data.startswith("#") or not data[1:].isdecimal():
-            continue
-        index = int(data[1:])
-        if index < len(lent):
-            picture._bytes = lent[index]
-
-
-def _without_map(raw: dict[str, Any], version: int, lent: tuple[bytes, ...]) -> list[Problem]:
-    """The problems of everything but a map the migration could not read (said already)."""
-    rest = {**raw, "map": None}
-    try:
-        migrated = migrations.migrate(rest, version, SCENE_VERSION)
-    except LoadError:
-        return []
-    _model, found = _judge(migrated, lent)
-    return [p for p in found if not (p.path == "map" or p.path.startswith(("map.", "map[")))]
-
-
-def load_encounter(path: str | os.PathLike[str]) -> Encounter:
-    """Open an encounter file; LoadError (never another exception) when it cannot be used."""
-    return loads_encounter(_read(Path(path)))
-
-
-def _read(path: Path) -> bytes:
-    """The file's bytes: a regular file only, and never more than the cap (safe_read)."""
-    try:
-        return read_regular_file(path, MAX_FILE_BYTES, too_big=_too_big())
-    except ReadRefused as error:
-        raise LoadError([Problem(ROOT, str(error))]) from None
-
-
-PictureDecoder = Callable[[bytes], str | None]
-"""Why a picture's pixels cannot be drawn (a truncated PNG), or None when they can.
-
-Decoding needs Qt, which persistence does not import: the app and the
-command line hand their decoder in (``tactical.app.storage.pictures.check_decodes``)."""
-
-
-def validate_file(
-    path: str | os.PathLike[str], decode: PictureDecoder | None = None
-) -> list[Problem]:
-    """Every problem with a file; an empty list when it is sound.
-
-    With ``decode``, each embedded picture is decoded once too, so a damaged
-    one is reported by its place in the file instead of opening as blank art.
-    """
-    try:
-        encounter = load_encounter(path)
-    except LoadError as error:
-        return error.problems
-    return [] if decode is None else picture_problems(encounter, decode)
-
-
-def picture_problems(encounter: Encounter, decode: PictureDecoder) -> list[Problem]:
-    """The embedded pictures whose pixels ``decode`` cannot draw, by their place in the file."""
-    problems = []
-    for index, picture in enumerate(encounter.pictures.values()):
-        if picture.data is None:
-            continue
-        problem = decode(picture.data)
-        if problem is not None:
-            problems.append(Problem(f"pictures[{index}].data", f"the picture {problem}"))
-    return problems
+from tactical.persistence.convert import to_document
+from tactical.persistence.jsonfmt import Base64Text, RowsText, dumps, dumps_parts
+from tactical.persistence.loading import EXTENSION as EXTENSION
+from tactical.persistence.loading import MAX_FILE_BYTES as MAX_FILE_BYTES
+from tactical.persistence.loading import PictureDecoder as PictureDecoder
+from tactical.persistence.loading import encounter_from_document as encounter_from_document
+from tactical.persistence.loading import load_encounter as load_encounter
+from tactical.persistence.loading import load_with_stand_ins, picture_stand_in, too_big
+from tactical.persistence.loading import loads_encounter as loads_encounter
+from tactical.persistence.loading import parse_document as parse_document
+from tactical.persistence.loading import picture_problems as picture_problems
+from tactical.persistence.loading import validate_file as validate_file
+from tactical.persistence.plain_data import unsaveable_values
+from tactical.persistence.problems import ROOT, LoadError, Problem, SaveError
 
 
 def dumps_encounter(encounter: Encounter) -> str:
@@ -350,8 +52,9 @@ def dumps_encounter(encounter: Encounter) -> str:
     return dumps(document)
 
 
-FileParts = list[bytes | Base64Text]
-"""A file's contents in order: UTF-8 runs of text and each long picture base64 as it is."""
+FileParts = list[bytes | Base64Text | RowsText]
+"""A file's contents in order: UTF-8 runs of text, each long picture base64 as it is, and
+a grid's heights as their text (with the array it was made from)."""
 
 CHUNK_BYTES = 1024 * 1024
 """A picture's base64 is turned into bytes and written this much at a time.
@@ -384,7 +87,7 @@ def document_parts(document: dict[str, Any]) -> FileParts:
         document = {k: v for k, v in document.items() if k != evening_hooks.EVENING_KEY}
     try:
         parts: FileParts = [
-            part if isinstance(part, Base64Text) else part.encode("utf-8")
+            part if isinstance(part, Base64Text | RowsText) else part.encode("utf-8")
             for part in dumps_parts(document)
         ]
     except ValueError:  # NaN or infinity; UnicodeEncodeError: a lone surrogate
@@ -392,19 +95,20 @@ def document_parts(document: dict[str, Any]) -> FileParts:
             unsaveable_values(document) or [Problem(ROOT, "holds a value JSON cannot hold")]
         ) from None
     if sum(map(len, parts)) > MAX_FILE_BYTES:  # base64 is ASCII: one byte a character
-        raise SaveError([Problem(ROOT, _too_big())])
+        raise SaveError([Problem(ROOT, too_big())])
     _prove_it_loads(parts)
     if frame is not None:
         parts = frame.assemble(document)
         if sum(map(len, parts)) > MAX_FILE_BYTES:
-            raise SaveError([Problem(ROOT, _too_big())])
+            raise SaveError([Problem(ROOT, too_big())])
     return parts
 
 
-def file_chunks(parts: FileParts) -> Iterator[bytes]:
-    """The bytes of ``parts`` in order, each picture's base64 in :data:`CHUNK_BYTES` slices."""
+def file_chunks(parts: Sequence[bytes | Base64Text | RowsText]) -> Iterator[bytes]:
+    """The bytes of ``parts`` in order, each picture's base64 (and the heights' text) in
+    :data:`CHUNK_BYTES` slices."""
     for part in parts:
-        if isinstance(part, Base64Text):
+        if isinstance(part, Base64Text | RowsText):
             for start in range(0, len(part), CHUNK_BYTES):
                 yield part[start : start + CHUNK_BYTES].encode("ascii")
         else:
@@ -420,18 +124,24 @@ def _prove_it_loads(parts: FileParts) -> None:
     decoding the base64, which gives those bytes back by construction (it is
     ``base64.b64encode``'s output, and its alphabet needs no JSON escaping),
     so the file loads exactly when this check passes (its size is checked by
-    the caller).
+    the caller). A grid's heights likewise: their text (``RowsText``) is read
+    as ``[]`` and the checks judge the int16 array it was written from, one
+    number's ``str`` at a time, which reads back as that very number.
     """
     lent: list[bytes] = []
+    heights = None
     check: list[bytes] = []
     for part in parts:
         if isinstance(part, Base64Text):
-            check.append(_stand_in(len(lent)).encode("ascii"))
+            check.append(picture_stand_in(len(lent)).encode("ascii"))
             lent.append(part.data)
+        elif isinstance(part, RowsText):
+            check.append(b"[]")
+            heights = part.array
         else:
             check.append(part)
     try:
-        _load(b"".join(check), tuple(lent))
+        load_with_stand_ins(b"".join(check), tuple(lent), heights)
     except LoadError as error:
         raise SaveError(error.problems) from None
 

@@ -9,7 +9,10 @@ with a trailing newline and no NaN or infinity.
 An embedded picture's base64 (tens of MB for a battle map) is a :class:`Base64Text`:
 it needs no escaping, so it is written between quotes as it is, without passing
 through ``json.dumps``, and :func:`dumps_parts` hands it back as a part of its own
-so a caller can set it aside (the save's check) or write it without copying.
+so a caller can set it aside (the save's check) or write it without copying. A
+grid's heights (a million numbers on the biggest map) are :class:`HeightRows`,
+written from their array a row at a time and handed back as a :class:`RowsText`
+part, for the same reasons.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ import binascii
 import json
 import numbers
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 INDENT = "  "
 ONE_LINE = 100
@@ -56,8 +62,54 @@ _SLICE = 3 * 256 * 1024
 """Bytes encoded per call by :meth:`Base64Text.of` (a multiple of 3: no padding inside)."""
 
 
+class HeightRows(list[list[int]]):
+    """A grid's heights as rows of ints, with the int16 array they were made from
+    (:attr:`array`), from which the writer makes their text quickly."""
+
+    array: npt.NDArray[np.int16]
+
+    @classmethod
+    def of(cls, array: npt.NDArray[np.int16]) -> HeightRows:
+        """The rows of ``array``, made a row at a time (no one long call holds Python's lock)."""
+        rows = cls(row.tolist() for row in array.astype(int))
+        rows.array = array
+        return rows
+
+
+class RowsText(str):
+    """The text of :class:`HeightRows` (``[`` to ``]``), with their :attr:`array`: the JSON
+    of exactly those ints, each row on a line (made only by :func:`_rows_text`)."""
+
+    array: npt.NDArray[np.int16]
+
+
+def _whole_rows(rows: HeightRows) -> bool:
+    """Rows of more than two heights, as many as the array's: the plain rules write them one
+    a line (a list of longer lists is never flat), as :func:`_rows_text` does."""
+    return bool(rows) and rows.array.shape == (len(rows), len(rows[0])) and len(rows[0]) > 2
+
+
+def _rows_text(rows: HeightRows, depth: int) -> RowsText:
+    """The generic writer's text of ``rows`` (one row a line), made from their array: each
+    number's text is looked up in a table of the few heights the map has, a row at a time,
+    instead of a million calls of ``str``."""
+    array = rows.array
+    low, high = int(array.min()), int(array.max())
+    names = np.array([str(n) for n in range(low, high + 1)], dtype=object)
+    pad = INDENT * (depth + 1)
+    lines = ["[" + ", ".join(names[row].tolist()) + "]" for row in array.astype(np.int32) - low]
+    text = RowsText("[\n" + pad + (",\n" + pad).join(lines) + "\n" + INDENT * depth + "]")
+    text.array = array
+    return text
+
+
+_PLAIN_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Types whose values are scalars without asking ``numbers`` (the common case, quickly)."""
+_NUMBER_TYPES = frozenset({int, float, type(None)})
+
+
 def _scalar(value: Any) -> bool:
-    return value is None or isinstance(value, str | numbers.Real)
+    return type(value) in _PLAIN_SCALARS or value is None or isinstance(value, str | numbers.Real)
 
 
 def _flat(value: Any) -> bool:
@@ -80,9 +132,26 @@ def _flat(value: Any) -> bool:
 
 
 def _atom(value: Any) -> str:
+    """One scalar's JSON, as ``json.dumps(value, ensure_ascii=False, allow_nan=False)``
+    writes it (the common types without passing through ``json.dumps``)."""
+    kind = type(value)
+    if kind is str:
+        return _encode_string(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if kind is float and value == value and value not in (_INFINITY, -_INFINITY):
+        return float.__repr__(value)
     if isinstance(value, Base64Text):
         return f'"{value}"'
     return json.dumps(_plain(value), ensure_ascii=False, allow_nan=False)
+
+
+_encode_string = json.encoder.encode_basestring  # what json.dumps uses without ensure_ascii
+_INFINITY = float("inf")
 
 
 def _inline(value: Any) -> str:
@@ -90,10 +159,23 @@ def _inline(value: Any) -> str:
         inner = ", ".join(f"{_atom(str(k))}: {_inline(v)}" for k, v in value.items())
         return "{" + inner + "}"
     if isinstance(value, list | tuple):
-        if all(type(v) is int for v in value):  # a grid row: str() is the JSON, and fast
+        if _all_ints(value):  # a grid row: str() is the JSON, and fast
             return "[" + ", ".join(map(str, value)) + "]"
         return "[" + ", ".join(_inline(v) for v in value) + "]"
     return _atom(value)
+
+
+def _all_ints(values: list[Any] | tuple[Any, ...]) -> bool:
+    """Every item is exactly an int (not a bool): one pass in C, a million heights quickly."""
+    return not values or set(map(type, values)) == {int}
+
+
+def _numbers_only(value: list[Any] | tuple[Any, ...]) -> bool:
+    """Numbers and nulls only (a grid row, a point): written on one line whatever its length."""
+    kinds = set(map(type, value))
+    if kinds <= _NUMBER_TYPES:
+        return True
+    return all(v is None or isinstance(v, numbers.Real) for v in value)
 
 
 def _plain(value: Any) -> Any:
@@ -108,15 +190,18 @@ def _plain(value: Any) -> Any:
 
 
 def _write(value: Any, depth: int, out: list[str]) -> None:
-    value = _plain(value)
+    kind = type(value)
+    if kind is HeightRows and _whole_rows(value):
+        out.append(_rows_text(value, depth))
+        return
+    if kind not in _PLAIN_SCALARS and kind is not dict and kind is not list:
+        value = _plain(value)
     if isinstance(value, dict | list | tuple):
         if not value:
             out.append("{}" if isinstance(value, dict) else "[]")
             return
-        numbers_only = isinstance(value, list | tuple) and all(
-            v is None or isinstance(v, numbers.Real) for v in value
-        )
-        if numbers_only or (_flat(value) and not _holds_long_base64(value)):
+        numbers_only = isinstance(value, list | tuple) and _numbers_only(value)
+        if numbers_only or (_may_fit(value) and _flat(value) and not _holds_long_base64(value)):
             line = _inline(value)
             if numbers_only or len(line) <= ONE_LINE:
                 out.append(line)
@@ -143,6 +228,17 @@ def _write(value: Any, depth: int, out: list[str]) -> None:
     out.append(_atom(value))
 
 
+def _may_fit(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
+    """Whether ``value`` on one line could be :data:`ONE_LINE` long at most: a lower bound of
+    its length (each item at least one character, each key at least its quoted self) is not
+    over it. A token's ten keys alone are longer, so its line is never built to be thrown away."""
+    if isinstance(value, dict):
+        shortest = sum(len(str(key)) + 5 for key in value) + 2 * len(value)
+    else:
+        shortest = 3 * len(value)
+    return shortest <= ONE_LINE
+
+
 def _holds_long_base64(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
     """True when a base64 item alone is too long for one line (so no line is built to see it)."""
     items = value.values() if isinstance(value, dict) else value
@@ -150,7 +246,8 @@ def _holds_long_base64(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> b
 
 
 def dumps_parts(value: Any) -> list[str]:
-    """The text of :func:`dumps` in parts: runs of plain text and each long Base64Text alone.
+    """The text of :func:`dumps` in parts: runs of plain text, each long Base64Text and each
+    RowsText alone.
 
     ``"".join(dumps_parts(value)) == dumps(value)``; a Base64Text written on a
     line of its own is one part (the very object given), never copied into a run.
@@ -168,7 +265,7 @@ def nested_parts(value: Any, depth: int) -> list[str]:
     parts: list[str] = []
     run: list[str] = []
     for piece in out:
-        if isinstance(piece, Base64Text):
+        if isinstance(piece, Base64Text | RowsText):
             parts += ("".join(run), piece)
             run = []
         else:

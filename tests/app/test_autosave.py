@@ -1,11 +1,11 @@
-"""Autosave goes to a separate recovery file; after a crash the next start offers it."""
+"""Autosave keeps each change in a journal beside a recovery file, never the GM's own file;
+after a crash the next start offers the work."""
 
 from __future__ import annotations
 
 import errno
 import os
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,14 +14,13 @@ import pytest
 from shiboken6 import isValid
 
 from tactical.app.encounter.document import EncounterDocument
-from tactical.app.storage.autosave import Autosave, Recovery, pending_recovery
+from tactical.app.storage.autosave import JOURNAL_NAME, Autosave, Recovery, pending_recovery
 from tactical.app.window.startup import choice_question, recovery_question, start
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background, Picture, picture_id
-from tactical.persistence import encounter_bytes, files, load_encounter, save_encounter
-from tactical.persistence import save_child as save_child_module
+from tactical.persistence import encounter_bytes, load_encounter, save_encounter
 
 from .conftest import MAPS, small_grid
 
@@ -48,7 +47,7 @@ def make_autosave() -> Iterator[AutosaveFactory]:
             autosave.stop()
 
 
-def test_autosave_writes_only_when_modified_and_never_the_users_file(
+def test_autosave_keeps_only_unsaved_work_and_never_writes_the_users_file(
     make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path
 ) -> None:
     user_file = tmp_path / "mine.tactical.json"
@@ -56,50 +55,51 @@ def test_autosave_writes_only_when_modified_and_never_the_users_file(
     before = user_file.read_bytes()
     document = EncounterDocument(load_encounter(user_file), user_file)
     autosave = make_autosave(document, tmp_path / "data")
-    assert autosave.timer.interval() == 60_000
     assert not autosave.tick()
-    assert not autosave.recovery_path.exists()
+    assert pending_recovery(tmp_path / "data") is None  # nothing unsaved: nothing offered
     document.push(MoveToken("hero", (2, 1)), GM)
     assert autosave.tick()
-    assert load_encounter(autosave.recovery_path).tokens["hero"].position == (2, 1)
-    assert user_file.read_bytes() == before
     recovery = pending_recovery(tmp_path / "data")
     assert recovery is not None and recovery.original == user_file
+    assert recovery.load().tokens["hero"].position == (2, 1)
+    assert user_file.read_bytes() == before
     autosave.discard()
+    autosave.wait()
     assert pending_recovery(tmp_path / "data") is None
 
 
-def test_the_timer_autosaves(make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path) -> None:
-    document = EncounterDocument(small_grid())
-    autosave = make_autosave(document, tmp_path, interval_ms=20)
-    document.push(MoveToken("hero", (2, 1)), GM)
-    qtbot.waitUntil(lambda: autosave.writes > 0, timeout=2000)
-    assert (tmp_path / "recovery.tactical.json").is_file()
-
-
-def test_a_big_maps_autosave_is_made_by_a_child_and_refused_when_it_would_not_reopen(
-    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_each_change_reaches_the_disk_as_it_is_made(
+    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path
 ) -> None:
-    def refuse(*_args: object, **_kwargs: object) -> Any:
-        raise AssertionError("made in the app's process, not by the child")
-
-    monkeypatch.setattr(save_child_module, "CHILD_FROM", 0)  # every map counts as big
-    monkeypatch.setattr(save_child_module, "document_parts", refuse)
+    """No timer to wait for: the writer appends each change set as soon as it gets it."""
     document = EncounterDocument(small_grid())
+    autosave = make_autosave(document, tmp_path)
+    for column in range(2, 6):
+        document.push(MoveToken("hero", (column, 1)), GM)
+    recovery_of = pending_recovery
+    qtbot.waitUntil(
+        lambda: (
+            (r := recovery_of(tmp_path)) is not None and r.load().tokens["hero"].position == (5, 1)
+        ),
+        timeout=5000,
+    )
+    assert autosave.writer.records == 4
+
+
+def test_a_document_that_would_not_reopen_is_said_once_and_not_written(
+    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path
+) -> None:
+    encounter = small_grid()
+    encounter.tokens["hero"].name = "H" * 300  # longer than the format allows
+    document = EncounterDocument(encounter)
     autosave = make_autosave(document, tmp_path)
     failures: list[str] = []
     autosave.failed.connect(failures.append)
     document.push(MoveToken("hero", (2, 1)), GM)
-    assert autosave.tick_in_background()
-    qtbot.waitUntil(lambda: autosave.writes == 1, timeout=30_000)
-    recovered = autosave.recovery_path.read_bytes()
-    assert load_encounter(autosave.recovery_path) == document.encounter
-    document.encounter.tokens["hero"].name = "H" * 300  # longer than the format allows
-    document.mark_modified()
-    assert autosave.tick_in_background()
-    qtbot.waitUntil(lambda: bool(failures), timeout=30_000)
+    assert not autosave.tick()
+    assert len(failures) == 1
     assert "tokens[0].name: may be at most 200 characters long" in failures[0]
-    assert autosave.recovery_path.read_bytes() == recovered
+    assert pending_recovery(tmp_path) is None
 
 
 def test_after_a_crash_the_next_start_offers_recovery(qtbot, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
@@ -137,6 +137,7 @@ def test_declining_recovery_discards_it(
     autosave.tick()
     window = start(None, settings=settings, recovery_dir=data, ask=lambda r: False)
     qtbot.addWidget(window)
+    window.autosave.wait()  # files go on the writer's thread
     assert pending_recovery(data) is None
     assert not window.document.modified
 
@@ -147,6 +148,7 @@ def test_saving_drops_the_recovery(make_window, tmp_path: Path) -> None:  # type
     assert window.autosave.tick()
     window.files.ask_save_path = lambda: str(tmp_path / "x.tactical.json")
     assert window.files.save()
+    window.autosave.wait()
     assert pending_recovery(window.autosave.directory) is None
 
 
@@ -250,6 +252,7 @@ def test_choosing_the_requested_file_opens_it_and_drops_the_other_recovery(
     window.files.ask_unsaved = lambda: "discard"
     assert window.document.path == requested and not window.document.modified
     assert window.document.encounter.name == "Bridge"
+    window.autosave.wait()
     assert pending_recovery(data) is None
 
 
@@ -318,30 +321,54 @@ def test_autosave_onto_a_full_disk_or_read_only_folder_is_said_once_and_retried(
     folder = tmp_path / "data"
     folder.mkdir()
     document = EncounterDocument(small_grid())
-    autosave = make_autosave(document, folder)
     failures: list[str] = []
-    autosave.failed.connect(failures.append)
     recovered: list[bool] = []
-    autosave.recovered.connect(lambda: recovered.append(True))
-    document.push(MoveToken("hero", (2, 1)), GM)
 
     def refuse(*args: object, **kwargs: object) -> int:
         raise OSError(code, reason)
 
     with monkeypatch.context() as patch:
         patch.setattr(os, call, refuse)
-        assert not autosave.tick()  # no exception out of the timer's slot
-        assert not autosave.tick()
+        autosave = make_autosave(document, folder)
+        autosave.failed.connect(failures.append)
+        autosave.recovered.connect(lambda: recovered.append(True))
+        document.push(MoveToken("hero", (2, 1)), GM)
+        assert not autosave.tick()  # no exception out of any slot
+        document.push(MoveToken("hero", (3, 1)), GM)  # tries again: a new base
         assert not autosave.tick()
     assert failures == [
         f"Autosave failed: it cannot write to {folder}: {reason}. Your changes are still open "
-        "here but not backed up; save them with File > Save As. Autosave tries again every minute."
+        "here but not backed up; save them with File > Save As. Autosave tries again with "
+        "your next change and every 30 s."
     ]
-    assert autosave.failures == 3
-    assert list(folder.iterdir()) == []  # no recovery, no temporary file left behind
-    assert autosave.tick()  # retried on the next tick, and it works again
+    assert autosave.failures >= 2
+    assert not [p for p in folder.iterdir() if p.name.startswith(".tactical-")]  # no temporary
+    document.push(MoveToken("hero", (5, 1)), GM)  # retried with the next change: it works
+    assert autosave.tick()
     assert recovered == [True]
-    assert load_encounter(folder / "recovery.tactical.json").tokens["hero"].position == (2, 1)
+    recovery = pending_recovery(folder)
+    assert recovery is not None and recovery.load().tokens["hero"].position == (5, 1)
+
+
+def test_a_failing_journal_is_retried_without_a_change(
+    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = EncounterDocument(small_grid())
+    autosave = make_autosave(document, tmp_path, retry_ms=50)
+    recovered: list[bool] = []
+    autosave.recovered.connect(lambda: recovered.append(True))
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", refuse)
+        document.push(MoveToken("hero", (2, 1)), GM)
+        assert not autosave.tick()
+    qtbot.waitUntil(lambda: recovered == [True], timeout=5000)
+    assert autosave.tick()
+    recovery = pending_recovery(tmp_path)
+    assert recovery is not None and recovery.load().tokens["hero"].position == (2, 1)
 
 
 def test_the_window_says_an_autosave_failure_in_the_status_bar_and_one_dialog(make_window) -> None:  # type: ignore[no-untyped-def]
@@ -364,119 +391,87 @@ def picture_grid() -> Encounter:
     return encounter
 
 
-def test_the_timers_write_runs_on_a_worker_from_a_snapshot_taken_at_the_tick(
+def test_the_gui_thread_only_copies_the_writer_thread_writes(
     make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     document = EncounterDocument(picture_grid())
     autosave = make_autosave(document, tmp_path / "data")
+    autosave.wait()
+    writers: set[str] = set()
+    write = os.write
+
+    def watched(fd: int, data: Any) -> int:
+        writers.add(threading.current_thread().name)
+        return write(fd, data)
+
+    monkeypatch.setattr(os, "write", watched)
     document.push(MoveToken("hero", (2, 1)), GM)
-    release = threading.Event()
-    writers: list[str] = []
-    write = files.write_atomic
-
-    def held_write(path: Path, data: Any) -> None:
-        writers.append(threading.current_thread().name)
-        release.wait(5)
-        write(path, data)
-
-    monkeypatch.setattr(files, "write_atomic", held_write)
-    assert autosave.tick_in_background()
-    document.push(MoveToken("hero", (3, 1)), GM)  # after the snapshot: in the next autosave
-    assert not autosave.tick_in_background()  # one write at a time
-    release.set()
-    qtbot.waitUntil(lambda: autosave.writes == 1, timeout=5000)
-    assert writers == ["autosave", "autosave"]  # the recovery and its note, off the GUI thread
-    recovered = load_encounter(autosave.recovery_path)
-    assert recovered.tokens["hero"].position == (2, 1)
+    document.push(MoveToken("hero", (3, 1)), GM)
+    assert autosave.tick()
+    assert writers == {"recovery-journal"}
+    recovery = pending_recovery(tmp_path / "data")
+    assert recovery is not None
+    recovered = recovery.load()
+    assert recovered.tokens["hero"].position == (3, 1)
     assert recovered.pictures == document.encounter.pictures
-    assert autosave.recovery_path.read_bytes() == encounter_bytes(recovered)
-    assert autosave.tick_in_background()
-    qtbot.waitUntil(lambda: autosave.writes == 2, timeout=5000)
-    assert load_encounter(autosave.recovery_path).tokens["hero"].position == (3, 1)
+    assert encounter_bytes(recovered) == encounter_bytes(document.encounter)
 
 
-def test_a_save_during_a_background_write_leaves_no_recovery(
+def test_undoing_back_to_the_saved_state_leaves_nothing_to_recover(
+    make_window: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "cellar.tactical.json"
+    save_encounter(small_grid(), path)
+    window = make_window(load_encounter(path), path)
+    window.document.push(MoveToken("hero", (2, 1)), GM)
+    assert window.autosave.tick()
+    window.document.undo_stack.undo()
+    assert not window.document.modified
+    assert not window.autosave.tick()
+    assert pending_recovery(window.autosave.directory) is None
+    window.document.undo_stack.redo()  # the same change again: offered again
+    assert window.autosave.tick()
+    recovery = pending_recovery(window.autosave.directory)
+    assert recovery is not None and recovery.load().tokens["hero"].position == (2, 1)
+
+
+def test_a_full_journal_starts_again_from_a_new_base(
     make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    document = EncounterDocument(picture_grid())
-    autosave = make_autosave(document, tmp_path / "data")
+    from tactical.persistence import journal_writer
+
+    monkeypatch.setattr(journal_writer, "FULL_BYTES", 2000)
+    document = EncounterDocument(small_grid())
+    autosave = make_autosave(document, tmp_path)
+    for step in range(60):
+        document.push(MoveToken("hero", (step % 9, 1 + step % 2)), GM)
+        autosave.tick()  # and the writer's word that it is full is heard
+    journal = (tmp_path / JOURNAL_NAME).read_bytes().splitlines()
+    assert len(journal) < 40  # started again from a new base at least once
+    recovery = pending_recovery(tmp_path)
+    assert recovery is not None
+    assert encounter_bytes(recovery.load()) == encounter_bytes(document.encounter)
+
+
+def test_a_flush_to_the_disk_that_fails_is_said_and_waiting_for_it_ends(
+    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = EncounterDocument(small_grid())
+    autosave = make_autosave(document, tmp_path)
     document.push(MoveToken("hero", (2, 1)), GM)
-    write = files.write_atomic
-    writing = threading.Event()
-
-    def slow_write(path: Path, data: Any) -> None:
-        writing.set()
-        time.sleep(0.2)  # kept: a slow disk (the write lasts), not a wait for something
-        write(path, data)
-
-    monkeypatch.setattr(files, "write_atomic", slow_write)
-    assert autosave.tick_in_background()
-    worker = autosave.worker
-    assert worker is not None
-    assert writing.wait(5)  # the write under way when the save comes
-    autosave.discard()  # what a save or a clean close does: it waits for the write first
-    worker.join()
-    assert pending_recovery(tmp_path / "data") is None
-    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == []
-
-
-def test_a_background_write_that_fails_is_said_once(
-    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    folder = tmp_path / "data"
-    document = EncounterDocument(picture_grid())
-    autosave = make_autosave(document, folder)
+    assert autosave.tick()
     failures: list[str] = []
     autosave.failed.connect(failures.append)
-    document.push(MoveToken("hero", (2, 1)), GM)
 
-    def refuse(*args: object, **kwargs: object) -> int:
-        raise OSError(errno.ENOSPC, "No space left on device")
+    def refuse(fd: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
 
     with monkeypatch.context() as patch:
-        patch.setattr(os, "write", refuse)
-        for expected in (1, 2):
-            assert autosave.tick_in_background()
-            qtbot.waitUntil(lambda n=expected: autosave.failures == n, timeout=5000)
-    assert failures == [
-        f"Autosave failed: it cannot write to {folder}: No space left on device. Your changes "
-        "are still open here but not backed up; save them with File > Save As. Autosave tries "
-        "again every minute."
-    ]
-    assert autosave.tick_in_background()
-    qtbot.waitUntil(lambda: autosave.writes == 1, timeout=5000)
-    assert not autosave.failing
-
-
-class _LingeringThread(threading.Thread):
-    """A worker that stays alive a moment after its write is reported (a loaded machine)."""
-
-    def run(self) -> None:
-        super().run()
-        time.sleep(0.3)  # kept: the loaded machine it stands for, not a wait for something
-
-
-def test_once_a_background_write_is_counted_the_next_tick_starts_one(
-    make_autosave: AutosaveFactory, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Under load the worker could still be alive when its outcome was counted: the next
-    # tick then started nothing ("one write at a time"), and the tests that waited for the
-    # count and ticked again failed now and then.
-    import tactical.app.storage.autosave as autosave_module
-
-    class Threads:
-        Thread = _LingeringThread
-        current_thread = staticmethod(threading.current_thread)
-
-    monkeypatch.setattr(autosave_module, "threading", Threads)
-    document = EncounterDocument(small_grid())
-    autosave = make_autosave(document, tmp_path / "data")
-    document.push(MoveToken("hero", (2, 1)), GM)
-    assert autosave.tick_in_background()
-    qtbot.waitUntil(lambda: autosave.writes == 1, timeout=5000)
-    assert autosave.worker is None  # counted: no write runs any more
-    document.push(MoveToken("hero", (3, 1)), GM)
-    assert autosave.tick_in_background()
-    qtbot.waitUntil(lambda: autosave.writes == 2, timeout=5000)
-    assert load_encounter(autosave.recovery_path).tokens["hero"].position == (3, 1)
-    autosave.stop()
+        patch.setattr(os, "fsync", refuse)
+        document.push(MoveToken("hero", (3, 1)), GM)
+        assert not autosave.tick()  # returns: the waiter is let go
+    assert len(failures) == 1 and "Input/output error" in failures[0]
+    document.push(MoveToken("hero", (4, 1)), GM)
+    assert autosave.tick()
+    recovery = pending_recovery(tmp_path)
+    assert recovery is not None and recovery.load().tokens["hero"].position == (4, 1)

@@ -14,9 +14,9 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from tactical.app.storage.autosave import Recovery, pending_recovery
 from tactical.app.storage.files import FileController
 from tactical.app.storage.import_export import open_foreign_file
+from tactical.app.storage.recovery_files import Recovery, pending_recovery
 from tactical.app.window.main_window import MainWindow
 from tactical.app.window.startup import choice_question, recovery_box, recovery_question, start
 from tactical.core.changes import GM
@@ -118,6 +118,7 @@ def test_discarding_for_a_file_that_opens_drops_the_recovery(
     )
     assert errors == []
     assert window.document.path == bridge and not window.document.modified
+    window.autosave.wait()  # the files go on the writer's thread
     assert pending_recovery(data) is None
 
 

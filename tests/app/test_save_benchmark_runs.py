@@ -25,7 +25,7 @@ def test_the_save_benchmark_prints_its_rows(
     assert [re.sub(r"[0-9.]+ MiB", "N MiB", row[0]) for row in rows] == [
         "PNG 640 x 360: save (Ctrl+S), N MiB file",
         "PNG 640 x 360: save (Ctrl+S), first after opening",
-        "PNG 640 x 360: autosave tick, longest GUI stall",
-        "PNG 640 x 360: autosave tick to written",
+        "PNG 640 x 360: autosave, a move kept: longest GUI stall",
+        "PNG 640 x 360: autosave, a move kept: to on disk",
     ]
     assert all(re.fullmatch(r"[0-9.]+ (ms|s)", figure) for row in rows for figure in row[1:])

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tactical.app.storage.autosave import META_NAME, RECOVERY_NAME, Recovery, pending_recovery
+from tactical.app.storage.recovery_files import META_NAME, RECOVERY_NAME, Recovery, pending_recovery
 from tactical.app.window.startup import recovery_question, start
 from tactical.persistence import save_encounter
 

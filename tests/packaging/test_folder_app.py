@@ -100,20 +100,6 @@ def test_the_built_program_writes_a_snapshot(app: Path, tmp_path: Path) -> None:
     )
 
 
-def test_the_built_program_makes_a_big_maps_save_as_the_saves_child(app: Path) -> None:
-    """Ctrl+S on a big map has a child make the file: in the folder app, the app's own program
-    with a hidden argument (``packaging/launch.py``, ``tactical.persistence.save_child``)."""
-    from tactical.persistence import encounter_bytes, load_encounter
-    from tactical.persistence.files import file_chunks
-    from tactical.persistence.save_child import CHILD_ARGUMENT, SaveChild, take_snapshot
-
-    encounter = load_encounter(ROOT / "maps" / "hillside-ruin.tactical.json")
-    with SaveChild([str(app / "tactical"), CHILD_ARGUMENT]) as child:
-        parts = child.make(take_snapshot(encounter))
-    assert parts is not None, "the folder app gave no answer as the save's child"
-    assert b"".join(file_chunks(parts)) == encounter_bytes(encounter)
-
-
 def test_the_folder_holds_only_the_qt_modules_the_app_uses(app: Path) -> None:
     modules = sorted(p.name.split(".")[0] for p in (app / "_internal" / "PySide6").glob("Qt*.so"))
     assert modules == ["QtCore", "QtDBus", "QtGui", "QtWidgets"]

@@ -21,7 +21,7 @@ from tactical.persistence import (
     loads_encounter,
     validate_file,
 )
-from tactical.persistence import files as files_module
+from tactical.persistence import loading as files_module
 
 WriteJson = Callable[[Any], Path]
 

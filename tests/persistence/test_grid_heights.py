@@ -40,3 +40,21 @@ def test_a_height_out_of_bounds_is_named_by_its_square(
     assert Problem("map.elevation[1][2]", "an elevation must lie between -1000 and 1000") in (
         problems(doc)
     )
+
+
+def test_a_save_proves_the_heights_from_their_array_and_names_a_bad_one() -> None:
+    """The save's check reads the heights as the array they were written from (no second
+    parse of a million numbers): a height the format refuses is still refused by its square."""
+    from tactical.core.encounter import Encounter
+    from tactical.core.grid import GridMap
+    from tactical.persistence import SaveError, encounter_bytes
+
+    encounter = Encounter(GridMap(6, 4), name="Heights")
+    encounter.grid.elevation[2, 3] = 1000  # type: ignore[union-attr]
+    assert loads_encounter(encounter_bytes(encounter)) == encounter
+    encounter.grid.elevation[1, 4] = 1001  # type: ignore[union-attr]
+    with pytest.raises(SaveError) as caught:
+        encounter_bytes(encounter)
+    assert caught.value.problems == [
+        Problem("map.elevation[1][4]", "an elevation must lie between -1000 and 1000")
+    ]

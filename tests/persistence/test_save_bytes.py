@@ -33,7 +33,6 @@ from tactical.persistence import (
     LoadError,
     Problem,
     SaveError,
-    convert,
     dumps_encounter,
     encounter_bytes,
     files,
@@ -42,8 +41,10 @@ from tactical.persistence import (
     loads_encounter,
     save_encounter,
 )
-from tactical.persistence.convert import snapshot_document, to_document
+from tactical.persistence import snapshot as snapshot_module
+from tactical.persistence.convert import to_document
 from tactical.persistence.jsonfmt import Base64Text, dumps, dumps_parts
+from tactical.persistence.snapshot import snapshot_document
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "tokens"
@@ -170,16 +171,19 @@ def test_a_pictures_base64_is_made_once_and_kept_for_the_next_save() -> None:
 
 
 def test_the_kept_base64_stays_within_its_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(convert, "_base64_cache", type(convert._base64_cache)())
-    monkeypatch.setattr(convert, "_base64_chars", 0)
-    monkeypatch.setattr(convert, "BASE64_CACHE_ENTRIES", 3)
-    monkeypatch.setattr(convert, "BASE64_CACHE_CHARS", 100)
+    monkeypatch.setattr(snapshot_module, "_base64_cache", type(snapshot_module._base64_cache)())
+    monkeypatch.setattr(snapshot_module, "_base64_chars", 0)
+    monkeypatch.setattr(snapshot_module, "BASE64_CACHE_ENTRIES", 3)
+    monkeypatch.setattr(snapshot_module, "BASE64_CACHE_CHARS", 100)
     for n in range(5):
-        convert.base64_text(bytes([n]) * 30)  # 40 characters each
-    assert [text.data for text in convert._base64_cache.values()] == [b"\x03" * 30, b"\x04" * 30]
-    assert convert._base64_chars == 80
-    convert.base64_text(b"x" * 300)  # longer than the whole cache: made, not kept
-    assert len(convert._base64_cache) == 2
+        snapshot_module.base64_text(bytes([n]) * 30)  # 40 characters each
+    assert [text.data for text in snapshot_module._base64_cache.values()] == [
+        b"\x03" * 30,
+        b"\x04" * 30,
+    ]
+    assert snapshot_module._base64_chars == 80
+    snapshot_module.base64_text(b"x" * 300)  # longer than the whole cache: made, not kept
+    assert len(snapshot_module._base64_cache) == 2
 
 
 @pytest.mark.parametrize(
@@ -247,13 +251,13 @@ def test_a_snapshot_is_not_changed_by_later_edits() -> None:
     encounter.procedure = "thrum"
     encounter.procedure_state = {"round": 1, "order": ["g1", "h"]}
     snapshot = snapshot_document(encounter)
-    before = files.dumps(convert.finish_document(snapshot))
+    before = files.dumps(snapshot_module.finish_document(snapshot))
     encounter.procedure_state["order"].append("g2")
     encounter.procedure_state["round"] = 2
     encounter.tokens["g1"].statuses["Slowed"] = 1
     encounter.tokens["g1"].figures["hp"] = 3
     encounter.sides["pcs"].allies.append("npcs")
-    assert files.dumps(convert.finish_document(snapshot)) == before
+    assert files.dumps(snapshot_module.finish_document(snapshot)) == before
 
 
 def test_a_snapshot_keeps_the_grid_and_fog_it_was_taken_from() -> None:
@@ -264,13 +268,13 @@ def test_a_snapshot_keeps_the_grid_and_fog_it_was_taken_from() -> None:
     encounter.fog.enabled = True
     encounter.fog.set_mask(np.eye(4, 6, dtype=np.bool_))
     snapshot = snapshot_document(encounter)
-    before = files.dumps(convert.finish_document(snapshot))
+    before = files.dumps(snapshot_module.finish_document(snapshot))
     grid.set_square((2, 2), elevation=5, terrain=Terrain.DIFFICULT)
     grid.set_wall((0, 0), (1, 0), Wall())
     grid.set_wall_line(0, WallLine((0.5, 0.5), (3.5, 0.5)))
     assert encounter.fog.revealed is not None
     encounter.fog.revealed[3, 5] = True
-    after = files.dumps(convert.finish_document(snapshot))
+    after = files.dumps(snapshot_module.finish_document(snapshot))
     assert after == before
     assert after != files.dumps(to_document(encounter))
 

@@ -29,14 +29,15 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from tactical.app.encounter.document import EncounterDocument
-from tactical.app.storage.autosave import (
+from tactical.app.storage.files import display_name
+from tactical.app.storage.import_export import open_foreign_file
+from tactical.app.storage.recovery_files import (
     Recovery,
     claim_folder,
     default_directory,
     pending_recovery,
+    set_aside,
 )
-from tactical.app.storage.files import display_name
-from tactical.app.storage.import_export import open_foreign_file
 from tactical.app.window.main_window import MainWindow
 from tactical.app.window.plain_text import plain_message_box
 from tactical.core.encounter import Encounter
@@ -215,8 +216,6 @@ def start(
             f"{_work_of(recovery)} are open instead; nothing was discarded."
         )
         return window
-    else:
-        window.autosave.discard()  # the recovery itself is unreadable: nothing to keep
     window.view.fit_map()
     return window
 
@@ -237,8 +236,10 @@ def restore(window: MainWindow, recovery: Recovery) -> bool:
     try:
         encounter = recovery.load()
     except (LoadError, OSError) as error:
+        kept = set_aside(recovery)  # never deleted: it is moved out of the next start's way
+        where = f"\n\nIts files are kept in {kept}." if kept is not None else ""
         window.files.show_error(
-            "Could not recover", f"The recovery file could not be read:\n\n{error}"
+            "Could not recover", f"The recovery file could not be read:\n\n{error}{where}"
         )
         return False
     window.document.replace_encounter(encounter, recovery.original)

@@ -1,0 +1,135 @@
+"""What one change set changed, copied on the GUI thread for the recovery journal's writer.
+
+The journal (:mod:`tactical.persistence.journal_state`) writes, after each
+change set, what changed since the last record. Finding that out and writing
+it is the writer thread's work; this module only copies, for the kinds of
+change in the set, the parts of the encounter they may have changed: a copy
+(the grid's arrays, the fog's squares) or immutable values (walls, pictures,
+dice rolls, tuples of a token's fields), so the GM may go on editing while the
+writer reads them. Copying a part costs about what its kind costs to draw:
+a token's fields, or one memory copy of a 1024 x 1024 map's arrays.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactical.core.changes import Change
+from tactical.core.encounter import Encounter
+from tactical.persistence import evening_hooks
+from tactical.persistence.snapshot import (
+    background_document,
+    fog_snapshot,
+    head_document,
+    map_snapshot,
+    procedure_document,
+    sides_document,
+    templates_document,
+    token_fields,
+)
+
+SECTIONS_OF: dict[str, tuple[str, ...]] = {
+    "tokens": ("tokens",),
+    "terrain": ("map", "fog"),  # a resized map changes the fog's size too
+    "walls": ("map",),
+    "areas": ("map", "fog"),
+    "templates": ("templates",),
+    "sides": ("sides",),
+    "procedure": ("procedure",),
+    "dice": ("dice_log",),
+    "meta": ("head",),
+    "pictures": ("pictures",),
+    "background": ("background",),
+    "fog": ("fog",),
+}
+"""The parts of the file each kind of change may change."""
+
+SECTIONS = (
+    "head",
+    "map",
+    "background",
+    "fog",
+    "sides",
+    "tokens",
+    "templates",
+    "procedure",
+    "dice_log",
+    "pictures",
+)
+"""Every part of the file the journal writes on its own."""
+
+
+@dataclass(frozen=True)
+class TokensCapture:
+    """The tokens' order, and the fields (``snapshot.token_fields``) of those that changed."""
+
+    order: list[str]
+    fields: dict[str, tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class Capture:
+    """What one change set may have changed: one value per part of the file (:data:`SECTIONS`)."""
+
+    parts: dict[str, Any] = field(default_factory=dict)
+    time: float = field(default_factory=time.time)
+    evening: Any = None
+    """With :func:`capture_all` of a scene of an evening: the rest of the evening
+    (``evening_hooks.evening_frame``), so a base made from it is the whole evening's file."""
+
+
+def capture(encounter: Encounter, changes: Iterable[Change]) -> Capture:
+    """The parts of ``encounter`` that ``changes`` may have changed, copied (GUI thread)."""
+    sections: set[str] = set()
+    token_ids: set[str] = set()
+    every_token = False
+    for change in changes:
+        sections.update(SECTIONS_OF.get(change.kind, SECTIONS))
+        if change.kind == "tokens":
+            if change.ids:
+                token_ids |= change.ids
+            else:
+                every_token = True
+        elif change.kind not in SECTIONS_OF:  # a kind this journal does not know: every part
+            every_token = True
+    return Capture({name: _part(encounter, name, token_ids, every_token) for name in sections})
+
+
+def capture_all(encounter: Encounter) -> Capture:
+    """Every part of ``encounter`` (a test's reference, or the journal's full record); for a
+    scene of an evening, the rest of the evening too (records cover the scene on screen)."""
+    evening = None
+    if encounter.evening is not None and evening_hooks.evening_frame:
+        evening = evening_hooks.evening_frame[0](encounter)
+    return Capture(
+        {name: _part(encounter, name, set(), True) for name in SECTIONS}, evening=evening
+    )
+
+
+def _part(encounter: Encounter, name: str, token_ids: set[str], every_token: bool) -> Any:
+    if name == "head":
+        return head_document(encounter)
+    if name == "map":
+        return map_snapshot(encounter)  # a grid's arrays copied (snapshot.GridCopy)
+    if name == "background":
+        return background_document(encounter)
+    if name == "fog":
+        return fog_snapshot(encounter)
+    if name == "sides":
+        return sides_document(encounter)
+    if name == "tokens":
+        tokens = encounter.tokens
+        ids = tokens.keys() if every_token else token_ids
+        return TokensCapture(list(tokens), {i: token_fields(tokens[i]) for i in ids if i in tokens})
+    if name == "templates":
+        return templates_document(encounter)
+    if name == "procedure":
+        return procedure_document(encounter)
+    if name == "dice_log":
+        return tuple(encounter.dice_log)
+    if name == "pictures":
+        return tuple(encounter.pictures.values())
+    raise ValueError(f"no part of the file is called {name!r}")  # pragma: no cover

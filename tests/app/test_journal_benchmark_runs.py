@@ -1,0 +1,34 @@
+"""The journal benchmark prints its rows (a small map, no figure asserted)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import journal  # noqa: E402
+
+
+def test_the_journal_benchmark_prints_its_rows(
+    qapp: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["--side", "64", "--tokens", "40", "--repeat", "3", "--records", "12"]
+    assert journal.main(arguments) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "| measure | now | reference: the minute-ly autosave |"
+    assert [line.split(" | ")[0].strip("| ") for line in lines[2:]] == [
+        "64 x 64, 40 tokens, fog: GUI thread's copy of a token's move",
+        "64 x 64, 40 tokens, fog: GUI thread's copy of a fog dab",
+        "64 x 64, 40 tokens, fog: GUI thread's copy of a terrain dab",
+        "64 x 64, 40 tokens, fog: a move to on disk, median (slowest) of 3",
+        "64 x 64, 40 tokens, fog: the first change after opening an untitled map to on disk",
+        "64 x 64, 40 tokens, fog: memory the journal keeps between changes",
+        "64 x 64, 40 tokens, fog: memory peak while it writes a base",
+        "64 x 64, 40 tokens, fog: journal after 12 changes",
+        "64 x 64, 40 tokens, fog: recovery at start: base and 12 records",
+    ]
