@@ -21,6 +21,7 @@ from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
 from tactical.persistence import evening_hooks
 from tactical.persistence.snapshot import (
+    PARTS,
     background_document,
     fog_snapshot,
     head_document,
@@ -47,18 +48,7 @@ SECTIONS_OF: dict[str, tuple[str, ...]] = {
 }
 """The parts of the file each kind of change may change."""
 
-SECTIONS = (
-    "head",
-    "map",
-    "background",
-    "fog",
-    "sides",
-    "tokens",
-    "templates",
-    "procedure",
-    "dice_log",
-    "pictures",
-)
+SECTIONS = ("head", *PARTS)
 """Every part of the file the journal writes on its own."""
 
 

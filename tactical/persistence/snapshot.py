@@ -215,22 +215,19 @@ def snapshot_of_parts(parts: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
-SECTION_KEYS = frozenset(
-    {
-        "format",
-        "schema_version",
-        "app_version",
-        "map",
-        "background",
-        "fog",
-        "sides",
-        "tokens",
-        "templates",
-        "procedure",
-        "dice_log",
-        "pictures",
-    }
+PARTS = (
+    "map",
+    "background",
+    "fog",
+    "sides",
+    "tokens",
+    "templates",
+    "procedure",
+    "dice_log",
+    "pictures",
 )
+"""The document's parts beside its head, in the file's order (the journal writes each alone)."""
+SECTION_KEYS = frozenset({"format", "schema_version", "app_version", *PARTS})
 """The document's top-level keys that are not :func:`head_document`'s plain values."""
 
 
