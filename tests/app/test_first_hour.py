@@ -175,7 +175,7 @@ def test_the_player_view_has_an_elevation_legend_and_a_whole_summary_title(
 
 
 def test_every_elevation_up_to_16_has_its_own_shade() -> None:
-    from tactical.app.map.scene.palette import elevation_rgb
+    from tactical.app.map.scene.colours import elevation_rgb
 
     shades = [elevation_rgb(level) for level in range(9, 17)]
     assert len(set(shades)) == len(shades)

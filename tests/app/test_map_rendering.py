@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.grid_layer import GridLayer
 from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.map.scene.token_item import TokenItem
@@ -32,10 +32,10 @@ def pixel(layer: GridLayer, col: int, row: int) -> QColor:
 def test_terrain_image_has_one_pixel_per_square_shaded_by_elevation() -> None:
     layer = GridLayer(small_grid().map)  # type: ignore[arg-type]
     assert (layer.image.width(), layer.image.height()) == (10, 8)
-    assert pixel(layer, 5, 0) == QColor(*palette.elevation_rgb(2))
-    assert pixel(layer, 0, 0) == QColor(*palette.elevation_rgb(0))
-    assert pixel(layer, 7, 1) == palette.IMPASSABLE
-    assert palette.elevation_rgb(2) != palette.elevation_rgb(0)
+    assert pixel(layer, 5, 0) == QColor(*colours.elevation_rgb(2))
+    assert pixel(layer, 0, 0) == QColor(*colours.elevation_rgb(0))
+    assert pixel(layer, 7, 1) == colours.IMPASSABLE
+    assert colours.elevation_rgb(2) != colours.elevation_rgb(0)
 
 
 def test_difficult_terrain_is_kept_as_runs_to_hatch() -> None:
@@ -58,14 +58,14 @@ def test_an_edit_repaints_only_around_the_touched_squares(qtbot) -> None:  # typ
     scene.invalidate = spy  # type: ignore[method-assign]
     document.push(PaintSquares([(4, 6)], elevation=-3, terrain=Terrain.DIFFICULT), GM)
     assert isinstance(scene.layer, GridLayer)
-    assert pixel(scene.layer, 4, 6) == QColor(*palette.elevation_rgb(-3))
+    assert pixel(scene.layer, 4, 6) == QColor(*colours.elevation_rgb(-3))
     assert scene.layer._difficult_runs[6].tolist() == [[4, 5]]
     assert len(invalidated) == 1
     rect = invalidated[0]
     assert rect.contains(QRectF(4 * CELL, 6 * CELL, CELL, CELL))
     assert rect.width() <= 2 * CELL and rect.height() <= 2 * CELL
     document.undo_stack.undo()
-    assert pixel(scene.layer, 4, 6) == QColor(*palette.elevation_rgb(0))
+    assert pixel(scene.layer, 4, 6) == QColor(*colours.elevation_rgb(0))
 
 
 def test_the_shading_over_a_picture_follows_edits_and_leaves_level_ground_clear() -> None:
@@ -74,9 +74,9 @@ def test_the_shading_over_a_picture_follows_edits_and_leaves_level_ground_clear(
     encounter.map.elevation[6, 4] = -3  # type: ignore[union-attr]
     layer.refresh([(4, 6)])
     art = layer.art_image()
-    assert QColor(art.pixel(5, 0)) == QColor(*palette.elevation_rgb(2))  # the ridge
-    assert QColor(art.pixel(4, 6)) == QColor(*palette.elevation_rgb(-3))  # the edit
-    assert QColor(art.pixel(7, 1)) == palette.IMPASSABLE
+    assert QColor(art.pixel(5, 0)) == QColor(*colours.elevation_rgb(2))  # the ridge
+    assert QColor(art.pixel(4, 6)) == QColor(*colours.elevation_rgb(-3))  # the edit
+    assert QColor(art.pixel(7, 1)) == colours.IMPASSABLE
     assert art.pixel(0, 0) == 0  # level open ground: the picture shows through
 
 
@@ -248,6 +248,6 @@ def test_the_legend_lists_the_elevations_of_the_map(make_window) -> None:  # typ
 
 def test_every_elevation_step_has_its_own_shade() -> None:
     """The legend of the 256 x 256 example runs -4 to +16; no two neighbours may look alike."""
-    shades = [palette.elevation_rgb(e) for e in range(-6, 17)]
+    shades = [colours.elevation_rgb(e) for e in range(-6, 17)]
     for low, high in itertools.pairwise(shades):
         assert sum(abs(a - b) for a, b in zip(low, high, strict=True)) >= 15, (low, high)

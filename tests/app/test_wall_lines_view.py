@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QMenu
 
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.wall_lines_layer import WINDOW, paths_for
 from tactical.app.window.main_window import MainWindow
 
@@ -43,10 +43,10 @@ def test_walls_doors_and_windows_are_drawn_each_in_their_colour(make_window) -> 
     def pixel(point: tuple[float, float]) -> QColor:
         return image.pixelColor(int(point[0] * CELL), int(point[1] * CELL))
 
-    assert _near(pixel(WALL_MIDDLE), palette.WALL)
-    assert _near(pixel(DOOR_MIDDLE), palette.DOOR)
+    assert _near(pixel(WALL_MIDDLE), colours.WALL)
+    assert _near(pixel(DOOR_MIDDLE), colours.DOOR)
     assert _near(pixel((WINDOW_MIDDLE[0] + 0.04, WINDOW_MIDDLE[1] - 0.04)), WINDOW)
-    assert not _near(pixel((6.0, 6.0)), palette.WALL)  # open floor
+    assert not _near(pixel((6.0, 6.0)), colours.WALL)  # open floor
 
 
 def test_a_click_on_a_door_line_opens_it_in_one_undo_step(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -23,7 +23,7 @@ from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.geometry import CELL
 from tactical.app.map.interaction.events import Pointer
 from tactical.app.map.map_view import MapView
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.wall_lines_layer import OBJECT, WINDOW, scene_reach
 from tactical.app.window.action_registry import Place
 from tactical.core.commands.wall_lines import SetWallLine, toggle_door
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 SNAP = 4
 """Ends snap to 1 / SNAP of a square."""
 
-PREVIEW = {"wall": palette.WALL, "door": palette.DOOR, "window": WINDOW, "object": OBJECT}
+PREVIEW = {"wall": colours.WALL, "door": colours.DOOR, "window": WINDOW, "object": OBJECT}
 
 
 def snapped(x: float, y: float) -> tuple[float, float]:

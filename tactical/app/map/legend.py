@@ -7,7 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from tactical.app.map.map_view import MapView
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 
 SWATCH = 16
 ROW = 19
@@ -123,12 +123,12 @@ class ElevationLegend(QWidget):
             self._swatch(painter, y, QBrush(colour), f"{value:+d}")
             y += row
         if "difficult" in self.terrain:
-            base = QBrush(QColor(*palette.elevation_rgb(0)))
+            base = QBrush(QColor(*colours.elevation_rgb(0)))
             self._swatch(painter, y, base, "difficult")
-            self._swatch(painter, y, QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern), None)
+            self._swatch(painter, y, QBrush(colours.HATCH, Qt.BrushStyle.BDiagPattern), None)
             y += row
         if "impassable" in self.terrain:
-            self._swatch(painter, y, QBrush(palette.IMPASSABLE), "impassable")
+            self._swatch(painter, y, QBrush(colours.IMPASSABLE), "impassable")
         painter.end()
 
     def _swatch(self, painter: QPainter, y: float, brush: QBrush, label: str | None) -> None:

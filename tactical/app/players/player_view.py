@@ -34,7 +34,7 @@ from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.layer import install_fog_layer
 from tactical.app.map.legend import ElevationLegend
 from tactical.app.map.map_view import MapView
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.grid_layer import GridLayer
 from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.map.tools import SelectTool
@@ -138,7 +138,7 @@ class PlayerView(QWidget):
         is_grid = isinstance(self.scene.layer, GridLayer)
         if is_grid:
             elevations, terrain = legend_contents(self.document.encounter, players=True)
-            shades = [(v, QColor(*palette.elevation_rgb(v))) for v in elevations]
+            shades = [(v, QColor(*colours.elevation_rgb(v))) for v in elevations]
             self.legend.set_entries(shades, terrain)
         self.legend_keeper.set_wanted(is_grid and self.legend_shown)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.snapshot.content import SnapshotContent
 from tactical.app.snapshot.typeset import INK, Typesetting, line_height, text_width
 
@@ -27,17 +27,17 @@ def legend_items(content: SnapshotContent) -> list[Swatch]:
     if content.elevations:
         items.append(Swatch("Elevation:", None))
         for value in content.elevations:
-            items.append(Swatch(f"{value:+d}", QBrush(QColor(*palette.elevation_rgb(value)))))
-        base = QBrush(QColor(*palette.elevation_rgb(0)))
+            items.append(Swatch(f"{value:+d}", QBrush(QColor(*colours.elevation_rgb(value)))))
+        base = QBrush(QColor(*colours.elevation_rgb(0)))
         if "difficult" in content.terrain:
-            hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
+            hatch = QBrush(colours.HATCH, Qt.BrushStyle.BDiagPattern)
             items.append(Swatch("difficult", base, hatch))
         if "impassable" in content.terrain:
-            items.append(Swatch("impassable", QBrush(palette.IMPASSABLE)))
+            items.append(Swatch("impassable", QBrush(colours.IMPASSABLE)))
     if content.sides:
         items.append(Swatch("Sides:", None))
         for name, colour in content.sides:
-            items.append(Swatch(name, QBrush(palette.side_colour(colour)), round=True))
+            items.append(Swatch(name, QBrush(colours.side_colour(colour)), round=True))
     return items
 
 

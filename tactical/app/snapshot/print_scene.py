@@ -16,7 +16,7 @@ from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.background import paint_picture
 from tactical.app.map.scene.grid_layer import GridLayer
 from tactical.app.map.scene.ground import MARGIN
@@ -108,7 +108,7 @@ class PrintScene(MapScene):
         bounds = outline.boundingRect()
         painter.save()
         painter.setClipPath(outline, Qt.ClipOperation.IntersectClip)
-        painter.setPen(QPen(palette.HATCH, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+        painter.setPen(QPen(colours.HATCH, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
         low = math.floor((bounds.left() + bounds.top()) / HATCH_STEP)
         high = math.ceil((bounds.right() + bounds.bottom()) / HATCH_STEP)
         top, bottom = bounds.top(), bounds.bottom()

@@ -10,7 +10,7 @@ from tactical.app.editing.area_tools import AreaDrawTool, AreaShapeTool
 from tactical.app.editing.tools import PaintTool, WallTool
 from tactical.app.encounter import engine
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.window.main_window import MainWindow
 from tactical.core.grid import Wall
 
@@ -82,22 +82,22 @@ def test_a_stroke_of_three_squares_is_one_undo_step(make_window, qtbot, monkeypa
     window = make_window()
     window.map_editing.set_editing(True)  # the raise brush, 1 x 1
     rebuilds: list[object] = []
-    original = palette.elevation_argb
+    original = colours.elevation_argb
     monkeypatch.setattr(
-        palette, "elevation_argb", lambda e: rebuilds.append(e) or original(e)
+        colours, "elevation_argb", lambda e: rebuilds.append(e) or original(e)
     )  # a full rebuild of the terrain image would call this
     grid = window.document.encounter.grid
     assert grid is not None
     drag(qtbot, window, [(0.5, 6.5), (1.5, 6.5), (2.5, 6.5)])
     assert [grid.elevation_at((c, 6)) for c in range(4)] == [1, 1, 1, 0]
     assert rebuilds == []
-    assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*palette.elevation_rgb(1))
+    assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*colours.elevation_rgb(1))
     assert [value for value, _colour in window.legend.entries] == [0, 1, 2]
     stack = window.document.undo_stack
     assert stack.count() == 1 and stack.undoText() == "Paint terrain"
     stack.undo()
     assert [grid.elevation_at((c, 6)) for c in range(4)] == [0, 0, 0, 0]
-    assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*palette.elevation_rgb(0))
+    assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*colours.elevation_rgb(0))
     assert [value for value, _colour in window.legend.entries] == [0, 2]  # +1 is gone again
 
 

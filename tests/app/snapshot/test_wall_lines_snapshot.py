@@ -8,7 +8,7 @@ import numpy as np
 from PySide6.QtGui import QImage
 
 from tactical.app.encounter.document import EncounterDocument
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.wall_lines_layer import WINDOW
 from tactical.app.snapshot.render import SnapshotOptions, export_snapshot
 
@@ -27,7 +27,7 @@ def _count(path: Path, wanted: tuple[int, int, int], slack: int = 12) -> int:
 def test_the_players_snapshot_shows_doors_and_windows_and_no_lines_without_them(
     qtbot, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    door = palette.DOOR.getRgb()[:3]
+    door = colours.DOOR.getRgb()[:3]
     window = WINDOW.getRgb()[:3]
     options = SnapshotOptions(mode="players", dpi=60)
     with_lines = tmp_path / "crypt.png"

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygon
 from shapely.geometry import LineString, Polygon
 
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.core.area_layout import anchor_point
 from tactical.core.areas import AreaMap
 from tactical.core.fog import Fog
@@ -69,7 +69,7 @@ class AreaLayer:
                     area.id,
                     area.name,
                     outline,
-                    palette.area_fill(index),
+                    colours.area_fill(index),
                     QPointF(lx * CELL, ly * CELL),
                     QPointF(cx * CELL, cy * CELL),
                 )

@@ -21,7 +21,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
 
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.wall_lines_layer import paint_wall_lines
 from tactical.core.grid import GridMap, Square, Terrain
 
@@ -63,7 +63,7 @@ class GridLayer:
         self.numbered: npt.NDArray[np.bool_] | None = None
         """The squares whose height may be written (a players' screen: those they may see,
         :func:`tactical.share.players.shown_squares`); None: every square."""
-        self._hatch = QBrush(palette.HATCH, Qt.BrushStyle.BDiagPattern)
+        self._hatch = QBrush(colours.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
         self._font.setPixelSize(int(CELL * 0.27))
         self._font.setBold(True)
@@ -89,8 +89,8 @@ class GridLayer:
             return _bounding(touched)
         self._art_image = None
         self._tint_image = None
-        rgb = palette.elevation_argb(grid.elevation)
-        rgb[grid.terrain == int(Terrain.IMPASSABLE)] = palette.IMPASSABLE.rgba() | 0xFF000000
+        rgb = colours.elevation_argb(grid.elevation)
+        rgb[grid.terrain == int(Terrain.IMPASSABLE)] = colours.IMPASSABLE.rgba() | 0xFF000000
         rgb = np.ascontiguousarray(rgb, dtype=np.uint32)
         self._elevation = grid.elevation.copy()
         values, counts = np.unique(grid.elevation, return_counts=True)
@@ -107,12 +107,12 @@ class GridLayer:
     def _refresh_squares(self, squares: list[Square]) -> None:
         """Repaint the pixels of ``squares`` and redo the hatching runs of their rows."""
         grid = self.grid
-        impassable = palette.IMPASSABLE.rgba() | 0xFF000000
+        impassable = colours.IMPASSABLE.rgba() | 0xFF000000
         for col, row in squares:
             if grid.terrain[row, col] == int(Terrain.IMPASSABLE):
                 argb = impassable
             else:
-                r, g, b = palette.elevation_rgb(int(grid.elevation[row, col]))
+                r, g, b = colours.elevation_rgb(int(grid.elevation[row, col]))
                 argb = 0xFF000000 | (r << 16) | (g << 8) | b
             old, new = int(self._elevation[row, col]), int(grid.elevation[row, col])
             if old != new:
@@ -124,7 +124,7 @@ class GridLayer:
                 level = new == 0 and grid.terrain[row, col] != int(Terrain.IMPASSABLE)
                 self._art_image.setPixel(col, row, 0 if level else argb)
         if self._tint_image is not None:
-            tint = palette.HATCH.rgba()
+            tint = colours.HATCH.rgba()
             for col, row in squares:
                 difficult = grid.terrain[row, col] == int(Terrain.DIFFICULT)
                 self._tint_image.setPixel(col, row, tint if difficult else 0)
@@ -148,7 +148,7 @@ class GridLayer:
     def legend(self) -> list[tuple[int, QColor]]:
         """The elevations on this map with their shades, lowest first."""
         values = sorted(v for v, count in self._counts.items() if count > 0)
-        return [(value, QColor(*palette.elevation_rgb(value))) for value in values]
+        return [(value, QColor(*colours.elevation_rgb(value))) for value in values]
 
     # -- painting ------------------------------------------------------------
 
@@ -217,7 +217,7 @@ class GridLayer:
         if self._tint_image is None:
             grid = self.grid
             argb = np.where(
-                grid.terrain == int(Terrain.DIFFICULT), np.uint32(palette.HATCH.rgba()), 0
+                grid.terrain == int(Terrain.DIFFICULT), np.uint32(colours.HATCH.rgba()), 0
             ).astype(np.uint32)
             self._tint_image = QImage(
                 np.ascontiguousarray(argb).tobytes(),
@@ -250,7 +250,7 @@ class GridLayer:
         painter.drawRects(rects)
 
     def _paint_grid(self, painter: QPainter, c0: int, r0: int, c1: int, r1: int) -> None:
-        pen = QPen(palette.GRID_LINE, 0)
+        pen = QPen(colours.GRID_LINE, 0)
         painter.setPen(pen)
         lines = [QLineF(c * CELL, r0 * CELL, c * CELL, r1 * CELL) for c in range(c0, c1 + 1)]
         lines += [QLineF(c0 * CELL, r * CELL, c1 * CELL, r * CELL) for r in range(r0, r1 + 1)]
@@ -277,12 +277,12 @@ class GridLayer:
             value = int(window[dr, dc])
             pen = pens.get(value)
             if pen is None:
-                colour = palette.text_on(palette.elevation_rgb(value))
+                colour = colours.text_on(colours.elevation_rgb(value))
                 colour.setAlpha(190)
                 pen = pens[value] = QPen(colour)
             box = QRectF((c0 + dc) * CELL + 3, (r0 + dr) * CELL + 1, CELL - 6, CELL * 0.4)
             if backing:
-                plate = QColor(*palette.elevation_rgb(value))
+                plate = QColor(*colours.elevation_rgb(value))
                 plate.setAlpha(225)
                 painter.fillRect(
                     QRectF(
@@ -304,10 +304,10 @@ class GridLayer:
         if not self.grid.walls:
             return
         width = max(CELL * 0.12, 3.0 / max(scale, 1e-6))
-        wall_pen = QPen(palette.WALL, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-        door_pen = QPen(palette.DOOR, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
-        open_pen = QPen(palette.DOOR, width / 2, Qt.PenStyle.DotLine, Qt.PenCapStyle.FlatCap)
-        leaf_pen = QPen(palette.DOOR, width * 0.7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        wall_pen = QPen(colours.WALL, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        door_pen = QPen(colours.DOOR, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+        open_pen = QPen(colours.DOOR, width / 2, Qt.PenStyle.DotLine, Qt.PenCapStyle.FlatCap)
+        leaf_pen = QPen(colours.DOOR, width * 0.7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         for (a, b), wall in self.grid.walls.items():
             if not (c0 - 1 <= a[0] <= c1 and r0 - 1 <= a[1] <= r1):
                 continue

@@ -31,7 +31,7 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tactical.app.encounter.document import EncounterDocument
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.background import BackgroundArt, paint_map
 from tactical.app.map.scene.context import MapLayer, Refreshed, SceneLayer
 from tactical.app.map.scene.ground import MapGround
@@ -178,7 +178,7 @@ class MapScene(QGraphicsScene):
     # -- background --------------------------------------------------------------
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
-        painter.fillRect(rect, palette.OUTSIDE)
+        painter.fillRect(rect, colours.OUTSIDE)
         paint_map(painter, self, rect)
 
     def map_rect(self) -> QRectF:

@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.stacking import TOKEN_Z
 from tactical.app.map.scene.token_item import TokenItem
 from tactical.app.map.scene.token_pending import PendingDot
@@ -153,7 +153,7 @@ class TokenDots(QGraphicsItem):
         for item in self._items():
             if not item.dotted or not item.isVisible():
                 continue
-            ring = palette.highlight(item.isSelected(), item.acting, item.target)
+            ring = colours.highlight(item.isSelected(), item.acting, item.target)
             add(item.dot_rect(), item.look.colour, item.look.hidden, ring)
         for dot in self._pending():
             add(*dot)

@@ -13,7 +13,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.token_look import TokenLook
 
 MAX_BADGES = 4
@@ -114,7 +114,7 @@ def paint_token(item: PaintedToken, painter: QPainter, option: QStyleOptionGraph
 def _paint_dot(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     """Far zoomed out: just a dot in the side's colour (names would not be readable)."""
     painter.setPen(Qt.PenStyle.NoPen)
-    ring = palette.highlight(item.isSelected(), item.acting, item.target)
+    ring = colours.highlight(item.isSelected(), item.acting, item.target)
     if ring is not None:
         painter.setBrush(ring)
         grow = disc.width() * 0.35
@@ -133,13 +133,13 @@ def _paint_halo(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
         outer = CELL * 0.1 * b
         painter.setPen(QPen(QColor(0, 0, 0, 200), CELL * 0.03 * b))
         painter.drawEllipse(disc.adjusted(-outer, -outer, outer, outer))
-        glow = QColor(palette.ACTING)
+        glow = QColor(colours.ACTING)
         for grow, alpha in ((CELL * 0.1 * b, 120), (CELL * 0.055 * b, 255)):
             glow.setAlpha(alpha)
             painter.setPen(QPen(glow, CELL * 0.07 * b))
             painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
     if item.isSelected():
-        painter.setPen(QPen(palette.SELECTED, CELL * 0.08))
+        painter.setPen(QPen(colours.SELECTED, CELL * 0.08))
         grow = CELL * 0.05
         painter.drawEllipse(disc.adjusted(-grow, -grow, grow, grow))
 
@@ -166,7 +166,7 @@ def _paint_disc(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
     painter.setPen(ring)
     painter.drawEllipse(disc)
     if item.look.hidden:
-        painter.setPen(QPen(palette.HIDDEN_MARK, 2, Qt.PenStyle.DashLine))
+        painter.setPen(QPen(colours.HIDDEN_MARK, 2, Qt.PenStyle.DashLine))
         painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
 
 
@@ -204,7 +204,7 @@ def _paint_badges(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
 
 
 def _paint_target(item: PaintedToken, painter: QPainter, disc: QRectF) -> None:
-    pen = QPen(palette.TARGET, CELL * 0.06)
+    pen = QPen(colours.TARGET, CELL * 0.06)
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     c = disc.center()

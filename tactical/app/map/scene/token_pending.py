@@ -35,7 +35,7 @@ from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
 
 from tactical.app.map.geometry import CELL, square_origin
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.context import SceneContext
 from tactical.app.map.scene.token_item import TokenItem
 from tactical.app.map.scene.token_paint import disc_at
@@ -210,16 +210,16 @@ class PendingTokens:
         document = context.document
         acting = document.acting
         targets = document.public_targets if context.player else document.targets
-        colours: dict[str, QColor] = {}
+        side_colours: dict[str, QColor] = {}
         for token_id, token, square in self._shown():
-            colour = colours.get(token.side)
+            colour = side_colours.get(token.side)
             if colour is None:
-                colour = colours[token.side] = palette.colour_of_side(
+                colour = side_colours[token.side] = colours.colour_of_side(
                     encounter.sides.get(token.side)
                 )
             x, y = square_origin(square)
             disc = disc_at(x, y, token.size * CELL)
-            ring = palette.highlight(False, token_id in acting, token_id in targets)
+            ring = colours.highlight(False, token_id in acting, token_id in targets)
             yield PendingDot(disc, colour, token.hidden, ring)
 
 

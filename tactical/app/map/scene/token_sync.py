@@ -27,7 +27,7 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QGraphicsScene
 
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.app.map.scene.area_layer import AreaLayer
 from tactical.app.map.scene.context import Refreshed, SceneContext
 from tactical.app.map.scene.label_room import lay_out_labels
@@ -125,7 +125,7 @@ class TokenSync:
 
     def look_of(self, token: Token) -> TokenLook:
         encounter = self.context.encounter
-        colour = palette.colour_of_side(encounter.sides.get(token.side))
+        colour = colours.colour_of_side(encounter.sides.get(token.side))
         return TokenLook(
             name=token.name,
             colour=colour,

@@ -28,7 +28,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from tactical.app.map.geometry import CELL
-from tactical.app.map.scene import palette
+from tactical.app.map.scene import colours
 from tactical.core.grid import GridMap
 from tactical.core.line_crossing import usable
 from tactical.core.wall_lines import WallLine
@@ -101,10 +101,10 @@ def _pens(scale: float) -> dict[str, list[QPen]]:
     solid, dot = Qt.PenStyle.SolidLine, Qt.PenStyle.DotLine
     thin = max(width * 0.22, 1.0 / max(scale, 1e-6))
     return {
-        "wall": [QPen(palette.WALL, width, solid, round_cap, Qt.PenJoinStyle.RoundJoin)],
-        "door": [QPen(palette.DOOR, width, solid, flat_cap)],
-        "open": [QPen(palette.DOOR, width / 2, dot, flat_cap)],
-        "leaf": [QPen(palette.DOOR, width * 0.7, solid, round_cap)],
+        "wall": [QPen(colours.WALL, width, solid, round_cap, Qt.PenJoinStyle.RoundJoin)],
+        "door": [QPen(colours.DOOR, width, solid, flat_cap)],
+        "open": [QPen(colours.DOOR, width / 2, dot, flat_cap)],
+        "leaf": [QPen(colours.DOOR, width * 0.7, solid, round_cap)],
         "window": [QPen(WINDOW, width, solid, flat_cap), QPen(WINDOW_CORE, thin, solid, flat_cap)],
         "object": [QPen(OBJECT, width * 0.45, Qt.PenStyle.DashLine, round_cap)],
     }
