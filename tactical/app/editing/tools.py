@@ -74,6 +74,9 @@ class EditTool:
         self.overlay.show_state(picture, self.px)
 
     # the view's protocol
+    def activate(self) -> None:
+        """Chosen: nothing to prepare (the editing controls refresh the overlay)."""
+
     def press(self, pointer: Pointer) -> bool:
         return False
 

@@ -46,6 +46,9 @@ class FogTool:
         if self.gesture.message:
             self.say(self.gesture.message)
 
+    def activate(self) -> None:
+        """Chosen: nothing to prepare."""
+
     def press(self, pointer: Pointer) -> bool:
         if not (pointer.left or pointer.right):
             return False

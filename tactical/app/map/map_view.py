@@ -55,19 +55,18 @@ _POINTER_EVENTS = frozenset(
 
 
 class Tool(Protocol):
-    """What the view hands pointer events to; each returns True when it used the event."""
+    """A map tool: what the view hands pointer events to and the window switches between.
 
+    ``press``, ``move`` and ``release`` return True when the tool used the event;
+    ``activate`` is called when the tool is chosen, ``cancel`` when it is put away
+    (or Escape is pressed). The window's registry holds its tools by name as these.
+    """
+
+    def activate(self) -> None: ...
     def press(self, pointer: Pointer) -> bool: ...
     def move(self, pointer: Pointer) -> bool: ...
     def release(self, pointer: Pointer) -> bool: ...
     def cancel(self) -> None: ...
-
-
-def _activate(tool: object) -> None:
-    """Tell a tool it was chosen, if it wants to know (``activate()``, optional)."""
-    activate = getattr(tool, "activate", None)
-    if callable(activate):
-        activate()
 
 
 def pointer_from(event: QMouseEvent, scene_pos: QPointF) -> Pointer:
@@ -129,7 +128,7 @@ class MapView(QGraphicsView):
     def tool(self, tool: Tool | None) -> None:
         self._tool = tool
         if tool is not None:
-            _activate(tool)
+            tool.activate()
 
     def map_scene(self) -> MapScene:
         scene = self.scene()

@@ -63,6 +63,9 @@ class SelectTool:
         self.on_selection: Callable[[], None] = lambda: None
         self._start_centre = QPointF()
 
+    def activate(self) -> None:
+        """Chosen: nothing to prepare."""
+
     def press(self, pointer: Pointer) -> bool:
         if not pointer.left:
             return False
@@ -165,6 +168,9 @@ class RulerTool:
         self.last: Reading | None = None
         self.shown: Callable[[], None] = lambda: None
         """Called after the ruler changed (the players' screen may show it too)."""
+
+    def activate(self) -> None:
+        """Chosen: nothing to prepare."""
 
     def press(self, pointer: Pointer) -> bool:
         if not (pointer.left or pointer.right):

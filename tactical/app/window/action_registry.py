@@ -19,6 +19,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
+from tactical.app.map.map_view import Tool
 from tactical.app.window.menu_places import (
     MENU_BAR,
     ContextEntries,
@@ -43,7 +44,7 @@ class ActionRegistry:
         self._menu_entries: dict[str, list[Entry]] = defaultdict(list)
         self._toolbar_entries: dict[str, list[Entry]] = defaultdict(list)
         self._built = False
-        self.tools: dict[str, object] = {}
+        self.tools: dict[str, Tool] = {}
         """The map tools by name (``use_tool`` picks one)."""
         self.tool_group = QActionGroup(host)
         """The tools' actions: one is checked at a time."""
@@ -156,7 +157,7 @@ class ActionRegistry:
 
     # -- tools, docks and the right-click menu ------------------------------------------------
 
-    def add_tool(self, name: str, tool: object, action_id: str) -> None:
+    def add_tool(self, name: str, tool: Tool, action_id: str) -> None:
         """A map tool, chosen by its (checkable) action, one of the tool group."""
         self.tools[name] = tool
         self.tool_group.addAction(self.action(action_id))

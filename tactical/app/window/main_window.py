@@ -200,7 +200,7 @@ class MainWindow(
         if current is not None:
             current.cancel()
         tool = self.tools.get(name, self.select_tool)
-        self.view.tool = tool  # type: ignore[assignment]
+        self.view.tool = tool
 
     def _on_selection(self) -> None:
         if not isValid(self.scene):  # the scene announces its items' removal as it is destroyed
