@@ -210,7 +210,7 @@ def interactive(moves: int) -> list[tuple[str, str, str]]:
         send(QEvent.Type.MouseMove, nudge, Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton)
         settle()
         same.append((time.perf_counter() - begin) * 1000)
-    previews = window.select_tool.drag.previews
+    previews = window.map_tools.select_tool.drag.previews
     send(QEvent.Type.MouseButtonRelease, centre, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
     settle()
     window.files.ask_unsaved = lambda: "discard"

@@ -190,7 +190,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
 
         def press(held: list[float] = held) -> None:
             begin = time.perf_counter()
-            window.save_action.trigger()
+            window.file_menu.save_action.trigger()
             held.append(time.perf_counter() - begin)
 
         stall, total = longest_stall(press, lambda: not files.background.running)
@@ -204,7 +204,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
         before.append(time.perf_counter() - begin)
     window.document.push(MoveToken(who, start), GM)
     tracemalloc.start()
-    longest_stall(window.save_action.trigger, lambda: not files.background.running)
+    longest_stall(window.file_menu.save_action.trigger, lambda: not files.background.running)
     _, peak_saving = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert load_encounter(path) == window.document.encounter

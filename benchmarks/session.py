@@ -240,7 +240,7 @@ class Session:
 
     def save(self) -> None:
         files = self.window.files
-        self.window.save_action.trigger()
+        self.window.file_menu.save_action.trigger()
         settle(lambda: not files.background.running)
 
     def play_round(self) -> None:

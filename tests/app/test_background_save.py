@@ -49,7 +49,7 @@ def test_ctrl_s_writes_on_a_worker_and_the_title_turns_clean_once_written(
     before = path.read_bytes()
     window.document.push(MoveToken("orc", (2, 5)), GM)
     release, writers = hold_writes(monkeypatch)
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     assert window.files.background.running  # back on the GUI thread, the write held
     assert window.document.modified and window.isWindowModified()
     assert path.read_bytes() == before
@@ -67,13 +67,13 @@ def test_an_edit_made_while_saving_keeps_the_document_unsaved(
     window, path = saved_window(make_window, tmp_path)
     window.document.push(MoveToken("orc", (2, 5)), GM)
     release, _writers = hold_writes(monkeypatch)
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     window.document.push(MoveToken("orc", (3, 5)), GM)  # after the snapshot
     release.set()
     qtbot.waitUntil(lambda: not window.files.background.running, timeout=10_000)
     assert load_encounter(path).tokens["orc"].position == (2, 5)  # what Ctrl+S saw
     assert window.document.modified and window.isWindowModified()
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     window.files.background.wait()
     assert load_encounter(path).tokens["orc"].position == (3, 5)
     assert not window.document.modified
@@ -86,7 +86,7 @@ def test_a_background_save_that_would_not_reopen_is_refused_and_told(
     before = path.read_bytes()
     window.document.encounter.tokens["orc"].name = "Orc \ud800"  # a lone surrogate
     window.document.mark_modified()
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     qtbot.waitUntil(lambda: bool(window.errors), timeout=10_000)
     assert window.errors[0][0] == "Could not save"
     assert "tokens[" in window.errors[0][1]
@@ -115,7 +115,7 @@ def test_quitting_waits_for_a_running_save(
         return "cancel"
 
     window.files.ask_unsaved = ask
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     assert writing.wait(5)  # the save under way when the GM quits
     assert window.close()  # no question: the save in flight finished and made it clean
     assert asked == []
@@ -130,14 +130,14 @@ def test_a_big_maps_save_is_proven_on_the_worker_without_a_child_process(
     monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: started.append(a))
     window, path = saved_window(make_window, tmp_path)
     window.document.push(MoveToken("orc", (2, 5)), GM)
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     qtbot.waitUntil(lambda: not window.document.modified, timeout=30_000)
     assert window.errors == [] and started == []
     assert path.read_text(encoding="utf-8") == dumps_encounter(window.document.encounter)
     window.document.encounter.tokens["orc"].name = "O" * 300  # longer than the format allows
     window.document.mark_modified()
     saved = path.read_bytes()
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     qtbot.waitUntil(lambda: bool(window.errors), timeout=30_000)
     title, text = window.errors[0]
     assert title == "Could not save"
@@ -153,7 +153,7 @@ def test_quitting_while_a_save_is_written_waits_and_leaves_it_whole(
 ) -> None:
     window, path = saved_window(make_window, tmp_path)
     window.document.push(MoveToken("orc", (2, 5)), GM)
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     assert window.close()  # waits for the save: nothing to ask about
     assert load_encounter(path).tokens["orc"].position == (2, 5)
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(files.TEMP_PREFIX)] == []
@@ -242,7 +242,7 @@ def test_while_a_save_proves_its_file_the_gui_thread_collects_nothing(
     monkeypatch.setattr(files_module, "load_with_stand_ins", proving)
     before = gc.get_threshold()
     window.document.push(MoveToken("orc", (2, 5)), GM)
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     qtbot.waitUntil(lambda: bool(seen), timeout=30_000)
     count, threshold = seen[0]
     assert count < threshold  # nothing due: the GUI thread's collector leaves them alone

@@ -53,7 +53,7 @@ def test_cover_mode_in_the_window(make_window, qtbot) -> None:  # type: ignore[n
     window = make_window(pillar())
     viewport = window.view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 6, 3))
-    window.cover_action.trigger()
+    window.map_tools.cover_action.trigger()
     items = window.scene.token_items
     assert items["knight"].cover_mark == "cover"
     assert items["page"].cover_mark == "none"
@@ -63,5 +63,5 @@ def test_cover_mode_in_the_window(make_window, qtbot) -> None:  # type: ignore[n
     qtbot.waitUntil(lambda: window.scene.cover_lines.isVisible())
     ((a, b),) = window.scene.cover_lines.segments
     assert a.x() == b.x() == 3.5 * CELL
-    window.cover_action.trigger()
+    window.map_tools.cover_action.trigger()
     assert items["knight"].cover_mark is None

@@ -211,8 +211,8 @@ def test_a_hidden_token_never_appears_on_the_players_screen(
     make_window: Any, qtbot: Any, tmp_path: Path
 ) -> None:
     window = open_crowded(make_window, tmp_path)
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert isinstance(player, PlayerView)
     qtbot.addWidget(player)
     qtbot.waitExposed(player)

@@ -95,7 +95,7 @@ def test_every_token_moves_and_undoes(make_window, qtbot) -> None:  # type: igno
         assert window.document.encounter.tokens[token_id].position == end, token_id
     assert window.document.undo_stack.count() == 4
     for _ in moves:
-        window.undo_action.trigger()
+        window.edit_menu.undo_action.trigger()
     for token_id, (start, _end) in moves.items():
         assert window.document.encounter.tokens[token_id].position == start
 

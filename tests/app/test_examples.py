@@ -76,10 +76,10 @@ def test_every_token_of_the_hillside_moves_by_dragging_and_undoes(make_window, q
     assert moved == len(encounter.tokens)
     assert window.document.undo_stack.count() == moved
     while window.document.undo_stack.canUndo():
-        window.undo_action.trigger()
+        window.edit_menu.undo_action.trigger()
     assert {t.id: t.position for t in encounter.tokens.values()} == starts
     while window.document.undo_stack.canRedo():
-        window.redo_action.trigger()
+        window.edit_menu.redo_action.trigger()
     assert all(encounter.tokens[t].position != starts[t] for t in starts)
 
 
@@ -107,7 +107,7 @@ def test_tavern_tokens_move_between_areas(make_window, qtbot) -> None:  # type: 
     for i, a in enumerate(centres):
         for b in centres[i + 1 :]:
             assert (a - b).manhattanLength() > CELL * 0.5  # laid out apart, not stacked
-    window.undo_action.trigger()
+    window.edit_menu.undo_action.trigger()
     assert encounter.tokens["oswin"].position == "hearth"
 
 
@@ -129,7 +129,7 @@ def test_save_quit_and_reopen_to_the_same_state(
     window.document.push(SetStatus("grak", "Dazed", 1), GM)
     saved = tmp_path / "session.tactical.json"
     window.files.ask_save_path = lambda: str(saved)
-    window.save_as_action.trigger()
+    window.file_menu.save_as_action.trigger()
     window.files.background.wait()  # written on a worker thread
     assert window.document.path == saved
     state = window.document.encounter
@@ -206,9 +206,9 @@ def test_every_token_of_every_example_drags_undoes_and_redoes(
     assert window.document.undo_stack.count() == len(moved)
     assert window.isWindowModified()
     while window.document.undo_stack.canUndo():
-        window.undo_action.trigger()
+        window.edit_menu.undo_action.trigger()
     assert {t.id: t.position for t in encounter.tokens.values()} == starts
     assert not window.isWindowModified()
     while window.document.undo_stack.canRedo():
-        window.redo_action.trigger()
+        window.edit_menu.redo_action.trigger()
     assert {t: encounter.tokens[t].position for t in moved} == moved

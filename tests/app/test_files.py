@@ -39,7 +39,7 @@ def test_save_writes_to_the_open_file(make_window, tmp_path: Path) -> None:  # t
     save_encounter(small_grid(), path)
     window = make_window(load_encounter(path), path)
     window.document.push(MoveToken("orc", (2, 5)), GM)
-    window.save_action.trigger()
+    window.file_menu.save_action.trigger()
     window.files.background.wait()  # written on a worker thread
     assert load_encounter(path).tokens["orc"].position == (2, 5)
     assert not window.document.modified
@@ -59,7 +59,9 @@ def test_recent_files_are_remembered_in_the_given_settings(
         (tmp_path / "b.tactical.json").resolve(),
     ]
     assert len(recent) == 2
-    labels = [a.text() for a in window.recent_menu.actions() if a.text() and not a.isSeparator()]
+    labels = [
+        a.text() for a in window.file_menu.recent_menu.actions() if a.text() and not a.isSeparator()
+    ]
     assert labels[0] == str((tmp_path / "a.tactical.json").resolve())
     assert Path(settings.fileName()).parent == tmp_path
 

@@ -50,10 +50,10 @@ def test_ctrl_n_makes_a_new_map(make_window: Any) -> None:
 def test_undo_and_redo_say_what_they_did_by_name(make_window: Any) -> None:
     window = make_window(small_grid())
     window.document.push(MoveToken("orc", (2, 4)), GM)
-    assert window.undo_action.text() == "&Undo Move Orc"
-    window.undo_action.trigger()
+    assert window.edit_menu.undo_action.text() == "&Undo Move Orc"
+    window.edit_menu.undo_action.trigger()
     assert window.statusBar().currentMessage() == "Undone: Move Orc"
-    window.redo_action.trigger()
+    window.edit_menu.redo_action.trigger()
     assert window.statusBar().currentMessage() == "Redone: Move Orc"
 
 
@@ -76,11 +76,11 @@ def test_opening_another_file_clears_what_the_status_bar_said(
     save_encounter(small_grid(), other)
     window = make_window(small_grid())
     window.say("Moved Orc.")
-    window._on_hover(window.view.mapToScene(window.view.viewport().rect().center()))
-    window.hover_label.setText("Square 1, 1 · elevation +0 · open")
+    window.status.show_hover(window.view.mapToScene(window.view.viewport().rect().center()))
+    window.status.hover_label.setText("Square 1, 1 · elevation +0 · open")
     assert window.files.load_path(other)
     assert window.statusBar().currentMessage() == ""
-    assert window.hover_label.text() == ""
+    assert window.status.hover_label.text() == ""
 
 
 def test_the_legend_stays_whole_when_the_editing_toolbar_shows(
@@ -92,7 +92,7 @@ def test_the_legend_stays_whole_when_the_editing_toolbar_shows(
     window.map_editing.set_editing(True)
     qtbot.waitUntil(lambda: window.map_editing.toolbar.isVisible())
     QApplication.processEvents()
-    legend, view = window.legend, window.view
+    legend, view = window.view_menu.legend, window.view
     assert legend.isVisible()
     assert legend.geometry().bottom() <= view.height() - 10
 

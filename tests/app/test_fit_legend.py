@@ -18,7 +18,7 @@ def map_on_screen(window: MainWindow) -> QRect:
 
 def legend_on_screen(window: MainWindow) -> QRect:
     """The legend's rectangle in viewport pixels (it is a child of the view, over the viewport)."""
-    legend = window.legend
+    legend = window.view_menu.legend
     corner = window.view.viewport().mapFrom(window.view, legend.pos())
     return QRect(corner, legend.size())
 
@@ -27,8 +27,8 @@ def test_after_fit_no_square_is_under_the_legend(make_window, qtbot) -> None:  #
     window = make_window()
     window.resize(1400, 700)  # the map's shape nearly the view's: it used to reach the corner
     settle(qtbot, window)  # the view laid out at the window's new size
-    window.fit_action.trigger()
-    assert window.legend.isVisible()
+    window.view_menu.fit_action.trigger()
+    assert window.view_menu.legend.isVisible()
     shown, legend = map_on_screen(window), legend_on_screen(window)
     assert not shown.intersects(legend), (shown, legend)
     assert window.view.viewport().rect().contains(shown)
@@ -42,7 +42,7 @@ def test_fit_stays_clear_of_the_legend_when_the_window_changes_shape(make_window
     for width, height in ((1600, 900), (700, 900), (1400, 520), (1400, 700)):
         window.resize(width, height)
         settle(qtbot, window)
-        window.fit_action.trigger()
+        window.view_menu.fit_action.trigger()
         shown, legend = map_on_screen(window), legend_on_screen(window)
         assert not shown.intersects(legend), (width, height, shown, legend)
         assert window.view.viewport().rect().contains(shown), (width, height)
@@ -52,16 +52,17 @@ def test_without_the_legend_fit_uses_the_whole_view(make_window, qtbot) -> None:
     window = make_window()
     window.resize(1400, 730)  # a view wide enough for the map to reach the legend's corner
     settle(qtbot, window)  # the view laid out at the window's new size
-    window.fit_action.trigger()
+    window.view_menu.fit_action.trigger()
     viewport = window.view.viewport().rect()
     with_legend = map_on_screen(window)
     assert with_legend.left() - viewport.left() > viewport.right() - with_legend.right() + 20
-    window.legend_action.trigger()  # L hides it; the fitted map is centred in the view again
-    assert not window.legend.isVisible()
+    # L hides it; the fitted map is centred in the view again
+    window.view_menu.legend_action.trigger()
+    assert not window.view_menu.legend.isVisible()
     without = map_on_screen(window)
     assert abs((without.left() - viewport.left()) - (viewport.right() - without.right())) <= 2
     assert without.size() == with_legend.size()  # here stepping aside cost nothing
-    window.legend_action.trigger()  # shown again, the fitted map steps aside
+    window.view_menu.legend_action.trigger()  # shown again, the fitted map steps aside
     assert not map_on_screen(window).intersects(legend_on_screen(window))
 
 
@@ -77,7 +78,7 @@ def test_when_both_sides_cost_the_map_gives_up_the_cheaper_one(make_window, qtbo
     width = round(viewport.height() * padded.width() / padded.height())
     window.resize(window.width() - (viewport.width() - width), window.height())
     settle(qtbot, window)  # the view laid out at the window's new size
-    window.fit_action.trigger()
+    window.view_menu.fit_action.trigger()
     shown, legend = map_on_screen(window), legend_on_screen(window)
     assert not shown.intersects(legend)
     viewport = view.viewport().rect()

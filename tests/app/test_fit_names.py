@@ -28,7 +28,7 @@ def test_a_fitted_map_shows_every_name_whole(
 ) -> None:
     window = make_window(load_encounter(HILLSIDE), HILLSIDE)
     window.ensure_panel()  # docked beside the map, as the GM sees it
-    window.legend_action.setChecked(legend)  # the legend's corner moves the map aside
+    window.view_menu.legend_action.setChecked(legend)  # the legend's corner moves the map aside
     window.resize(*size)
     view = window.view
     view.fit_map()

@@ -195,7 +195,7 @@ def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  
     window.fog_controls.party_action.trigger()
     qtbot.waitUntil(lambda: not worker.busy())
     assert (9, 7) not in found(window.document.encounter)  # behind the ridge
-    tool = window.select_tool
+    tool = window.map_tools.select_tool
     assert tool.press(at(1, 1))  # Hero
     tool.move(at(3, 1))
     preview.update()

@@ -147,8 +147,8 @@ def test_the_players_screen_never_draws_a_hidden_or_fogged_token_before_its_item
     make_window: Any, qtbot: Any, tmp_path: Path, no_steps: None
 ) -> None:
     window = open_field(make_window, tmp_path, fogged=True)
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert isinstance(player, PlayerView)
     qtbot.addWidget(player)
     qtbot.waitExposed(player)

@@ -180,9 +180,9 @@ def test_status_bar_names_the_square_under_the_cursor(make_window, qtbot) -> Non
     point = view.mapFromScene(QPointF(5.5 * CELL, 3.5 * CELL))
     qtbot.mouseMove(view.viewport(), point + QPoint(7, 3))  # a real move, whatever came before
     qtbot.mouseMove(view.viewport(), point)
-    qtbot.waitUntil(lambda: window.hover_label.text() != "")
-    assert window.hover_label.text() == "Square 5, 3 · elevation +2 · open"
-    assert window.hover_label.textFormat() == Qt.TextFormat.PlainText
+    qtbot.waitUntil(lambda: window.status.hover_label.text() != "")
+    assert window.status.hover_label.text() == "Square 5, 3 · elevation +2 · open"
+    assert window.status.hover_label.textFormat() == Qt.TextFormat.PlainText
 
 
 def test_status_bar_counts_an_areas_tokens_and_follows_a_drop(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -191,12 +191,12 @@ def test_status_bar_counts_an_areas_tokens_and_follows_a_drop(make_window, qtbot
     point = view.mapFromScene(window.scene.layer.centres()["bar"])  # type: ignore[union-attr]
     qtbot.mouseMove(view.viewport(), point + QPoint(7, 3))
     qtbot.mouseMove(view.viewport(), point)
-    qtbot.waitUntil(lambda: window.hover_label.text() != "")
-    assert window.hover_label.text().startswith("Area: Bar · 1 token ·")  # the brawler
+    qtbot.waitUntil(lambda: window.status.hover_label.text() != "")
+    assert window.status.hover_label.text().startswith("Area: Bar · 1 token ·")  # the brawler
     window.document.push(MoveToken("bouncer", "bar"), GM)  # a drop, the cursor still
-    assert window.hover_label.text().startswith("Area: Bar · 2 tokens")
+    assert window.status.hover_label.text().startswith("Area: Bar · 2 tokens")
     window.document.undo_stack.undo()
-    assert window.hover_label.text().startswith("Area: Bar · 1 token ·")
+    assert window.status.hover_label.text().startswith("Area: Bar · 1 token ·")
 
 
 def test_markup_in_names_stays_text(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -206,8 +206,8 @@ def test_markup_in_names_stays_text(make_window, qtbot) -> None:  # type: ignore
     point = window.view.mapFromScene(QPointF(1.5 * CELL, 4.5 * CELL))
     qtbot.mouseMove(window.view.viewport(), point + QPoint(5, 5))
     qtbot.mouseMove(window.view.viewport(), point)
-    qtbot.waitUntil(lambda: "token" in window.hover_label.text())
-    assert window.hover_label.text().endswith("token: <b>Orc</b> &amp;")
+    qtbot.waitUntil(lambda: "token" in window.status.hover_label.text())
+    assert window.status.hover_label.text().endswith("token: <b>Orc</b> &amp;")
     item = window.scene.token_items["orc"]
     assert isinstance(item, TokenItem) and item.look.name == "<b>Orc</b> &amp;"
 
@@ -240,10 +240,10 @@ def test_a_token_with_a_picture_shows_it(qtbot, tmp_path: Path) -> None:  # type
 
 def test_the_legend_lists_the_elevations_of_the_map(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    assert [value for value, _ in window.legend.entries] == [0, 2]
-    assert window.legend.isVisible()
-    window.legend_action.trigger()
-    assert not window.legend.isVisible()
+    assert [value for value, _ in window.view_menu.legend.entries] == [0, 2]
+    assert window.view_menu.legend.isVisible()
+    window.view_menu.legend_action.trigger()
+    assert not window.view_menu.legend.isVisible()
 
 
 def test_every_elevation_step_has_its_own_shade() -> None:

@@ -97,7 +97,7 @@ def test_a_second_drag_offers_only_the_movement_left_and_undo_gives_it_back(
     assert stack.undoText() == "Move Kestrel"
 
     # One undo: the position and the budget together.
-    window.undo_action.trigger()
+    window.edit_menu.undo_action.trigger()
     assert kestrel.position == (4, 10)
     assert document.move_budget(kestrel) == 4
     assert "Movement left: 4 of 6." in panel.view.notes  # type: ignore[union-attr]
@@ -134,7 +134,7 @@ def test_after_moving_the_action_step_leaves_no_movement(make_window, qtbot) -> 
     assert kestrel.position == (1, 10)
     assert panel.controller.state().moved == {"kestrel": 1}
     assert window.document.move_budget(kestrel) == 0
-    window.undo_action.trigger()
+    window.edit_menu.undo_action.trigger()
     assert kestrel.position == (2, 10)
     assert panel.controller.state().moved == {}
 

@@ -102,6 +102,6 @@ def test_an_imported_map_is_named_by_its_source_until_saved(
     assert window.windowTitle() == f"{name}[*] — tactical"
     saved = tmp_path / "quarters.tactical.json"
     window.files.ask_save_path = lambda: str(saved)
-    window.save_as_action.trigger()
+    window.file_menu.save_as_action.trigger()
     window.files.background.wait()  # written on a worker thread
     assert window.windowTitle() == "quarters[*] — tactical"

@@ -169,7 +169,7 @@ def test_no_marked_up_name_is_rendered_as_markup(
     player = window.open_player_view()
     qtbot.addWidget(player)
     player.show()
-    panel = window.panel
+    panel = window.docks.panel
     assert isinstance(panel, CombatPanel)
     windows: list[QWidget] = [window, player]
     literal = 0
@@ -218,8 +218,8 @@ def test_tooltips_escape_only_what_qt_would_read_as_markup() -> None:
 
 def test_hide_secrets_is_on_the_main_toolbar_and_off_by_default(make_window: Any) -> None:
     window: MainWindow = make_window()
-    assert window.hide_secrets_action in window.toolbar.actions()
-    assert not window.hide_secrets_action.isChecked()
+    assert window.view_menu.hide_secrets_action in window.map_tools.toolbar.actions()
+    assert not window.view_menu.hide_secrets_action.isChecked()
 
 
 def test_a_file_name_with_the_modified_placeholder_shows_it(

@@ -64,8 +64,8 @@ def under_the_legend(player: PlayerView) -> list[str]:
 def players_screen(make_window, qtbot, name: str) -> tuple[MainWindow, PlayerView]:  # type: ignore[no-untyped-def]
     path = MAPS / name
     window = make_window(load_encounter(path), path)
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.addWidget(player)
     player.resize(1920, 1080)
@@ -109,12 +109,12 @@ def test_fitted_or_following_no_token_is_under_the_legend(make_window, qtbot, na
     window.view.fit_map()  # following the GM's fitted view
     assert player.following
     assert player.legend.isVisible() and under_the_legend(player) == []
-    window.follow_action.setChecked(False)
+    window.player_controls.follow_action.setChecked(False)
     player.fit()
     assert player.view.fitted and player.legend.isVisible()
     assert under_the_legend(player) == []
     window.view.zoom_by(2.5)  # the GM zooms in on the middle; the players follow again
-    window.follow_action.setChecked(True)
+    window.player_controls.follow_action.setChecked(True)
     assert under_the_legend(player) == []
 
 
@@ -152,13 +152,13 @@ def test_with_a_token_in_every_corner_the_legend_waits_for_a_free_one(
     make_window, qtbot, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     window = make_window(corners_grid())
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.addWidget(player)
     player.resize(640, 420)
     qtbot.waitExposed(player)
-    window.follow_action.setChecked(False)
+    window.player_controls.follow_action.setChecked(False)
     scene_rect = player.scene.layer.scene_rect()
     player.show_rect(scene_rect)  # the map edge to edge: a token in each corner of the screen
     assert not player.legend.isVisible() and player.legend_keeper.crowded

@@ -22,8 +22,8 @@ def overshoot(shown: QRectF, wanted: QRectF) -> float:
 
 
 def open_player_view(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-untyped-def]
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.addWidget(player)
     qtbot.waitExposed(player)
@@ -106,7 +106,7 @@ def test_the_player_view_edits_nothing_unless_allowed(make_window, qtbot) -> Non
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(2, 0))
     assert window.document.encounter.tokens["hero"].position == (1, 1)
     assert window.document.undo_stack.count() == 0
-    window.allow_edits_action.trigger()
+    window.player_controls.allow_edits_action.trigger()
     assert player.edits_allowed
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(1, 1))
     qtbot.mouseMove(viewport, at(2, 0))
@@ -123,7 +123,7 @@ def test_following_the_gm_view(make_window, qtbot) -> None:  # type: ignore[no-u
     player_rect = player.view.visible_scene_rect()
     assert player_rect.contains(window.view.visible_scene_rect().adjusted(2, 2, -2, -2))
     assert abs(player_rect.center().x() - gm_centre.x()) < CELL
-    window.follow_action.trigger()  # stop following
+    window.player_controls.follow_action.trigger()  # stop following
     before = player.view.transform()
     window.view.zoom_by(0.5)
     assert player.view.transform() == before
@@ -166,8 +166,9 @@ def test_a_following_player_view_keeps_following_when_resized(make_window, qtbot
 
 def test_a_player_view_that_does_not_follow_opens_on_the_whole_map(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.follow_action.trigger()  # the GM unticks "follows this view" before opening it
-    assert not window.follow_action.isChecked()
+    # the GM unticks "follows this view" before opening it
+    window.player_controls.follow_action.trigger()
+    assert not window.player_controls.follow_action.isChecked()
     window.view.zoom_by(4.0)
     player = open_player_view(window, qtbot)
     assert not player.following

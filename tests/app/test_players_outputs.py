@@ -64,7 +64,7 @@ def command_outputs(tmp_path: Path, gm: bool = False, source: Path = CRYPT) -> l
 def window_outputs(window, tmp_path: Path) -> list[Output]:  # type: ignore[no-untyped-def]
     """File > Export snapshot (PDF, PNG) and File > Print to a PDF printer, as the GM does."""
     outputs = []
-    exporter = window.snapshots
+    exporter = window.file_menu.snapshots
     for name in ("export.pdf", "export.png"):
         exporter.ask_options = lambda: SnapshotOptions()  # the dialog's default: players
         exporter.ask_path = lambda _options, name=name: str(tmp_path / name)

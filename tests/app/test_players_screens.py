@@ -27,8 +27,8 @@ BLACK = QColor("#000000")
 
 def opened(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-untyped-def]
     """P: the player view, shown and drawn."""
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.waitExposed(player)
     settle(qtbot, player)
@@ -141,7 +141,7 @@ def test_the_players_legend_on_crypt_fog_names_no_height_under_fog(make_window, 
     snapshot = build_content(window.document.encounter, None, "players")
     assert tuple(heights) == snapshot.elevations  # one function decides for both
     assert player.legend.terrain == snapshot.terrain
-    gm_heights = [value for value, _ in window.legend.entries]
+    gm_heights = [value for value, _ in window.view_menu.legend.entries]
     assert 1 in gm_heights and 2 in gm_heights  # the GM's legend names them all
     window.document.push(reveal_all(window.document.encounter), GM)
     assert [value for value, _ in player.legend.entries] == gm_heights
@@ -380,7 +380,7 @@ def test_the_gm_hides_and_moves_the_players_legend_and_summary(
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(window.view, Qt.Key.Key_L)  # L: the GM's own legend only
-    assert not window.legend_action.isChecked() and player.legend.isVisible()
+    assert not window.view_menu.legend_action.isChecked() and player.legend.isVisible()
     qtbot.keyClick(window.view, Qt.Key.Key_L, Qt.KeyboardModifier.ShiftModifier)
     assert not player.legend.isVisible()
     qtbot.keyClick(window.view, Qt.Key.Key_T, Qt.KeyboardModifier.ShiftModifier)

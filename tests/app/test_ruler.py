@@ -74,7 +74,7 @@ def test_right_click_puts_it_away() -> None:
 
 def test_ruler_tool_in_the_window(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.ruler_action.trigger()
+    window.map_tools.ruler_action.trigger()
     viewport = window.view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 0, 0))
     qtbot.mouseMove(viewport, screen(window, 6, 2))

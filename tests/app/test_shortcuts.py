@@ -74,7 +74,9 @@ def test_ctrl_y_and_ctrl_shift_z_redo(make_window: WindowFactory, qtbot, qtlog, 
     qtbot.keyClick(window, key, modifiers)
     assert stack.index() == 1
     assert not [r.message for r in qtlog.records if "mbiguous" in r.message]
-    assert {"Ctrl+Y", "Ctrl+Shift+Z"} <= {k.toString() for k in window.redo_action.shortcuts()}
+    assert {"Ctrl+Y", "Ctrl+Shift+Z"} <= {
+        k.toString() for k in window.edit_menu.redo_action.shortcuts()
+    }
 
 
 def test_help_keys_names_every_key_of_the_window(make_window: WindowFactory) -> None:

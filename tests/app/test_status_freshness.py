@@ -7,7 +7,7 @@ from tactical.app.map.interaction.events import Pointer
 
 
 def _drag(window, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    tool = window.select_tool
+    tool = window.map_tools.select_tool
     sx, sy = ((c + 0.5) * CELL for c in start)
     ex, ey = ((c + 0.5) * CELL for c in end)
     tool.press(Pointer(sx, sy, left=True))

@@ -40,8 +40,8 @@ def open_mat(window: MainWindow, qtbot, per_mm: float | None = TV_43) -> PlayerV
         return per_mm
 
     table(window).ask_calibration = ask
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.addWidget(player)
     qtbot.waitExposed(player)
@@ -63,7 +63,7 @@ def test_one_inch_squares_are_51_pixels_on_a_43_inch_tv(make_window, qtbot) -> N
     window = make_window()
     player = open_mat(window, qtbot)
     assert table(window).actions.battle_mat.isChecked()
-    assert not window.follow_action.isChecked() and not player.following
+    assert not window.player_controls.follow_action.isChecked() and not player.following
     assert square_on_screen(player) == QPointF(51, 51)
     player.fit()  # F, the wheel, the GM zooming: the scale stays
     player.view.zoom_by(2.0)
@@ -97,7 +97,7 @@ def test_no_calibration_leaves_the_scale_free(make_window, qtbot) -> None:  # ty
 def test_following_the_gm_again_ends_the_battle_mat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_mat(window, qtbot)
-    window.follow_action.trigger()
+    window.player_controls.follow_action.trigger()
     assert player.following and not table(window).actions.battle_mat.isChecked()
     assert not table(window).frame.isVisible()
 
@@ -146,8 +146,8 @@ def pixel(player: PlayerView, x: int, y: int) -> QColor:
 
 def test_blackout_from_its_key(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.waitExposed(player)
     window.activateWindow()
@@ -201,7 +201,7 @@ def test_a_handout_full_screen_until_put_away(make_window, qtbot, tmp_path: Path
     picture.fill(QColor("#ff0000"))
     table(window).ask_handout = lambda: write_png(tmp_path / "letter.png", picture)
     table(window).actions.handout.trigger()
-    player = window.player_view
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.waitExposed(player)
     middle = player.rect().center()
@@ -295,8 +295,8 @@ def test_g_pings_the_middle_of_the_players_screen(make_window, qtbot) -> None:  
 
 def test_player_labels_are_larger_and_have_a_size_setting(make_window, qtbot, settings) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     gm_label = window.scene.token_items["hero"]._font.pixelSize()
     large = player.scene.token_items["hero"]._font.pixelSize()
@@ -309,8 +309,8 @@ def test_player_labels_are_larger_and_have_a_size_setting(make_window, qtbot, se
 
 def test_the_ruler_reaches_the_players_only_when_the_gm_wants(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     window.use_tool("ruler")
     viewport = window.view.viewport()
@@ -327,11 +327,11 @@ def test_the_ruler_reaches_the_players_only_when_the_gm_wants(make_window, qtbot
 
 def test_secret_template_previews_stay_off_the_players_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     table(window).actions.mirror.trigger()
-    window.template_kind.setCurrentText("Aura")
+    window.template_options.kind.setCurrentText("Aura")
     window.use_tool("template")
     viewport = window.view.viewport()
     qtbot.mouseMove(viewport, screen(window, 8, 1))  # the hidden spy: its aura would tell
@@ -364,7 +364,7 @@ def test_the_calibration_dialog_by_diagonal_and_by_ruler_marks(make_window, qtbo
     from tactical.core.screen_scale import DEFAULT_SQUARE, starting_ppi
 
     window = make_window()
-    window.player_action.trigger()
+    window.player_controls.open_action.trigger()
     parts = table(window).parts
     assert parts is not None
     screen_ = parts.player.screen()
@@ -400,8 +400,8 @@ def test_the_calibration_dialog_by_diagonal_and_by_ruler_marks(make_window, qtbo
 
 def test_curtain_keys_work_in_the_players_window_too(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.waitExposed(player)
     player.activateWindow()
@@ -429,8 +429,8 @@ def test_the_players_tracker_grows_with_the_label_size(make_window, qtbot) -> No
 
     path = MAPS / "thrum.tactical.json"
     window = make_window(load_encounter(path), path)  # opens with its fight under way
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     column = player.column
     assert column.isVisibleTo(player) and column.lines()

@@ -112,10 +112,10 @@ def test_place_a_template_in_the_window_and_read_the_highlighted_tokens(
         viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1)
     )  # select the hero
     assert window.token_edits.selected() == ["hero"]
-    window.template_action.trigger()
-    window.template_kind.setCurrentText("Area")
-    window.template_size.setValue(3)
-    window.template_range.setValue(6)
+    window.map_tools.template_action.trigger()
+    window.template_options.kind.setCurrentText("Area")
+    window.template_options.size.setValue(3)
+    window.template_options.range.setValue(6)
     qtbot.mouseMove(viewport, screen(window, 2, 4))
     assert window.scene.template_preview.isVisible()
     assert window.scene.template_preview.affected == {"orc"}
@@ -141,19 +141,22 @@ def test_after_placing_the_preview_reads_as_a_preview_and_placed_stays_a_moment(
     window = make_window()
     viewport = window.view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
-    window.template_action.trigger()
-    window.template_kind.setCurrentText("Area")
-    window.template_size.setValue(1)
-    window.template_range.setValue(3)
+    window.map_tools.template_action.trigger()
+    window.template_options.kind.setCurrentText("Area")
+    window.template_options.size.setValue(1)
+    window.template_options.range.setValue(3)
     now = [100.0]
-    window.template_tool.clock = lambda: now[0]
+    window.map_tools.template_tool.clock = lambda: now[0]
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 2, 2))
     assert window.statusBar().currentMessage() == "Placed Area 1: nobody"
     qtbot.mouseMove(viewport, screen(window, 8, 7))  # out of range, a second later
     now[0] += 1.0
     qtbot.mouseMove(viewport, screen(window, 9, 7))
     assert window.statusBar().currentMessage() == "Placed Area 1: nobody"
-    assert window.template_tool.last is not None and not window.template_tool.last.ok
+    assert (
+        window.map_tools.template_tool.last is not None
+        and not window.map_tools.template_tool.last.ok
+    )
     now[0] += 5.0
     qtbot.mouseMove(viewport, screen(window, 8, 6))
     assert window.statusBar().currentMessage() == (
@@ -169,16 +172,16 @@ def test_choosing_templates_without_a_selected_token_says_area_and_line_need_one
 ) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.scene.clearSelection()
-    window.template_kind.setCurrentText("Area")
-    window.template_action.trigger()
+    window.template_options.kind.setCurrentText("Area")
+    window.map_tools.template_action.trigger()
     assert window.statusBar().currentMessage() == (
         "No token selected: an Area is made by a token. "
         "Press V, click the token that makes it, then T."
     )
-    window.select_action.trigger()
+    window.map_tools.select_action.trigger()
     window.statusBar().clearMessage()
-    window.template_kind.setCurrentText("Aura")
-    window.template_action.trigger()
+    window.template_options.kind.setCurrentText("Aura")
+    window.map_tools.template_action.trigger()
     assert window.statusBar().currentMessage() == ""  # an aura needs no selection
 
 

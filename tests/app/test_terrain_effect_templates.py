@@ -70,19 +70,21 @@ def test_the_choice_in_the_window_names_the_selected_token_and_replaces_in_one_u
     window = make_window()
     box = window.terrain_effect_choice.box
     assert box.text() == "Terrain Effect"
-    actions = window.template_bar.actions()
+    actions = window.template_options.bar.actions()
     label = next(
         i
         for i, a in enumerate(actions)
-        if window.template_bar.widgetForAction(a) is window.template_label
+        if window.template_options.bar.widgetForAction(a) is window.template_options.label
     )
-    assert window.template_bar.widgetForAction(actions[label + 1]) is box  # beside the label field
+    assert (
+        window.template_options.bar.widgetForAction(actions[label + 1]) is box
+    )  # beside the label field
     viewport = window.view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 1))
     assert box.text() == "Terrain Effect of Hero"
-    window.template_action.trigger()
-    window.template_kind.setCurrentText("Area")
-    window.template_size.setValue(1)
+    window.map_tools.template_action.trigger()
+    window.template_options.kind.setCurrentText("Area")
+    window.template_options.size.setValue(1)
     box.setChecked(True)
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 2, 4))
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 1, 4))
@@ -91,7 +93,7 @@ def test_the_choice_in_the_window_names_the_selected_token_and_replaces_in_one_u
     assert window.scene.affected_by_templates() == {"orc"}
     window.document.undo_stack.undo()
     assert list(encounter.templates) == ["template-1"]
-    window.template_kind.setCurrentText("Aura")
+    window.template_options.kind.setCurrentText("Aura")
     assert box.text() == "Terrain Effect"
 
 

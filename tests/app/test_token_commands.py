@@ -138,9 +138,9 @@ def test_remove_a_template_from_the_menu(make_window) -> None:  # type: ignore[n
 def test_keys_act_on_the_selection(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.scene.token_items["ally"].setSelected(True)
-    window.hide_action.trigger()
+    window.edit_menu.hide_action.trigger()
     assert window.document.encounter.tokens["ally"].hidden
-    window.remove_action.trigger()
+    window.edit_menu.remove_action.trigger()
     assert "ally" not in window.document.encounter.tokens
 
 

@@ -74,7 +74,7 @@ def on_screen(window: MainWindow) -> OnScreen:
 
 
 def checked_tool(window: MainWindow) -> str:
-    action = window.tool_group.checkedAction()
+    action = window.map_tools.tool_group.checkedAction()
     return action.text() if action is not None else ""
 
 
@@ -94,7 +94,7 @@ def test_no_tool_key_moves_the_map_under_the_pointer(
     window.view.fit_map()
     if zoom == "zoomed":
         for _ in range(3):
-            window.zoom_in_action.trigger()
+            window.view_menu.zoom_in_action.trigger()
         first = next(iter(window.scene.token_items.values()))
         window.view.centerOn(first.centre())
         assert not window.view.fitted
@@ -124,7 +124,7 @@ def test_a_click_after_leaving_templates_lands_on_the_token_seen_there(
     window.view.fit_map()
     if zoom == "zoomed":
         for _ in range(3):
-            window.zoom_in_action.trigger()
+            window.view_menu.zoom_in_action.trigger()
     viewport = window.view.viewport()
     clicked = {}
     for token_id in ("aldric", "mira", "grak", "archer-1", "spear-1", "brug"):
@@ -149,7 +149,7 @@ def test_the_options_row_follows_the_tool(make_window: WindowFactory, qtbot) -> 
     )
     qtbot.keyClick(window.view, Qt.Key.Key_T)
     assert shown_bars(window) == ["Tools", "Template"]
-    assert window.template_kind.isVisible() and not hint.isVisible()
+    assert window.template_options.kind.isVisible() and not hint.isVisible()
     qtbot.keyClick(window.view, Qt.Key.Key_G)
     assert shown_bars(window) == ["Tools", "Fog"]
     assert [a.text() for a in window.fog_controls.toolbar.actions()][1:4] == ["1", "3", "5"]
@@ -203,14 +203,17 @@ def test_the_rows_bars_are_no_switches_in_the_toolbar_menu(make_window: WindowFa
 def test_the_hint_row_says_cover_is_an_overlay_over_the_tool(make_window: WindowFactory) -> None:
     window = make_window()
     hint = window.tool_options.hint
-    window.ruler_action.trigger()
-    window.cover_action.trigger()
+    window.map_tools.ruler_action.trigger()
+    window.map_tools.cover_action.trigger()
     assert hint.words.startswith(" Cover (C) is on, over the tool below:")
     assert hint.words.endswith(
         "| Ruler (R): click to start, click again for each waypoint; "
         "right-click or Escape puts it away"
     )
-    assert window.ruler_action.isChecked()  # Cover took no tool's place
-    window.cover_action.trigger()
+    assert window.map_tools.ruler_action.isChecked()  # Cover took no tool's place
+    window.map_tools.cover_action.trigger()
     assert hint.words.startswith(" Ruler (R):")
-    assert "an overlay over whichever tool is active, not a tool" in window.cover_action.toolTip()
+    assert (
+        "an overlay over whichever tool is active, not a tool"
+        in window.map_tools.cover_action.toolTip()
+    )

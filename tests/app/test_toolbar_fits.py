@@ -78,20 +78,20 @@ def every_mode(window: MainWindow) -> dict[str, dict[str, list[str]]]:
     the editing tools are their tooltips, the longest words on that row.
     """
     found = {"select": hidden_actions(window)}
-    window.ruler_action.trigger()
+    window.map_tools.ruler_action.trigger()
     found["ruler"] = hidden_actions(window)
-    window.template_action.trigger()
+    window.map_tools.template_action.trigger()
     found["templates"] = hidden_actions(window)
     window.fog_controls.tool_action.trigger()
     found["fog"] = hidden_actions(window)
     window.map_editing.edit_action.trigger()
     found["edit"] = hidden_actions(window)
-    for action in window.tool_group.actions():
+    for action in window.map_tools.tool_group.actions():
         if action.isVisible():
             action.trigger()
             found[f"edit, {action.text()}"] = hidden_actions(window)
     window.map_editing.edit_action.trigger()
-    window.select_action.trigger()
+    window.map_tools.select_action.trigger()
     return {mode: hidden for mode, hidden in found.items() if hidden}
 
 
@@ -124,7 +124,7 @@ def test_the_background_bar_and_map_editing_fit_together(
 
 def test_the_tools_bar_keeps_every_tool_it_had(make_window: WindowFactory) -> None:
     window = make_window()
-    texts = [a.text() for a in window.toolbar.actions() if not a.isSeparator()]
+    texts = [a.text() for a in window.map_tools.toolbar.actions() if not a.isSeparator()]
     assert texts == [
         "&Select and move",
         "&Ruler",
@@ -140,7 +140,7 @@ def test_the_tools_bar_keeps_every_tool_it_had(make_window: WindowFactory) -> No
 
 def test_every_tools_bar_tooltip_names_its_key(make_window: WindowFactory) -> None:
     window = make_window()
-    for action in window.toolbar.actions():
+    for action in window.map_tools.toolbar.actions():
         key = action.shortcut().toString()
         assert action.isSeparator() or (key and f"({key})" in action.toolTip()), action.text()
 
@@ -150,29 +150,31 @@ def test_the_template_row_shows_on_the_tool_options_row_while_templates_is_the_t
 ) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     assert shown_bars(window) == ["Tools", "Tool options"]
-    assert not window.template_kind.isVisible()
-    assert not window.template_bar.toggleViewAction().isVisible()  # not a switch of its own
-    legend = window.legend.geometry()
+    assert not window.template_options.kind.isVisible()
+    assert not window.template_options.bar.toggleViewAction().isVisible()  # not a switch of its own
+    legend = window.view_menu.legend.geometry()
     qtbot.keyClick(window.view, Qt.Key.Key_T)
-    assert window.template_action.isChecked()
+    assert window.map_tools.template_action.isChecked()
     assert shown_bars(window) == ["Tools", "Template"]
-    bar = window.template_bar
+    bar = window.template_options.bar
     widgets = [bar.widgetForAction(a) for a in bar.actions()]
     assert widgets[1:] == [
-        window.template_kind,
-        window.template_size,
-        window.template_range,
-        window.template_label,
+        window.template_options.kind,
+        window.template_options.size,
+        window.template_options.range,
+        window.template_options.label,
         window.terrain_effect_choice.box,
     ]
     assert all(w is not None and w.isVisible() for w in widgets)
-    assert window.legend.geometry() == legend  # the view kept its size: the legend stayed put
+    assert (
+        window.view_menu.legend.geometry() == legend
+    )  # the view kept its size: the legend stayed put
     qtbot.keyClick(window.view, Qt.Key.Key_R)
     assert shown_bars(window) == ["Tools", "Tool options"]
-    window.template_action.trigger()
+    window.map_tools.template_action.trigger()
     window.fog_controls.tool_action.trigger()  # G: the fog tool's row replaces it
     assert shown_bars(window) == ["Tools", "Fog"]
-    window.template_action.trigger()
+    window.map_tools.template_action.trigger()
     window.document.replace_encounter(small_grid(), None)  # a file opened: back to Select
     assert shown_bars(window) == ["Tools", "Tool options"]
 
@@ -186,12 +188,12 @@ def test_the_template_rows_values_drive_the_template_placed(
     qtbot.keyClick(window.view, Qt.Key.Key_T)
     settle()
     window.view.fit_map()
-    window.template_kind.setCurrentText("Area")
-    qtbot.keyClick(window.template_size, Qt.Key.Key_Up)  # X = 2 -> 3
+    window.template_options.kind.setCurrentText("Area")
+    qtbot.keyClick(window.template_options.size, Qt.Key.Key_Up)  # X = 2 -> 3
     for _ in range(2):
-        qtbot.keyClick(window.template_range, Qt.Key.Key_Down)  # range 6 -> 4
-    qtbot.keyClicks(window.template_label, "Fire")
-    assert window.template_size.value() == 3 and window.template_range.value() == 4
+        qtbot.keyClick(window.template_options.range, Qt.Key.Key_Down)  # range 6 -> 4
+    qtbot.keyClicks(window.template_options.label, "Fire")
+    assert window.template_options.size.value() == 3 and window.template_options.range.value() == 4
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 2, 4))
     placed = window.document.encounter.templates["template-1"]
     assert (placed.kind, placed.size, placed.origin, placed.label) == ("area", 3, (1, 3), "Fire")
@@ -200,8 +202,8 @@ def test_the_template_rows_values_drive_the_template_placed(
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 2, 7))
     assert "Refused" in window.statusBar().currentMessage()  # 6 rows away: beyond range 4
     assert list(window.document.encounter.templates) == ["template-1"]
-    window.template_kind.setCurrentText("Aura")
-    assert not window.template_range.isEnabled()  # an aura has no range
+    window.template_options.kind.setCurrentText("Aura")
+    assert not window.template_options.range.isEnabled()  # an aura has no range
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 7, 5))  # the ogre
     aura = window.document.encounter.templates["template-2"]
     assert (aura.kind, aura.size, aura.token_id, aura.label) == ("aura", 3, "ogre", "Fire")

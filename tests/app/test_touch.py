@@ -51,8 +51,8 @@ def at(view: MapView, col: float, row: float) -> QPoint:
 
 
 def open_player(window: MainWindow, qtbot) -> PlayerView:  # type: ignore[no-untyped-def]
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.addWidget(player)
     qtbot.waitExposed(player)
@@ -154,7 +154,7 @@ def test_touches_on_the_players_screen_only_ping_when_edits_are_off(make_window,
 def test_with_edits_allowed_a_finger_drags_on_the_players_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     player = open_player(window, qtbot)
-    window.allow_edits_action.trigger()
+    window.player_controls.allow_edits_action.trigger()
     viewport = player.view.viewport()
     press(viewport, at(player.view, 1, 1))
     move(viewport, at(player.view, 2, 0))
@@ -167,7 +167,7 @@ def test_no_pinch_zoom_on_a_battle_mat(make_window, qtbot) -> None:  # type: ign
     window = make_window()
     window.table_screen.ask_calibration = lambda _p: pixels_per_mm_from_diagonal(43, 1920, 1080)
     player = open_player(window, qtbot)
-    window.allow_edits_action.trigger()
+    window.player_controls.allow_edits_action.trigger()
     window.table_screen.actions.battle_mat.trigger()
     zoom = player.view.zoom
     viewport = player.view.viewport()

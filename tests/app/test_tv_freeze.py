@@ -77,8 +77,8 @@ def test_the_frozen_frame_is_the_live_frame_grabbed_just_before(make_window, qtb
 def test_a_screen_opened_frozen_holds_its_first_frame_at_full_size(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = crypt(make_window)
     window.table_screen.actions.freeze.trigger()  # Z before the view was ever shown
-    window.player_action.trigger()  # P: a window first...
-    player = window.player_view
+    window.player_controls.open_action.trigger()  # P: a window first...
+    player = window.player_controls.player_view
     assert player is not None
     parts = window.table_screen.parts
     assert parts is not None
@@ -99,8 +99,8 @@ def test_a_screen_opened_frozen_holds_its_first_frame_at_full_size(make_window, 
 def test_a_frame_held_still_follows_a_window_shut_and_shown_full_screen(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = crypt(make_window)
     window.table_screen.actions.freeze.trigger()
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     parts = window.table_screen.parts
     assert parts is not None

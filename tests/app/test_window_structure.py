@@ -1,4 +1,5 @@
-"""The main window is assembled from small modules, and map editing does not import it back."""
+"""The main window is composed of parts in small modules, and neither they nor map editing
+import it back."""
 
 from __future__ import annotations
 
@@ -26,9 +27,26 @@ def test_map_editing_does_not_import_the_main_window() -> None:
         assert "tactical.app.window.main_window" not in imported_modules(path), path.name
 
 
-def test_the_window_mixins_do_not_import_the_main_window() -> None:
-    for path in sorted((APP / "window").glob("window_*.py")):
+def test_the_window_parts_do_not_import_the_main_window() -> None:
+    for name in (
+        "status_line",
+        "file_menu",
+        "edit_menu",
+        "view_menu",
+        "map_tools",
+        "template_options",
+        "player_controls",
+        "side_docks",
+    ):
+        path = APP / "window" / f"{name}.py"
         assert "tactical.app.window.main_window" not in imported_modules(path), path.name
+
+
+def test_the_main_window_is_no_mixin() -> None:
+    from tactical.app.window.main_window import MainWindow
+
+    assert [base.__name__ for base in MainWindow.__bases__] == ["QMainWindow"]
+    assert not list((APP / "window").glob("window_*.py"))
 
 
 def test_the_main_window_and_the_editing_tools_stay_small() -> None:

@@ -14,9 +14,10 @@ registry.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from tactical.app.map.map_view import Tool
@@ -30,7 +31,27 @@ from tactical.app.window.menu_places import (
     fill_context_menu,
 )
 
-__all__ = ["MENU_BAR", "ActionRegistry", "ContextEntries", "Place"]
+__all__ = ["MENU_BAR", "ActionRegistry", "ContextEntries", "Place", "new_action"]
+
+Key = str | QKeySequence | QKeySequence.StandardKey
+
+
+def new_action(
+    parent: QObject,
+    text: str,
+    key: Key | None = None,
+    slot: Callable[..., object] | None = None,
+    *,
+    checkable: bool = False,
+) -> QAction:
+    """An action with its key, calling ``slot`` when triggered (or toggled, when checkable)."""
+    action = QAction(text, parent)
+    if key is not None:
+        action.setShortcut(QKeySequence(key))
+    action.setCheckable(checkable)
+    if slot is not None:
+        (action.toggled if checkable else action.triggered).connect(slot)
+    return action
 
 
 class ActionRegistry:

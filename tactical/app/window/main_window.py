@@ -1,15 +1,24 @@
-"""The GM's main window: the map, its menus and tools, the status bar and side docks."""
+"""The GM's main window, composed of parts: the map, its menus and tools, the status bar, docks.
+
+The window builds one :class:`~tactical.app.window.services.Services` and makes
+its parts with it, each an object that owns its widgets and actions, kept under
+a name: ``status`` (the status bar), ``map_tools`` (the Tools menu and toolbar,
+the tools, cover, the right-click menu), ``template_options`` (the Template
+row), ``file_menu``, ``edit_menu``, ``view_menu`` (with the legend and Hide
+secrets), ``player_controls`` (the player view) and ``docks`` (the combat
+panel). Then it installs each feature of :data:`FEATURES` with the services and
+fills the menus from every declaration (docs/app.md, "How the window is built").
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPointF, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
-from shiboken6 import isValid
 
 from tactical.app.backgrounds import BackgroundTools, install_backgrounds
 from tactical.app.editing import install_edit_tools
@@ -17,10 +26,8 @@ from tactical.app.editing.install import MapEditing
 from tactical.app.editing.wall_line_actions import WallLineActions, install_wall_line_actions
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.install import FogControls, install_fog
-from tactical.app.map.legend import ElevationLegend
 from tactical.app.map.map_view import MapView
 from tactical.app.map.scene.map_scene import MapScene
-from tactical.app.map.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 from tactical.app.players.player_view import PlayerView
 from tactical.app.snapshot.printing import Printing, install_printing
 from tactical.app.storage.autosave import Autosave, default_directory
@@ -32,20 +39,22 @@ from tactical.app.tokens.palette import install_palette
 from tactical.app.tokens.palette.controller import Palette
 from tactical.app.tokens.token_edits import TokenEdits
 from tactical.app.window.about import install_about
-from tactical.app.window.action_registry import ActionRegistry
+from tactical.app.window.action_registry import MENU_BAR, ActionRegistry, Place
+from tactical.app.window.edit_menu import EditMenu
 from tactical.app.window.feature_order import Feature, install_order
+from tactical.app.window.file_menu import FileMenu
 from tactical.app.window.help_keys import install_help_keys
 from tactical.app.window.help_start import install_getting_started
+from tactical.app.window.map_tools import MapTools
 from tactical.app.window.plain_text import title_text
+from tactical.app.window.player_controls import PlayerViewControls
 from tactical.app.window.services import Services
+from tactical.app.window.side_docks import SideDocks
+from tactical.app.window.status_line import STATUS_TIMEOUT_MS, StatusLine
+from tactical.app.window.template_options import TemplateOptions
 from tactical.app.window.tool_options import ToolOptions, install_tool_options
 from tactical.app.window.toolbar_rows import install_toolbar_rows
-from tactical.app.window.window_docks import WindowDocks
-from tactical.app.window.window_legend import WindowLegend
-from tactical.app.window.window_menus import WindowMenus
-from tactical.app.window.window_player import WindowPlayerView
-from tactical.app.window.window_status import HIDE_SECRETS_SETTING, STATUS_TIMEOUT_MS, WindowStatus
-from tactical.app.window.window_toolbar import WindowToolbar
+from tactical.app.window.view_menu import HIDE_SECRETS_SETTING, ViewMenu
 
 if TYPE_CHECKING:
     from tactical.app.map.map_gestures import MapGestures
@@ -61,16 +70,8 @@ TITLE_BAR_PX = 40
 """Room left for the window manager's title bar when the window opens as tall as the screen."""
 
 
-class MainWindow(
-    WindowMenus,
-    WindowToolbar,
-    WindowStatus,
-    WindowLegend,
-    WindowDocks,
-    WindowPlayerView,
-    QMainWindow,
-):
-    """One open encounter on the GM's screen."""
+class MainWindow(QMainWindow):
+    """One open encounter on the GM's screen (see the module's docstring)."""
 
     def __init__(
         self,
@@ -87,7 +88,6 @@ class MainWindow(
         self.scene = MapScene(document, in_view=True)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
-        self.legend = ElevationLegend(self.view)
         self.files = FileController(self, document, self.settings)
         self.autosave = Autosave(
             document,
@@ -96,44 +96,9 @@ class MainWindow(
         )
         self.files.saved = self.autosave.discard
         self.autosave_notice = install_autosave_notice(self, self.autosave)
-        self._build_status_bar()
+        self.status = StatusLine(self.statusBar(), self.scene)
         self.action_registry = ActionRegistry(self)
         """The actions, menus, toolbars and tools of this window by id, for features to fill."""
-        self.token_edits = TokenEdits(self, document, self.scene, self.say)
-        self.token_edits.declare_entries(self.action_registry)
-        self.select_tool = SelectTool(self.scene, document, self.say)
-        self.select_tool.on_selection = self._on_selection
-        self.ruler_tool = RulerTool(self.scene, document, self.say)
-        self.template_tool = TemplateTool(self.scene, document, self.say, self.token_edits.selected)
-        self.tools = self.action_registry.tools
-        self.tools.update(
-            {"select": self.select_tool, "ruler": self.ruler_tool, "template": self.template_tool}
-        )
-        self.view.tool = self.select_tool
-        self.cover = CoverDisplay(self.scene, document)
-        self.player_view: PlayerView | None = None
-        self._build_actions()
-        self._build_menus()
-        self._build_toolbar()
-        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.view.customContextMenuRequested.connect(self._context_menu)
-        self.scene.tokens_refreshed.connect(self.cover.refresh)
-        self.scene.map_refreshed.connect(self.cover.refresh)
-        self.scene.selectionChanged.connect(self._on_selection)
-        document.path_changed.connect(self._update_title)
-        document.modified_changed.connect(self._update_title)
-        document.replacing.connect(self._clear_status)  # what is said of the new file stays
-        document.encounter_replaced.connect(self._on_replaced)
-        self.view.hovered.connect(self._on_hover)
-        document.changes_done.connect(self._refresh_hover)
-        self.scene.map_refreshed.connect(self._update_legend)
-        self.files.recent_changed.connect(self._fill_recent)
-        self._update_title()
-        self._update_legend()
-        self.panel: QWidget | None = None
-        self._panel_pending = True
-        self.player_view_hooks: list[Callable[[PlayerView], None]] = []
-        """Called with the player view when it is created (the table screen attaches to it)."""
         self.services = Services(
             host=self,
             document=document,
@@ -145,15 +110,35 @@ class MainWindow(
             say=lambda message: self.say(message),  # the window's say, even when replaced
             use_tool=self.use_tool,
         )
-        """What every feature is installed with (:mod:`tactical.app.window.services`)."""
+        """What every part and feature is made with (:mod:`tactical.app.window.services`)."""
+        self.token_edits = TokenEdits(self, document, self.scene, self.say)
+        self.token_edits.declare_entries(self.action_registry)
+        self.map_tools = MapTools(self.services, self.token_edits)
+        self.template_options = TemplateOptions(
+            self.action_registry, self, self.map_tools.template_tool
+        )
+        self.file_menu = FileMenu(self.services, self.close)
+        self.view_menu = ViewMenu(self.services)
+        hide_secrets = self.view_menu.hide_secrets_action
+        hide_secrets.toggled.connect(self.status.show_secrets_hidden)
+        self.edit_menu = EditMenu(self.services, self.token_edits, hide_secrets)
+        self.player_controls = PlayerViewControls(self.services)
+        self.docks = SideDocks(self.services, hide_secrets)
+        self.action_registry.add_menu("help", "&Help", Place(MENU_BAR, "1", 90))
+        document.path_changed.connect(self._update_title)
+        document.modified_changed.connect(self._update_title)
+        document.replacing.connect(self.status.clear)  # what is said of the new file stays
+        document.encounter_replaced.connect(self._on_replaced)
+        self.view.hovered.connect(self.status.show_hover)
+        self.view.hovered.connect(self.map_tools.hover)
+        document.changes_done.connect(self.status.refresh_hover)
+        self._update_title()
         for feature in install_order(FEATURES if features is None else features):
             setattr(self, feature.name, feature.install(self))
-        hide = self.settings.value(HIDE_SECRETS_SETTING, False, type=bool)
-        self.hide_secrets_action.setChecked(bool(hide))
+        self.view_menu.restore_hide_secrets()
         self._fit_first_size(1400, 900)
         self.action_registry.build()  # the menus and toolbars, from every feature's entries
         install_toolbar_rows(self)  # last: after every feature added its toolbar
-        self.view.viewport().installEventFilter(self)
         # The window owns the document from here on, and as its last child it is
         # destroyed after the docks that listen to its undo stack.
         document.setParent(self)
@@ -188,38 +173,30 @@ class MainWindow(
     status_freshness: StatusFreshness
     tool_options: ToolOptions
 
-    # -- public --------------------------------------------------------------
+    # -- what the window does (its parts do the work) ------------------------------
 
     def open_path(self, path: Path) -> bool:
         return self.files.load_path(path)
 
-    # -- tools ---------------------------------------------------------------
+    def say(self, message: str) -> None:
+        """Show a short message on the status line (plain text)."""
+        self.status.say(message)
 
     def use_tool(self, name: str) -> None:
-        current = self.view.tool
-        if current is not None:
-            current.cancel()
-        tool = self.tools.get(name, self.select_tool)
-        self.view.tool = tool
-
-    def _on_selection(self) -> None:
-        if not isValid(self.scene):  # the scene announces its items' removal as it is destroyed
-            return
-        selected = self.token_edits.selected()
-        self.cover.set_attacker(selected[0] if len(selected) == 1 else None)
+        """Make the registered map tool ``name`` the one the mouse uses."""
+        self.map_tools.use(name)
 
     def context_menu_at(self, point: QPointF) -> QMenu:
         """The map's right-click menu at a scene point, from the declared entries."""
-        menu = QMenu(self)
-        self.action_registry.fill_context_menu(menu, point)
-        return menu
+        return self.map_tools.context_menu_at(point)
 
-    def _context_menu(self, pos: QPoint) -> None:
-        if self.view.tool is not self.select_tool:
-            return  # the ruler and the template tool use the right button to cancel
-        menu = self.context_menu_at(self.view.mapToScene(pos))
-        if not menu.isEmpty():
-            menu.exec(self.view.viewport().mapToGlobal(pos))
+    def ensure_panel(self) -> QWidget | None:
+        """Dock the combat panel now if it is not docked yet (:class:`SideDocks`)."""
+        return self.docks.ensure_panel()
+
+    def open_player_view(self) -> PlayerView:
+        """Show the player view, created on first use (:class:`PlayerViewControls`)."""
+        return self.player_controls.open()
 
     # -- reactions -----------------------------------------------------------
 
@@ -228,15 +205,13 @@ class MainWindow(
         self.setWindowModified(self.document.modified)
 
     def _on_replaced(self) -> None:
-        self.cover.set_attacker(None)
-        self.use_tool("select")
-        self.select_action.setChecked(True)
+        self.map_tools.reset()
         self.view.fit_map()
-        self._update_legend()
+        self.view_menu.update_legend()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._place_legend()
+        self.view_menu.legend.place()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():
@@ -244,15 +219,14 @@ class MainWindow(
             return
         self.autosave.discard()
         self.autosave.stop()  # frees the recovery folder, after it is emptied
-        if self.player_view is not None:
-            self.player_view.close()
+        self.player_controls.close()
         event.accept()
 
 
 def _table_screen(window: MainWindow) -> TableScreen:
     from tactical.app.players.table_screen import install_table_screen  # the battle-mat controls
 
-    return install_table_screen(window)
+    return install_table_screen(window.services, window.map_tools, window.player_controls)
 
 
 def _phone_sharing(window: MainWindow) -> PhoneSharing:
@@ -273,9 +247,9 @@ def _terrain_effect_choice(window: MainWindow) -> TerrainEffectChoice:
 
     return install_terrain_effect_choice(
         window.services,
-        window.template_tool,
-        window.template_kind,
-        window.template_label,
+        window.map_tools.template_tool,
+        window.template_options.kind,
+        window.template_options.label,
         window.token_edits.selected,
     )
 
@@ -288,7 +262,7 @@ def _map_gestures(window: MainWindow) -> MapGestures:
         window.map_editing,
         window.wall_line_actions,
         window.token_edits,
-        window.select_tool,
+        window.map_tools.select_tool,
     )
 
 

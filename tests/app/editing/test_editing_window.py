@@ -52,14 +52,20 @@ def test_edit_mode_is_off_by_default_and_offers_the_tools_of_the_maps_kind(make_
     window = make_window()
     editing = window.map_editing
     assert not editing.editing and not editing.toolbar.isVisible()
-    assert window.view.tool is window.select_tool
+    assert window.view.tool is window.map_tools.select_tool
     editing.edit_action.trigger()
     assert editing.toolbar.isVisible()
     assert isinstance(window.view.tool, PaintTool)
-    assert editing.brush_actions["raise"].isChecked() and not window.select_action.isChecked()
+    assert (
+        editing.brush_actions["raise"].isChecked()
+        and not window.map_tools.select_action.isChecked()
+    )
     assert editing.wall_action.isVisible() and not editing.draw_action.isVisible()
     editing.edit_action.trigger()
-    assert window.view.tool is window.select_tool and window.select_action.isChecked()
+    assert (
+        window.view.tool is window.map_tools.select_tool
+        and window.map_tools.select_action.isChecked()
+    )
     assert not editing.wall_action.isVisible()
 
 
@@ -68,7 +74,7 @@ def test_opening_another_encounter_leaves_edit_mode(make_window) -> None:  # typ
     window.map_editing.set_editing(True)
     window.document.replace_encounter(small_areas(), None)
     assert not window.map_editing.editing
-    assert window.view.tool is window.select_tool
+    assert window.view.tool is window.map_tools.select_tool
     window.map_editing.set_editing(True)
     assert isinstance(window.view.tool, AreaDrawTool)
     assert window.map_editing.draw_action.isVisible()
@@ -92,13 +98,16 @@ def test_a_stroke_of_three_squares_is_one_undo_step(make_window, qtbot, monkeypa
     assert [grid.elevation_at((c, 6)) for c in range(4)] == [1, 1, 1, 0]
     assert rebuilds == []
     assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*colours.elevation_rgb(1))
-    assert [value for value, _colour in window.legend.entries] == [0, 1, 2]
+    assert [value for value, _colour in window.view_menu.legend.entries] == [0, 1, 2]
     stack = window.document.undo_stack
     assert stack.count() == 1 and stack.undoText() == "Paint terrain"
     stack.undo()
     assert [grid.elevation_at((c, 6)) for c in range(4)] == [0, 0, 0, 0]
     assert QColor(window.scene.layer.image.pixel(1, 6)) == QColor(*colours.elevation_rgb(0))
-    assert [value for value, _colour in window.legend.entries] == [0, 2]  # +1 is gone again
+    assert [value for value, _colour in window.view_menu.legend.entries] == [
+        0,
+        2,
+    ]  # +1 is gone again
 
 
 def test_level_brush_with_a_2x2_size_and_impassable_terrain_in_the_reach_preview(  # type: ignore[no-untyped-def]
@@ -119,7 +128,7 @@ def test_level_brush_with_a_2x2_size_and_impassable_terrain_in_the_reach_preview
     editing.size_box.setCurrentIndex(0)
     editing.brush_actions["impassable"].trigger()
     click(qtbot, window, 2.5, 1.5)
-    window.select_action.trigger()
+    window.map_tools.select_action.trigger()
     window.use_tool("select")
     qtbot.mousePress(window.view.viewport(), LEFT, NONE, at(window, 1.5, 1.5))
     assert (2, 1) not in window.scene.reach.costs  # the hero's preview knows the new block
@@ -287,7 +296,7 @@ def test_rename_by_double_click_and_delete_with_its_tokens(make_window, qtbot) -
 def test_linking_two_areas_that_do_not_touch(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = area_window(make_window)
     window.map_editing.link_action.trigger()
-    assert window.adjacency_action.isChecked()
+    assert window.view_menu.adjacency_action.isChecked()
     area_map = window.document.encounter.area_map
     assert area_map is not None
     assert not area_map.adjacent("bar", "door")

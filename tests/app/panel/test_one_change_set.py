@@ -62,13 +62,13 @@ def test_one_panel_press_on_the_hillside_is_one_change_set(make_window: Any) -> 
     assert len(refreshes) == 1  # the panel refreshed once, not again for its own echo
     assert panel.outline.current_step() != "setup"
     heard.clear()
-    window.undo_action.trigger()  # Ctrl+Z: the panel follows the map's undo
+    window.edit_menu.undo_action.trigger()  # Ctrl+Z: the panel follows the map's undo
     assert len(heard.sets) == 1  # carried with the step, so the panel can name it
     assert heard.sets[0].initiator == HistoryStep("Undone", "NPCs placed")
     assert heard.tokens_refreshed == 1
     assert len(refreshes) == 2
     heard.clear()
-    window.redo_action.trigger()
+    window.edit_menu.redo_action.trigger()
     assert len(heard.sets) == 1 and heard.tokens_refreshed == 1
 
 

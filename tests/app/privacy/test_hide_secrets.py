@@ -110,12 +110,12 @@ def fray_window(make_window: Any) -> MainWindow:
 
 def test_the_fray_shows_no_hidden_token_nor_secret_card_while_on(make_window: Any) -> None:
     window = fray_window(make_window)
-    panel = window.panel
+    panel = window.docks.panel
     assert isinstance(panel, CombatPanel)
     for params in CARDS:
         stage(panel, params)
     window.document.push(PlaceTemplate(Template("smoke", "aura", 1, token_id="shaman")), GM)
-    window.hide_secrets_action.setChecked(True)
+    window.view_menu.hide_secrets_action.setChecked(True)
 
     # The shaman stages its card: the button says so without its name, and still works.
     secrets = secret_texts(window.document)
@@ -127,7 +127,7 @@ def test_the_fray_shows_no_hidden_token_nor_secret_card_while_on(make_window: An
     assert panel.table.cell_text("bram", "declared").endswith(FACE_DOWN)
     assert "shaman" not in window.scene.token_items
     assert "smoke" not in window.scene.template_items  # the hidden token's aura
-    assert window.secrets_label.isVisibleTo(window)
+    assert window.status.secrets_label.isVisibleTo(window)
 
     # Its form offers the hidden token as "Hidden combatant"; its message is neutral.
     panel.request(panel.actions_bar.primary)  # type: ignore[arg-type]
@@ -147,23 +147,23 @@ def test_the_fray_shows_no_hidden_token_nor_secret_card_while_on(make_window: An
     assert "Put down hidden combatant" in panel.actions_bar.back_button.toolTip()
 
     # Off: the GM sees the shaman, its card and the others' cards again.
-    window.hide_secrets_action.setChecked(False)
+    window.view_menu.hide_secrets_action.setChecked(False)
     texts = window_texts(window)
     assert any(HIDDEN in t for t in texts)
     assert all(any(s in t for t in texts) for s in secrets)
     assert "shaman" in window.scene.token_items
     assert "smoke" in window.scene.template_items
-    assert not window.secrets_label.isVisibleTo(window)
+    assert not window.status.secrets_label.isVisibleTo(window)
 
 
 def test_an_instruction_and_a_roll_naming_the_hidden_token_are_replaced(
     make_window: Any,
 ) -> None:
     window = fray_window(make_window)
-    panel = window.panel
+    panel = window.docks.panel
     assert isinstance(panel, CombatPanel)
     panel.free_roll("1d6", "shaman", "hex", None)
-    window.hide_secrets_action.setChecked(True)
+    window.view_menu.hide_secrets_action.setChecked(True)
     assert panel.dice_log.lines()[0].endswith(SECRET_ROLL)
     assert leaks(window, []) == []
     # A procedure that names the hidden token in its instruction (Staging once did).
@@ -182,11 +182,11 @@ def test_an_instruction_and_a_roll_naming_the_hidden_token_are_replaced(
 def test_the_status_bar_names_no_hidden_token(make_window: Any) -> None:
     window = make_window()  # small_grid: Spy hidden at (8, 1)
     spot = QPointF(8.5 * CELL, 1.5 * CELL)
-    window._on_hover(spot)
-    assert "Spy" in window.hover_label.text()
-    window.hide_secrets_action.setChecked(True)
-    assert "Spy" not in window.hover_label.text()
-    assert window.hover_label.text().startswith("Square 8, 1")
+    window.status.show_hover(spot)
+    assert "Spy" in window.status.hover_label.text()
+    window.view_menu.hide_secrets_action.setChecked(True)
+    assert "Spy" not in window.status.hover_label.text()
+    assert window.status.hover_label.text().startswith("Square 8, 1")
     assert "spy" not in window.scene.token_items
     assert window.scene.token_item_at(QPointF(1.5 * CELL, 1.5 * CELL)) is not None  # Hero
 
@@ -195,27 +195,27 @@ def test_hidden_templates_go_and_come_back(make_window: Any) -> None:
     window = make_window()
     window.document.push(PlaceTemplate(Template("trap", "area", 2, origin=(2, 5), hidden=True)), GM)
     window.document.push(PlaceTemplate(Template("fog", "area", 2, origin=(4, 5))), GM)
-    window.hide_secrets_action.setChecked(True)
+    window.view_menu.hide_secrets_action.setChecked(True)
     assert set(window.scene.template_items) == {"fog"}
-    window.hide_secrets_action.setChecked(False)
+    window.view_menu.hide_secrets_action.setChecked(False)
     assert set(window.scene.template_items) == {"fog", "trap"}
 
 
 def test_the_mode_is_remembered(make_window: Any, settings: QSettings) -> None:
     first = make_window()
-    assert not first.hide_secrets_action.isChecked()
-    first.hide_secrets_action.trigger()  # Ctrl+Shift+H
+    assert not first.view_menu.hide_secrets_action.isChecked()
+    first.view_menu.hide_secrets_action.trigger()  # Ctrl+Shift+H
     assert settings.value(HIDE_SECRETS_SETTING, type=bool) is True
     second = make_window()
-    assert second.hide_secrets_action.isChecked()
+    assert second.view_menu.hide_secrets_action.isChecked()
     assert second.scene.player
     assert "spy" not in second.scene.token_items
-    assert second.secrets_label.isVisibleTo(second)
-    panel = second.panel
+    assert second.status.secrets_label.isVisibleTo(second)
+    panel = second.docks.panel
     assert isinstance(panel, CombatPanel)
     assert panel.hide_secrets
     assert panel.privacy_button.isChecked()
-    assert second.hide_secrets_action.shortcut().toString() == "Ctrl+Shift+H"
+    assert second.view_menu.hide_secrets_action.shortcut().toString() == "Ctrl+Shift+H"
     assert "Spy" not in " ".join(window_texts(second))
     panel.privacy_button.click()  # the panel's button is the same switch
     assert settings.value(HIDE_SECRETS_SETTING, type=bool) is False
@@ -227,14 +227,14 @@ def test_the_edit_menu_names_no_hidden_token(make_window: Any) -> None:
 
     window = make_window()  # small_grid: Spy hidden at (8, 1)
     window.document.push(MoveToken("spy", (8, 2)), GM)
-    assert "spy" in window.undo_action.text().lower()
-    window.hide_secrets_action.setChecked(True)
-    assert "spy" not in window.undo_action.text().lower()
-    assert window.undo_action.text().startswith("&Undo Move")
+    assert "spy" in window.edit_menu.undo_action.text().lower()
+    window.view_menu.hide_secrets_action.setChecked(True)
+    assert "spy" not in window.edit_menu.undo_action.text().lower()
+    assert window.edit_menu.undo_action.text().startswith("&Undo Move")
     window.document.undo_stack.undo()
-    assert "spy" not in window.redo_action.text().lower()
+    assert "spy" not in window.edit_menu.redo_action.text().lower()
     window.document.undo_stack.redo()
     window.document.push(MoveToken("spy", (8, 3)), GM)
-    assert "spy" not in window.undo_action.text().lower()
-    window.hide_secrets_action.setChecked(False)
-    assert "spy" in window.undo_action.text().lower()
+    assert "spy" not in window.edit_menu.undo_action.text().lower()
+    window.view_menu.hide_secrets_action.setChecked(False)
+    assert "spy" in window.edit_menu.undo_action.text().lower()

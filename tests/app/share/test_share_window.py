@@ -88,7 +88,7 @@ def _link(session: ShareSession, label: str) -> Link:
 
 def test_the_player_view_menu_offers_sharing(make_window: Any) -> None:
     window = make_window(small_grid())
-    texts = [a.text() for a in window.player_menu.actions()]
+    texts = [a.text() for a in window.player_controls.menu.actions()]
     assert "Share with pho&nes…" in texts
     assert window.phone_sharing.session is None  # nothing listens until sharing starts
 

@@ -19,12 +19,12 @@ from .fights import THRUM
 
 def test_the_file_menu_entry_writes_a_pdf_and_says_so(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     window = make_window(load_encounter(THRUM), THRUM)
-    action = window.snapshot_action
+    action = window.file_menu.snapshot_action
     assert action.text() == "&Export snapshot…"
     assert action.shortcut() == QKeySequence("Ctrl+E")
     file_menu = window.menuBar().actions()[0].menu()
     assert action in file_menu.actions()
-    exporter = window.snapshots
+    exporter = window.file_menu.snapshots
     exporter.ask_options = lambda: SnapshotOptions(mode="gm")
     asked: list[SnapshotOptions] = []
     exporter.ask_path = lambda options: asked.append(options) or str(tmp_path / "round")
@@ -47,7 +47,7 @@ def test_a_png_of_the_visible_part(make_window, tmp_path: Path, monkeypatch) -> 
         return real(document, path, options, visible=visible, **extra)
 
     monkeypatch.setattr(dialog_module, "export_snapshot", spy)
-    exporter = window.snapshots
+    exporter = window.file_menu.snapshots
     exporter.ask_options = lambda: SnapshotOptions(whole_map=False, landscape=False, dpi=100)
     exporter.ask_path = lambda options: str(tmp_path / "part.png")
     assert exporter.export() == tmp_path / "part.png"
@@ -58,7 +58,7 @@ def test_a_png_of_the_visible_part(make_window, tmp_path: Path, monkeypatch) -> 
 
 def test_cancel_writes_nothing_and_a_failure_is_shown(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    exporter = window.snapshots
+    exporter = window.file_menu.snapshots
     errors: list[tuple[str, str]] = []
     exporter.show_error = lambda title, text: errors.append((title, text))
     exporter.ask_options = lambda: None
@@ -124,7 +124,7 @@ def test_a_cancelled_table_scale_export_leaves_no_file(make_window, tmp_path: Pa
     from .fights import HILLSIDE
 
     window = make_window(load_encounter(HILLSIDE), HILLSIDE)
-    exporter = window.snapshots
+    exporter = window.file_menu.snapshots
     exporter.ask_options = lambda: SnapshotOptions(table_scale=True)
     folder = tmp_path / "prints"
     folder.mkdir()
@@ -152,10 +152,10 @@ def test_an_example_s_snapshot_is_proposed_in_the_documents(
     monkeypatch.setattr(file_places, "documents_dir", lambda: documents)
     example = examples_dir() / "crypt-fog.tactical.json"
     window = make_window(load_encounter(example), example)
-    assert window.snapshots.suggested_name(SnapshotOptions()) == str(
+    assert window.file_menu.snapshots.suggested_name(SnapshotOptions()) == str(
         documents / "crypt-fog-snapshot.pdf"
     )
     window.document.path = None  # unsaved: the documents too, not the working folder
-    assert window.snapshots.suggested_name(SnapshotOptions()) == str(
+    assert window.file_menu.snapshots.suggested_name(SnapshotOptions()) == str(
         documents / "untitled-snapshot.pdf"
     )

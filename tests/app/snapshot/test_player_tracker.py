@@ -14,8 +14,8 @@ from .fights import FRAY, FRAY_PLAYS, HILLSIDE
 
 
 def open_player_view(window, qtbot):  # type: ignore[no-untyped-def]
-    window.player_action.trigger()
-    player = window.player_view
+    window.player_controls.open_action.trigger()
+    player = window.player_controls.player_view
     assert player is not None
     qtbot.addWidget(player)
     qtbot.waitExposed(player)

@@ -1,7 +1,9 @@
-"""What the table screen needs from the GM's window, as a protocol.
+"""What the table screen needs of the GM's window besides its services, as protocols.
 
-The window's services, and the player view it opens on demand (the table
-screen attaches to it): the table screen imports no main window.
+The table screen is made with the window's services and two named parts: the
+map tools it mirrors and watches (:class:`TableTools`, the window's
+``map_tools``) and the player view it attaches to (:class:`PlayerViewHost`, the
+window's ``player_controls``). It imports no main window and none of its parts.
 """
 
 from __future__ import annotations
@@ -9,40 +11,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QStatusBar, QWidget
 
-from tactical.app.encounter.document import EncounterDocument
-from tactical.app.map.map_view import MapView
-from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.map.tools import RulerTool, SelectTool, TemplateTool
 from tactical.app.players.player_view import PlayerView
-from tactical.app.window.action_registry import ActionRegistry
-from tactical.app.window.services import Services
 
 
-class TableHost(Protocol):
-    """The GM's window as the table screen sees it."""
+class TableTools(Protocol):
+    """The GM's map tools: the ruler and templates are shown to the players too, and a
+    double-click pings only while Select is the tool."""
 
-    document: EncounterDocument
-    scene: MapScene
-    view: MapView
-    settings: QSettings
-    action_registry: ActionRegistry
-    services: Services
+    @property
+    def select_tool(self) -> SelectTool: ...
+    @property
+    def ruler_tool(self) -> RulerTool: ...
+    @property
+    def template_tool(self) -> TemplateTool: ...
 
-    ruler_tool: RulerTool
-    template_tool: TemplateTool
-    select_tool: SelectTool
-    follow_action: QAction
-    player_view: PlayerView | None
-    player_view_hooks: list[Callable[[PlayerView], None]]
 
-    def open_player_view(self) -> PlayerView: ...
+class PlayerViewHost(Protocol):
+    """The player view as the GM's window opens it: created on first use, then shown."""
 
-    def say(self, message: str) -> None: ...
+    @property
+    def follow_action(self) -> QAction:
+        """Checked while the player view follows the GM's view."""
 
-    def window(self) -> QWidget: ...
+    @property
+    def player_view(self) -> PlayerView | None:
+        """The player view, once it was opened."""
 
-    def statusBar(self) -> QStatusBar: ...
+    @property
+    def hooks(self) -> list[Callable[[PlayerView], None]]:
+        """Called with the player view when it is created."""
+
+    def open(self) -> PlayerView: ...

@@ -5,7 +5,8 @@ blackout, freeze, quarter turns, handouts, ping, showing the ruler to the
 players), the players' frame on the GM's map, a status-bar mark while the
 TV is blacked out, frozen or showing a handout, and touch on both windows.
 The player view is created lazily by the main window; everything that
-belongs to it is attached when it is (``window.player_view_hooks``).
+belongs to it is attached when it is (the hooks of
+:class:`~tactical.app.players.table_screen.host.PlayerViewHost`).
 """
 
 from __future__ import annotations
@@ -38,16 +39,19 @@ from tactical.core.screen_scale import SQUARE_SIZES, next_rotation, square_pixel
 _SHOW_HIDE = (QEvent.Type.Show, QEvent.Type.Hide)
 
 if TYPE_CHECKING:
-    from tactical.app.players.table_screen.host import TableHost
+    from tactical.app.players.table_screen.host import PlayerViewHost, TableTools
+    from tactical.app.window.services import Services
 
 
 class TableScreen(QObject):
     """The battle-mat controls of one main window (see the module's docstring)."""
 
-    def __init__(self, window: TableHost) -> None:
-        super().__init__(window.window())
-        self.window = window
-        self.settings = window.settings
+    def __init__(self, services: Services, tools: TableTools, players: PlayerViewHost) -> None:
+        super().__init__(services.window())
+        self.services = services
+        self.tools = tools
+        self.players = players
+        self.settings = services.settings
         self.parts: PlayerParts | None = None
         self.ripples: list[PingRipple] = []
         """The last ping's ripples (one per window)."""
@@ -56,39 +60,39 @@ class TableScreen(QObject):
         self.rotation = 0
         self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
         self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(
-            window.window(), dialog_folder(window.document.path, window.settings)
+            services.window(), dialog_folder(services.document.path, services.settings)
         )
         self.show_error: Callable[[str], None] = lambda text: show_handout_error(
-            window.window(), text
+            services.window(), text
         )
         self.frame = PlayersFrame()
         self.frame.hide()
-        window.scene.addItem(self.frame)
-        window.scene.map_refreshed.connect(self._readd_frame)
-        self.frame_drag = FrameDrag(window.view, self.frame, self._move_frame)
-        self.mirror = PlayersMirror(window.ruler_tool, window.template_tool, window.scene)
+        services.scene.addItem(self.frame)
+        services.scene.map_refreshed.connect(self._readd_frame)
+        self.frame_drag = FrameDrag(services.view, self.frame, self._move_frame)
+        self.mirror = PlayersMirror(tools.ruler_tool, tools.template_tool, services.scene)
         self.state_label = QLabel()
         self.state_label.setStyleSheet(
             "background: #0288d1; color: white; font-weight: bold; padding: 1px 8px;"
         )
         self.state_label.hide()
-        window.statusBar().addPermanentWidget(self.state_label)
+        services.host.statusBar().addPermanentWidget(self.state_label)
         self.gm_touch = TouchInput(
-            window.view,
-            edits_allowed=lambda: window.view.interactive,
+            services.view,
+            edits_allowed=lambda: services.view.interactive,
             zoom_allowed=lambda: True,
             ping=self.ping,
-            menu=window.view.customContextMenuRequested.emit,
+            menu=services.view.customContextMenuRequested.emit,
             grabber=self.frame_drag,
         )
-        window.view.viewport().installEventFilter(self)
-        self.actions = TableActions(window.services, self)
+        services.view.viewport().installEventFilter(self)
+        self.actions = TableActions(services, self)
         self.held = HeldCurtains(
-            window.document, self.settings, self.actions.blackout, self.actions.freeze
+            services.document, self.settings, self.actions.blackout, self.actions.freeze
         )
-        window.follow_action.toggled.connect(self._following_changed)
-        window.player_view_hooks.append(self._attach)
-        self.aids = PlayersAids(window)  # the players' legend and summary, from here
+        players.follow_action.toggled.connect(self._following_changed)
+        players.hooks.append(self._attach)
+        self.aids = PlayersAids(services, players)  # the players' legend and summary, from here
 
     # -- the player view -----------------------------------------------------------
 
@@ -122,8 +126,8 @@ class TableScreen(QObject):
 
     def player(self) -> PlayerParts:
         """The player view's parts, opening the player view first if needed."""
-        if self.parts is None or self.window.player_view is None:
-            self.window.open_player_view()
+        if self.parts is None or self.players.player_view is None:
+            self.players.open()
         assert self.parts is not None
         return self.parts
 
@@ -132,11 +136,11 @@ class TableScreen(QObject):
         if kind == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
             if event.button() != Qt.MouseButton.LeftButton:
                 return False
-            window = self.window
-            if watched is window.view.viewport():
-                if window.view.tool is not window.select_tool:
+            gm_view = self.services.view
+            if watched is gm_view.viewport():
+                if gm_view.tool is not self.tools.select_tool:
                     return False  # editing tools and templates use double-clicks themselves
-                view = window.view
+                view = gm_view
             elif self.parts is not None and watched is self.parts.player.view.viewport():
                 view = self.parts.player.view
             else:
@@ -161,13 +165,13 @@ class TableScreen(QObject):
 
     def _readd_frame(self) -> None:
         if self.frame.scene() is None:
-            self.window.scene.addItem(self.frame)
+            self.services.scene.addItem(self.frame)
 
     def _move_frame(self, centre: QPointF) -> None:
         if self.parts is None:
             return
-        if self.window.follow_action.isChecked():
-            self.window.follow_action.setChecked(False)
+        if self.players.follow_action.isChecked():
+            self.players.follow_action.setChecked(False)
         self.parts.mat.centre_on(centre)
 
     def _following_changed(self, on: bool) -> None:
@@ -189,14 +193,14 @@ class TableScreen(QObject):
             per_mm = self.ask_calibration(parts.player)
             if per_mm is None:
                 self.actions.battle_mat.setChecked(False)
-                self.window.say("Battle-mat scale needs the players' screen calibrated.")
+                self.services.say("Battle-mat scale needs the players' screen calibrated.")
                 return
             saved.save_calibration(self.settings, screen, per_mm)
-        self.window.follow_action.setChecked(False)
+        self.players.follow_action.setChecked(False)
         square_px = square_pixels(per_mm, self.square)
         parts.mat.lock(square_px)
         self._place_frame()
-        self.window.say(f"Players' screen: one {self.square.name} square is {square_px} pixels.")
+        self.services.say(f"Players' screen: one {self.square.name} square is {square_px} pixels.")
 
     def calibrate(self) -> None:
         parts = self.player()
@@ -225,7 +229,7 @@ class TableScreen(QObject):
         per_mm = saved.saved_calibration(self.settings, self.parts.player.screen())
         if per_mm is None:
             self.actions.battle_mat.setChecked(False)
-            self.window.say("That screen is not calibrated: battle-mat scale is off.")
+            self.services.say("That screen is not calibrated: battle-mat scale is off.")
         else:
             self.parts.mat.lock(square_pixels(per_mm, self.square))
 
@@ -236,7 +240,7 @@ class TableScreen(QObject):
             player.screen(),
             self.square,
             self.parts.marks if self.parts else None,
-            self.window.window(),
+            self.services.window(),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -317,9 +321,9 @@ class TableScreen(QObject):
 
     def ping(self, point: QPointF) -> None:
         """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized)."""
-        scenes = [self.window.scene]
+        scenes = [self.services.scene]
         size = dict(saved.LABEL_SIZES)[self.label_size]
-        if self.parts is not None and self.window.player_view is not None:
+        if self.parts is not None and self.players.player_view is not None:
             scenes.append(self.parts.player.scene)
             self.parts.frozen.ping_look = (self.rotation, size)
             self.parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
@@ -327,7 +331,7 @@ class TableScreen(QObject):
 
     def ping_at_cursor(self) -> None:
         """G: under the mouse on the GM's map; else the middle of the players' screen."""
-        view = self.window.view
+        view = self.services.view
         cursor = view.viewport().mapFromGlobal(view.cursor().pos())
         if view.viewport().rect().contains(cursor):
             self.ping(view.mapToScene(cursor))
@@ -337,6 +341,8 @@ class TableScreen(QObject):
             self.ping(view.visible_scene_rect().center())
 
 
-def install_table_screen(window: TableHost) -> TableScreen:
-    """Add the battle-mat controls to ``window``'s Player view menu (see the module)."""
-    return TableScreen(window)
+def install_table_screen(
+    services: Services, tools: TableTools, players: PlayerViewHost
+) -> TableScreen:
+    """Add the battle-mat controls to the window's Player view menu (see the module)."""
+    return TableScreen(services, tools, players)

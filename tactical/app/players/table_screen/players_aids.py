@@ -20,7 +20,8 @@ from tactical.app.players.player_view import PlayerView
 from tactical.app.window.action_registry import Place
 
 if TYPE_CHECKING:
-    from tactical.app.players.table_screen.host import TableHost
+    from tactical.app.players.table_screen.host import PlayerViewHost
+    from tactical.app.window.services import Services
 
 LEGEND_SETTING = "table_screen/players_legend"
 SUMMARY_SETTING = "table_screen/players_summary"
@@ -50,10 +51,11 @@ def _choice(settings: QSettings, key: str, names: Mapping[str, object], default:
 class PlayersAids(QObject):
     """The Player view menu's entries for the players' legend and summary."""
 
-    def __init__(self, window: TableHost) -> None:
-        super().__init__(window.window())
-        self.window = window
-        settings = window.settings
+    def __init__(self, services: Services, players: PlayerViewHost) -> None:
+        super().__init__(services.window())
+        self.window = services.window()
+        self.players = players
+        settings = services.settings
         self.settings = settings
         self.legend = self._toggle("Show the players' le&gend", "Shift+L", LEGEND_SETTING)
         self.summary = self._toggle("Show the players' fight su&mmary", "Shift+T", SUMMARY_SETTING)
@@ -61,7 +63,7 @@ class PlayersAids(QObject):
         side = _choice(settings, SIDE_SETTING, dict(SIDES), "right")
         self.corners = self._choices(CORNERS, corner, CORNER_SETTING)
         self.sides = self._choices(SIDES, side, SIDE_SETTING)
-        registry = window.action_registry
+        registry = services.registry
         registry.put_in_menu(self.legend, Place("player", "5_aids", 10))
         title = "Players' legend in their corn&er"
         where = registry.add_menu("player.legend-corner", title, Place("player", "5_aids", 20))
@@ -71,16 +73,16 @@ class PlayersAids(QObject):
             "player.summary-side", "Players' summary on their si&de", Place("player", "5_aids", 40)
         )
         side_menu.addActions(list(self.sides.values()))
-        window.player_view_hooks.append(self._attach)
+        players.hooks.append(self._attach)
 
     def _toggle(self, text: str, key: str, setting: str) -> QAction:
-        action = QAction(text, self.window.window())
+        action = QAction(text, self.window)
         action.setCheckable(True)
         action.setChecked(_flag(self.settings, setting))
         action.setShortcut(QKeySequence(key))
         action.toggled.connect(lambda on: self.settings.setValue(setting, bool(on)))
         action.toggled.connect(self._apply)
-        self.window.window().addAction(action)  # its keys work anywhere in the window
+        self.window.addAction(action)  # its keys work anywhere in the window
         return action
 
     def _choices(
@@ -90,7 +92,7 @@ class PlayersAids(QObject):
         actions = {}
         for name in names:
             label = f"On their {name}" if setting == SIDE_SETTING else name.capitalize()
-            action = QAction(label, self.window.window(), checkable=True)
+            action = QAction(label, self.window, checkable=True)
             action.setChecked(name == current)
             action.triggered.connect(lambda _=False, n=name: self._choose(setting, n))
             group.addAction(action)
@@ -114,7 +116,7 @@ class PlayersAids(QObject):
         self._apply()
 
     def _apply(self, *_: object) -> None:
-        player = self.window.player_view
+        player = self.players.player_view
         if player is None:
             return
         corner = next(n for n, a in self.corners.items() if a.isChecked())
