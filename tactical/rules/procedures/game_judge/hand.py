@@ -18,7 +18,15 @@ The GM's pre-initiative FEAT rolls and Master Initiative stay the GM's.
 from __future__ import annotations
 
 from tactical.core.encounter import Encounter
-from tactical.rules.player_hand import Ask, AskField, CharacterSheet, Option, RollSpec, SheetLine
+from tactical.rules.player_hand import (
+    Ask,
+    AskField,
+    CharacterSheet,
+    Option,
+    RollSpec,
+    SheetLine,
+    area_options,
+)
 from tactical.rules.procedure import status_words
 from tactical.rules.procedures.game_judge.combatants import combatants, disabled_by, is_out
 from tactical.rules.procedures.game_judge.declarations import describe
@@ -50,6 +58,7 @@ def sheet(encounter: Encounter, state: GameJudgeState, token_id: str) -> Charact
 
 
 def _declare(encounter: Encounter, token_id: str) -> Ask:
+    areas = area_options(encounter)
     others = tuple(
         Option(t.id, t.name) for t in combatants(encounter) if not is_out(t) and t.id != token_id
     )
@@ -67,7 +76,7 @@ def _declare(encounter: Encounter, token_id: str) -> Ask:
                 default="ranged",
             ),
             AskField("target", "Target", "token", others, optional=True),
-            AskField("destination", "Destination area", "area", optional=True),
+            AskField("destination", "Destination area", "area", areas, optional=True),
             AskField("areas", "Areas moved (no destination)", "int", optional=True, default=0),
             AskField("note", "Note", "text", optional=True),
         ),
@@ -76,7 +85,8 @@ def _declare(encounter: Encounter, token_id: str) -> Ask:
     )
 
 
-def _step_three(state: GameJudgeState, token_id: str) -> list[Ask]:
+def _step_three(encounter: Encounter, state: GameJudgeState, token_id: str) -> list[Ask]:
+    areas = area_options(encounter)
     own = (("token", token_id),)
     colours = tuple(Option(c, c.title()) for c in tuple(DODGE_SHIFTS)[1:])
     found = [
@@ -87,7 +97,7 @@ def _step_three(state: GameJudgeState, token_id: str) -> list[Ask]:
             "Dodge while moving",
             (
                 AskField("result", "Dodge FEAT colour", "choice", colours, default="red"),
-                AskField("destination", "Destination area", "area", optional=True),
+                AskField("destination", "Destination area", "area", areas, optional=True),
                 AskField("areas", "Areas moved (no destination)", "int", optional=True, default=0),
             ),
             hint="The moving target modifier adds to your Dodge FEAT (002).",
@@ -117,7 +127,7 @@ def asks(encounter: Encounter, state: GameJudgeState, token_id: str) -> tuple[As
     if state.step == "step2" and token in declarers(encounter, players=True):
         return (_declare(encounter, token_id),)
     if state.step == "step3" and token in declarers(encounter, players=True):
-        return tuple(_step_three(state, token_id))
+        return tuple(_step_three(encounter, state, token_id))
     entry = current_entry(encounter, state)
     if entry is None or entry.actor != token_id or entry.target is None:
         return ()
