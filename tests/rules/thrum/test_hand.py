@@ -93,3 +93,20 @@ def test_a_delay_is_declared_at_the_start_of_ones_own_turn() -> None:
     table.gm.answer("bob", "delay", {"after": "alice"})
     assert table.current == "alice"
     assert table.gm.asks("bob") == ()
+
+
+def test_round_zero_asks_a_pc_its_first_stance() -> None:
+    table = Table()
+    start(table)
+    table.press("npcs-placed")
+    table.press("roll-initiative", manual=(9, 11, 9, 6))
+    table.press("begin-round-zero")
+    assert table.current == "bob"
+    # 001: "on their turn can position themselves within the Starting Area designated by
+    # the GM, and enter a Stance".
+    assert [(a.action, a.title) for a in table.gm.asks("bob")] == [
+        ("take-stance", "Enter a Stance")
+    ]
+    table.gm.answer("bob", "take-stance", {"stance": "Guard"})
+    assert table.figure("bob", "stance") == "Guard"
+    assert table.gm.asks("alice") == ()
