@@ -20,7 +20,7 @@ from typing import Any
 
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.rules import ProcedureController, RulesError
+from tactical.rules import ProcedureController, RulesError, StateError
 from tactical.rules.player_hand import (
     Ask,
     AskField,
@@ -81,8 +81,17 @@ def hand_view(
     ``your_turn`` and ``you_are_next``), ``asks`` (those ``permissions`` allow:
     ``declare`` for choose and declare asks, ``roll`` for roll asks; none without a
     procedure step asking), ``staged`` (its own choice, and the others' once
-    revealed and seen).
+    revealed and seen). None too while the saved procedure state does not validate.
     """
+    try:
+        return _hand(encounter, token_id, permissions)
+    except StateError:  # a saved state that does not validate: the GM's panel says why
+        return None
+
+
+def _hand(
+    encounter: Encounter, token_id: str, permissions: Collection[str]
+) -> dict[str, Any] | None:
     sight = _Sight.of(encounter, token_id)
     if sight is None:
         return None

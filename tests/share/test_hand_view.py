@@ -120,3 +120,9 @@ def test_a_link_answers_only_what_it_was_shown() -> None:
     )
     assert len(stack.done) == 1
     assert [c.card for c in controller.staged()] == ["Strike"]
+
+
+def test_a_damaged_saved_state_shows_a_phone_nothing() -> None:
+    encounter, _stack, _controller = open_example()
+    encounter.procedure_state = {**encounter.procedure_state, "step": 7, "nonsense": True}
+    assert hand_view(encounter, "bram", ALL) is None
