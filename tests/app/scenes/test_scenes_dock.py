@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QModelIndex
+
 from tactical.app.scenes.thumbnails import Thumbnails
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken
@@ -167,3 +169,17 @@ def test_a_scenes_picture_is_drawn_once_and_again_after_it_changed() -> None:
     assert pictures.drawn == 2
     areas = Scene("tavern", small_areas())
     assert not pictures.picture(areas).toImage().isNull()
+
+
+def test_a_row_dragged_to_another_place_moves_its_scene_in_one_step(
+    make_window: Any, qtbot: Any
+) -> None:
+    window = evening_window(make_window)
+    window.scenes.edits.duplicate("road")  # Small grid, Small grid (copy), Small tavern
+    dock, stack = window.scenes.dock, window.document.undo_stack
+    count = stack.count()
+    assert dock.list.model().moveRow(QModelIndex(), 2, QModelIndex(), 0)  # as a drop does
+    qtbot.waitUntil(lambda: stack.count() == count + 1)
+    assert names(window) == ["Small tavern", "Small grid", "Small grid (copy)"]
+    stack.undo()
+    assert names(window) == ["Small grid", "Small grid (copy)", "Small tavern"]
