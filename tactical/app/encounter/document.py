@@ -14,9 +14,10 @@ its initiator; an undo or redo carries a :class:`~tactical.core.changes.HistoryS
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from tactical.app.encounter.undo_history import CoreCommandAdapter, UndoHistory
 from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Initiator, Operation
 from tactical.core.commands.base import Batch, Command
 from tactical.core.encounter import Encounter
+from tactical.core.evening import Evening, evening_of
 from tactical.core.tokens import Token
 from tactical.persistence.safe_read import same_file
 
@@ -61,8 +63,13 @@ class EncounterDocument(QObject):
     """Who acts now or the targets of revealed actions changed (the procedure says so)."""
     modified_changed = Signal(bool)
     """The document became modified or unmodified (for the title's unsaved mark)."""
+    scene_switched = Signal(str)
+    """The GM's scene changed to the scene of this id (after :attr:`encounter_replaced`)."""
     history_said = Signal(str)
     """A sentence for the status bar about the undo history (it let its oldest steps go)."""
+    elsewhere_done = Signal(object, object)
+    """Emitted with a scene's :class:`Encounter` and one :class:`ChangeSet` after a push,
+    undo or redo done on a scene that is not the GM's current one (``push(..., on=)``)."""
 
     def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
         super().__init__()
@@ -73,6 +80,15 @@ class EncounterDocument(QObject):
         self._modified_outside_undo = False
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.encounter = encounter
+        self.evening: Evening = _evening_around(encounter)
+        """The evening the encounter is a scene of: the file's, or one scene around a lone map."""
+        self._place = self.evening.index(self.scene_id)
+        """Where the GM's scene stands in the list (kept to go to a neighbour when it goes)."""
+        self.switching = False
+        """True while :meth:`switch_scene` tells who follows ``encounter_replaced``: the same
+        file and history, another scene (a journal or a save does not start afresh)."""
+        self.pushing_on: Encounter = encounter
+        """The encounter the command being pushed is done on (contributors read it)."""
         self.path = path
         self.imported_from: Path | None = None
         """The foreign map file (a .dd2vtt) this unsaved document was imported from, if any."""
@@ -87,6 +103,7 @@ class EncounterDocument(QObject):
         """The last reading, with what it was read of; read again when first asked after
         opening (the rules load after the window's first frame), at once after a change."""
         encounter.subscribe(self._relay)
+        self.evening.subscribe(self._relay)
 
     def __del__(self) -> None:
         # A document Python owns (made without a window, as the tests and the snapshot
@@ -102,6 +119,10 @@ class EncounterDocument(QObject):
         self._gatherer.add(change)
 
     def _send(self, changes: ChangeSet) -> None:
+        if "scenes" in changes.kinds and self.evening.scene_of(self.encounter) is None:
+            self._to_neighbour()  # the GM's scene left the evening (an undone Add scene)
+        elif "scenes" in changes.kinds:
+            self._place = self.evening.index(self.scene_id)
         if changes.touches(REREAD_KINDS):
             self._generation += 1
             self.procedure_reading()  # marks the map before the views hear of the change
@@ -117,17 +138,42 @@ class EncounterDocument(QObject):
         """Let ``contributor`` extend every command pushed from now on (not an undo or a redo)."""
         self._contributors.append(contributor)
 
-    def push(self, command: Command, initiator: Initiator) -> None:
+    def push(self, command: Command, initiator: Initiator, *, on: Encounter | None = None) -> None:
         """Do ``command`` for ``initiator`` and put it on the undo history.
 
         One push is one change set, carried with ``initiator`` (or with the
         operation it runs inside), and one undo step recording who made it:
-        what contributors add joins the step before it is pushed.
+        what contributors add joins the step before it is pushed. ``on`` is the
+        scene's encounter the command is done on when it is not the GM's current
+        one (a phone's move on the scene shown to players while the GM looks
+        elsewhere): its changes go out as :attr:`elsewhere_done`, and the step
+        remembers that encounter for its undo and redo.
         """
-        with self.operation(initiator):
-            command.do(self.encounter)
-            command = self._contributed(command)
-            self.history.add(command, initiator)
+        target = self.encounter if on is None else on
+        with self.on_encounter(target, initiator), self.operation(initiator):
+            command.do(target)
+            command = self._contributed(command, target)
+            self.history.add(command, initiator, target)
+
+    @contextlib.contextmanager
+    def on_encounter(self, encounter: Encounter, initiator: object | None) -> Iterator[None]:
+        """Inside, contributors read ``encounter`` as :attr:`pushing_on`; when that is not
+        the GM's current one, its changes are gathered and sent as :attr:`elsewhere_done`."""
+        before, self.pushing_on = self.pushing_on, encounter
+        if encounter is self.encounter:
+            try:
+                yield
+            finally:
+                self.pushing_on = before
+            return
+        elsewhere = ChangeGatherer(lambda changes: self.elsewhere_done.emit(encounter, changes))
+        encounter.subscribe(elsewhere.add)
+        try:
+            with elsewhere.operation(initiator):
+                yield
+        finally:
+            encounter.unsubscribe(elsewhere.add)
+            self.pushing_on = before
 
     def join(self, command: Command, extra: Command | None) -> None:
         """Do ``extra``, which follows ``command`` pushed earlier (a reveal worked out
@@ -137,26 +183,26 @@ class EncounterDocument(QObject):
         if extra is None or found is None:
             return
         step, last = found
-        with self.operation(step.initiator):
-            extra.do(self.encounter)
+        with self.on_encounter(step.encounter, step.initiator), self.operation(step.initiator):
+            extra.do(step.encounter)
             if last:
                 self.history.join(step, extra)
             else:
                 extra.text = f"{extra.text} after {step.text()}"
-                self.history.add(extra, step.initiator)
+                self.history.add(extra, step.initiator, step.encounter)
 
     def push_as(self, initiator: Initiator) -> Callable[[Command], None]:
         """:meth:`push` for ``initiator``, as the procedure controller takes it."""
         return functools.partial(self.push, initiator=initiator)
 
-    def _contributed(self, command: Command) -> Command:
-        """``command`` with what the contributors bring along, done, in one batch."""
+    def _contributed(self, command: Command, target: Encounter) -> Command:
+        """``command`` with what the contributors bring along, done on ``target``, in one batch."""
         extra: list[Command] = []
         for contributor in self._contributors:
             try:
                 more = contributor(command)
                 if more is not None:
-                    more.do(self.encounter)
+                    more.do(target)
                     extra.append(more)
             except Exception:  # a bug in what follows an edit must not lose the edit
                 log.exception("extending '%s' failed", command.text)
@@ -166,9 +212,14 @@ class EncounterDocument(QObject):
         """Load another encounter into this document, with a fresh undo history."""
         self.replacing.emit()
         self.encounter.unsubscribe(self._relay)
+        self.evening.unsubscribe(self._relay)
         self.history.clear()
         self.encounter = encounter
+        self.pushing_on = encounter
+        self.evening = _evening_around(encounter)
+        self._place = self.evening.index(self.scene_id)
         encounter.subscribe(self._relay)
+        self.evening.subscribe(self._relay)
         self.set_path(path)
         self.undo_stack.setClean()
         self._modified_outside_undo = False
@@ -176,6 +227,48 @@ class EncounterDocument(QObject):
         self.set_highlights(set(), set())  # until the new encounter's procedure is read
         self.encounter_replaced.emit()
         self.modified_changed.emit(False)
+
+    @property
+    def scene_id(self) -> str:
+        """The id of the GM's scene (the one on screen)."""
+        scene = self.evening.scene_of(self.encounter)
+        assert scene is not None, "the document's encounter is a scene of its evening"
+        return scene.id
+
+    def switch_scene(self, scene_id: str) -> bool:
+        """Show the scene ``scene_id`` to the GM: the map, panel, fog and legend follow
+        (``encounter_replaced`` with :attr:`switching` set, then :attr:`scene_switched`);
+        the undo history, the file and whether it is saved stay. False when it is on screen."""
+        encounter = self.evening.scene(scene_id).encounter
+        if encounter is self.encounter:
+            return False
+        self.replacing.emit()
+        self.encounter.unsubscribe(self._relay)
+        self.encounter = self.pushing_on = encounter
+        encounter.subscribe(self._relay)
+        self._reading = None
+        self.set_highlights(set(), set())  # until this scene's procedure is read
+        self._place = self.evening.index(scene_id)
+        self.switching = True
+        try:
+            self.encounter_replaced.emit()
+        finally:
+            self.switching = False
+        self.scene_switched.emit(scene_id)
+        return True
+
+    def _to_neighbour(self) -> None:
+        """Show the GM the scene now where the GM's scene stood (or the last one)."""
+        scenes = self.evening.scenes
+        self.switch_scene(scenes[min(self._place, len(scenes) - 1)].id)
+
+    def follow_step(self, encounter: Encounter, said: str) -> None:
+        """Before an undo or redo of a step done on another scene: show that scene to the
+        GM and say so (nothing when the scene is no longer in the evening)."""
+        scene = self.evening.scene_of(encounter)
+        if scene is None or not self.switch_scene(scene.id):
+            return
+        self.history_said.emit(f"{said}, on the scene {scene.name or scene.id}")
 
     def set_path(self, path: Path | None) -> None:
         self.path = path
@@ -243,3 +336,8 @@ class EncounterDocument(QObject):
             return
         self.acting, self.targets, self.public_targets = set(acting), set(targets), public
         self.highlights_changed.emit()
+
+
+def _evening_around(encounter: Encounter) -> Evening:
+    """The evening ``encounter`` is a scene of; a lone map becomes the one scene of one."""
+    return evening_of(encounter) or Evening.single(encounter)

@@ -29,6 +29,7 @@ from tactical.app.fog.install import FogControls, install_fog
 from tactical.app.map.map_view import MapView
 from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.players.player_view import PlayerView
+from tactical.app.scenes import Scenes, install_scenes
 from tactical.app.snapshot.printing import Printing, install_printing
 from tactical.app.storage.autosave import Autosave, default_directory
 from tactical.app.storage.autosave_notice import install_autosave_notice
@@ -163,6 +164,7 @@ class MainWindow(QMainWindow):
     backgrounds: BackgroundTools
     drops: DropTarget
     fog_controls: FogControls
+    scenes: Scenes
     token_palette: Palette
     table_screen: TableScreen
     phone_sharing: PhoneSharing
@@ -286,6 +288,11 @@ FEATURES: tuple[Feature[MainWindow], ...] = (
     ),
     Feature("drops", lambda w: install_drops(w.services, w.backgrounds), after=("backgrounds",)),
     Feature("fog_controls", lambda w: install_fog(w.services)),
+    Feature(
+        "scenes",
+        lambda w: install_scenes(w.services, lambda: w.import_export.ask_import_path()),
+        after=("import_export",),
+    ),
     Feature(
         "token_palette",
         lambda w: install_palette(w.services, w.token_edits, w.drops),
