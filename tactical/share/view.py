@@ -25,6 +25,7 @@ from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
+from tactical.share.console import hand_data
 from tactical.share.players import cut_wall_lines, cut_walls, shown_name
 from tactical.share.public import fight_summary, panel_view
 from tactical.share.reach import link_reach, may_move_now
@@ -246,6 +247,7 @@ def character_view(
     seen = character_seen(encounter, token)
     link = _build(encounter, seen, "character", token_id, art_source, view, token_art)
     link.data["character"] = token.name
+    link.data["hand"] = hand_data(encounter, token, view, seen.unseen)
     if moves:
         link.data["may_move"] = may_move_now(token_id, view)
         link.data["reach"] = link_reach(encounter, token_id, budget, seen, view)
