@@ -18,6 +18,7 @@ from tactical.core.commands.tokens import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Position
 from tactical.rules.context import ActionContext
+from tactical.rules.player_hand import Ask, CharacterSheet, StagedChoice, TurnView
 from tactical.rules.procedure import (
     Action,
     BlockedDirection,
@@ -97,6 +98,60 @@ class ProcedureController:
 
     def primary(self) -> Action | None:
         return next((a for a in self.actions() if a.primary), None)
+
+    # -- a player's hand (issue 31) ----------------------------------------
+
+    def sheet(self, token_id: str) -> CharacterSheet:
+        """``token_id``'s sheet under the running procedure (:meth:`Procedure.sheet`)."""
+        return self._require().sheet(self.encounter, self.state(), token_id)
+
+    def turn(self) -> TurnView:
+        """The turn, every combatant named (:meth:`Procedure.turn`); cut it per screen."""
+        return self._require().turn(self.encounter, self.state())
+
+    def asks(self, token_id: str) -> tuple[Ask, ...]:
+        """What the procedure asks of ``token_id``'s player now (:meth:`Procedure.asks`)."""
+        if token_id not in self.encounter.tokens:
+            return ()
+        return self._require().asks(self.encounter, self.state(), token_id)
+
+    def staged(self) -> tuple[StagedChoice, ...]:
+        """Every choice staged now, the GM's view (:meth:`Procedure.staged`)."""
+        return self._require().staged(self.encounter, self.state())
+
+    def answer(
+        self,
+        token_id: str,
+        action: str,
+        values: dict[str, Any] | None = None,
+        *,
+        faces: list[int] | None = None,
+    ) -> list[str]:
+        """A player's answer to one of :meth:`asks` for ``token_id``: the ask's action,
+        performed as the panel's button performs it (one undo step, pushed once).
+
+        ``values`` fill the ask's fields (nothing else); a roll ask takes the ``faces``
+        rolled on the table, or rolls for the player when ``faces`` is None. Refused with
+        a :class:`RulesError` in words the player may read when the procedure does not
+        ask this of this character now.
+        """
+        asks = {a.action: a for a in self.asks(token_id)}
+        ask = asks.get(action)
+        if ask is None:
+            who = self.encounter.tokens[token_id].name if token_id in self.encounter.tokens else ""
+            raise RulesError(f"that is not asked of {who or 'this character'} now")
+        given = dict(values or {})
+        names = {f.name for f in ask.fields}
+        extra = sorted(set(given) - names)
+        if extra:
+            raise RulesError(f"{ask.title} does not take {', '.join(extra)}")
+        manual: list[int] = []
+        if ask.roll is not None and faces is not None:
+            try:
+                manual = [ask.roll.total(faces)]
+            except ValueError as error:
+                raise RulesError(str(error)) from None
+        return self.perform(action, {**dict(ask.fixed), **given}, manual=manual)
 
     # -- movement ---------------------------------------------------------
 

@@ -24,6 +24,14 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from tactical.core.encounter import Encounter
 from tactical.rules.context import ActionContext
 from tactical.rules.errors import RulesError as RulesError
+from tactical.rules.player_hand import (
+    Ask,
+    CharacterSheet,
+    SheetLine,
+    StagedChoice,
+    TurnEntry,
+    TurnView,
+)
 from tactical.rules.state import ProcedureState as ProcedureState
 
 StateT = TypeVar("StateT", bound=ProcedureState)
@@ -244,6 +252,44 @@ class Procedure(ABC, Generic[StateT]):
         """The direction ``token_id`` may not move in now, or None. The default blocks none."""
         return None
 
+    # -- what a player holds (issue 31) -------------------------------------
+
+    def sheet(self, encounter: Encounter, state: StateT, token_id: str) -> CharacterSheet:
+        """``token_id``'s sheet in the rule text's words. The default: one line per tracked
+        figure (:attr:`figure_labels`, a missing one from :attr:`figure_defaults`), and
+        its statuses."""
+        token = encounter.token(token_id)
+        lines = tuple(
+            SheetLine(label, str(token.figures.get(key, self.figure_defaults.get(key, ""))), key)
+            for key, label in self.figure_labels.items()
+        )
+        return CharacterSheet(token_id, token.name, self.title, lines, status_words(token.statuses))
+
+    def turn(self, encounter: Encounter, state: StateT) -> TurnView:
+        """The turn, every combatant named. The default reads :meth:`view`: its rows in
+        order, the acting ones current, next the first row after them not done nor out."""
+        view = self.view(encounter, state)
+        rows = view.combatants
+        order = tuple(TurnEntry(c.token_id, c.name, c.order, c.acting, c.done, c.out) for c in rows)
+        current = tuple(c.token_id for c in rows if c.acting)
+        last = max((i for i, c in enumerate(rows) if c.acting), default=-1)
+        following = (c for c in rows[last + 1 :] if not c.done and not c.out and not c.acting)
+        upcoming = next(following, None) if current else None
+        title = view.current_title(view.round_text())
+        return TurnView(
+            view.round, title, order, current, None if upcoming is None else upcoming.token_id
+        )
+
+    def asks(self, encounter: Encounter, state: StateT, token_id: str) -> tuple[Ask, ...]:
+        """What the procedure asks of ``token_id``'s player now; each answered by performing
+        its action (which must then be among :meth:`actions`). The default asks nothing."""
+        return ()
+
+    def staged(self, encounter: Encounter, state: StateT) -> tuple[StagedChoice, ...]:
+        """Every choice staged face down now, revealed or not (the GM's view; the share
+        side cuts it per link). The default: none."""
+        return ()
+
     # -- what the GM does -------------------------------------------------
 
     handlers: ClassVar[Mapping[str, Handler[Any]]] = {}
@@ -277,6 +323,11 @@ class Procedure(ABC, Generic[StateT]):
 
     def after_action(self, ctx: ActionContext, state: StateT) -> None:
         """What follows every action (keeping derived state in step). The default does nothing."""
+
+
+def status_words(statuses: Mapping[str, int]) -> tuple[str, ...]:
+    """Statuses as a sheet shows them: ``Prone``, ``Bleeding x2``."""
+    return tuple(f"{name} x{n}" if n > 1 else name for name, n in statuses.items())
 
 
 def mark_outline(lines: list[tuple[str, str, int]], current: str, done: set[str]) -> list[StepLine]:
