@@ -1,72 +1,81 @@
-"""A character's link's hand (issue 31): their sheet, the turn as they may know it, what is asked.
+"""A character's link's hand (issue 31), as its page receives it: sheet, turn, asks, staged.
 
-Built from what the procedure's view says of this one character (its own row's
-figures and statuses, in the rule text's words) and of the order, with every
-token the character does not see now left out; what the procedure asks of the
-character (a card put down face down, a declaration, a roll) comes from the
-rules' hand API. Nothing here reads another combatant's secret: a character's
-link holds its own choice, face down, and nobody else's.
+:func:`tactical.share.hand_view.hand_view` (the rules side's) decides what one link
+may receive of its character's hand; until it is there this module builds the
+same shape from the controller's hand API, with the same cuts: the turn and every
+option left to the tokens and areas the character sees now, the asks to what the
+link may answer, and of the staged choices its own, and the others' only once
+revealed and seen. Nothing here reads another combatant's secret.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from tactical.core.encounter import Encounter
-from tactical.core.tokens import Token
-from tactical.rules import Combatant, PanelView, get
-from tactical.share.secrets import Secrets
-
-
-def _labels(encounter: Encounter) -> dict[str, str]:
-    try:
-        return dict(get(encounter.procedure).figure_labels) if encounter.procedure else {}
-    except Exception:  # an unknown procedure: the figures keep their own names
-        return {}
-
-
-def sheet_lines(encounter: Encounter, token: Token, row: Combatant | None) -> list[list[str]]:
-    """``[label, value]`` of each figure the running procedure tracks for ``token``."""
-    if row is None:
-        return []
-    labels = _labels(encounter)
-    return [
-        [labels.get(key, key.replace("_", " ").capitalize()), value]
-        for key, value in row.figures.items()
-    ]
-
-
-def statuses(token: Token) -> list[str]:
-    """Its statuses, each with its count when more than one."""
-    return [
-        name if count <= 1 else f"{name} {count}" for name, count in sorted(token.statuses.items())
-    ]
-
-
-def turn(view: PanelView | None, token_id: str, unseen: frozenset[str]) -> dict[str, Any]:
-    """Whether it is this character's turn now, or theirs next (as far as they may know)."""
-    if view is None:
-        return {"yours": False, "next": False}
-    order = [c for c in view.combatants if c.token_id not in unseen and not c.out]
-    yours = token_id in view.acting
-    acting = [i for i, c in enumerate(order) if c.token_id in view.acting]
-    following = None
-    if acting:
-        after = [c for c in order[acting[-1] + 1 :] if not c.done]
-        following = after[0].token_id if after else None
-    return {"yours": yours, "next": not yours and following == token_id}
+from tactical.rules import ProcedureController
+from tactical.rules.player_hand import Ask, AskField, to_json
+from tactical.share.hand_view import hand_view
+from tactical.share.seen import DARK, Seen
 
 
 def hand_data(
-    encounter: Encounter, token: Token, view: PanelView | None, unseen: frozenset[str]
-) -> dict[str, Any]:
-    """The ``hand`` part of a character's link (see the module's docstring)."""
-    row = next((c for c in view.combatants if c.token_id == token.id), None) if view else None
-    clean = Secrets(encounter, unseen)
-    lines = [[label, clean.clean(value, "")] for label, value in sheet_lines(encounter, token, row)]
+    encounter: Encounter, token_id: str, permissions: Collection[str], seen: Seen
+) -> dict[str, Any] | None:
+    """The ``hand`` part of ``token_id``'s link, or None when no procedure runs."""
+    if not encounter.procedure:
+        return None
+    try:
+        return hand_view(encounter, token_id, permissions)
+    except NotImplementedError:
+        return _hand(encounter, token_id, permissions, seen)
+
+
+def _visible(encounter: Encounter, seen: Seen) -> set[str]:
+    return set(seen.token_ids) - set(seen.unseen)
+
+
+def _field(field: AskField, tokens: set[str], areas: set[str]) -> dict[str, Any]:
+    data: dict[str, Any] = to_json(field)
+    if field.kind == "token":
+        data["options"] = [to_json(o) for o in field.options if o.value in tokens]
+    elif field.kind == "area":
+        data["options"] = [to_json(o) for o in field.options if o.value in areas]
+    return data
+
+
+def _ask(ask: Ask, tokens: set[str], areas: set[str]) -> dict[str, Any]:
+    data: dict[str, Any] = to_json(ask)
+    data["fields"] = [_field(f, tokens, areas) for f in ask.fields]
+    data.pop("fixed", None)  # the app adds them again: the page never needs them
+    return data
+
+
+def _hand(
+    encounter: Encounter, token_id: str, permissions: Collection[str], seen: Seen
+) -> dict[str, Any] | None:
+    controller = ProcedureController(encounter, lambda _command: None)
+    try:
+        sheet = controller.sheet(token_id)
+        turn = controller.turn()
+        asks = controller.asks(token_id)
+        staged = controller.staged()
+    except Exception:  # the GM's panel shows the problem; the phone shows no hand
+        return None
+    tokens = _visible(encounter, seen) | {token_id}
+    areas = {area for area, light in seen.areas.items() if light > DARK}
+    cut = turn.seen_by(tokens)
+    turn_data: dict[str, Any] = to_json(cut)
+    turn_data["your_turn"] = cut.your_turn(token_id)
+    turn_data["you_are_next"] = cut.you_are_next(token_id)
     return {
-        "sheet": [line for line in lines if line[1]],
-        "statuses": statuses(token),
-        "turn": turn(view, token.id, unseen),
-        "asks": [],
+        "sheet": to_json(sheet),
+        "turn": turn_data,
+        "asks": [_ask(a, tokens, areas) for a in asks if a.permission in permissions],
+        "staged": [
+            to_json(s)
+            for s in staged
+            if s.token_id == token_id or (s.revealed and s.token_id in tokens)
+        ],
     }

@@ -76,15 +76,16 @@ def read(text: str) -> dict[str, Any] | None:
 
 MAX_VALUES = 8
 """Fields in one choice (a card, a target, an area, a phase...)."""
-MAX_TEXT = 80
-"""Characters in one chosen value (a card's name, a token's or an area's id)."""
+MAX_TEXT = 200
+"""Characters in one chosen value or ask (a card's name, a token's or an area's id: the
+file format's longest name)."""
 MAX_DICE = 20
 """Dice in one typed roll."""
 MAX_DIE = 1000
 """The highest number one die may show (a d1000 at most)."""
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _NONCE = re.compile(r"[A-Za-z0-9_-]{1,32}")
-_ASK = re.compile(r"[A-Za-z0-9_.:@-]{1,96}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 HAND_TYPES = ("choose", "roll")
 
 Value = str | int | bool | None
@@ -117,8 +118,8 @@ def _value(value: object) -> Value:
             raise Refused("number out of range")
         return value
     if isinstance(value, str):
-        if len(value) > MAX_TEXT:
-            raise Refused("value too long")
+        if len(value) > MAX_TEXT or _CONTROL.search(value):
+            raise Refused("bad text")
         return value
     raise Refused("bad value")
 
@@ -136,7 +137,7 @@ def hand_frame(data: dict[str, Any]) -> HandFrame:
         raise Refused("unknown fields")
     if not isinstance(nonce, str) or not _NONCE.fullmatch(nonce):
         raise Refused("bad id")
-    if not isinstance(ask, str) or not _ASK.fullmatch(ask):
+    if not isinstance(ask, str) or not ask or len(ask) > MAX_TEXT or _CONTROL.search(ask):
         raise Refused("bad ask")
     if kind == "choose":
         values = data.get("values", {})

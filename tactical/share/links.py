@@ -22,14 +22,12 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from tactical.core.encounter import Encounter
+from tactical.rules.player_hand import PERMISSIONS, Permission
 
 TOKEN_BYTES = 24
 """Random bytes in a link's token (192 bits; the issue asks for at least 128)."""
 
 LinkKind = Literal["table", "character"]
-Permission = Literal["declare", "roll", "move"]
-PERMISSIONS: tuple[Permission, ...] = ("declare", "roll", "move")
-"""What a character's link may do besides watching (every link watches)."""
 
 
 @dataclass
@@ -52,13 +50,17 @@ class Link:
     """Revoked: its token opens nothing until the GM gives the link a new one."""
 
     def may(self, what: Permission) -> bool:
-        """Whether this link may ``what`` now (a table link only watches)."""
-        if self.kind != "character" or self.revoked:
+        """Whether this link may ``what`` now (every link watches; a table link only that)."""
+        if self.revoked:
+            return False
+        if what == "watch":
+            return True
+        if self.kind != "character":
             return False
         return {"declare": self.declares, "roll": self.rolls, "move": self.moves}[what]
 
     def permissions(self) -> list[Permission]:
-        """What it may do besides watching, in :data:`PERMISSIONS` order."""
+        """What it may do, in :data:`tactical.rules.player_hand.PERMISSIONS` order."""
         return [what for what in PERMISSIONS if self.may(what)]
 
 
@@ -122,7 +124,9 @@ class Links:
     def allow(self, token: str, what: Permission, on: bool) -> None:
         """Let the link ``token`` do ``what`` (or no longer): the next frame it sends is
         checked against this."""
-        field = {"declare": "declares", "roll": "rolls", "move": "moves"}[what]
+        field = {"declare": "declares", "roll": "rolls", "move": "moves"}.get(what)
+        if field is None:  # every link watches: only revoking stops that
+            return
         with self._lock:
             link = self._links.get(token)
             if link is not None:

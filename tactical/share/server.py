@@ -397,7 +397,8 @@ def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[str, dict
         view = builder(link)
         data = dict(view.data)
         data["moves"] = link.moves
-        data["may"] = link.permissions()
+        if not data.get("paused"):
+            data["may"] = link.permissions()
         pictures = dict(view.pictures)
         if view.art is not None:
             pictures[view.art.key] = view.art.png

@@ -93,117 +93,145 @@ window.tacticalHand = (function () {
     drawn = from;
     renderSheet(hand);
     renderTurn(hand);
-    const asked = (hand.asks || []).some((a) => !a.chosen);
+    const asked = (hand.asks || []).length > 0 && !mineStaged(hand);
     el("turn-tab").textContent = asked ? "Turn •" : "Turn";
     el("turn-tab").classList.toggle("asked", asked);
   }
 
+  function mineStaged(hand) {
+    return (hand.staged || []).find((s) => s.token_id === (hand.sheet || {}).token_id && !s.revealed);
+  }
+
   function renderSheet(hand) {
     const sheet = el("sheet");
+    const card = hand.sheet || { lines: [], statuses: [], cards: [] };
     sheet.replaceChildren(text("h2", view.character || ""));
+    if (card.procedure) sheet.append(text("p", card.procedure, "quiet"));
     const lines = document.createElement("dl");
-    for (const [label, value] of hand.sheet || []) {
-      lines.append(text("dt", label), text("dd", value));
-    }
-    if (!(hand.sheet || []).length) sheet.append(text("p", "No figures tracked now.", "quiet"));
+    for (const line of card.lines || []) lines.append(text("dt", line.label), text("dd", line.value));
     sheet.append(lines);
-    const statuses = hand.statuses || [];
+    if (!(card.lines || []).length) sheet.append(text("p", "No figures tracked now.", "quiet"));
+    if ((card.cards || []).length) {
+      sheet.append(text("h3", "Cards in hand"));
+      const list = document.createElement("ul");
+      for (const name of card.cards) list.append(text("li", name));
+      sheet.append(list);
+    }
+    const statuses = card.statuses || [];
     sheet.append(text("h3", "Statuses"));
     sheet.append(text("p", statuses.length ? statuses.join(", ") : "None", statuses.length ? "" : "quiet"));
   }
 
   function renderTurn(hand) {
-    const turn = el("turn");
-    const fight = view.fight;
-    turn.replaceChildren();
-    if (!fight) { turn.append(text("p", "No fight runs now.", "quiet")); return; }
-    turn.append(text("h2", fight.heading));
-    const info = hand.turn || {};
-    if (info.yours) turn.append(text("p", "Your turn", "callout"));
-    else if (info.next) turn.append(text("p", "You are next", "callout"));
-    if (fight.now) turn.append(text("p", fight.now));
-    for (const ask of hand.asks || []) turn.append(askBox(ask));
+    const panel = el("turn");
+    const fight = view.fight, turn = hand.turn;
+    panel.replaceChildren();
+    if (!fight && !turn) { panel.append(text("p", "No fight runs now.", "quiet")); return; }
+    panel.append(text("h2", fight ? fight.heading : (turn.round ? "Round " + turn.round + " — " : "") + turn.step));
+    if (turn && turn.your_turn) panel.append(text("p", "Your turn", "callout"));
+    else if (turn && turn.you_are_next) panel.append(text("p", "You are next", "callout"));
+    if (fight && fight.now) panel.append(text("p", fight.now));
+    const mine = mineStaged(hand);
+    for (const ask of hand.asks || []) panel.append(askBox(ask, mine));
+    if (!(hand.asks || []).length && mine) panel.append(text("p", "Face down: " + mine.summary, "chosen"));
+    const shown = (hand.staged || []).filter((s) => s.revealed);
+    if (shown.length) {
+      panel.append(text("h3", "Revealed"));
+      const list = document.createElement("ul");
+      list.className = "revealed";
+      for (const s of shown) list.append(text("li", s.name + ": " + s.summary));
+      panel.append(list);
+    }
     const order = document.createElement("ol");
     order.className = "order";
-    for (const row of fight.rows) {
-      const item = text("li", row.revealed ? row.name + " — " + row.revealed : row.name);
+    const rows = turn ? turn.order : fight.rows.map((r) => ({ name: r.name, acting: r.acting, out: r.out }));
+    for (const row of rows) {
+      const item = text("li", row.order ? row.name + " (" + row.order + ")" : row.name);
       if (row.acting) item.classList.add("acting");
       if (row.out) item.classList.add("out");
-      if (row.name === view.character) item.classList.add("mine");
+      if (row.token_id && row.token_id === (hand.sheet || {}).token_id) item.classList.add("mine");
       order.append(item);
     }
-    turn.append(text("h3", "Order"), order);
+    panel.append(text("h3", "Order"), order);
   }
 
-  function waiting(askId) {
-    return [...pending.values()].some((f) => f.ask === askId);
+  function waiting(action) {
+    return [...pending.values()].some((f) => f.ask === action);
   }
 
-  function askBox(ask) {
+  function askBox(ask, mine) {
     const box = document.createElement("section");
     box.className = "ask";
-    box.dataset.ask = ask.id;
+    box.dataset.ask = ask.action;
     box.append(text("h3", ask.title));
-    if (ask.text) box.append(text("p", ask.text));
-    if (ask.chosen) box.append(text("p", ask.chosen, "chosen"));
-    if (waiting(ask.id)) box.append(text("p", "Sending…", "quiet"));
-    const may = view.may || [];
-    if (ask.kind === "roll") {
-      if (!may.includes("roll")) { box.append(text("p", "The GM enters this roll.", "quiet")); return box; }
-      rollForm(box, ask);
-    } else {
-      if (!may.includes("declare")) { box.append(text("p", "The GM enters this choice.", "quiet")); return box; }
-      chooseForm(box, ask);
-    }
+    if (ask.hint) box.append(text("p", ask.hint, "quiet"));
+    if (ask.secret && mine) box.append(text("p", "Face down: " + mine.summary + " (you may change it until the reveal)", "chosen"));
+    if (waiting(ask.action)) box.append(text("p", "Sending…", "quiet"));
+    if (ask.kind === "roll") rollForm(box, ask);
+    else chooseForm(box, ask);
     return box;
   }
 
   function chooseForm(box, ask) {
-    const values = picked.get(ask.id) || Object.assign({}, ask.values || {});
-    picked.set(ask.id, values);
+    const values = picked.get(ask.action) || {};
+    picked.set(ask.action, values);
     for (const field of ask.fields || []) {
+      if (values[field.name] === undefined && field.default !== null && field.default !== undefined) values[field.name] = field.default;
       box.append(text("h4", field.label));
       const list = document.createElement("div");
       list.className = "options";
-      const options = field.optional ? [[null, "None"], ...field.options] : field.options;
-      for (const [value, label] of options) {
-        const button = text("button", label);
-        button.type = "button";
-        button.dataset.field = field.name;
-        button.setAttribute("aria-pressed", String((values[field.name] ?? null) === value));
-        button.addEventListener("click", () => { values[field.name] = value; render(true); });
-        list.append(button);
+      if (!(field.options || []).length && (field.kind === "int" || field.kind === "text")) {
+        const input = document.createElement("input");
+        input.type = field.kind === "int" ? "number" : "text";
+        input.dataset.field = field.name;
+        input.value = values[field.name] ?? "";
+        input.addEventListener("input", () => { const n = parseInt(input.value, 10); values[field.name] = field.kind === "int" ? (Number.isNaN(n) ? undefined : n) : input.value; });
+        list.append(input);
+      } else if (field.kind === "bool") {
+        for (const [value, label] of [[true, "Yes"], [false, "No"]]) list.append(option(values, field, value, label));
+      } else {
+        if (field.optional) list.append(option(values, field, null, "None"));
+        for (const o of field.options || []) list.append(option(values, field, o.value, o.label));
       }
       box.append(list);
     }
     const missing = (ask.fields || []).some((f) => !f.optional && (values[f.name] === undefined || values[f.name] === null));
-    const go = text("button", ask.submit || "Send", "go");
+    const go = text("button", ask.secret ? "Put it down, face down" : "Declare", "go");
     go.type = "button";
     go.disabled = missing;
     go.addEventListener("click", () => {
       const chosen = {};
-      for (const field of ask.fields || []) if (values[field.name] !== undefined) chosen[field.name] = values[field.name];
-      picked.delete(ask.id);
-      submit({ type: "choose", ask: ask.id, values: chosen });
+      for (const field of ask.fields || []) if (values[field.name] !== undefined && values[field.name] !== null) chosen[field.name] = values[field.name];
+      picked.delete(ask.action);
+      submit({ type: "choose", ask: ask.action, values: chosen });
     });
     box.append(go);
   }
 
+  function option(values, field, value, label) {
+    const button = text("button", label);
+    button.type = "button";
+    button.dataset.field = field.name;
+    button.setAttribute("aria-pressed", String((values[field.name] ?? null) === value));
+    button.addEventListener("click", () => { values[field.name] = value; render(true); });
+    return button;
+  }
+
   function rollForm(box, ask) {
-    box.append(text("p", "Roll " + ask.dice, "dice"));
+    box.append(text("p", "Roll " + ask.roll.text, "dice"));
     const row = document.createElement("div");
     row.className = "dice";
     const fields = [];
-    const kept = typedDice.get(ask.id) || [];
-    typedDice.set(ask.id, kept);
-    for (let i = 0; i < ask.count; i++) {
+    const kept = typedDice.get(ask.action) || [];
+    typedDice.set(ask.action, kept);
+    for (let i = 0; i < ask.roll.count; i++) {
       const input = document.createElement("input");
       input.value = kept[i] || "";
       input.addEventListener("input", () => { kept[i] = input.value; });
       input.type = "number";
       input.inputMode = "numeric";
       input.min = "1";
-      input.max = String(ask.sides);
+      input.max = String(ask.roll.sides);
       input.setAttribute("aria-label", "Die " + (i + 1));
       row.append(input);
       fields.push(input);
@@ -215,16 +243,16 @@ window.tacticalHand = (function () {
     typed.type = "button";
     typed.addEventListener("click", () => {
       const dice = fields.map((f) => Number(f.value));
-      if (dice.some((d) => !Number.isInteger(d) || d < 1 || d > ask.sides)) {
-        toast("Each die shows 1 to " + ask.sides);
+      if (dice.some((d) => !Number.isInteger(d) || d < 1 || d > ask.roll.sides)) {
+        toast("Each die shows 1 to " + ask.roll.sides);
         return;
       }
-      typedDice.delete(ask.id);
-      submit({ type: "roll", ask: ask.id, dice });
+      typedDice.delete(ask.action);
+      submit({ type: "roll", ask: ask.action, dice });
     });
     const forMe = text("button", "Roll for me");
     forMe.type = "button";
-    forMe.addEventListener("click", () => submit({ type: "roll", ask: ask.id, for_me: true }));
+    forMe.addEventListener("click", () => submit({ type: "roll", ask: ask.action, for_me: true }));
     buttons.append(typed, forMe);
     box.append(buttons);
   }
