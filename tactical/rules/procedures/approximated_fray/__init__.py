@@ -49,6 +49,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tactical.core.encounter import Encounter
+from tactical.rules.player_hand import Ask, CharacterSheet, StagedChoice, TurnView
 from tactical.rules.procedure import (
     Action,
     Handler,
@@ -59,6 +60,7 @@ from tactical.rules.procedure import (
     StepLine,
 )
 from tactical.rules.procedures.approximated_fray import actions as _actions
+from tactical.rules.procedures.approximated_fray import hand as _hand
 from tactical.rules.procedures.approximated_fray import perform as _perform
 from tactical.rules.procedures.approximated_fray import view as _view
 from tactical.rules.procedures.approximated_fray.levels import FATIGUE, FATIGUE_MAX
@@ -115,6 +117,18 @@ class ApproximatedFray(Procedure[FrayState]):
 
     def actions(self, encounter: Encounter, state: FrayState) -> list[Action]:
         return _actions.available(encounter, state)
+
+    def sheet(self, encounter: Encounter, state: FrayState, token_id: str) -> CharacterSheet:
+        return _hand.sheet(encounter, state, token_id)
+
+    def turn(self, encounter: Encounter, state: FrayState) -> TurnView:
+        return _hand.turn(super().turn(encounter, state), encounter, state)
+
+    def asks(self, encounter: Encounter, state: FrayState, token_id: str) -> tuple[Ask, ...]:
+        return _hand.asks(encounter, state, token_id)
+
+    def staged(self, encounter: Encounter, state: FrayState) -> tuple[StagedChoice, ...]:
+        return _hand.staged(encounter, state)
 
 
 __all__ = ["ApproximatedFray", "FrayState"]

@@ -1,0 +1,72 @@
+"""One character link's hand (issue 31): what its bytes may hold of the fight.
+
+The fight is the Approximated Fray example (000_b2551d7b392b43c7.txt): "The choice
+of action is done in secrecy for both PCs and NPCs"; "All cards are placed face down".
+"""
+
+from __future__ import annotations
+
+import json
+
+from tactical.share.hand_view import hand_view
+from tests.rules.approximated_fray.fight import ROUND_ONE_PLAYS, open_example
+
+ALL = {"watch", "declare", "roll", "move"}
+
+
+def _bytes(view: object) -> str:
+    return json.dumps(view)
+
+
+def test_a_staged_card_reaches_no_other_link_before_its_phase_flips_it() -> None:
+    encounter, _stack, controller = open_example()
+    controller.answer("bram", "declare:bram", {"card": "Rebuke", "target": "ogre"})
+    own = hand_view(encounter, "bram", ALL)
+    assert own is not None
+    assert [c["card"] for c in own["staged"]] == ["Rebuke"]
+    for other in ("aldra", "corin"):
+        assert "Rebuke" not in _bytes(hand_view(encounter, other, ALL))
+    for token_id, params in ROUND_ONE_PLAYS[1:]:
+        controller.perform(f"declare:{token_id}", params)
+    assert "Longbow" not in _bytes(hand_view(encounter, "aldra", ALL))
+    controller.perform("begin")
+    # Bram's Rebuke is First: flipped now, and Aldra stands beside him.
+    aldra = hand_view(encounter, "aldra", ALL)
+    assert aldra is not None
+    assert [(c["card"], c["revealed"]) for c in aldra["staged"]] == [
+        ("Rebuke", True),
+        ("Charge", False),  # her own, face down still
+    ]
+    # Corin's Longbow is Last: still face down; the NPCs' cards never reach a phone.
+    text = _bytes(aldra)
+    for secret in ("Longbow", "Scurry", "Shortbow", "Lumber", "Fire Field"):
+        assert secret not in text
+
+
+def test_a_link_is_told_nothing_of_whom_its_character_does_not_see() -> None:
+    encounter, _stack, _controller = open_example()
+    # Corin stands in the woods with the hidden shaman.
+    view = hand_view(encounter, "corin", ALL)
+    text = _bytes(view).lower()
+    assert "shaman" not in text
+    assert view is not None
+    # On an area map a character sees its own area: the order holds only Corin.
+    assert [e["token_id"] for e in view["turn"]["order"]] == ["corin"]
+    aldra = hand_view(encounter, "aldra", ALL)
+    assert aldra is not None
+    assert [e["token_id"] for e in aldra["turn"]["order"]] == ["bram", "aldra"]
+    target = aldra["asks"][0]["fields"][1]
+    assert [o["value"] for o in target["options"]] == ["bram"]
+
+
+def test_a_link_is_asked_only_what_its_permissions_let_it_answer() -> None:
+    encounter, _stack, _controller = open_example()
+    watch = hand_view(encounter, "bram", {"watch"})
+    assert watch is not None and watch["asks"] == []
+    declare = hand_view(encounter, "bram", {"watch", "declare"})
+    assert declare is not None
+    assert [(a["kind"], a["action"], a["permission"]) for a in declare["asks"]] == [
+        ("choose", "declare:bram", "declare")
+    ]
+    assert declare["sheet"]["lines"][0] == {"label": "Injury", "value": "Unhurt", "key": "injury"}
+    assert declare["turn"]["your_turn"] is True
