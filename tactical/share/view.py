@@ -25,7 +25,7 @@ from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
-from tactical.share.console import hand_data
+from tactical.share.hand_view import hand_view
 from tactical.share.players import cut_wall_lines, cut_walls, shown_name
 from tactical.share.public import fight_summary, panel_view
 from tactical.share.reach import link_reach, may_move_now
@@ -235,7 +235,7 @@ def character_view(
     permissions: Collection[str] = ("watch",),
 ) -> LinkView:
     """What the character ``token_id`` sees now (a character's link), and its hand
-    (:mod:`tactical.share.console`: what the link may answer follows ``permissions``).
+    (:mod:`tactical.share.hand_view`: what the link may answer follows ``permissions``).
 
     With ``moves`` (the GM allowed this link to move its token) the view also
     says whether it may move now and where it may go (``budget``: the GM's
@@ -249,7 +249,7 @@ def character_view(
     seen = character_seen(encounter, token)
     link = _build(encounter, seen, "character", token_id, art_source, view, token_art)
     link.data["character"] = token.name
-    link.data["hand"] = hand_data(encounter, token_id, permissions, seen)
+    link.data["hand"] = hand_view(encounter, token_id, permissions)
     if moves:
         link.data["may_move"] = may_move_now(token_id, view)
         link.data["reach"] = link_reach(encounter, token_id, budget, seen, view)

@@ -36,7 +36,7 @@ from tactical.app.panel.layout import PanelWidgets
 from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.presenter import PanelPresenter
 from tactical.app.players.secrets import Secrets
-from tactical.core.changes import GM, ChangeSet, Operation
+from tactical.core.changes import GM, ChangeSet, Initiator, Operation
 from tactical.core.commands.base import Command
 from tactical.rules import Action, PanelView, ProcedureController, RulesError
 
@@ -164,11 +164,21 @@ class CombatPanel(QDockWidget):
             return  # its own gesture: refreshed once when the gesture ended
         if changes.touches(REFRESHING_KINDS):
             self.refresh()
-        said = self.presenter.history_message(changes)
+        said = self.presenter.history_message(changes) or self._from_phone(changes)
         if said is not None and not self._showing_problem:
             # An undo or redo from the window: what the panel said is past (a problem stays).
             self._close_form()
             self._say(said)
+
+    def _from_phone(self, changes: ChangeSet) -> str | None:
+        """A player's choice or roll entered on their phone: what it was, as the undo
+        history names it ("Put down Aldra's card (entered on Aldra's phone)")."""
+        initiator = changes.initiator
+        if not isinstance(initiator, Initiator) or initiator.character is None:
+            return None
+        if not changes.touches({"procedure"}):
+            return None
+        return self.presenter.relabel(self.document.history.stack.undoText())
 
     def _on_replaced(self) -> None:
         self._close_form()
