@@ -5,6 +5,7 @@ from __future__ import annotations
 from tactical.core.encounter import Encounter
 from tactical.rules.procedure import Action, Param
 from tactical.rules.procedures.side_initiative.morale import (
+    PLAYER_SIDE,
     due,
     fights_to_the_death,
     is_players,
@@ -38,26 +39,7 @@ def available_actions(encounter: Encounter, state: SideState) -> list[Action]:
     everyone = fighters(encounter, state)
     if state.step == "declarations":
         acts.append(Action("roll-initiative", "Roll initiative (1d6 per side)", primary=True))
-        acts.append(
-            Action(
-                "declare",
-                "Declare",
-                (
-                    token_choice(everyone, "token", "Who"),
-                    Param("kind", "Intent", "choice", KINDS, default="spell"),
-                    Param("detail", "Which spell or rune", "text", optional=True),
-                ),
-                hint="Spells, runes and flight from melee are declared before initiative",
-            )
-        )
-        if state.declarations:
-            acts.append(
-                Action(
-                    "withdraw",
-                    "Withdraw a declaration",
-                    (token_choice(list(state.declarations), "token", "Who"),),
-                )
-            )
+        acts.extend(declaration_actions(encounter, state, everyone))
     elif state.step == "initiative":
         acts.extend(initiative_actions(encounter, state))
     elif state.step.startswith("act-"):
@@ -67,6 +49,44 @@ def available_actions(encounter: Encounter, state: SideState) -> list[Action]:
     acts.extend(gm_overrides(encounter, state, everyone))
     if not any(a.id == "end-combat" for a in acts):
         acts.append(Action("end-combat", "End combat"))
+    return acts
+
+
+def declaration_actions(
+    encounter: Encounter, state: SideState, everyone: list[str]
+) -> list[Action]:
+    """Declaring before initiative (004: "must be declared before initiative is rolled"),
+    and the party's own roll, which closes the declarations."""
+    if state.initiative:
+        return []
+    acts = [
+        Action(
+            "declare",
+            "Declare",
+            (
+                token_choice(everyone, "token", "Who"),
+                Param("kind", "Intent", "choice", KINDS, default="spell"),
+                Param("detail", "Which spell or rune", "text", optional=True),
+            ),
+            hint="Spells, runes and flight from melee are declared before initiative",
+        )
+    ]
+    if state.declarations:
+        acts.append(
+            Action(
+                "withdraw",
+                "Withdraw a declaration",
+                (token_choice(list(state.declarations), "token", "Who"),),
+            )
+        )
+    if PLAYER_SIDE in sides_in_fight(encounter, state):
+        acts.append(
+            Action(
+                "party-initiative",
+                "The party's initiative (1d6)",
+                hint="One player rolls for the party; declarations close with it.",
+            )
+        )
     return acts
 
 

@@ -14,6 +14,8 @@ from tactical.rules.procedures.side_initiative.state import KINDS, Declaration, 
 def declare(ctx: ActionContext, state: SideState, params: Params) -> None:
     encounter = ctx.encounter
     token_id = pick_token(ctx, state, params, "token")
+    if state.initiative:
+        raise RulesError("declarations are made before initiative is rolled (004)")
     kind = params.get("kind")
     if kind not in KINDS:
         raise RulesError("declare a spell, a rune or flight from melee")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tactical.rules.context import ActionContext
 from tactical.rules.procedure import RulesError
+from tactical.rules.procedures.side_initiative.morale import PLAYER_SIDE
 from tactical.rules.procedures.side_initiative.order import (
     acting_groups,
     sides_in_fight,
@@ -22,6 +23,8 @@ def roll_initiative(ctx: ActionContext, state: SideState, params: Params) -> Non
     if len(sides) < 2:
         raise RulesError("initiative needs at least two sides on the map")
     for side in sides:
+        if side in state.initiative:  # the party's player rolled it already
+            continue
         result = ctx.roll("1d6", side_name(encounter, side), f"initiative, round {state.round}")
         state.initiative = {**state.initiative, side: [result]}
     state.declarations = {
@@ -34,6 +37,21 @@ def roll_initiative(ctx: ActionContext, state: SideState, params: Params) -> Non
         + ", ".join(f"{side_name(encounter, s)} {state.initiative[s][0]}" for s in sides)
         + "."
     )
+
+
+def party_roll(ctx: ActionContext, state: SideState, params: Params) -> None:
+    """004: "One player rolls for the adventuring party as a whole, and the Referee rolls
+    for each other side." The party's 1d6, rolled by a player before the Referee's;
+    declarations close with it ("declared before initiative is rolled")."""
+    encounter = ctx.encounter
+    if PLAYER_SIDE not in sides_in_fight(encounter, state):
+        raise RulesError("the party is not in the fight")
+    if PLAYER_SIDE in state.initiative:
+        raise RulesError("the party has rolled its initiative this round")
+    name = side_name(encounter, PLAYER_SIDE)
+    result = ctx.roll("1d6", name, f"initiative, round {state.round}")
+    state.initiative = {**state.initiative, PLAYER_SIDE: [result]}
+    ctx.say(f"{name} initiative: {result}.")
 
 
 def reroll_tie(ctx: ActionContext, state: SideState, params: Params) -> None:

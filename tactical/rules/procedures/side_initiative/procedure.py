@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Literal
 
 from tactical.core.encounter import Encounter
 from tactical.rules.context import ActionContext
+from tactical.rules.player_hand import Ask, CharacterSheet
 from tactical.rules.procedure import (
     Action,
     Handler,
@@ -48,6 +49,7 @@ from tactical.rules.procedure import (
 from tactical.rules.procedures.side_initiative import (
     attacks,
     declarations,
+    hand,
     initiative,
     magic,
     overrides,
@@ -65,6 +67,7 @@ HANDLERS: dict[str, Handler[SideState]] = {
     "declare": declarations.declare,
     "withdraw": declarations.withdraw,
     "roll-initiative": initiative.roll_initiative,
+    "party-initiative": initiative.party_roll,
     "reroll-tie": initiative.reroll_tie,
     "simultaneous": initiative.simultaneous,
     "wait": initiative.wait,
@@ -146,6 +149,12 @@ class SideInitiative(Procedure[SideState]):
 
     def actions(self, encounter: Encounter, state: SideState) -> list[Action]:
         return available_actions(encounter, state)
+
+    def sheet(self, encounter: Encounter, state: SideState, token_id: str) -> CharacterSheet:
+        return hand.sheet(encounter, state, token_id)
+
+    def asks(self, encounter: Encounter, state: SideState, token_id: str) -> tuple[Ask, ...]:
+        return hand.asks(encounter, state, token_id)
 
     def after_action(self, ctx: ActionContext, state: SideState) -> None:
         """The "in melee" status on the tokens follows every action (:func:`.phases.sync_melee`)."""

@@ -114,6 +114,19 @@ def _turn_actions(encounter: Encounter, state: ThrumState) -> list[Action]:
         )
     elif step == ACTION:
         found.append(Action("action-done", "Action done", primary=True, token_id=current))
+        if 0 <= state.action_rolls == len(encounter.dice_log):
+            found.append(
+                Action(
+                    "overexert",
+                    "Overexert: take Stress",
+                    (
+                        Param("stress", "Stress taken", "int", default=1),
+                        Param("ability", "Ability", "text", optional=True),
+                    ),
+                    token_id=current,
+                    hint="Declared, and its Stress taken, before any rolls (001).",
+                )
+            )
     elif step == STANCE:
         stance = stance_of(token)
         found.append(
@@ -203,6 +216,18 @@ def available_actions(encounter: Encounter, state: ThrumState) -> list[Action]:
         found += _setup_actions(state)
     elif step == INITIATIVE:
         found.append(Action("roll-initiative", "Roll Initiative", primary=True))
+        for token_id in state.order:
+            token = encounter.tokens.get(token_id)
+            if token is not None and is_pc(encounter, token):
+                rolled = token_id in state.initiative
+                found.append(
+                    Action(
+                        f"initiative:{token_id}",
+                        f"{'Roll again' if rolled else 'Roll'} {token.name}'s Initiative",
+                        token_id=token_id,
+                        hint="Its player's own roll, typed or rolled; the GM rolls the rest.",
+                    )
+                )
         found += _setup_actions(state)
     elif step == ORDER:
         found.append(Action("begin-round-zero", "Begin Round Zero", primary=True))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from tactical.core.encounter import Encounter
+from tactical.rules.player_hand import Ask, CharacterSheet
 from tactical.rules.procedure import (
     Action,
     Handler,
@@ -16,6 +17,7 @@ from tactical.rules.procedure import (
     StepLine,
 )
 from tactical.rules.procedures.thrum import (
+    hand,
     movement,
     records,
     round_zero,
@@ -40,6 +42,7 @@ HANDLERS: dict[str, Handler[ThrumState]] = {
     "set-conditions": setup.set_conditions,
     "npcs-placed": setup.npcs_placed,
     "roll-initiative": setup.roll_initiative,
+    "initiative": setup.roll_own,
     "set-initiative": setup.set_initiative,
     "tie-first": setup.tie_first,
     "begin-round-zero": round_zero.begin_round_zero,
@@ -52,6 +55,7 @@ HANDLERS: dict[str, Handler[ThrumState]] = {
     "move-done": turns.move_done,
     "descent-failed": turns.descent_failed,
     "action-done": turns.action_done,
+    "overexert": turns.overexert,
     "keep-stance": turns.keep_stance,
     "skip": turns.skip_to_end,
     "end-turn": turns.end_turn,
@@ -146,6 +150,12 @@ class Thrum(Procedure[ThrumState]):
 
     def actions(self, encounter: Encounter, state: ThrumState) -> list[Action]:
         return available_actions(encounter, state)
+
+    def sheet(self, encounter: Encounter, state: ThrumState, token_id: str) -> CharacterSheet:
+        return hand.sheet(encounter, state, token_id)
+
+    def asks(self, encounter: Encounter, state: ThrumState, token_id: str) -> tuple[Ask, ...]:
+        return hand.asks(encounter, state, token_id)
 
     def movement_left(self, encounter: Encounter, state: ThrumState, token_id: str) -> int | None:
         """Speed less what was spent, in the acting combatant's Move step (see :mod:`.movement`)."""

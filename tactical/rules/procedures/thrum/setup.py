@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactical.rules.context import ActionContext
-from tactical.rules.procedure import RulesError
+from tactical.rules.procedure import SUBJECT, RulesError
 from tactical.rules.procedures.thrum import loads
 from tactical.rules.procedures.thrum import order as turn_order
 from tactical.rules.procedures.thrum.params import int_param, square_param, text_param, token_param
@@ -69,11 +69,22 @@ def roll_one(ctx: ActionContext, state: ThrumState, token_id: str) -> int:
     return total
 
 
+def roll_own(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None:
+    """One combatant's Initiative, rolled by its player (``initiative:<id>``) before the GM
+    rolls the rest; rolled again it replaces the first (the GM's correction)."""
+    token_id = str(params.get(SUBJECT, ""))
+    if token_id not in state.order:
+        raise RulesError("only a combatant rolls Initiative")
+    total = roll_one(ctx, state, token_id)
+    ctx.say(f"{display_name(ctx.encounter.token(token_id))} rolls Initiative: {total}.")
+
+
 def roll_initiative(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None:
     """001 line 19: "each combatant ... rolls Initiative, by rolling 2d6 and adding their
     Initiative modifier". Rolled in the encounter's token order."""
     for token_id in list(state.order):
-        roll_one(ctx, state, token_id)
+        if token_id not in state.initiative:
+            roll_one(ctx, state, token_id)
     state.order = turn_order.sorted_order(ctx.encounter, state)
     state.step = ORDER
     ctx.say(

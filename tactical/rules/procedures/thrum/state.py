@@ -121,6 +121,11 @@ class ThrumState(ProcedureState):
     """The current combatant's Panic Roll of this turn is made."""
     targets: list[str] = Field(default_factory=list)
     """Who the current combatant's action has hit so far this turn."""
+    action_rolls: int = Field(default=-1, ge=-1)
+    """The dice log's length when the current Action step began (-1 outside it): a roll
+    logged since closes Overexert (001: "declared and Stress taken before any rolls")."""
+    overexerted: int = Field(default=0, ge=0)
+    """The Stress the current combatant has taken to Overexert this Action."""
     removed: list[str] = Field(default_factory=list)
     """Combatants removed from combat by their third Wound."""
     lasting: list[str] = Field(default_factory=list)

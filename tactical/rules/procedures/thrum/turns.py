@@ -10,7 +10,7 @@ from tactical.rules.context import ActionContext
 from tactical.rules.procedure import RulesError
 from tactical.rules.procedures.thrum import loads
 from tactical.rules.procedures.thrum import order as turn_order
-from tactical.rules.procedures.thrum.params import text_param, token_param
+from tactical.rules.procedures.thrum.params import int_param, text_param, token_param
 from tactical.rules.procedures.thrum.state import (
     ACTION,
     CONDITIONS,
@@ -35,6 +35,8 @@ def begin_turn(state: ThrumState, token_id: str | None) -> None:
     state.panic_rolled = False
     state.targets = []
     state.moved = {}
+    state.action_rolls = -1
+    state.overexerted = 0
 
 
 def acting_id(ctx: ActionContext, state: ThrumState) -> str:
@@ -83,6 +85,7 @@ def delay(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None
 def move_done(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None:
     acting_id(ctx, state)
     state.step = ACTION
+    state.action_rolls = len(ctx.encounter.dice_log)
 
 
 def descent_failed(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None:
@@ -94,6 +97,29 @@ def descent_failed(ctx: ActionContext, state: ThrumState, params: dict[str, Any]
         loads.add_stacks(ctx, token_id, DAZED)
 
 
+def overexert(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None:
+    """001: "Some abilities allow the ability user to voluntarily take Stress in order to
+    increase the impact of the ability ... Overexert needs to be declared and Stress taken
+    before any rolls occur." Declared in the acting character's Action step, before any
+    roll is logged in it; the Stress is taken at once (Frayed follows at once too)."""
+    token_id = acting_id(ctx, state)
+    name = display_name(ctx.encounter.token(token_id))
+    if state.step != ACTION:
+        raise RulesError(f"{name} Overexerts in the Action step, before its rolls")
+    if 0 <= state.action_rolls < len(ctx.encounter.dice_log):
+        raise RulesError(
+            f"{name} has rolled already: Overexert is declared, and its Stress taken, "
+            "before any rolls"
+        )
+    stress = int_param(params, "stress", 1)
+    if stress < 1:
+        raise RulesError("Overexert takes 1 Stress or more")
+    ability = text_param(params, "ability")
+    state.overexerted += stress
+    ctx.say(f"{name} Overexerts{' ' + ability if ability else ''}, taking {stress} Stress.")
+    loads.change_loads(ctx, token_id, stress=stress)
+
+
 def action_done(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None:
     """001 line 89: Exhausted characters "must make an Incapacity Roll after they take an
     Action, unless the Action removes Exhaustion"."""
@@ -102,6 +128,7 @@ def action_done(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -
     if EXHAUSTED in token.statuses and INCAPACITATED not in token.statuses:
         loads.incapacity_roll(ctx, state, token_id, "after an Action while Exhausted")
     state.step = END if INCAPACITATED in token.statuses else STANCE
+    state.action_rolls = -1
 
 
 def keep_stance(ctx: ActionContext, state: ThrumState, params: dict[str, Any]) -> None:
