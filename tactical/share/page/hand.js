@@ -69,8 +69,15 @@ window.tacticalHand = (function () {
     document.body.dataset.tab = which;
   }
 
+  function askKey(ask) { return ask.action + "|" + ask.title; }
+
   function update(msg) {
     view = msg;
+    // what was being picked or typed for an ask that is no longer asked is dropped: the next
+    // ask (another hit, another roll) starts from its own defaults
+    const asked = new Set(((msg.hand || {}).asks || []).map(askKey));
+    for (const key of [...picked.keys()]) if (!asked.has(key)) picked.delete(key);
+    for (const key of [...typedDice.keys()]) if (!asked.has(key)) typedDice.delete(key);
     const character = msg.kind === "character" && !msg.gone && !msg.paused;
     el("tabs").hidden = !character;
     if (!character) { el("sheet").hidden = true; el("turn").hidden = true; return; }
@@ -173,8 +180,8 @@ window.tacticalHand = (function () {
   }
 
   function chooseForm(box, ask) {
-    const values = picked.get(ask.action) || {};
-    picked.set(ask.action, values);
+    const values = picked.get(askKey(ask)) || {};
+    picked.set(askKey(ask), values);
     for (const field of ask.fields || []) {
       if (values[field.name] === undefined && field.default !== null && field.default !== undefined) values[field.name] = field.default;
       box.append(text("h4", field.label));
@@ -202,7 +209,6 @@ window.tacticalHand = (function () {
     go.addEventListener("click", () => {
       const chosen = {};
       for (const field of ask.fields || []) if (values[field.name] !== undefined && values[field.name] !== null) chosen[field.name] = values[field.name];
-      picked.delete(ask.action);
       submit({ type: "choose", ask: ask.action, values: chosen });
     });
     box.append(go);
@@ -222,8 +228,8 @@ window.tacticalHand = (function () {
     const row = document.createElement("div");
     row.className = "dice";
     const fields = [];
-    const kept = typedDice.get(ask.action) || [];
-    typedDice.set(ask.action, kept);
+    const kept = typedDice.get(askKey(ask)) || [];
+    typedDice.set(askKey(ask), kept);
     for (let i = 0; i < ask.roll.count; i++) {
       const input = document.createElement("input");
       input.value = kept[i] || "";
@@ -247,7 +253,7 @@ window.tacticalHand = (function () {
         toast("Each die shows 1 to " + ask.roll.sides);
         return;
       }
-      typedDice.delete(ask.action);
+      typedDice.delete(askKey(ask));
       submit({ type: "roll", ask: ask.action, dice });
     });
     const forMe = text("button", "Roll for me");
