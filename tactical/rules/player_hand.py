@@ -21,6 +21,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tactical.core.encounter import Encounter
+
 AskKind = Literal["choose", "declare", "roll"]
 """``choose``: a secret choice staged face down (000); ``declare``: a declaration the
 procedure asks at this step; ``roll``: real dice for a roll the procedure makes."""
@@ -206,6 +208,19 @@ class StagedChoice:
     target: str | None = None
     area: str | None = None
     revealed: bool = False
+
+
+def area_options(encounter: Encounter) -> tuple[Option, ...]:
+    """The areas of an area map a player may pick (those under fog left out), by name."""
+    area_map = encounter.area_map
+    if area_map is None:
+        return ()
+    fog = encounter.fog
+    return tuple(
+        Option(area.id, area.name or area.id)
+        for area in area_map.areas.values()
+        if not fog.enabled or area.id in fog.areas
+    )
 
 
 def to_json(value: Any) -> Any:

@@ -70,3 +70,32 @@ def test_a_link_is_asked_only_what_its_permissions_let_it_answer() -> None:
     ]
     assert declare["sheet"]["lines"][0] == {"label": "Injury", "value": "Unhurt", "key": "injury"}
     assert declare["turn"]["your_turn"] is True
+
+
+def test_a_hidden_combatant_is_no_choice_and_no_name_on_a_grid() -> None:
+    from tests.rules.thrum.fight import Table, to_round_one
+
+    table = Table()
+    to_round_one(table)
+    table.encounter.token("brute").hidden = True
+    assert table.current == "bob"
+    # 001: delay "until a specified point in the initiative order" - among whom Bob sees.
+    view = hand_view(table.encounter, "bob", ALL)
+    assert view is not None
+    delay = next(a for a in view["asks"] if a["action"] == "delay")
+    assert "brute" not in [o["value"] for o in delay["fields"][0]["options"]]
+    assert "brute" not in _bytes(view).lower()
+    assert view["turn"]["your_turn"] is True
+
+
+def test_a_roll_reaches_only_a_link_that_may_roll() -> None:
+    from tests.rules.thrum.fight import Table, start
+
+    table = Table()
+    start(table)
+    table.press("npcs-placed")
+    rolls = hand_view(table.encounter, "alice", {"watch", "roll"})
+    declares = hand_view(table.encounter, "alice", {"watch", "declare"})
+    assert rolls is not None and declares is not None
+    assert [(a["kind"], a["roll"]["text"]) for a in rolls["asks"]] == [("roll", "2d6 + 1")]
+    assert declares["asks"] == []

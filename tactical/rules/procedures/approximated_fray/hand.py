@@ -37,6 +37,7 @@ from tactical.rules.player_hand import (
     SheetLine,
     StagedChoice,
     TurnView,
+    area_options,
 )
 from tactical.rules.procedure import status_words
 from tactical.rules.procedures.approximated_fray import flow
@@ -50,7 +51,6 @@ from tactical.rules.procedures.approximated_fray.levels import (
     modifier,
 )
 from tactical.rules.procedures.approximated_fray.roster import (
-    area_name,
     clockwise,
     fatigue,
     hand,
@@ -87,18 +87,6 @@ def sheet(encounter: Encounter, state: FrayState, token_id: str) -> CharacterShe
     )
 
 
-def _areas(encounter: Encounter) -> tuple[Option, ...]:
-    area_map = encounter.area_map
-    if area_map is None:
-        return ()
-    fog = encounter.fog
-    return tuple(
-        Option(area_id, area_name(encounter, area_id))
-        for area_id in area_map.areas
-        if not fog.enabled or area_id in fog.areas
-    )
-
-
 def _card_ask(encounter: Encounter, state: FrayState, token_id: str) -> Ask | None:
     token = encounter.token(token_id)
     names = playable(token, state)
@@ -115,7 +103,7 @@ def _card_ask(encounter: Encounter, state: FrayState, token_id: str) -> Ask | No
         for t in clockwise(encounter)
         if t.id != token_id and not out_of_fight(t) and shown_to_players(encounter, t)
     )
-    areas = _areas(encounter)
+    areas = area_options(encounter)
     chosen = state.declarations.get(token_id)
     return Ask(
         "choose",

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from tactical.core.encounter import Encounter
 from tactical.rules.context import ActionContext
+from tactical.rules.player_hand import Ask, CharacterSheet
 from tactical.rules.procedure import (
     Action,
     Handler,
@@ -31,7 +32,7 @@ from tactical.rules.procedure import (
     RowFigure,
     StepLine,
 )
-from tactical.rules.procedures.game_judge import handlers
+from tactical.rules.procedures.game_judge import hand, handlers
 from tactical.rules.procedures.game_judge.actions import available_actions
 from tactical.rules.procedures.game_judge.flow import outline, stunned_now
 from tactical.rules.procedures.game_judge.state import GameJudgeState
@@ -109,3 +110,9 @@ class GameJudge(Procedure[GameJudgeState]):
 
     def actions(self, encounter: Encounter, state: GameJudgeState) -> list[Action]:
         return available_actions(encounter, state)
+
+    def sheet(self, encounter: Encounter, state: GameJudgeState, token_id: str) -> CharacterSheet:
+        return hand.sheet(encounter, state, token_id)
+
+    def asks(self, encounter: Encounter, state: GameJudgeState, token_id: str) -> tuple[Ask, ...]:
+        return hand.asks(encounter, state, token_id)

@@ -39,6 +39,18 @@ def available_actions(encounter: Encounter, state: TurnsState) -> list[Action]:
                 hint="Willpower d6 + dexterity each; type physical results in token order",
             )
         )
+        for token_id in in_fight(encounter):
+            token = encounter.token(token_id)
+            if token.side == "pcs":
+                again = "Roll again" if token_id in state.rolled else "Roll"
+                acts.append(
+                    Action(
+                        f"initiative:{token_id}",
+                        f"{again} {token.name}'s initiative",
+                        token_id=token_id,
+                        hint="Its player's own roll, typed or rolled; the GM rolls the rest.",
+                    )
+                )
         acts.append(join_action(encounter, in_fight(encounter), None))
     elif state.step == "initiative":
         acts.append(Action("start-round", "Start round 1", primary=True))

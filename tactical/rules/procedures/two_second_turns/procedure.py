@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from tactical.core.encounter import Encounter
+from tactical.rules.player_hand import Ask, CharacterSheet
 from tactical.rules.procedure import (
     Action,
     BlockedDirection,
@@ -52,6 +53,7 @@ from tactical.rules.procedure import (
 from tactical.rules.procedures.two_second_turns import (
     afflictions,
     attacks,
+    hand,
     movement,
     overrides,
     setup,
@@ -64,6 +66,7 @@ from tactical.rules.registry import register
 
 HANDLERS: dict[str, Handler[TurnsState]] = {
     "roll-initiative": setup.roll_initiative,
+    "initiative": setup.roll_own,
     "set-initiative": setup.set_initiative,
     "start-round": setup.start_round,
     "add-combatant": setup.add_combatant,
@@ -115,6 +118,12 @@ class TwoSecondTurns(Procedure[TurnsState]):
         self, encounter: Encounter, state: TurnsState, token_id: str
     ) -> BlockedDirection | None:
         return movement.blocked_direction(encounter, state, token_id)
+
+    def sheet(self, encounter: Encounter, state: TurnsState, token_id: str) -> CharacterSheet:
+        return hand.sheet(encounter, state, token_id)
+
+    def asks(self, encounter: Encounter, state: TurnsState, token_id: str) -> tuple[Ask, ...]:
+        return hand.asks(encounter, state, token_id)
 
     def view(self, encounter: Encounter, state: TurnsState) -> PanelView:
         return views.panel_view(self.title, encounter, state)

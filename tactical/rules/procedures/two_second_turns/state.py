@@ -81,6 +81,8 @@ class TurnsState(ProcedureState):
     """Everyone in the fight, in the current initiative order (delays and readies move them)."""
     done: list[str] = Field(default_factory=list)
     """Who has had their turn this round."""
+    rolled: list[str] = Field(default_factory=list)
+    """Player characters whose players rolled their own initiative before the GM's roll."""
     acting: str | None = None
     acted: bool = False
     """True once the acting character has done something: too late to delay."""
