@@ -170,7 +170,7 @@ window.tacticalHand = (function () {
     const box = document.createElement("section");
     box.className = "ask";
     box.dataset.ask = ask.action;
-    box.append(text("h3", ask.title));
+    if ((ask.fields || []).length || ask.kind === "roll") box.append(text("h3", ask.title));
     if (ask.hint) box.append(text("p", ask.hint, "quiet"));
     if (ask.secret && mine) box.append(text("p", "Face down: " + mine.summary + " (you may change it until the reveal)", "chosen"));
     if (waiting(ask.action)) box.append(text("p", "Sending…", "quiet"));
@@ -203,7 +203,8 @@ window.tacticalHand = (function () {
       box.append(list);
     }
     const missing = (ask.fields || []).some((f) => !f.optional && (values[f.name] === undefined || values[f.name] === null));
-    const go = text("button", ask.secret ? "Put it down, face down" : "Declare", "go");
+    const fields = ask.fields || [];
+    const go = text("button", ask.secret ? "Put it down, face down" : fields.length ? "Declare" : ask.title, "go");
     go.type = "button";
     go.disabled = missing;
     go.addEventListener("click", () => {

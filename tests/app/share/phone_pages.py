@@ -121,4 +121,4 @@ class Phone:
         ):
             box.clear()
             box.send_keys(str(face))
-        self.click(".ask button.go")
+        self.click(".ask:has(div.dice) button.go")
