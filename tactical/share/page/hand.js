@@ -175,13 +175,18 @@ window.tacticalHand = (function () {
     if (ask.secret && mine) box.append(text("p", "Face down: " + mine.summary + " (you may change it until the reveal)", "chosen"));
     if (waiting(ask.action)) box.append(text("p", "Sending…", "quiet"));
     if (ask.kind === "roll") rollForm(box, ask);
-    else chooseForm(box, ask);
+    else chooseForm(box, ask, ask.secret ? mine : null);
     return box;
   }
 
-  function chooseForm(box, ask) {
-    const values = picked.get(askKey(ask)) || {};
-    picked.set(askKey(ask), values);
+  function chooseForm(box, ask, staged) {
+    let values = picked.get(askKey(ask));
+    if (!values) {
+      // a card already down starts the form: changing it is changing what is picked
+      values = {};
+      for (const name of ["card", "target", "area"]) if (staged && staged[name]) values[name] = staged[name];
+      picked.set(askKey(ask), values);
+    }
     for (const field of ask.fields || []) {
       if (values[field.name] === undefined && field.default !== null && field.default !== undefined) values[field.name] = field.default;
       box.append(text("h4", field.label));

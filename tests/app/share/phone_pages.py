@@ -96,7 +96,9 @@ class Phone:
 
     def click(self, selector: str) -> None:
         self.until(lambda: self.script("return !!document.querySelector(arguments[0])", selector))
-        self.browser.find_element("css selector", selector).click()
+        found = self.browser.find_element("css selector", selector)
+        self.script("arguments[0].scrollIntoView({block: 'center'})", found)
+        found.click()
 
     def text(self) -> str:
         return str(self.script("return document.body.innerText"))
