@@ -164,21 +164,13 @@ class CombatPanel(QDockWidget):
             return  # its own gesture: refreshed once when the gesture ended
         if changes.touches(REFRESHING_KINDS):
             self.refresh()
-        said = self.presenter.history_message(changes) or self._from_phone(changes)
+        said = self.presenter.history_message(changes)
+        if said is None and from_phone(changes):  # "… (entered on Aldra's phone)"
+            said = self.presenter.relabel(self.document.history.stack.undoText())
         if said is not None and not self._showing_problem:
             # An undo or redo from the window: what the panel said is past (a problem stays).
             self._close_form()
             self._say(said)
-
-    def _from_phone(self, changes: ChangeSet) -> str | None:
-        """A player's choice or roll entered on their phone: what it was, as the undo
-        history names it ("Put down Aldra's card (entered on Aldra's phone)")."""
-        initiator = changes.initiator
-        if not isinstance(initiator, Initiator) or initiator.character is None:
-            return None
-        if not changes.touches({"procedure"}):
-            return None
-        return self.presenter.relabel(self.document.history.stack.undoText())
 
     def _on_replaced(self) -> None:
         self._close_form()
@@ -365,3 +357,10 @@ class CombatPanel(QDockWidget):
             self.form.deleteLater()
             self.form = None
             self.actions_bar.show_others(True)
+
+
+def from_phone(changes: ChangeSet) -> bool:
+    """A player's choice, roll or move entered on their phone that changed the procedure."""
+    initiator = changes.initiator
+    phone = isinstance(initiator, Initiator) and initiator.character is not None
+    return phone and changes.touches({"procedure"})
