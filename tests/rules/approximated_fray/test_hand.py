@@ -94,3 +94,32 @@ def test_the_cards_flip_with_their_phase() -> None:
     shown = {c.token_id: c.revealed for c in controller.staged()}
     assert shown["bram"] is True  # Rebuke: First
     assert shown["corin"] is False  # Longbow: Last
+
+
+def test_the_hit_creatures_player_chooses_the_fatigue_traded() -> None:
+    encounter, _stack, controller = open_example()
+    stage_round_one(controller)
+    controller.perform("begin")
+    controller.perform("resolve", {"result": "hit"}, manual=[2])  # Bram's Rebuke
+    assert controller.asks("corin") == ()
+    controller.perform("resolve", {"result": "hit"}, manual=[3])  # the archer's Shortbow
+    # 000: "When ever a creature with fatigue gets hit ... the creature can choose to reduce
+    # his fatigue by one for each wound level sustained."
+    (ask,) = controller.asks("corin")
+    assert (ask.kind, ask.action, ask.title) == (
+        "declare",
+        "settle",
+        "You are hit for 3 injury: trade fatigue?",
+    )
+    assert (ask.fields[0].label, ask.fields[0].default) == ("Fatigue to trade (0 to 2)", 2)
+    assert controller.asks("bram") == ()
+    controller.answer("corin", "settle", {"fatigue": 1})
+    controller.perform("move")
+    controller.perform("end-phase")
+    assert (
+        encounter.token("corin").figures["injury"],
+        encounter.token("corin").figures["fatigue"],
+    ) == (
+        2,
+        1,
+    )
