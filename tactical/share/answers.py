@@ -2,8 +2,9 @@
 
 A page keeps a choice it could not send (the Wi-Fi dropped) and sends it again,
 under the same id, once it is back. :class:`Answers` remembers the last
-:data:`KEPT` ids per link: a frame whose id it knows is not tried again, it gets
-the answer the first one got (or will get, when that one is still being tried).
+:attr:`tactical.share.limits.Limits.answers_kept` ids per link: a frame whose id
+it knows is not tried again, it gets the answer the first one got (or will get,
+when that one is still being tried).
 
 Before the GM's app sees a frame, the link is read again (the GM may have
 changed what it may do since the page was drawn): a frame the link may not send
@@ -25,8 +26,6 @@ HandHandler = Callable[[Link, HandFrame], str | None]
 """Makes a phone's choice or roll (in a worker thread); None when made, else why not, in
 words that link may see."""
 
-KEPT = 64
-"""Answers remembered per link (a page resends at most the one it holds)."""
 WATCH_ONLY = "This link only watches."
 NO_DECLARING = "The GM has not allowed choices from this phone."
 NO_ROLLING = "The GM has not allowed rolls from this phone."
@@ -47,7 +46,7 @@ def refusal(link: Link | None, frame: HandFrame) -> str | None:
 class Answers:
     """Each link's answers by the page's ids (see the module's docstring); server thread only."""
 
-    def __init__(self, kept: int = KEPT) -> None:
+    def __init__(self, kept: int = 64) -> None:
         self.kept = kept
         self._answers: dict[str, OrderedDict[str, asyncio.Future[dict[str, Any]]]] = {}
         self.tried = 0

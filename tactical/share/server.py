@@ -103,7 +103,7 @@ class ShareServer:
         self.on_move: MoveHandler | None = None
         self.on_hand: HandHandler | None = None
         """Makes a phone's choice or roll (issue 31): see :mod:`tactical.share.answers`."""
-        self.answers = Answers()
+        self.answers = Answers(self.limits.answers_kept)
         self._builder: Builder | None = None
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -19,6 +19,7 @@ from tactical.app.players.phones.session import ShareSession
 from tactical.core.changes import GM
 from tactical.persistence import load_encounter
 from tactical.rules import ProcedureController
+from tests.app.byte_scan import Output, found_in_bytes
 from tests.app.share.phone_pages import Phone, browsers
 from tests.share.test_browser import CHROMIUM, DRIVER, NO_BROWSER
 
@@ -42,8 +43,9 @@ def _controller(window: Any) -> ProcedureController:
 
 
 def _words_in(frames: list[str], words: tuple[str, ...]) -> list[str]:
-    low = "\n".join(frames).lower()
-    return [w for w in words if w.lower() in low]
+    """The ``words`` found in any reading of the frames' bytes (:mod:`tests.app.byte_scan`)."""
+    received = Output("a phone's frames", "\n".join(frames).encode("utf-8"))
+    return found_in_bytes(received, words)
 
 
 def test_three_phones_stage_in_secret_and_the_gm_reveals(make_window: Any, qtbot: Any) -> None:

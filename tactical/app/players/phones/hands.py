@@ -16,16 +16,19 @@ from __future__ import annotations
 import concurrent.futures
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.core.changes import phone
 from tactical.core.commands.base import Command
+from tactical.core.encounter import Encounter
 from tactical.core.tokens import Token
 from tactical.rules import ProcedureController, RulesError
 from tactical.share.answers import FAILED, refusal
 from tactical.share.frames import HandFrame
+from tactical.share.hand_view import hand_view
 from tactical.share.links import Link
 from tactical.share.secrets import Secrets
 from tactical.share.seen import character_seen
@@ -39,6 +42,9 @@ NOT_ON_MAP = "Your character is not on the map."
 NO_FIGHT = "No combat procedure runs now."
 REFUSED = "That cannot be entered now."
 """A refusal whose reason names a token the character cannot see now."""
+NOT_ASKED = "That is not asked of you now."
+NOT_OFFERED = "That choice is not offered on your phone."
+"""Any value outside the options the link was sent (a token it does not see, a guess)."""
 
 Job = tuple[Link, HandFrame, "concurrent.futures.Future[str | None]"]
 
@@ -97,6 +103,9 @@ class PhoneHands(QObject):
             return NOT_ON_MAP
         if not encounter.procedure:
             return NO_FIGHT
+        offered = _offered(encounter, link, token, frame)
+        if offered is not None:
+            return offered
         pushed: list[Command] = []
 
         def push(command: Command) -> None:
@@ -123,3 +132,36 @@ class PhoneHands(QObject):
         words = reason.strip().rstrip(".")
         text = f"{words[:1].upper()}{words[1:]}." if words else REFUSED
         return Secrets(encounter, seen.unseen).clean(text, REFUSED)
+
+
+def _offered(encounter: Encounter, link: Link, token: Token, frame: HandFrame) -> str | None:
+    """Why ``frame`` is not one of the answers ``link``'s page was offered now, or None.
+
+    The page is sent its asks cut to what the link sees and may do
+    (:func:`tactical.share.hand_view.hand_view`): a value outside an ask's options (a token it
+    does not see, a card it does not hold, a guess) gets one refusal whatever it names."""
+    hand = hand_view(encounter, token.id, link.permissions()) or {}
+    ask = next((a for a in hand.get("asks", []) if a.get("action") == frame.ask), None)
+    if ask is None or (ask.get("kind") == "roll") != (frame.kind == "roll"):
+        return NOT_ASKED
+    fields = {f["name"]: f for f in ask.get("fields", [])}
+    for name, value in frame.values.items():
+        field = fields.get(name)
+        if field is None or not _fits(field, value):
+            return NOT_OFFERED
+    return None
+
+
+def _fits(field: dict[str, Any], value: object) -> bool:
+    """Whether ``value`` is one the page could have sent for ``field`` as it was offered."""
+    kind = field["kind"]
+    if value is None:
+        return bool(field.get("optional"))
+    if kind == "int":
+        return type(value) is int
+    if kind == "bool":
+        return isinstance(value, bool)
+    options = {o["value"] for o in field.get("options", [])}
+    if kind in ("token", "area", "choice") or (kind == "card" and options):
+        return value in options  # none offered: none may be named
+    return isinstance(value, str)
