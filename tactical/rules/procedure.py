@@ -267,14 +267,16 @@ class Procedure(ABC, Generic[StateT]):
 
     def turn(self, encounter: Encounter, state: StateT) -> TurnView:
         """The turn, every combatant named. The default reads :meth:`view`: its rows in
-        order, the acting ones current, next the first row after them not done nor out."""
+        order, the acting ones current, next the first row after them not done nor out (after
+        the last, the first of the order not out: the next round's)."""
         view = self.view(encounter, state)
         rows = view.combatants
         order = tuple(TurnEntry(c.token_id, c.name, c.order, c.acting, c.done, c.out) for c in rows)
         current = tuple(c.token_id for c in rows if c.acting)
         last = max((i for i, c in enumerate(rows) if c.acting), default=-1)
-        following = (c for c in rows[last + 1 :] if not c.done and not c.out and not c.acting)
-        upcoming = next(following, None) if current else None
+        later = [c for c in rows[last + 1 :] if not c.done and not c.out and not c.acting]
+        wrapped = [c for c in rows[: last + 1] if not c.out and not c.acting]
+        upcoming = next(iter(later or wrapped), None) if current else None
         title = view.current_title(view.round_text())
         return TurnView(
             view.round, title, order, current, None if upcoming is None else upcoming.token_id

@@ -15,12 +15,12 @@ name in bytes the page does not show; an NPC's card never does (the GM narrates 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
-from tactical.rules import ProcedureController
+from tactical.rules import ProcedureController, RulesError, StateError
 from tactical.rules.player_hand import (
     Ask,
     AskField,
@@ -81,27 +81,25 @@ def hand_view(
     ``your_turn`` and ``you_are_next``), ``asks`` (those ``permissions`` allow:
     ``declare`` for choose and declare asks, ``roll`` for roll asks; none without a
     procedure step asking), ``staged`` (its own choice, and the others' once
-    revealed and seen).
+    revealed and seen). None too while the saved procedure state does not validate.
     """
-    if not encounter.procedure or token_id not in encounter.tokens:
+    try:
+        return _hand(encounter, token_id, permissions)
+    except StateError:  # a saved state that does not validate: the GM's panel says why
+        return None
+
+
+def _hand(
+    encounter: Encounter, token_id: str, permissions: Collection[str]
+) -> dict[str, Any] | None:
+    sight = _Sight.of(encounter, token_id)
+    if sight is None:
         return None
     controller = ProcedureController(encounter, _refuse_push)
-    if controller.procedure is None:
-        return None
-    character = encounter.token(token_id)
-    seen = character_seen(encounter, character)
-    visible = seen.token_ids | {token_id}
-    unseen = frozenset(encounter.tokens) - visible
-    areas = frozenset(seen.areas)
-    secrets = Secrets(encounter, unseen)
+    visible, secrets = sight.visible, sight.secrets
     turn: TurnView = controller.turn().seen_by(visible)
     turn = replace(turn, step=secrets.clean(turn.step))
-    allowed = set(permissions) & HAND_PERMISSIONS
-    asks = [
-        _cut_ask(a, visible, areas, secrets)
-        for a in controller.asks(token_id)
-        if a.permission in allowed and a.token_id == token_id
-    ]
+    asks = _link_asks(controller, sight, token_id, permissions)
     party = set(encounter.fog.party)
     staged = [
         _cut_choice(c, visible)
@@ -118,3 +116,66 @@ def hand_view(
         "asks": to_json(asks),
         "staged": to_json(staged),
     }
+
+
+def answer_from_link(
+    controller: ProcedureController,
+    token_id: str,
+    permissions: Collection[str],
+    action: str,
+    values: dict[str, Any] | None = None,
+    faces: list[int] | None = None,
+) -> list[str]:
+    """A link's answer to one of the asks :func:`hand_view` gave it, performed through
+    ``controller`` (whose push records it: one undo step).
+
+    Refused, in words the link may read, when its permissions or its character's sight
+    do not offer that ask now, or when a value is not among the choices it was shown
+    (a token it does not see is "not a choice here", as an unknown id is): the refusal
+    tells nothing of what the link cannot see.
+    """
+    sight = _Sight.of(controller.encounter, token_id)
+    if sight is None:
+        raise RulesError("there is nothing to answer now")
+    asks = {a.action: a for a in _link_asks(controller, sight, token_id, permissions)}
+    ask = asks.get(action)
+    if ask is None:
+        raise RulesError("that is not asked of this phone now")
+    for field in ask.fields:
+        value = (values or {}).get(field.name)
+        if field.kind not in ("token", "area", "card", "choice") or value in (None, ""):
+            continue
+        if str(value) not in {o.value for o in field.options}:
+            raise RulesError(f"{value} is not a choice here for {field.label.lower()}")
+    return controller.answer(token_id, action, values, faces=faces)
+
+
+@dataclass(frozen=True)
+class _Sight:
+    """What one character's link sees now: the tokens, the areas, and the masking."""
+
+    visible: frozenset[str]
+    areas: frozenset[str]
+    secrets: Secrets
+
+    @classmethod
+    def of(cls, encounter: Encounter, token_id: str) -> _Sight | None:
+        if not encounter.procedure or token_id not in encounter.tokens:
+            return None
+        if ProcedureController(encounter, _refuse_push).procedure is None:
+            return None
+        seen = character_seen(encounter, encounter.token(token_id))
+        visible = seen.token_ids | {token_id}
+        secrets = Secrets(encounter, frozenset(encounter.tokens) - visible)
+        return cls(visible, frozenset(seen.areas), secrets)
+
+
+def _link_asks(
+    controller: ProcedureController, sight: _Sight, token_id: str, permissions: Collection[str]
+) -> list[Ask]:
+    allowed = set(permissions) & HAND_PERMISSIONS
+    return [
+        _cut_ask(a, sight.visible, sight.areas, sight.secrets)
+        for a in controller.asks(token_id)
+        if a.permission in allowed and a.token_id == token_id
+    ]

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import json
 
-from tactical.share.hand_view import hand_view
+import pytest
+
+from tactical.rules import RulesError
+from tactical.share.hand_view import answer_from_link, hand_view
 from tests.rules.approximated_fray.fight import ROUND_ONE_PLAYS, open_example
 
 ALL = {"watch", "declare", "roll", "move"}
@@ -99,3 +102,27 @@ def test_a_roll_reaches_only_a_link_that_may_roll() -> None:
     assert rolls is not None and declares is not None
     assert [(a["kind"], a["roll"]["text"]) for a in rolls["asks"]] == [("roll", "2d6 + 1")]
     assert declares["asks"] == []
+
+
+def test_a_link_answers_only_what_it_was_shown() -> None:
+    _encounter, stack, controller = open_example()
+    with pytest.raises(RulesError, match="that is not asked of this phone now"):
+        answer_from_link(controller, "aldra", {"watch"}, "declare:aldra", {"card": "Strike"})
+    # The ogre stands on the bridge, out of Aldra's sight: refused as an unknown id is.
+    for target in ("ogre", "no-such-creature"):
+        with pytest.raises(RulesError, match=f"{target} is not a choice here for target creature"):
+            answer_from_link(
+                controller, "aldra", ALL, "declare:aldra", {"card": "Strike", "target": target}
+            )
+    assert len(stack.done) == 0
+    answer_from_link(
+        controller, "aldra", ALL, "declare:aldra", {"card": "Strike", "target": "bram"}
+    )
+    assert len(stack.done) == 1
+    assert [c.card for c in controller.staged()] == ["Strike"]
+
+
+def test_a_damaged_saved_state_shows_a_phone_nothing() -> None:
+    encounter, _stack, _controller = open_example()
+    encounter.procedure_state = {**encounter.procedure_state, "step": 7, "nonsense": True}
+    assert hand_view(encounter, "bram", ALL) is None

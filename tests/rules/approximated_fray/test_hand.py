@@ -7,7 +7,7 @@ import pytest
 from tactical.rules import RulesError
 from tactical.rules.player_hand import SheetLine
 
-from .fight import open_example, stage_round_one
+from .fight import open_example, small_fight, stage_round_one
 
 
 def test_a_sheet_reads_in_the_texts_words() -> None:
@@ -123,3 +123,22 @@ def test_the_hit_creatures_player_chooses_the_fatigue_traded() -> None:
         2,
         1,
     )
+
+
+def test_one_player_rolls_recovery_for_the_party() -> None:
+    _encounter, _stack, controller = small_fight()
+    controller.perform("declare:knight", {"card": "Shove", "target": "ogre"})
+    controller.perform("declare:ogre", {"card": "Club", "target": "knight"})
+    controller.perform("begin")
+    while controller.state().step != "mopup.recovery":
+        assert controller.asks("knight") == ()
+        action = controller.primary()
+        assert action is not None
+        controller.perform(action.id, {"result": "miss"} if action.id == "resolve" else {})
+    # 000: "one player rolls for recovery for the PC party. All cards with a lower or equal
+    # roll is returned to the players hand."
+    (ask,) = controller.asks("knight")
+    assert ask.roll is not None and (ask.action, ask.roll.text) == ("recover-party", "1d6")
+    assert controller.asks("ogre") == ()  # "The GM rolls for his creatures."
+    lines = controller.answer("knight", "recover-party", faces=[4])
+    assert lines[0] == "Party recovery 4: back to hand: Knight's Shove"

@@ -8,7 +8,7 @@ from tactical.app.panel.presenter import PanelPresenter
 from tactical.rules import RulesError
 from tactical.rules.player_hand import RollSpec, SheetLine
 
-from .fight import Table, start, to_round_one
+from .fight import Table, run_turn, start, to_round_one
 
 
 def test_a_sheet_reads_in_the_texts_words() -> None:
@@ -93,3 +93,32 @@ def test_a_delay_is_declared_at_the_start_of_ones_own_turn() -> None:
     table.gm.answer("bob", "delay", {"after": "alice"})
     assert table.current == "alice"
     assert table.gm.asks("bob") == ()
+
+
+def test_round_zero_asks_a_pc_its_first_stance() -> None:
+    table = Table()
+    start(table)
+    table.press("npcs-placed")
+    table.press("roll-initiative", manual=(9, 11, 9, 6))
+    table.press("begin-round-zero")
+    assert table.current == "bob"
+    # 001: "on their turn can position themselves within the Starting Area designated by
+    # the GM, and enter a Stance".
+    assert [(a.action, a.title) for a in table.gm.asks("bob")] == [
+        ("take-stance", "Enter a Stance")
+    ]
+    table.gm.answer("bob", "take-stance", {"stance": "Guard"})
+    assert table.figure("bob", "stance") == "Guard"
+    assert table.gm.asks("alice") == ()
+
+
+def test_the_turn_names_who_is_next_even_across_the_round() -> None:
+    table = Table()
+    to_round_one(table)
+    # 001: "Turns within a round take place in descending order of Initiative."
+    assert (table.gm.turn().current, table.gm.turn().next) == (("bob",), "alice")
+    for _ in range(3):
+        run_turn(table)
+    assert table.current == "archer"
+    # "This order remains the same round after round": Bob opens the next round.
+    assert table.gm.turn().next == "bob"

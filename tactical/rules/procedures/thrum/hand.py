@@ -10,7 +10,8 @@ A PC's phone is asked, each only at its step and only of the character it belong
 - **Overexert** in its Action step (001: "Overexert needs to be declared and Stress
   taken before any rolls occur"): the Stress is taken when it is declared, and no
   longer offered once a roll has been logged in that Action step;
-- a new **Stance** in its Stance step.
+- a **Stance**: in its Round Zero turn (001: "on their turn can position themselves within
+  the Starting Area designated by the GM, and enter a Stance") and in its Stance step.
 
 Choices where 001 is vague: the Incapacity Roll follows "Action done", which the GM
 presses when the table has resolved the action: it stays the GM's to roll (or type).
@@ -37,6 +38,7 @@ from tactical.rules.procedures.thrum.state import (
     STRESS_LOAD,
     STRESS_TOLERANCE,
     WOUNDS,
+    ZERO,
     ThrumState,
     display_name,
     int_figure,
@@ -122,13 +124,13 @@ def _own_turn(encounter: Encounter, state: ThrumState, token_id: str) -> list[As
                 hint="Declared, and the Stress taken, before any rolls.",
             )
         )
-    elif state.step == STANCE:
+    elif state.step in (STANCE, ZERO):
         found.append(
             Ask(
                 "declare",
                 "take-stance",
                 token_id,
-                "Take a new Stance",
+                "Enter a Stance" if state.step == ZERO else "Take a new Stance",
                 (AskField("stance", "Stance", "text"),),
                 hint=f"Now: {stance_of(token) or 'none'}. The new one ends it.",
             )
@@ -152,6 +154,6 @@ def asks(encounter: Encounter, state: ThrumState, token_id: str) -> tuple[Ask, .
                 roll=RollSpec.of("2d6", modifier, "Initiative"),
             ),
         )
-    if state.current != token_id or state.ended:
+    if state.current != token_id or state.ended or not is_pc(encounter, token):
         return ()
     return tuple(_own_turn(encounter, state, token_id))
