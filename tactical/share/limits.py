@@ -33,6 +33,9 @@ class Limits:
     """Devices watching the table link at once."""
     character_devices: int = 4
     """Devices watching one character's link at once."""
+    answers_kept: int = 64
+    """A phone's choices and rolls remembered per link, by the page's ids, so that one sent
+    again after a drop is answered, never entered twice (issue 31); older ones are forgotten."""
 
     def devices(self, kind: LinkKind) -> int:
         """How many devices a link of this kind may have watching at once."""

@@ -5,7 +5,13 @@ A link is a random token of at least 128 bits (``secrets.token_urlsafe(24)``:
 guess it. Revoking a link forgets its token: its devices are cut off and the
 URL answers 404 from then on. The link itself stays in the list, revoked, until
 the GM gives it a new token (:meth:`Links.renew`): that one link starts again,
-the others and their "Allow moves" are untouched (issue 34).
+the others and their permissions are untouched (issue 34).
+
+What a character's link may do besides watching is set per link by the GM
+(issue 31): declare (choices and declarations the procedure asks of its
+character), roll (dice typed or rolled for it) and move (its own token). The
+server reads the link again on every frame, so a change takes effect at once.
+The table link only watches.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from tactical.core.encounter import Encounter
+from tactical.rules.player_hand import PERMISSIONS, Permission
 
 TOKEN_BYTES = 24
 """Random bytes in a link's token (192 bits; the issue asks for at least 128)."""
@@ -35,8 +42,26 @@ class Link:
     """The token id of the character whose sight this link shows."""
     moves: bool = False
     """Whether this link's device may move its own token (off unless the GM allows it)."""
+    declares: bool = True
+    """Whether it may make its character's choices and declarations (on: the player's own)."""
+    rolls: bool = True
+    """Whether it may enter its character's rolls (typed from real dice, or rolled for it)."""
     revoked: bool = False
     """Revoked: its token opens nothing until the GM gives the link a new one."""
+
+    def may(self, what: Permission) -> bool:
+        """Whether this link may ``what`` now (every link watches; a table link only that)."""
+        if self.revoked:
+            return False
+        if what == "watch":
+            return True
+        if self.kind != "character":
+            return False
+        return {"declare": self.declares, "roll": self.rolls, "move": self.moves}[what]
+
+    def permissions(self) -> list[Permission]:
+        """What it may do, in :data:`tactical.rules.player_hand.PERMISSIONS` order."""
+        return [what for what in PERMISSIONS if self.may(what)]
 
 
 def new_token() -> str:
@@ -94,10 +119,18 @@ class Links:
         return next((x for x in self.all() if x.character == token_id), None)
 
     def set_moves(self, token: str, on: bool) -> None:
+        self.allow(token, "move", on)
+
+    def allow(self, token: str, what: Permission, on: bool) -> None:
+        """Let the link ``token`` do ``what`` (or no longer): the next frame it sends is
+        checked against this."""
+        field = {"declare": "declares", "roll": "rolls", "move": "moves"}.get(what)
+        if field is None:  # every link watches: only revoking stops that
+            return
         with self._lock:
             link = self._links.get(token)
             if link is not None:
-                link.moves = on
+                setattr(link, field, on)
 
 
 def links_for(encounter: Encounter) -> Links:

@@ -83,7 +83,8 @@ def builder_for(
             return paused_view(link.kind)
         if not panel:
             panel.append(panel_view(frozen))
-        key = f"{link.character or ''}:{link.moves}"
+        may = link.permissions()
+        key = f"{link.character or ''}:{link.moves}:{','.join(may)}"
         if key not in views:
             character = link.character
             if character is None:
@@ -92,7 +93,7 @@ def builder_for(
                 token = frozen.tokens.get(character)
                 budget = budgets.get(character, token.speed if token is not None else None)
                 views[key] = character_view(
-                    frozen, character, art_source, panel[0], link.moves, budget, token_art
+                    frozen, character, art_source, panel[0], link.moves, budget, token_art, may
                 )
         return views[key]
 

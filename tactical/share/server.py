@@ -9,8 +9,8 @@ Nothing listens until :meth:`ShareServer.start`; it binds to the address given
   tokens in its view now, each by an opaque key (a digest of the PNG); a key not in
   the link's current view (a hidden or fogged token's picture, one that left the
   view, a guess) gets a short 404;
-* ``GET /static/page.js``, ``tokens.js`` and ``page.css``: the page's scripts and style, from a
-  fixed list (no file path is ever taken from a request; no directory listing).
+* ``GET /static/page.js``, ``tokens.js``, ``hand.js`` and ``page.css``: the page's scripts
+  and style, from a fixed list (no file path is ever taken from a request; no directory listing).
 
 A wrong or missing token gets a short 404 and nothing else; what every request and
 answer must be (the ``Host``, a WebSocket's ``Origin``, the headers) is
@@ -40,6 +40,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tactical.share import frames, http_guard, quiet_log
+from tactical.share.answers import Answers, HandHandler
 from tactical.share.devices import (
     MAX_MESSAGE_BYTES,
     Device,
@@ -61,6 +62,7 @@ MoveHandler = Callable[[Link, dict[str, Any]], str | None]
 STATIC = {
     "page.js": "application/javascript",
     "tokens.js": "application/javascript",
+    "hand.js": "application/javascript",
     "page.css": "text/css",
 }
 STOP_SECONDS = 2.0
@@ -99,6 +101,9 @@ class ShareServer:
         self.devices = Devices()
         self.listener: Listener | None = None
         self.on_move: MoveHandler | None = None
+        self.on_hand: HandHandler | None = None
+        """Makes a phone's choice or roll (issue 31): see :mod:`tactical.share.answers`."""
+        self.answers = Answers(self.limits.answers_kept)
         self._builder: Builder | None = None
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -281,6 +286,7 @@ class ShareServer:
             pass
 
     async def _close_link(self, token: str) -> None:
+        self.answers.forget(token)
         self._views.pop(token, None)
         self._art.pop(token, None)
         for watcher in list(self._watchers.values()):
@@ -347,6 +353,8 @@ class ShareServer:
                 data = frames.read(message.data)
                 if data is not None and data.get("type") == "move":
                     await self._move(link, watcher, data)
+                elif data is not None and data.get("type") in frames.HAND_TYPES:
+                    await self._hand(link, watcher, frames.hand_frame(data))
             except frames.Refused as refused:
                 await socket.close(code=frames.POLICY, message=str(refused).encode())
                 return
@@ -373,6 +381,13 @@ class ShareServer:
         if not watcher.socket.closed:
             await watcher.socket.send_str(json.dumps(reply))
 
+    async def _hand(self, link: Link, watcher: _Watcher, frame: frames.HandFrame) -> None:
+        """A choice or a roll: tried once per id, with what the link may do now."""
+        current = self.links.find(link.token)
+        reply = await self.answers.answer(link, current, frame, self.on_hand)
+        if not watcher.socket.closed:
+            await watcher.socket.send_str(json.dumps(reply))
+
 
 def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[str, dict[str, bytes]]]:
     """Each link's message text and the pictures it may fetch (key -> PNG: its cut art and
@@ -382,6 +397,8 @@ def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[str, dict
         view = builder(link)
         data = dict(view.data)
         data["moves"] = link.moves
+        if not data.get("paused"):
+            data["may"] = link.permissions()
         pictures = dict(view.pictures)
         if view.art is not None:
             pictures[view.art.key] = view.art.png

@@ -12,7 +12,7 @@ sends only that it is paused.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
+from tactical.share.hand_view import hand_view
 from tactical.share.players import cut_wall_lines, cut_walls, shown_name
 from tactical.share.public import fight_summary, panel_view
 from tactical.share.reach import link_reach, may_move_now
@@ -231,8 +232,10 @@ def character_view(
     moves: bool = False,
     budget: int | None = None,
     token_art: TokenArtSource | None = None,
+    permissions: Collection[str] = ("watch",),
 ) -> LinkView:
-    """What the character ``token_id`` sees now (a character's link).
+    """What the character ``token_id`` sees now (a character's link), and its hand
+    (:mod:`tactical.share.hand_view`: what the link may answer follows ``permissions``).
 
     With ``moves`` (the GM allowed this link to move its token) the view also
     says whether it may move now and where it may go (``budget``: the GM's
@@ -246,6 +249,7 @@ def character_view(
     seen = character_seen(encounter, token)
     link = _build(encounter, seen, "character", token_id, art_source, view, token_art)
     link.data["character"] = token.name
+    link.data["hand"] = hand_view(encounter, token_id, permissions)
     if moves:
         link.data["may_move"] = may_move_now(token_id, view)
         link.data["reach"] = link_reach(encounter, token_id, budget, seen, view)

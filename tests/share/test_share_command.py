@@ -129,3 +129,13 @@ def test_share_names_a_file_it_cannot_read_and_an_address_it_cannot_bind(
     err = capsys.readouterr().err
     assert err.startswith("tactical share: 192.0.2.1 is not an address of this computer now")
     assert "leave --host out" in err and err.count("\n") == 1 and err[-1] == "\n"
+
+
+def test_the_command_lines_links_only_watch() -> None:
+    """Read-only (issue 31): its pages are offered no choice or roll they could never enter."""
+    from tactical.app.players.phones.command import watch_only
+    from tactical.share.links import links_for
+    from tests.share.conftest import crypt
+
+    links = watch_only(links_for(crypt()))
+    assert {tuple(link.permissions()) for link in links.all()} == {("watch",)}

@@ -36,7 +36,7 @@ from tactical.app.panel.layout import PanelWidgets
 from tactical.app.panel.param_form import ParamForm
 from tactical.app.panel.presenter import PanelPresenter
 from tactical.app.players.secrets import Secrets
-from tactical.core.changes import GM, ChangeSet, Operation
+from tactical.core.changes import GM, ChangeSet, Initiator, Operation
 from tactical.core.commands.base import Command
 from tactical.rules import Action, PanelView, ProcedureController, RulesError
 
@@ -165,6 +165,8 @@ class CombatPanel(QDockWidget):
         if changes.touches(REFRESHING_KINDS):
             self.refresh()
         said = self.presenter.history_message(changes)
+        if said is None and from_phone(changes):  # "… (entered on Aldra's phone)"
+            said = self.presenter.relabel(self.document.history.stack.undoText())
         if said is not None and not self._showing_problem:
             # An undo or redo from the window: what the panel said is past (a problem stays).
             self._close_form()
@@ -355,3 +357,10 @@ class CombatPanel(QDockWidget):
             self.form.deleteLater()
             self.form = None
             self.actions_bar.show_others(True)
+
+
+def from_phone(changes: ChangeSet) -> bool:
+    """A player's choice, roll or move entered on their phone that changed the procedure."""
+    initiator = changes.initiator
+    phone = isinstance(initiator, Initiator) and initiator.character is not None
+    return phone and changes.touches({"procedure"})

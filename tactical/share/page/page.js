@@ -14,6 +14,7 @@
   const ctx = canvas.getContext("2d");
   const el = (id) => document.getElementById(id);
   const tokens = window.tacticalTokens, spot = tokens.spot;  // tokens.js, loaded first
+  const hand = window.tacticalHand;  // hand.js: a character's sheet, turn and choices
   const token = location.pathname.split("/")[2] || "";
   const state = { view: null, light: null, height: null, terrain: null, art: null, artKey: null,
     cam: { x: 0, y: 0, scale: 40 }, fitted: false, drag: null, pointers: new Map(), lastTap: 0 };
@@ -39,7 +40,7 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(scheme + "://" + location.host + "/s/" + token + "/ws");
-    socket.onopen = () => { retry = 0; show("status", false); };
+    socket.onopen = () => { retry = 0; show("status", false); hand.connected(); };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
       // The GM's computer said goodbye (it stopped sharing, or revoked this link): say so
@@ -72,12 +73,14 @@
   }
 
   function receive(msg) {
+    if (msg.type === "answered") { hand.answered(msg); return; }
     if (msg.type === "moved") {
       if (!msg.ok) toast(msg.reason || "The move was refused");
       return;
     }
     if (msg.type !== "view") return;
     show("paused", !!msg.paused);
+    hand.update(msg);
     if (msg.paused) return;
     if (msg.gone) { el("who").textContent = "This character left the map"; return; }
     const before = state.view;
@@ -523,6 +526,11 @@
 
   el("order-button").addEventListener("click", () => { el("order").hidden = !el("order").hidden; });
   window.addEventListener("resize", () => { resize(); });
+  hand.start(token, (frame) => {
+    if (!socket || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }, toast);
   resize();
   connect();
 })();

@@ -170,3 +170,29 @@ def test_four_links_fit_side_by_side_with_codes_to_scan_over_the_table(
         assert large.code.width() > 2 * dialog.cards[0].code.iconSize().width()
     finally:
         large.close()
+
+
+def test_a_cards_permissions_reach_its_page_at_once(
+    opened: tuple[Any, PhoneSharing, ShareDialog, list[str]], qtbot: Any
+) -> None:
+    """Watch always, Declare and Roll on, Move off as a link starts (issue 31); the table's
+    card has none (it only watches); a change reaches the link's page with its next view."""
+    _window, _phones, dialog, _asked = opened
+    hero = _card(dialog, "Hero")
+    assert [box.isChecked() for box in (hero.declares, hero.rolls, hero.moves)] == [
+        True,
+        True,
+        False,
+    ]
+    assert not hasattr(_card(dialog, "Table (what the TV shows)"), "declares")
+    page = Page(hero.url)
+    try:
+        view = page.latest(qtbot, lambda m: m.get("type") == "view" and "may" in m)
+        assert view["may"] == ["watch", "declare", "roll"]
+        hero.rolls.setChecked(False)
+        hero.moves.setChecked(True)
+        view = page.latest(qtbot, lambda m: m.get("may") == ["watch", "declare", "move"])
+        assert view["moves"] is True
+        assert (hero.link.declares, hero.link.rolls, hero.link.moves) == (True, False, True)
+    finally:
+        page.close()

@@ -20,7 +20,7 @@ from tactical.cli_evening import load_scene
 from tactical.core.encounter import Encounter
 from tactical.persistence import LoadError
 from tactical.share.address import address_note, bind_problem, lan_address, phones_cannot_reach
-from tactical.share.links import Link, add_missing_characters, links_for
+from tactical.share.links import Link, Links, add_missing_characters, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import Builder, ShareServer
 
@@ -59,7 +59,7 @@ def share_file(
         for problem in error.problems:
             print(f"{file}: {problem}", file=sys.stderr)
         return 1
-    links = links_for(encounter)
+    links = watch_only(links_for(encounter))
     server = ShareServer(links, host or lan_address(), port)
     try:
         server.start()
@@ -92,12 +92,21 @@ def share_file(
                     )
                 continue
             for link in add_missing_characters(links, encounter):
+                watch_only(links)
                 print(_line(server, link), flush=True)
             server.publish(_builder(encounter, pixels))
     finally:
         restore()
         server.stop()
     return 0
+
+
+def watch_only(links: Links) -> Links:
+    """Read-only: no page is offered a choice or a roll it could never enter (issue 31)."""
+    for link in links.all():
+        links.allow(link.token, "declare", False)
+        links.allow(link.token, "roll", False)
+    return links
 
 
 def _builder(encounter: Encounter, pixels: ArtPixels) -> Builder:

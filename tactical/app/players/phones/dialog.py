@@ -171,7 +171,7 @@ class ShareDialog(QDialog):
                 "Stop sharing?",
                 f"The {devices_text(count)} watching are cut off now and their pages say the "
                 "GM stopped sharing. Every link stops working: starting again makes new "
-                "links (new codes) for everyone, with Allow moves off. To cut one player "
+                "links (new codes) for everyone, each as a new link starts. To cut one player "
                 "off, use that link's Revoke instead.",
                 "Stop sharing",
             ):
@@ -214,7 +214,7 @@ class ShareDialog(QDialog):
         if session is None or not session.active:
             self.grid.addWidget(plain_label("Not sharing: nothing listens on the network."), 0, 0)
             return
-        actions = LinkActions(session.set_moves, session.revoke, session.renew)
+        actions = LinkActions(session.allow, session.revoke, session.renew)
         self.cards = [
             LinkCard(link, session.url(link), actions, self.confirm) for link in session.links.all()
         ]

@@ -5,8 +5,9 @@ The server and its web library load only when the GM opens the dialog.
 ``install_share(services, curtains)`` adds the menu entry (``player.share-phones`` in the
 window's action registry), keeps at most one sharing session, pauses the links
 while the TV is blacked out or frozen, makes the moves phones ask for
-(:mod:`.moves`) and stops sharing when the window goes or the app quits. It
-gets the window's services (:class:`tactical.app.window.services.Services`), not the window.
+(:mod:`.moves`), enters the choices and rolls they send (:mod:`.hands`) and stops
+sharing when the window goes or the app quits. It gets the window's services
+(:class:`tactical.app.window.services.Services`), not the window.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 
+from tactical.app.players.phones.hands import PhoneHands
 from tactical.app.players.phones.indicator import SharingIndicator
 from tactical.app.players.phones.moves import PhoneMoves
 from tactical.app.window.action_registry import Place
@@ -43,6 +45,7 @@ class PhoneSharing(QObject):
         self.session: ShareSession | None = None
         self.dialog: ShareDialog | None = None
         self.moves = PhoneMoves(services.document, services.say)
+        self.hands = PhoneHands(services.document, services.say)
         self.action = QAction("Share with pho&nes…", window)
         self.action.setStatusTip("Show the map on players' phones over the local network")
         self.action.triggered.connect(self.open_dialog)
@@ -86,7 +89,7 @@ class PhoneSharing(QObject):
         self.stop()
         session = ShareSession(self.services.document, host or None, port, self.paused)
         try:
-            session.start(self.moves.handler)
+            session.start(self.moves.handler, self.hands.handler)
         except OSError as error:
             return bind_problem(host, port, error)
         self.session = session

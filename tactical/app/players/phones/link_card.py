@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -27,11 +28,18 @@ from PySide6.QtWidgets import (
 
 from tactical.app.players.phones.qr import CARD_SIDE, qr_pixmap
 from tactical.app.window.plain_text import plain_label, set_tooltip
+from tactical.rules.player_hand import Permission
 from tactical.share.devices import DeviceRow
 from tactical.share.links import Link
 
 CARD_WIDTH = 280
 """A card's width: its code and a little room on either side."""
+PERMISSION_TIPS = (
+    "Its player makes their character's choices and declarations on the phone "
+    "(a card put down face down, a spell declared)",
+    "Its player enters their character's rolls: dice rolled on the table, or rolled for them",
+    "Its player moves their own token (on its turn, or with no fight)",
+)
 Confirm = Callable[[str, str, str], bool]
 """(title, what will happen, the button that does it) -> whether the GM went on."""
 
@@ -95,26 +103,25 @@ class LinkCard(QFrame):
         self.set_devices([])
 
     def _buttons(self) -> QVBoxLayout:
-        """[Copy] [Allow moves] over [New link…] [Revoke…]; a revoked link: [New link]."""
+        """[Copy] over what a character's link may do, over [New link…] [Revoke…]; a revoked
+        link: [New link]."""
         link = self.link
         first, second = QHBoxLayout(), QHBoxLayout()
+        rows = QVBoxLayout()
         if not link.revoked:
             copy = QPushButton("Copy")
             copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.url))
             first.addWidget(copy)
+        first.addStretch(1)
+        rows.addLayout(first)
         if link.kind == "character" and not link.revoked:
-            self.moves = QCheckBox("Allow moves")
-            self.moves.setToolTip(
-                "This phone may move its own token (on its turn, or with no fight)"
-            )
-            self.moves.setChecked(link.moves)
-            self.moves.toggled.connect(lambda on: self.link_actions.set_moves(link, on))
-            first.addWidget(self.moves)
+            rows.addWidget(plain_label("This phone may:"))
+            rows.addLayout(self._permissions())
         self.renew_button = QPushButton("New link" if link.revoked else "New link…")
         set_tooltip(
             self.renew_button,
             f"A new code for {whose(link)} alone: the old one stops working; "
-            "the other links and Allow moves are untouched",
+            "the other links and what they may do are untouched",
         )
         self.renew_button.clicked.connect(self.renew)
         second.addWidget(self.renew_button)
@@ -126,12 +133,31 @@ class LinkCard(QFrame):
             )
             self.revoke_button.clicked.connect(self.revoke)
             second.addWidget(self.revoke_button)
-        first.addStretch(1)
         second.addStretch(1)
-        rows = QVBoxLayout()
-        rows.addLayout(first)
         rows.addLayout(second)
         return rows
+
+    def _permissions(self) -> QGridLayout:
+        """Watch (always), declare, roll, move: each takes effect at once."""
+        link = self.link
+        grid = QGridLayout()
+        watch = QCheckBox("Watch")
+        watch.setChecked(True)
+        watch.setEnabled(False)
+        watch.setToolTip("Every link watches: Revoke stops that")
+        self.declares = self._permission("Declare", "declare", link.declares, PERMISSION_TIPS[0])
+        self.rolls = self._permission("Roll", "roll", link.rolls, PERMISSION_TIPS[1])
+        self.moves = self._permission("Move", "move", link.moves, PERMISSION_TIPS[2])
+        for index, box in enumerate((watch, self.declares, self.rolls, self.moves)):
+            grid.addWidget(box, index // 2, index % 2)
+        return grid
+
+    def _permission(self, text: str, what: Permission, on: bool, tip: str) -> QCheckBox:
+        box = QCheckBox(text)
+        box.setToolTip(tip)
+        box.setChecked(on)
+        box.toggled.connect(lambda checked: self.link_actions.allow(self.link, what, checked))
+        return box
 
     def set_devices(self, rows: list[DeviceRow]) -> None:
         """The devices watching this link now, each by its number, so two tell apart."""
@@ -165,7 +191,7 @@ class LinkCard(QFrame):
             f"A new link for {link_title(link)}?",
             f"The old link stops working: its {devices_text(self.count)} watching are cut "
             "off, and whoever should watch scans the new code. The other links, and "
-            "Allow moves, are untouched.",
+            "what each may do, are untouched.",
             "New link",
         ):
             return False
@@ -183,11 +209,11 @@ class LinkActions:
 
     def __init__(
         self,
-        set_moves: Callable[[Link, bool], None],
+        allow: Callable[[Link, Permission, bool], None],
         revoke: Callable[[Link], None],
         renew: Callable[[Link], object],
     ) -> None:
-        self.set_moves, self.revoke, self.renew = set_moves, revoke, renew
+        self.allow, self.revoke, self.renew = allow, revoke, renew
 
 
 class LargeCode(QDialog):

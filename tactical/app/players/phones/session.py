@@ -15,7 +15,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.players.phones.pixels import ArtPixels
+from tactical.rules.player_hand import Permission
 from tactical.share.address import lan_address
+from tactical.share.answers import HandHandler
 from tactical.share.devices import DeviceRow
 from tactical.share.links import Link, Links, add_missing_characters, links_for
 from tactical.share.publish import builder_for
@@ -53,9 +55,10 @@ class ShareSession(QObject):
         path = self.document.path
         return None if path is None else Path(path).resolve().parent
 
-    def start(self, on_move: MoveHandler | None = None) -> None:
+    def start(self, on_move: MoveHandler | None = None, on_hand: HandHandler | None = None) -> None:
         """Listen (OSError when the address cannot be bound) and follow the document."""
         self.server.on_move = on_move
+        self.server.on_hand = on_hand
         self.server.start()
         self.active = True
         self.document.changes_done.connect(self.changed)
@@ -118,7 +121,12 @@ class ShareSession(QObject):
         return renewed
 
     def set_moves(self, link: Link, on: bool) -> None:
-        self.links.set_moves(link.token, on)
+        self.allow(link, "move", on)
+
+    def allow(self, link: Link, what: Permission, on: bool) -> None:
+        """What ``link`` may do: its next frame is checked against it, and its page shows
+        (or hides) what it may do with the next view, sent at once."""
+        self.links.allow(link.token, what, on)
         self.changed()
 
     def devices(self) -> list[DeviceRow]:

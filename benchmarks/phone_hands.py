@@ -1,0 +1,184 @@
+"""Time a player's hand (issue 31): a choice from a phone to the GM's panel, a reveal to 8 pages.
+
+``python -m benchmarks.phone_hands [--repeat N]`` (from the repository root) prints a Markdown
+table. The real window runs offscreen on ``maps/approximated-fray`` at its Staging, sharing on
+127.0.0.1 with 8 pages connected as WebSocket clients (the three characters' links and the
+table's, in turn):
+
+- *a phone's choice reaches the GM's panel*: from the page sending Aldra's card (a ``choose``
+  frame, alternating two cards: she changes her mind) until the GM's panel has refreshed with
+  it (the document's change set handled, the panel's slot first); median of ``--repeat``.
+  Target: 100 ms.
+- *the reveal reaches 8 pages*: from the GM pressing "Begin the First phase" (the controller
+  the panel's button uses) until each of the 8 pages has its new view; the reveal is undone
+  between two runs; median. Target: 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import queue
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import aiohttp  # noqa: E402
+
+from benchmarks.timing import print_table  # noqa: E402
+
+FRAY = ROOT / "maps" / "approximated-fray.tactical.json"
+PAGES = 8
+CHOICE_TARGET_MS = 100.0
+REVEAL_TARGET_MS = 150.0
+
+
+class Pages:
+    """``urls`` as pages in their own thread: each counts its views; page 0 sends frames."""
+
+    def __init__(self, urls: list[str]) -> None:
+        self.urls = [u.replace("http", "ws") + "/ws" for u in urls]
+        self.views = [0] * len(urls)
+        self.stamps: list[list[float]] = [[] for _ in urls]
+        self.outbox: queue.Queue[str] = queue.Queue()
+        self.sent_at = 0.0
+        self.ready = threading.Event()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+        self.thread.start()
+        if not self.ready.wait(20):
+            raise RuntimeError("the pages did not connect")
+
+    async def _page(self, session: aiohttp.ClientSession, index: int) -> None:
+        async with session.ws_connect(self.urls[index], max_msg_size=0) as socket:
+            while not self.stop.is_set():
+                if index == 0 and not self.outbox.empty():
+                    text = self.outbox.get()
+                    self.sent_at = time.perf_counter()
+                    await socket.send_str(text)
+                try:
+                    message = await socket.receive(timeout=0.001)
+                except TimeoutError:
+                    continue
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    return
+                if '"type":"view"' in message.data[:40]:
+                    self.views[index] += 1
+                    self.stamps[index].append(time.perf_counter())
+                    if all(self.views):
+                        self.ready.set()
+
+    async def _run(self) -> None:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None)) as session:
+            await asyncio.gather(*(self._page(session, i) for i in range(len(self.urls))))
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+
+
+def spin(until: Any, most: float = 10.0) -> None:
+    """Run the GUI thread's events until ``until()`` holds (at most ``most`` seconds)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert app is not None
+    deadline = time.perf_counter() + most
+    while not until():
+        if time.perf_counter() > deadline:
+            raise RuntimeError("it did not arrive in time")
+        app.processEvents()
+        time.sleep(0.0002)
+
+
+def measure(repeat: int) -> tuple[float, float]:
+    """(median ms a choice takes to the panel, median ms a reveal takes to 8 pages)."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from tactical.app.encounter.document import EncounterDocument
+    from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
+    from tactical.app.window.main_window import MainWindow
+    from tactical.core.changes import GM, ChangeSet, Initiator
+    from tactical.persistence import load_encounter
+    from tactical.rules import ProcedureController
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_gui_thread_gc(app)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+        document = EncounterDocument(load_encounter(FRAY), None)
+        window = MainWindow(document, settings=settings, recovery_dir=folder / "rec")
+        window.files.ask_unsaved = lambda: "discard"
+        window.resize(1600, 1000)
+        window.show()
+        window.ensure_panel()
+        spin(lambda: True)
+        session = window.phone_sharing.start("127.0.0.1", 0)
+        assert not isinstance(session, str), session
+        links = {x.label: x for x in session.links.all()}
+        order = [links[name] for name in ("Aldra", "Brother Bram", "Corin", "Table")]
+        pages = Pages([session.url(order[i % len(order)]) for i in range(PAGES)])
+        landed: list[float] = []
+
+        def phone_change(changes: ChangeSet) -> None:  # connected after the panel's slot
+            if isinstance(changes.initiator, Initiator) and changes.initiator.character:
+                landed.append(time.perf_counter())
+
+        document.changes_done.connect(phone_change)
+        choices = []
+        for run in range(repeat):
+            card = ("Quick Shot", "Strike")[run % 2]
+            frame = {"type": "choose", "id": f"b{run}", "ask": "declare:aldra"}
+            frame["values"] = {"card": card, "target": "bram"}  # type: ignore[assignment]
+            before = len(landed)
+            pages.outbox.put(json.dumps(frame))
+            spin(lambda before=before: len(landed) > before)
+            choices.append((landed[-1] - pages.sent_at) * 1000)
+        gm = ProcedureController(document.encounter, document.push_as(GM))
+        reveals = []
+        for _ in range(repeat):
+            counts = list(pages.views)
+            start = time.perf_counter()
+            gm.perform("begin")
+            spin(lambda counts=counts: all(v > c for v, c in zip(pages.views, counts, strict=True)))
+            reveals.append(max(s[c] for s, c in zip(pages.stamps, counts, strict=True)) - start)
+            counts = list(pages.views)
+            document.undo_stack.undo()
+            spin(lambda counts=counts: all(v > c for v, c in zip(pages.views, counts, strict=True)))
+        pages.close()
+        window.phone_sharing.stop()
+        window.close()
+        spin(lambda: True)
+    return statistics.median(choices), statistics.median(reveals) * 1000
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args(argv)
+    choice, reveal = measure(args.repeat)
+    print_table(
+        ("what", "median", "target"),
+        [
+            ("a phone's choice reaches the GM's panel", f"{choice:.1f} ms", "100 ms"),
+            (f"the reveal reaches {PAGES} pages", f"{reveal:.1f} ms", "150 ms"),
+        ],
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
