@@ -1,0 +1,148 @@
+"""Fake services: one feature of the GM's window installed and tested without the window.
+
+A feature is installed with a :class:`~tactical.app.window.services.Services`
+(docs/app.md, "How the window is built"); :class:`FakeServices` is a real one
+around a bare QMainWindow: a real :class:`EncounterDocument`, a real
+:class:`MapScene` and :class:`MapView` on it, an :class:`ActionRegistry` with the
+window's menus and Tools toolbar declared (so a feature's entries can be read
+back with :meth:`FakeServices.menu_texts`), the status line as a list of what
+was said and the tool switch as a list of the tools asked for. It also holds the
+few parts every window has and features are handed (the select, ruler and
+template tools, the token edits), built the way the window builds them.
+
+Tests get it from the ``make_services`` fixture (tests/app/conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.map_view import MapView
+from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.tools import RulerTool, SelectTool, TemplateTool
+from tactical.app.storage.files import FileController
+from tactical.app.tokens.token_edits import TokenEdits
+from tactical.app.window.action_registry import MENU_BAR, ActionRegistry, Place
+from tactical.app.window.plain_text import shown_text
+from tactical.app.window.services import Services
+from tactical.core.encounter import Encounter
+
+MENUS = (
+    ("file", "&File", 10),
+    ("edit", "&Edit", 20),
+    ("view", "&View", 30),
+    ("tools", "&Tools", 50),
+    ("player", "&Player view", 70),
+    ("help", "&Help", 90),
+)
+"""The menus the window itself declares (features add theirs: Map, Fog)."""
+
+TOOLS = (
+    ("select", "&Select and move", 10),
+    ("ruler", "&Ruler", 20),
+    ("template", "&Templates", 30),
+)
+"""The window's own map tools, their actions ("tools.select"...) and order in the Tools menu."""
+
+
+class FakeServices(Services):
+    """The window's services around a bare QMainWindow (see the module's docstring)."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        settings: QSettings,
+        path: Path | None = None,
+    ) -> None:
+        host = QMainWindow()
+        host.setWindowTitle("fake services")
+        document = EncounterDocument(encounter, path)
+        document.setParent(host)  # as in the window: the host owns the document
+        scene = MapScene(document, in_view=True)
+        view = MapView(scene, host)
+        host.setCentralWidget(view)
+        registry = ActionRegistry(host)
+        self.said: list[str] = []
+        """What the feature said on the status line, in order."""
+        self.tools_used: list[str] = []
+        """The tools the feature asked for by name, in order."""
+        self.errors: list[tuple[str, str]] = []
+        """The file controller's error dialogs (title, text), shown to no one."""
+        files = FileController(host, document, settings)
+        files.ask_unsaved = lambda: "discard"
+        files.show_error = lambda title, text: self.errors.append((title, text))
+        super().__init__(
+            host=host,
+            document=document,
+            scene=scene,
+            view=view,
+            settings=settings,
+            registry=registry,
+            files=files,
+            say=self.said.append,
+            use_tool=self._use_tool,
+        )
+        for menu_id, title, order in MENUS:
+            registry.add_menu(menu_id, title, Place(MENU_BAR, "1", order))
+        registry.add_toolbar("tools", QToolBar("Tools", host))
+        self.token_edits = TokenEdits(host, document, scene, self.say)
+        self.token_edits.declare_entries(registry)
+        self.select_tool = SelectTool(scene, document, self.say)
+        self.ruler_tool = RulerTool(scene, document, self.say)
+        self.template_tool = TemplateTool(scene, document, self.say, self.token_edits.selected)
+        registry.tools.update(
+            {"select": self.select_tool, "ruler": self.ruler_tool, "template": self.template_tool}
+        )
+        for name, text, order in TOOLS:
+            action = QAction(text, host)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _=False, n=name: self.use_tool(n))
+            registry.tool_group.addAction(action)
+            place = Place("tools", "1_tools", order)
+            registry.add(f"tools.{name}", action, menu=place, toolbar=place)
+        registry.action("tools.select").setChecked(True)
+        for action_id, text, place in (
+            ("tools.cover", "&Cover from the selected token", Place("tools", "2_cover", 10)),
+            ("view.adjacency", "Show area &adjacency", Place("view", "2_aids", 20)),
+        ):
+            action = QAction(text, host)
+            action.setCheckable(True)
+            registry.add(action_id, action, menu=place)
+        view.tool = self.select_tool
+
+    def _use_tool(self, name: str) -> None:
+        """Record the tool asked for and make it the view's, as the window does."""
+        self.tools_used.append(name)
+        current = self.view.tool
+        if current is not None:
+            current.cancel()
+        self.view.tool = self.registry.tools.get(name, self.select_tool)  # type: ignore[assignment]
+
+    # -- reading back -------------------------------------------------------------------
+
+    def build(self) -> None:
+        """Fill the menus and toolbars from the declarations, as the window does last."""
+        self.registry.build()
+
+    def menu_texts(self, menu_id: str = MENU_BAR) -> list[str]:
+        """A menu's entries as shown ("" for a separator); the menu bar's by default."""
+        if menu_id == MENU_BAR:
+            actions = self.host.menuBar().actions()
+        else:
+            actions = self.registry.menu(menu_id).actions()
+        return [shown_text(a.text()) for a in actions]
+
+    def toolbar_texts(self, toolbar_id: str) -> list[str]:
+        """A toolbar's entries as shown ("" for a separator)."""
+        return [shown_text(a.text()) for a in self.registry.toolbar(toolbar_id).actions()]
+
+    def context_menu_at(self, point: QPointF) -> QMenu:
+        """The map's right-click menu at a scene point, from the declared entries."""
+        menu = QMenu(self.host)
+        self.registry.fill_context_menu(menu, point)
+        return menu
