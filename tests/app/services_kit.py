@@ -6,9 +6,11 @@ around a bare QMainWindow: a real :class:`EncounterDocument`, a real
 :class:`MapScene` and :class:`MapView` on it, an :class:`ActionRegistry` with the
 window's menus and Tools toolbar declared (so a feature's entries can be read
 back with :meth:`FakeServices.menu_texts`), the status line as a list of what
-was said and the tool switch as a list of the tools asked for. It also holds the
-few parts every window has and features are handed (the select, ruler and
-template tools, the token edits), built the way the window builds them.
+was said (shown on the bare window's status bar too) and the tool switch as a
+list of the tools asked for (the tool is made the view's, as the window does).
+It also holds the few parts every window has and features are handed (the
+select, ruler and template tools, the token edits), built as the window builds
+them.
 
 Tests get it from the ``make_services`` fixture (tests/app/conftest.py).
 """
@@ -25,6 +27,7 @@ from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.map_view import MapView
 from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.map.tools import RulerTool, SelectTool, TemplateTool
+from tactical.app.players.player_view import PlayerView
 from tactical.app.storage.files import FileController
 from tactical.app.tokens.token_edits import TokenEdits
 from tactical.app.window.action_registry import MENU_BAR, ActionRegistry, Place
@@ -50,6 +53,10 @@ TOOLS = (
 """The window's own map tools, their actions ("tools.select"...) and order in the Tools menu."""
 
 
+STATUS_MS = 8000
+"""How long a message stays on the status bar (the window's time)."""
+
+
 class FakeServices(Services):
     """The window's services around a bare QMainWindow (see the module's docstring)."""
 
@@ -62,7 +69,6 @@ class FakeServices(Services):
         host = QMainWindow()
         host.setWindowTitle("fake services")
         document = EncounterDocument(encounter, path)
-        document.setParent(host)  # as in the window: the host owns the document
         scene = MapScene(document, in_view=True)
         view = MapView(scene, host)
         host.setCentralWidget(view)
@@ -71,6 +77,8 @@ class FakeServices(Services):
         """What the feature said on the status line, in order."""
         self.tools_used: list[str] = []
         """The tools the feature asked for by name, in order."""
+        self.player_views: list[PlayerView] = []
+        """The player views opened (closed with the host, as the window closes its own)."""
         self.errors: list[tuple[str, str]] = []
         """The file controller's error dialogs (title, text), shown to no one."""
         files = FileController(host, document, settings)
@@ -84,7 +92,7 @@ class FakeServices(Services):
             settings=settings,
             registry=registry,
             files=files,
-            say=self.said.append,
+            say=self._say,
             use_tool=self._use_tool,
         )
         for menu_id, title, order in MENUS:
@@ -115,6 +123,11 @@ class FakeServices(Services):
             registry.add(action_id, action, menu=place)
         view.tool = self.select_tool
 
+    def _say(self, message: str) -> None:
+        """Record what was said and show it on the bare window's status bar, as the window does."""
+        self.said.append(message)
+        self.host.statusBar().showMessage(message, STATUS_MS)
+
     def _use_tool(self, name: str) -> None:
         """Record the tool asked for and make it the view's, as the window does."""
         self.tools_used.append(name)
@@ -122,6 +135,16 @@ class FakeServices(Services):
         if current is not None:
             current.cancel()
         self.view.tool = self.registry.tools.get(name, self.select_tool)  # type: ignore[assignment]
+
+    def open_player_view(self) -> PlayerView:
+        """A shown player view on this document, following this view (as Open player view
+        makes it); closed and deleted at the end of the test."""
+        from tactical.app.panel.public_view import PublicTracker
+
+        player = PlayerView(self.document, self.view, tracker=PublicTracker(self.document))
+        self.player_views.append(player)
+        player.show()
+        return player
 
     # -- reading back -------------------------------------------------------------------
 

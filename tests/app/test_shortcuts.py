@@ -1,4 +1,4 @@
-"""Every key of the main window does one thing: no two actions share a shortcut.
+"""Every key of the main window does one thing: no two actions share a shortcut, and F fits.
 
 Qt fires neither action of an ambiguous shortcut (it only logs "Ambiguous
 shortcut overload"), so a clash made by two branches merging silently kills
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -111,3 +112,12 @@ def test_no_two_entries_of_a_menu_share_an_alt_letter(make_window) -> None:  # t
     """With two entries on one letter, the letter only moves between them (nothing runs)."""
     window = make_window()
     assert mnemonic_clashes(window.menuBar().actions(), "menu bar") == {}
+
+
+def test_fit_key_shows_the_whole_map(make_window: WindowFactory, qtbot: Any) -> None:
+    window = make_window()
+    view = window.view
+    view.zoom_by(5.0)
+    qtbot.keyClick(view, Qt.Key.Key_F)
+    assert view.fitted
+    assert view.visible_scene_rect().contains(window.scene.layer.scene_rect())
