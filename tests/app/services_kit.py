@@ -18,6 +18,7 @@ Tests get it from the ``make_services`` fixture (tests/app/conftest.py).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, QSettings
 from PySide6.QtGui import QAction
@@ -35,6 +36,11 @@ from tactical.app.window.plain_text import shown_text
 from tactical.app.window.services import Services
 from tactical.core.encounter import Encounter
 
+if TYPE_CHECKING:
+    from tactical.app.editing.install import MapEditing
+    from tactical.app.editing.wall_line_actions import WallLineActions
+    from tactical.app.map.map_gestures import MapGestures
+
 MENUS = (
     ("file", "&File", 10),
     ("edit", "&Edit", 20),
@@ -51,6 +57,12 @@ TOOLS = (
     ("template", "&Templates", 30),
 )
 """The window's own map tools, their actions ("tools.select"...) and order in the Tools menu."""
+
+
+class ShowsMap(Protocol):
+    """The window or fake services: what a helper that clicks on the map needs."""
+
+    view: MapView
 
 
 STATUS_MS = 8000
@@ -122,6 +134,10 @@ class FakeServices(Services):
             action.setCheckable(True)
             registry.add(action_id, action, menu=place)
         view.tool = self.select_tool
+        self.map_editing: MapEditing | None = None
+        self.wall_line_actions: WallLineActions | None = None
+        self.map_gestures: MapGestures | None = None
+        """Map editing and what comes with it, once :meth:`install_editing` installed them."""
 
     def _say(self, message: str) -> None:
         """Record what was said and show it on the bare window's status bar, as the window does."""
@@ -135,6 +151,19 @@ class FakeServices(Services):
         if current is not None:
             current.cancel()
         self.view.tool = self.registry.tools.get(name, self.select_tool)  # type: ignore[assignment]
+
+    def install_editing(self) -> MapEditing:
+        """Install map editing, its wall lines and the map's gestures, as the window does."""
+        from tactical.app.editing import install_edit_tools
+        from tactical.app.editing.wall_line_actions import install_wall_line_actions
+        from tactical.app.map.map_gestures import install_map_gestures
+
+        self.map_editing = install_edit_tools(self)
+        self.wall_line_actions = install_wall_line_actions(self.map_editing)
+        self.map_gestures = install_map_gestures(
+            self, self.map_editing, self.wall_line_actions, self.token_edits, self.select_tool
+        )
+        return self.map_editing
 
     def open_player_view(self) -> PlayerView:
         """A shown player view on this document, following this view (as Open player view
