@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from tactical.app.editing.install import MapEditing
     from tactical.app.editing.wall_line_actions import WallLineActions
     from tactical.app.map.map_gestures import MapGestures
+    from tactical.app.window.tool_options import ToolOptions
 
 MENUS = (
     ("file", "&File", 10),
@@ -164,6 +165,14 @@ class FakeServices(Services):
             self, self.map_editing, self.wall_line_actions, self.token_edits, self.select_tool
         )
         return self.map_editing
+
+    def install_tool_options(self) -> ToolOptions:
+        """Install the tool options row (after the fog's controls), with an empty Template row
+        standing for the window's, as the window does."""
+        from tactical.app.window.tool_options import install_tool_options
+
+        self.registry.add_toolbar("template", QToolBar("Template", self.host))
+        return install_tool_options(self)
 
     def open_player_view(self) -> PlayerView:
         """A shown player view on this document, following this view (as Open player view
