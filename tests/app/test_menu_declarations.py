@@ -102,3 +102,16 @@ def test_a_right_click_entry_is_declared_in_one_place(make_window) -> None:  # t
     assert toggled == [["hero"]]
     empty = [a.text() for a in window.context_menu_at(QPointF(4.5 * CELL, 6.5 * CELL)).actions()]
     assert empty == ["Add token here…"]
+
+
+def file_menu_texts(window: object) -> list[str]:
+    bar = window.menuBar()  # type: ignore[attr-defined]
+    menu = bar.actions()[0].menu()
+    return [a.text() for a in menu.actions() if not a.isSeparator()]
+
+
+def test_the_file_menu_offers_import_and_export_before_the_snapshot(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    texts = file_menu_texts(window)
+    snapshot = texts.index("&Export snapshot…")
+    assert texts[snapshot - 2 : snapshot] == ["&Import…", "Export as &Universal VTT…"]
