@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from tactical.app.encounter.document import EncounterDocument
@@ -115,3 +116,14 @@ def test_the_file_menu_offers_import_and_export_before_the_snapshot(make_window)
     texts = file_menu_texts(window)
     snapshot = texts.index("&Export snapshot…")
     assert texts[snapshot - 2 : snapshot] == ["&Import…", "Export as &Universal VTT…"]
+
+
+def test_the_file_menu_offers_print_and_preview_after_the_export(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    file_menu = window.menuBar().actions()[0].menu()
+    texts = [a.text() for a in file_menu.actions()]
+    at = texts.index("&Export snapshot…")
+    assert texts[at + 1 : at + 3] == ["&Print…", "Print pre&view…"]
+    print_action, preview_action = window.printing.actions
+    assert print_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Print)
+    assert preview_action in file_menu.actions()
