@@ -13,11 +13,15 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.geometry import CELL
+from tactical.app.snapshot.render import SnapshotOptions
 from tactical.app.window.feature_order import Feature, install_order
 from tactical.app.window.main_window import FEATURES, MainWindow
 from tactical.app.window.toolbar_rows import toolbar_rows
+from tactical.persistence import load_encounter
 
-from .conftest import small_grid
+from .conftest import MAPS, small_grid
+
+THRUM = MAPS / "thrum.tactical.json"
 
 
 def entries(menu: QWidget) -> list[object]:
@@ -127,3 +131,23 @@ def test_the_file_menu_offers_print_and_preview_after_the_export(make_window) ->
     print_action, preview_action = window.printing.actions
     assert print_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Print)
     assert preview_action in file_menu.actions()
+
+
+def test_the_file_menu_entry_writes_a_pdf_and_says_so(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(load_encounter(THRUM), THRUM)
+    action = window.snapshot_action
+    assert action.text() == "&Export snapshot…"
+    assert action.shortcut() == QKeySequence("Ctrl+E")
+    file_menu = window.menuBar().actions()[0].menu()
+    assert action in file_menu.actions()
+    exporter = window.snapshots
+    exporter.ask_options = lambda: SnapshotOptions(mode="gm")
+    asked: list[SnapshotOptions] = []
+    exporter.ask_path = lambda options: asked.append(options) or str(tmp_path / "round")
+    action.trigger()
+    written = tmp_path / "round.pdf"
+    assert written.read_bytes().startswith(b"%PDF")
+    assert asked == [SnapshotOptions(mode="gm")]
+    assert window.statusBar().currentMessage() == "Snapshot saved: round.pdf (GM's view)"
+    assert exporter.last == SnapshotOptions(mode="players")  # next time: the players' again
+    assert exporter.suggested_name(SnapshotOptions()) == str(tmp_path / "thrum-snapshot.pdf")
