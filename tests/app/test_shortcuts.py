@@ -121,3 +121,12 @@ def test_fit_key_shows_the_whole_map(make_window: WindowFactory, qtbot: Any) -> 
     qtbot.keyClick(view, Qt.Key.Key_F)
     assert view.fitted
     assert view.visible_scene_rect().contains(window.scene.layer.scene_rect())
+
+
+def test_keys_act_on_the_selection(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.scene.token_items["ally"].setSelected(True)
+    window.hide_action.trigger()
+    assert window.document.encounter.tokens["ally"].hidden
+    window.remove_action.trigger()
+    assert "ally" not in window.document.encounter.tokens
