@@ -20,9 +20,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.map_view import MapView
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from tactical.app.editing.install import MapEditing
     from tactical.app.editing.wall_line_actions import WallLineActions
     from tactical.app.map.map_gestures import MapGestures
+    from tactical.app.panel import CombatPanel
     from tactical.app.window.tool_options import ToolOptions
 
 MENUS = (
@@ -173,6 +174,18 @@ class FakeServices(Services):
 
         self.registry.add_toolbar("template", QToolBar("Template", self.host))
         return install_tool_options(self)
+
+    def open_panel(self) -> CombatPanel:
+        """The combat panel docked at the right, its messages said on the status line, as the
+        window docks it."""
+        from tactical.app.panel import CombatPanel
+
+        panel = CombatPanel(self.document, self.host, self.settings)
+        panel.said.connect(self.say)
+        dock = QDockWidget("Combat", self.host)
+        dock.setWidget(panel)
+        self.host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        return panel
 
     def open_player_view(self) -> PlayerView:
         """A shown player view on this document, following this view (as Open player view
