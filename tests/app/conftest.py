@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from shiboken6 import delete, isValid
+from shiboken6 import isValid
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.window.main_window import MainWindow
@@ -148,14 +148,14 @@ def make_services(qtbot, settings: QSettings) -> Iterator[ServicesFactory]:  # t
     yield build
     for services in built:
         if isValid(services.host):
-            # the scene first, while what its signals reach (the status bar...) is there;
-            # as in the window, the document is the host's last child: destroyed after
-            # the features that listen to its undo stack
             for player in services.player_views:
                 if isValid(player):
                     player.close()
                     player.deleteLater()
-            delete(services.scene)
+            # nothing selected, so the scene says nothing as it goes after the status bar;
+            # as in the window, the document is the host's last child: destroyed after
+            # the features that listen to its undo stack
+            services.scene.clearSelection()
             services.document.setParent(services.host)
             services.host.close()
             services.host.deleteLater()

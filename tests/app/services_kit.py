@@ -136,6 +136,7 @@ class FakeServices(Services):
             action.setCheckable(True)
             registry.add(action_id, action, menu=place)
         view.tool = self.select_tool
+        document.encounter_replaced.connect(self._on_replaced)
         self.map_editing: MapEditing | None = None
         self.wall_line_actions: WallLineActions | None = None
         self.map_gestures: MapGestures | None = None
@@ -193,9 +194,17 @@ class FakeServices(Services):
         from tactical.app.panel.public_view import PublicTracker
 
         player = PlayerView(self.document, self.view, tracker=PublicTracker(self.document))
+        player.set_following(True)  # the window's defaults: follows this view, no edits
+        player.set_edits_allowed(False)
         self.player_views.append(player)
         player.show()
         return player
+
+    def _on_replaced(self) -> None:
+        """Another encounter opened: the select tool, the whole map in view, as the window does."""
+        self.use_tool("select")
+        self.registry.action("tools.select").setChecked(True)
+        self.view.fit_map()
 
     # -- reading back -------------------------------------------------------------------
 
