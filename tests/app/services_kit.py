@@ -37,10 +37,12 @@ from tactical.app.window.services import Services
 from tactical.core.encounter import Encounter
 
 if TYPE_CHECKING:
+    from tactical.app.backgrounds import BackgroundTools
     from tactical.app.editing.install import MapEditing
     from tactical.app.editing.wall_line_actions import WallLineActions
     from tactical.app.map.map_gestures import MapGestures
     from tactical.app.panel import CombatPanel
+    from tactical.app.storage.drops import DropTarget
     from tactical.app.window.tool_options import ToolOptions
 
 MENUS = (
@@ -141,6 +143,9 @@ class FakeServices(Services):
         self.wall_line_actions: WallLineActions | None = None
         self.map_gestures: MapGestures | None = None
         """Map editing and what comes with it, once :meth:`install_editing` installed them."""
+        self.backgrounds: BackgroundTools | None = None
+        self.drops: DropTarget | None = None
+        """The background pictures and the drops, once :meth:`install_backgrounds` did."""
 
     def _say(self, message: str) -> None:
         """Record what was said and show it on the bare window's status bar, as the window does."""
@@ -167,6 +172,17 @@ class FakeServices(Services):
             self, self.map_editing, self.wall_line_actions, self.token_edits, self.select_tool
         )
         return self.map_editing
+
+    def install_backgrounds(self) -> BackgroundTools:
+        """Install the background pictures and the drops on the window (after map editing,
+        installed first if it is not), as the window does."""
+        from tactical.app.backgrounds import install_backgrounds
+        from tactical.app.storage.drops import install_drops
+
+        editing = self.map_editing if self.map_editing is not None else self.install_editing()
+        self.backgrounds = install_backgrounds(self, editing)
+        self.drops = install_drops(self, self.backgrounds)
+        return self.backgrounds
 
     def install_tool_options(self) -> ToolOptions:
         """Install the tool options row (after the fog's controls), with an empty Template row
