@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -151,3 +151,40 @@ def test_the_file_menu_entry_writes_a_pdf_and_says_so(make_window, tmp_path: Pat
     assert window.statusBar().currentMessage() == "Snapshot saved: round.pdf (GM's view)"
     assert exporter.last == SnapshotOptions(mode="players")  # next time: the players' again
     assert exporter.suggested_name(SnapshotOptions()) == str(tmp_path / "thrum-snapshot.pdf")
+
+
+# Edit token… from the right-click menu and the palette, and a double-click that edits a token
+# and does not ping the TV: features that meet in the window.
+
+
+def _at(window: MainWindow, x: float, y: float) -> QPoint:
+    return window.view.mapFromScene(QPointF(x * CELL, y * CELL))
+
+
+def test_the_right_click_menu_and_the_palette_offer_edit(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    asked: list[str] = []
+    window.token_edits.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
+    menu = window.context_menu_at(QPointF(1.5 * CELL, 1.5 * CELL))
+    entry = next(a for a in menu.actions() if a.text() == "Edit token…")
+    entry.trigger()
+    assert asked == ["Hero"]
+    window.token_palette.dock.show()
+    window.token_palette.select_only(["ally"])
+    window.token_palette.dock.edit_button.click()
+    assert asked == ["Hero", "Ally"]
+    window.token_palette.select_only(["hero", "ally"])
+    menu = window.context_menu_at(QPointF(1.5 * CELL, 1.5 * CELL))
+    assert "Edit 2 tokens…" in [a.text() for a in menu.actions()]
+
+
+def test_a_double_click_on_a_token_edits_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    asked: list[str] = []
+    window.token_edits.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
+    pings: list[object] = []
+    window.table_screen.ping = pings.append  # type: ignore[method-assign]
+    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, 1.5, 4.5))
+    assert asked == ["Orc"] and pings == []
+    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, 4.5, 6.5))
+    assert asked == ["Orc"] and len(pings) == 1  # nothing there: the ping, as before
