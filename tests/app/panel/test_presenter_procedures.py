@@ -283,7 +283,7 @@ def test_game_judge_chooses_in_secret_then_asks_the_players() -> None:
     kinds = next(p for p in declare.params if p.name == "kind")
     assert kinds.options[:2] == ("Ranged attack", "Ranged attack while moving")
     assert columns(shown) == ["Health", "Karma"]
-    params = {"token": "brute", "kind": "Ranged attack", "target": "vigil"}
+    params: dict[str, object] = {"token": "brute", "kind": "Ranged attack", "target": "vigil"}
     assert press(presenter, "declare", params) == ["Brute's action is chosen (secret until Step 3)"]
     shown = presenter.present()
     assert shown.instruction.startswith("Step 1 (secret): choose what Razor does; 2 of")
