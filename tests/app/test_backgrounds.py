@@ -149,7 +149,7 @@ def test_without_a_background_the_snapshot_has_none_of_its_colours(
     )
 
 
-# -- the services: overlay, alignment, refusals ---------------------------------------
+# -- the window: overlay, alignment, refusals ---------------------------------------
 
 
 def test_one_slider_drag_is_one_undo_step_and_the_opacity_is_saved(

@@ -1,4 +1,4 @@
-"""A crowded big map in the services: what the GM sees is whole, and the first frame is cheap.
+"""A crowded big map on fake services: what the GM sees is whole, and the first frame is cheap.
 
 The window's tokens start as dots until the view tells its zoom (issue 22, second pass):
 the names are measured and laid out once, at the zoom the GM sees. Everything a GM does
@@ -32,7 +32,7 @@ from .services_kit import FakeServices
 
 RED, BLUE = "#d01010", "#1030d0"
 SIZE = 240
-"""Squares a side: fitted in the test services, a token is a dot of a few pixels."""
+"""Squares a side: fitted in the test window, a token is a dot of a few pixels."""
 
 
 def crowded() -> Encounter:

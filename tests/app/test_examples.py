@@ -1,5 +1,5 @@
 """The shipped examples, opened on fake services and played with real mouse events (saving,
-quitting and reopening one, which needs the services, is in test_files.py)."""
+quitting and reopening one, which needs the window, is in test_files.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""File > Import… and File > Export as Universal VTT… in the services, and open_foreign_file."""
+"""File > Import… and File > Export as Universal VTT… on fake services, and open_foreign_file."""
 
 from __future__ import annotations
 

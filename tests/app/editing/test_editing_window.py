@@ -1,4 +1,4 @@
-"""Map editing in the main services, with real mouse and key events through the view."""
+"""Map editing on fake services, with real mouse and key events through the view."""
 
 from __future__ import annotations
 

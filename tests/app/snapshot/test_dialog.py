@@ -1,4 +1,5 @@
-"""File > Export snapshot in the main services: options, file name, the file, a status line."""
+"""File > Export snapshot: options, file name, the file, a status line (the exporter on fake
+services; its File menu entry is checked with the window's menus)."""
 
 from __future__ import annotations
 
