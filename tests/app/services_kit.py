@@ -10,7 +10,11 @@ was said (shown on the bare window's status bar too) and the tool switch as a
 list of the tools asked for (the tool is made the view's, as the window does).
 It also holds the few parts every window has and features are handed (the
 select, ruler and template tools, the token edits), built as the window builds
-them.
+them, and installs what a feature comes after as the window does
+(:meth:`~FakeServices.install_editing`, :meth:`~FakeServices.install_backgrounds`,
+:meth:`~FakeServices.install_tool_options`), or docks the combat panel and opens a
+player view (:meth:`~FakeServices.open_panel`, :meth:`~FakeServices.open_player_view`).
+When the window's own parts change (tactical/app/window/), this kit follows them.
 
 Tests get it from the ``make_services`` fixture (tests/app/conftest.py).
 """
