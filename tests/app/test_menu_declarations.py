@@ -1,5 +1,7 @@
 """Menus come from declarations: installing the features in another order gives the same
-menus, toolbars and right-click menus, and a right-click entry is added in one place."""
+menus, toolbars and right-click menus, and a right-click entry is added in one place; the
+File menu's entries of several features in their places; features that meet in the window
+(the token's Edit from the map and the palette, a double-click that edits or pings)."""
 
 from __future__ import annotations
 
@@ -107,6 +109,9 @@ def test_a_right_click_entry_is_declared_in_one_place(make_window) -> None:  # t
     assert toggled == [["hero"]]
     empty = [a.text() for a in window.context_menu_at(QPointF(4.5 * CELL, 6.5 * CELL)).actions()]
     assert empty == ["Add token here…"]
+
+
+# The File menu: entries of the window and of the features (import and export, printing).
 
 
 def file_menu_texts(window: object) -> list[str]:
