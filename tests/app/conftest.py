@@ -16,6 +16,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 
+from .services_kit import FakeServices
 from .settle import settle
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -111,4 +112,51 @@ def make_window(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[WindowFa
         window.files.ask_unsaved = lambda: "discard"
         window.close()
         window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+ServicesFactory = Callable[..., FakeServices]
+
+
+@pytest.fixture
+def make_services(qtbot, settings: QSettings) -> Iterator[ServicesFactory]:  # type: ignore[no-untyped-def]
+    """Build fake services (tests/app/services_kit.py) on an encounter: one feature is
+    installed on them instead of the whole window.
+
+    ``shown`` (the default) shows the bare window at 1000 x 700 with the map fitted,
+    for tests that click or read the view. Each is closed and deleted at the end of
+    the test.
+    """
+    built: list[FakeServices] = []
+
+    def build(
+        encounter: Encounter | None = None, path: Path | None = None, *, shown: bool = True
+    ) -> FakeServices:
+        services = FakeServices(
+            encounter if encounter is not None else small_grid(), settings, path
+        )
+        qtbot.addWidget(services.host)
+        built.append(services)
+        if shown:
+            services.host.resize(1000, 700)
+            services.host.show()
+            qtbot.waitExposed(services.host)
+            settle(qtbot, services.host)
+            services.view.fit_map()
+        return services
+
+    yield build
+    for services in built:
+        if isValid(services.host):
+            for player in services.player_views:
+                if isValid(player):
+                    player.close()
+                    player.deleteLater()
+            # nothing selected, so the scene says nothing as it goes after the status bar;
+            # as in the window, the document is the host's last child: destroyed after
+            # the features that listen to its undo stack
+            services.scene.clearSelection()
+            services.document.setParent(services.host)
+            services.host.close()
+            services.host.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -153,65 +153,68 @@ def test_without_a_background_the_snapshot_has_none_of_its_colours(
 
 
 def test_one_slider_drag_is_one_undo_step_and_the_opacity_is_saved(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(on_picture(halves(), overlay=0.5))
-    tools = window.backgrounds
+    services = make_services(on_picture(halves(), overlay=0.5))
+    services.install_backgrounds()
+    tools = services.backgrounds
     assert tools.toolbar.isVisible()
     assert tools.slider.value() == 50
-    stack = window.document.undo_stack
+    stack = services.document.undo_stack
     before = stack.count()
     tools.slider.sliderPressed.emit()
     for value in (45, 38, 30):
         tools.slider.setValue(value)
     tools.slider.sliderReleased.emit()
     assert stack.count() == before + 1
-    assert window.document.encounter.background.overlay_opacity == 0.3
+    assert services.document.encounter.background.overlay_opacity == 0.3
     path = tmp_path / "faded.tactical.json"
-    save_encounter(window.document.encounter, path)
+    save_encounter(services.document.encounter, path)
     assert load_encounter(path).background.overlay_opacity == 0.3
     stack.undo()
-    assert window.document.encounter.background.overlay_opacity == 0.5
+    assert services.document.encounter.background.overlay_opacity == 0.5
     assert tools.slider.value() == 50  # the slider follows the undo
 
 
-def test_alignment_resizes_the_grid_in_one_undo_step(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(on_picture(halves()))
-    tools = window.backgrounds
+def test_alignment_resizes_the_grid_in_one_undo_step(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(on_picture(halves()))
+    services.install_backgrounds()
+    tools = services.backgrounds
     tools.ask_alignment = lambda image, current, new, kind: (Alignment(0, 25, 50), "grid")
     assert tools.align()
-    encounter = window.document.encounter
+    encounter = services.document.encounter
     assert (encounter.grid.width, encounter.grid.height) == (8, 5)  # 400 / 50, 275 / 50
     assert encounter.background == Background(encounter.background.picture, 0, 25, 50, 0.0)
-    assert window.scene.layer.grid is encounter.grid  # the scene follows the new grid
-    window.document.undo_stack.undo()
+    assert services.scene.layer.grid is encounter.grid  # the scene follows the new grid
+    services.document.undo_stack.undo()
     assert encounter.background.square_px == 100
     assert (encounter.grid.width, encounter.grid.height) == (4, 3)
-    assert window.scene.layer.grid is encounter.grid
+    assert services.scene.layer.grid is encounter.grid
 
 
 def test_a_picture_over_the_limit_is_refused_and_changes_nothing(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
+    services = make_services()
+    services.install_backgrounds()
     errors: list[str] = []
-    tools = window.backgrounds
+    tools = services.backgrounds
     tools.show_error = lambda title, text: errors.append(text)
     tools.ask_alignment = lambda *args: pytest.fail("a refused picture is never aligned")
     huge = tmp_path / "huge.png"
     huge.write_bytes(png_header_only(20_000, 100))
-    encounter = window.document.encounter
+    encounter = services.document.encounter
     before = (encounter.grid.copy(), dict(encounter.pictures), encounter.background)
-    count = window.document.undo_stack.count()
+    count = services.document.undo_stack.count()
     assert not tools.set_background_from_file(huge)
     assert (encounter.grid, encounter.pictures, encounter.background) == before
-    assert window.document.undo_stack.count() == count
+    assert services.document.undo_stack.count() == count
     assert "16,384" in errors[0] and "huge.png" in errors[0]
-    assert "16,384" in window.statusBar().currentMessage()
+    assert "16,384" in services.host.statusBar().currentMessage()
 
 
 def test_a_missing_picture_opens_the_map_without_it_and_says_so(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     encounter = Encounter(
         GridMap(4, 3),
@@ -220,16 +223,17 @@ def test_a_missing_picture_opens_the_map_without_it_and_says_so(
     )
     path = tmp_path / "lost.tactical.json"
     save_encounter(encounter, path)
-    window = make_window()
-    assert window.files.open_path(path)
-    assert window.scene.background_art.image is None
-    assert "not shown" in window.statusBar().currentMessage()
-    assert window.backgrounds.problem_label.text() == "Picture not shown"
-    window.view.viewport().grab()  # drawn without it, no exception
+    services = make_services()
+    services.install_backgrounds()
+    assert services.files.open_path(path)
+    assert services.scene.background_art.image is None
+    assert "not shown" in services.host.statusBar().currentMessage()
+    assert services.backgrounds.problem_label.text() == "Picture not shown"
+    services.view.viewport().grab()  # drawn without it, no exception
 
 
 def test_a_missing_pictures_path_shows_literally_in_the_tooltip(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     encounter = Encounter(
         GridMap(4, 3),
@@ -238,10 +242,11 @@ def test_a_missing_pictures_path_shows_literally_in_the_tooltip(
     )
     path = tmp_path / "lost.tactical.json"
     save_encounter(encounter, path)
-    window = make_window()
-    assert window.files.open_path(path)
+    services = make_services()
+    services.install_backgrounds()
+    assert services.files.open_path(path)
     shown = QTextDocument()
-    shown.setHtml(window.backgrounds.problem_label.toolTip())
+    shown.setHtml(services.backgrounds.problem_label.toolTip())
     assert "<b>floor</b>.png is not shown" in shown.toPlainText()
 
 
@@ -252,11 +257,12 @@ def answer(kind: MapKind):  # type: ignore[no-untyped-def]
     return lambda image, guess, new, k: (Alignment(13, 13, 70.4), kind)
 
 
-def test_dropping_a_picture_makes_a_new_grid_map(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_dropping_a_picture_makes_a_new_grid_map(make_services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     picture = tmp_path / "crypt_floor.png"
     picture.write_bytes(encoded(1420, 1000, "PNG"))
-    window = make_window()
-    window.backgrounds.ask_alignment = answer("grid")
+    services = make_services()
+    services.install_backgrounds()
+    services.backgrounds.ask_alignment = answer("grid")
     drops_asked: list[Path] = []
 
     def ask(_window: object, path: Path) -> str:
@@ -267,7 +273,7 @@ def test_dropping_a_picture_makes_a_new_grid_map(make_window, tmp_path: Path) ->
     try:
         mime = QMimeData()
         mime.setUrls([QUrl.fromLocalFile(str(picture))])
-        viewport = window.view.viewport()
+        viewport = services.view.viewport()
         enter = QDragEnterEvent(
             QPoint(50, 50),
             Qt.DropAction.CopyAction,
@@ -288,28 +294,29 @@ def test_dropping_a_picture_makes_a_new_grid_map(make_window, tmp_path: Path) ->
     finally:
         drops.ask_picture_use = drops._ask_picture_use
     assert drops_asked == [picture]  # an open map: the GM was asked
-    encounter = window.document.encounter
+    encounter = services.document.encounter
     assert encounter.name == "crypt floor"
     assert (encounter.grid.width, encounter.grid.height) == (20, 14)
     assert encounter.background == Background(encounter.background.picture, 13, 13, 70.4, 0.5)
     assert encounter.pictures[encounter.background.picture].data == picture.read_bytes()
-    assert window.document.path is None and window.document.modified
+    assert services.document.path is None and services.document.modified
 
 
-def test_a_new_area_map_from_a_picture_is_traced_over_it(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_area_map_from_a_picture_is_traced_over_it(make_services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     picture = tmp_path / "tavern.png"
     picture.write_bytes(halves(800, 600))
-    window = make_window()
-    window.backgrounds.ask_alignment = lambda image, guess, new, kind: (
+    services = make_services()
+    services.install_backgrounds()
+    services.backgrounds.ask_alignment = lambda image, guess, new, kind: (
         Alignment(0, 0, 50),
         "areas",
     )
-    assert window.backgrounds.new_map_from_file(picture)
-    assert window.document.encounter.area_map is not None
-    assert not window.document.encounter.area_map.areas
-    assert window.scene.map_rect() == QRectF(0, 0, 16 * CELL, 12 * CELL)
-    assert window.map_editing.editing  # the draw tool is ready
-    assert window.view.tool is window.map_editing.draw_tool
+    assert services.backgrounds.new_map_from_file(picture)
+    assert services.document.encounter.area_map is not None
+    assert not services.document.encounter.area_map.areas
+    assert services.scene.map_rect() == QRectF(0, 0, 16 * CELL, 12 * CELL)
+    assert services.map_editing.editing  # the draw tool is ready
+    assert services.view.tool is services.map_editing.draw_tool
 
 
 def test_drop_table_routes_by_file_kind() -> None:
@@ -321,7 +328,7 @@ def test_drop_table_routes_by_file_kind() -> None:
 
 
 def test_the_picture_is_decoded_once_for_the_gm_the_players_and_a_snapshot(
-    make_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
     from tactical.app.storage import pictures
 
@@ -333,25 +340,29 @@ def test_the_picture_is_decoded_once_for_the_gm_the_players_and_a_snapshot(
         return real(data)
 
     monkeypatch.setattr(pictures, "decode_picture", counting)
-    window = make_window(on_picture(halves()))
-    players = MapScene(window.document, player=True)  # what the player view shows
+    services = make_services(on_picture(halves()))
+    services.install_backgrounds()
+    players = MapScene(services.document, player=True)  # what the player view shows
     assert players.background_art.image is not None
-    export_snapshot(window.document, tmp_path / "map.png")
+    export_snapshot(services.document, tmp_path / "map.png")
     assert len(decoded) == 1
     other = halves(200, 100)
-    window.document.replace_encounter(on_picture(other), None)  # another map: decoded anew
+    services.document.replace_encounter(on_picture(other), None)  # another map: decoded anew
     assert len(decoded) == 2
 
 
-def test_tokens_that_no_longer_fit_are_named_in_the_status_bar(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_tokens_that_no_longer_fit_are_named_in_the_status_bar(make_services) -> None:  # type: ignore[no-untyped-def]
     encounter = on_picture(halves())
     encounter.add_token(Token("far", "Far", "npcs", (3, 2)))
-    window = make_window(encounter)
-    window.backgrounds.ask_alignment = lambda *args: (Alignment(0, 0, 200), "grid")
-    assert window.backgrounds.align()
-    assert window.document.encounter.tokens["far"].position is None
-    assert "1 token no longer fit" in window.statusBar().currentMessage()
-    assert "far" not in window.scene.token_items or not window.scene.token_items["far"].isVisible()
+    services = make_services(encounter)
+    services.install_backgrounds()
+    services.backgrounds.ask_alignment = lambda *args: (Alignment(0, 0, 200), "grid")
+    assert services.backgrounds.align()
+    assert services.document.encounter.tokens["far"].position is None
+    assert "1 token no longer fit" in services.host.statusBar().currentMessage()
+    assert (
+        "far" not in services.scene.token_items or not services.scene.token_items["far"].isVisible()
+    )
 
 
 def test_elevation_numbers_stand_on_a_plate_even_with_no_shading(qapp: object) -> None:
@@ -364,35 +375,37 @@ def test_elevation_numbers_stand_on_a_plate_even_with_no_shading(qapp: object) -
 
 
 def test_a_dropped_file_that_is_no_picture_is_refused_before_asking(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     notes = tmp_path / "notes.txt"
     notes.write_text("not a map")
-    window = make_window()
+    services = make_services()
+    services.install_backgrounds()
     errors: list[str] = []
-    window.backgrounds.show_error = lambda title, text: errors.append(text)
+    services.backgrounds.show_error = lambda title, text: errors.append(text)
     asked: list[Path] = []
     drops.ask_picture_use = lambda _window, path: asked.append(path)  # type: ignore[assignment]
     try:
-        before = window.document.undo_stack.count()
-        assert not drops.handle_drop(window.drops, [notes])
+        before = services.document.undo_stack.count()
+        assert not drops.handle_drop(services.drops, [notes])
     finally:
         drops.ask_picture_use = drops._ask_picture_use
     assert asked == []
     assert errors == ["notes.txt is not a PNG, JPEG or WebP picture."]
-    assert window.document.undo_stack.count() == before
+    assert services.document.undo_stack.count() == before
 
 
-def test_dropping_a_universal_vtt_file_imports_it(real_data: RealData, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_dropping_a_universal_vtt_file_imports_it(real_data: RealData, make_services) -> None:  # type: ignore[no-untyped-def]
     path = real_data("uvtt/dd-oganm-cave-test.dd2vtt")
-    window = make_window()
-    window.files.ask_unsaved = lambda: "discard"
-    assert drops.handle_drop(window.drops, [path])
-    encounter = window.document.encounter
+    services = make_services()
+    services.install_backgrounds()
+    services.files.ask_unsaved = lambda: "discard"
+    assert drops.handle_drop(services.drops, [path])
+    encounter = services.document.encounter
     assert encounter.grid is not None and (encounter.grid.width, encounter.grid.height) == (20, 20)
     assert encounter.background is not None and encounter.background.square_px == 64
     assert len(encounter.grid.wall_lines) > 100
-    assert window.document.path is None and window.document.modified
+    assert services.document.path is None and services.document.modified
 
 
 def test_a_turned_view_draws_the_picture_as_sharp_as_a_straight_one(qapp: object) -> None:
@@ -434,16 +447,17 @@ def test_a_turned_view_draws_the_picture_as_sharp_as_a_straight_one(qapp: object
         assert dark_share(degrees) > 0.8 * straight, degrees
 
 
-def test_dropping_several_files_says_which_one_was_used(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_dropping_several_files_says_which_one_was_used(make_services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     first, second = tmp_path / "first.txt", tmp_path / "second.png"
     first.write_text("not a map")
     second.write_text("not a picture either")
-    window = make_window()
-    window.backgrounds.show_error = lambda title, text: None
+    services = make_services()
+    services.install_backgrounds()
+    services.backgrounds.show_error = lambda title, text: None
     said: list[str] = []
-    window.say = said.append  # type: ignore[method-assign]
-    assert not drops.handle_drop(window.drops, [first, second])
+    services.say = said.append  # type: ignore[method-assign]
+    assert not drops.handle_drop(services.drops, [first, second])
     assert said[-1] == "2 files were dropped: only first.txt was used (drop one file at a time)."
     said.clear()
-    drops.handle_drop(window.drops, [first])
+    drops.handle_drop(services.drops, [first])
     assert not [text for text in said if "dropped" in text]

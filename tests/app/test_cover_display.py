@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-
-from tactical.app.map.geometry import CELL
 from tactical.app.map.interaction.cover_display import cover_lines, cover_marks
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
-
-from .test_drag_view import screen
 
 
 def pillar() -> Encounter:
@@ -47,21 +42,3 @@ def test_obstructed_when_both_flanks_qualify() -> None:
     for row in (2, 4):
         encounter.map.set_square((3, row), elevation=2)  # type: ignore[union-attr]
     assert cover_marks(encounter, "archer", ["knight"]) == {"knight": "obstructed"}
-
-
-def test_cover_mode_in_the_window(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(pillar())
-    viewport = window.view.viewport()
-    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 6, 3))
-    window.map_tools.cover_action.trigger()
-    items = window.scene.token_items
-    assert items["knight"].cover_mark == "cover"
-    assert items["page"].cover_mark == "none"
-    assert items["archer"].cover_mark is None
-    qtbot.mouseMove(viewport, screen(window, 2, 3) + QPointF(3, 2).toPoint())
-    qtbot.mouseMove(viewport, screen(window, 2, 3))
-    qtbot.waitUntil(lambda: window.scene.cover_lines.isVisible())
-    ((a, b),) = window.scene.cover_lines.segments
-    assert a.x() == b.x() == 3.5 * CELL
-    window.map_tools.cover_action.trigger()
-    assert items["knight"].cover_mark is None

@@ -1,4 +1,4 @@
-"""A crowded big map in the window: what the GM sees is whole, and the first frame is cheap.
+"""A crowded big map on fake services: what the GM sees is whole, and the first frame is cheap.
 
 The window's tokens start as dots until the view tells its zoom (issue 22, second pass):
 the names are measured and laid out once, at the zoom the GM sees. Everything a GM does
@@ -21,13 +21,14 @@ from tactical.app.map.geometry import CELL
 from tactical.app.map.scene import token_item
 from tactical.app.players.player_view import PlayerView
 from tactical.app.snapshot.map_drawing import make_scene
-from tactical.app.window.main_window import MainWindow
 from tactical.core.changes import GM
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap
 from tactical.core.sides import Side
 from tactical.core.tokens import Token
 from tactical.persistence import save_encounter
+
+from .services_kit import FakeServices
 
 RED, BLUE = "#d01010", "#1030d0"
 SIZE = 240
@@ -50,19 +51,21 @@ def crowded() -> Encounter:
     return Encounter(GridMap(SIZE, SIZE), tokens, sides=sides, name="Crowded field")
 
 
-def open_crowded(make_window: Any, folder: Path, counted: list[int] | None = None) -> MainWindow:
+def open_crowded(
+    make_services: Any, folder: Path, counted: list[int] | None = None
+) -> FakeServices:
     """The window open on a small map, then File > Open of the crowded one (as at start-up).
 
     ``counted``: emptied before the crowded map opens (what the small one measured).
     """
     path = folder / "crowded.tactical.json"
     save_encounter(crowded(), path)
-    window: MainWindow = make_window()
+    services: FakeServices = make_services()
     if counted is not None:
         counted.clear()
-    assert window.files.load_path(path)
+    assert services.files.load_path(path)
     QApplication.processEvents()
-    return window
+    return services
 
 
 def close_to(colour: QColor, hex_colour: str, slack: int = 40) -> bool:
@@ -82,11 +85,11 @@ def colour_on_view(view: Any, point: QPointF) -> QColor:
     return image.pixelColor(where.x(), where.y())
 
 
-def show_up_close(window: MainWindow, point: QPointF) -> None:
+def show_up_close(services: FakeServices, point: QPointF) -> None:
     """Zoom in to 1:1 (a square is CELL pixels) on ``point``, as the GM's wheel would."""
-    window.view.resetTransform()
-    window.view.centerOn(point)
-    window.view.viewport().repaint()
+    services.view.resetTransform()
+    services.view.centerOn(point)
+    services.view.viewport().repaint()
     QApplication.processEvents()
 
 
@@ -106,88 +109,88 @@ def names_measured(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 
 def test_a_fitted_crowded_map_shows_every_token_without_measuring_a_name(
-    make_window: Any, names_measured: list[int], tmp_path: Path
+    make_services: Any, names_measured: list[int], tmp_path: Path
 ) -> None:
-    window = open_crowded(make_window, tmp_path, names_measured)
-    window.view.viewport().repaint()
+    services = open_crowded(make_services, tmp_path, names_measured)
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    items = window.scene.token_items
+    items = services.scene.token_items
     assert len(items) == 1203
     assert all(item.dotted for item in items.values())
     assert names_measured == []  # a dot has no name to measure, before or after the zoom
     for token_id in ("nw", "se"):  # dots of two or three pixels: their edges blend
-        assert close_to(colour_on_view(window.view, items[token_id].centre()), RED, 60)
-    assert close_to(colour_on_view(window.view, items["t5"].centre()), BLUE, 60)
+        assert close_to(colour_on_view(services.view, items[token_id].centre()), RED, 60)
+    assert close_to(colour_on_view(services.view, items["t5"].centre()), BLUE, 60)
 
 
 def test_scrolling_to_a_far_corner_shows_the_tokens_there_with_their_names(
-    make_window: Any, names_measured: list[int], tmp_path: Path
+    make_services: Any, names_measured: list[int], tmp_path: Path
 ) -> None:
-    window = open_crowded(make_window, tmp_path, names_measured)
-    window.view.viewport().repaint()
-    item = window.scene.token_items["se"]
-    show_up_close(window, item.centre())
+    services = open_crowded(make_services, tmp_path, names_measured)
+    services.view.viewport().repaint()
+    item = services.scene.token_items["se"]
+    show_up_close(services, item.centre())
     assert not item.dotted
-    assert close_to(colour_on_view(window.view, ring_point(item)), RED)
+    assert close_to(colour_on_view(services.view, ring_point(item)), RED)
     assert item.label_rect().width() > item.diameter  # "Southeast" drawn whole under it
     assert names_measured  # measured now, at the zoom the GM sees
-    nw = window.scene.token_items["nw"]
-    show_up_close(window, nw.centre())
-    assert close_to(colour_on_view(window.view, ring_point(nw)), RED)
+    nw = services.scene.token_items["nw"]
+    show_up_close(services, nw.centre())
+    assert close_to(colour_on_view(services.view, ring_point(nw)), RED)
     assert not nw.label_rect().isEmpty()
 
 
 def test_zooming_in_on_a_corner_measures_the_names_there_once_and_no_others(
-    make_window: Any, names_measured: list[int], tmp_path: Path
+    make_services: Any, names_measured: list[int], tmp_path: Path
 ) -> None:
-    window = open_crowded(make_window, tmp_path, names_measured)
-    window.view.viewport().repaint()
-    items = window.scene.token_items
-    show_up_close(window, items["se"].centre())
+    services = open_crowded(make_services, tmp_path, names_measured)
+    services.view.viewport().repaint()
+    items = services.scene.token_items
+    show_up_close(services, items["se"].centre())
     tokens = [item for item in items.values() if not item.dotted]
     assert items["se"] in tokens and items["spy"] in tokens  # the corner, up close
     assert len(names_measured) == len(tokens)  # once each, not created, then boosted again
     assert items["nw"].dotted  # the far corner waits, measured when the GM goes there
-    show_up_close(window, items["nw"].centre())
+    show_up_close(services, items["nw"].centre())
     assert not items["nw"].dotted
     awake = [item for item in items.values() if not item.asleep]
     assert len(names_measured) == len(awake) < len(items) / 10  # each once, the rest asleep
 
 
 def test_clicking_a_far_dot_selects_it_and_a_drag_moves_it_in_one_undo_entry(
-    make_window: Any, qtbot: Any, tmp_path: Path
+    make_services: Any, qtbot: Any, tmp_path: Path
 ) -> None:
-    window = open_crowded(make_window, tmp_path)
-    window.view.viewport().repaint()
-    item = window.scene.token_items["se"]
+    services = open_crowded(make_services, tmp_path)
+    services.view.viewport().repaint()
+    item = services.scene.token_items["se"]
     assert item.dotted
-    viewport = window.view.viewport()
-    start = window.view.mapFromScene(item.centre())
+    viewport = services.view.viewport()
+    start = services.view.mapFromScene(item.centre())
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=start)
-    assert window.scene.selectedItems() == [item]
-    assert window.document.undo_stack.count() == 0  # a click moves nothing
-    show_up_close(window, item.centre())  # the same token, grabbed up close
-    start = window.view.mapFromScene(item.centre())
+    assert services.scene.selectedItems() == [item]
+    assert services.document.undo_stack.count() == 0  # a click moves nothing
+    show_up_close(services, item.centre())  # the same token, grabbed up close
+    start = services.view.mapFromScene(item.centre())
     goal = QPointF((SIZE - 4 + 0.5) * CELL, (SIZE - 3 + 0.5) * CELL)
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
     for step in (QPointF(item.centre().x() - CELL, item.centre().y()), goal):
-        qtbot.mouseMove(viewport, window.view.mapFromScene(step))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(goal))
-    assert window.document.encounter.tokens["se"].position == (SIZE - 4, SIZE - 3)
-    assert window.document.undo_stack.count() == 1
-    window.view.viewport().repaint()
-    assert close_to(colour_on_view(window.view, ring_point(item)), RED)
-    window.document.undo_stack.undo()
-    assert window.document.encounter.tokens["se"].position == (SIZE - 2, SIZE - 2)
+        qtbot.mouseMove(viewport, services.view.mapFromScene(step))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=services.view.mapFromScene(goal))
+    assert services.document.encounter.tokens["se"].position == (SIZE - 4, SIZE - 3)
+    assert services.document.undo_stack.count() == 1
+    services.view.viewport().repaint()
+    assert close_to(colour_on_view(services.view, ring_point(item)), RED)
+    services.document.undo_stack.undo()
+    assert services.document.encounter.tokens["se"].position == (SIZE - 2, SIZE - 2)
     assert item.pos() == QPointF((SIZE - 2) * CELL, (SIZE - 2) * CELL)
 
 
-def test_a_print_scene_draws_every_token_whole(make_window: Any, tmp_path: Path) -> None:
-    window = open_crowded(make_window, tmp_path)
-    window.view.viewport().repaint()
-    scene = make_scene(window.document, "gm")
+def test_a_print_scene_draws_every_token_whole(make_services: Any, tmp_path: Path) -> None:
+    services = open_crowded(make_services, tmp_path)
+    services.view.viewport().repaint()
+    scene = make_scene(services.document, "gm")
     try:
-        assert set(scene.token_items) == set(window.document.encounter.tokens)
+        assert set(scene.token_items) == set(services.document.encounter.tokens)
         assert not any(item.dotted for item in scene.token_items.values())
         assert all(not item.label_rect().isEmpty() for item in scene.token_items.values())
         source = QRectF(0, 0, SIZE * CELL, SIZE * CELL)
@@ -208,18 +211,17 @@ def test_a_print_scene_draws_every_token_whole(make_window: Any, tmp_path: Path)
 
 
 def test_a_hidden_token_never_appears_on_the_players_screen(
-    make_window: Any, qtbot: Any, tmp_path: Path
+    make_services: Any, qtbot: Any, tmp_path: Path
 ) -> None:
-    window = open_crowded(make_window, tmp_path)
-    window.player_controls.open_action.trigger()
-    player = window.player_controls.player_view
+    services = open_crowded(make_services, tmp_path)
+    player = services.open_player_view()
     assert isinstance(player, PlayerView)
     qtbot.addWidget(player)
     qtbot.waitExposed(player)
     player.view.viewport().repaint()
     assert "spy" not in player.scene.token_items
     assert len(player.scene.token_items) == 1202
-    spy = window.scene.token_items["spy"]
+    spy = services.scene.token_items["spy"]
     where = spy.centre()
     assert not close_to(colour_on_view(player.view, where), BLUE)
     player.view.resetTransform()  # up close on the spy's square: still nothing there
@@ -233,23 +235,23 @@ def test_a_hidden_token_never_appears_on_the_players_screen(
 
 
 def test_a_token_dropped_beside_another_up_close_shares_the_row_with_its_name(
-    make_window: Any, tmp_path: Path
+    make_services: Any, tmp_path: Path
 ) -> None:
     from tactical.core.commands import MoveToken
 
-    window = open_crowded(make_window, tmp_path)
-    window.view.viewport().repaint()
-    nw, se = window.scene.token_items["nw"], window.scene.token_items["se"]
-    show_up_close(window, se.centre())
+    services = open_crowded(make_services, tmp_path)
+    services.view.viewport().repaint()
+    nw, se = services.scene.token_items["nw"], services.scene.token_items["se"]
+    show_up_close(services, se.centre())
     assert se.label_rect().width() > se.diameter  # "Southeast", whole
-    window.document.push(MoveToken("nw", (SIZE - 3, SIZE - 2)), GM)  # right beside it
-    window.view.viewport().repaint()
+    services.document.push(MoveToken("nw", (SIZE - 3, SIZE - 2)), GM)  # right beside it
+    services.view.viewport().repaint()
     left, right = nw.mapRectToScene(nw.label_rect()), se.mapRectToScene(se.label_rect())
     assert nw.crowded and se.crowded
     assert left.isEmpty() or right.isEmpty() or not left.intersects(right)
     assert se.toolTip() == "Southeast" or nw.toolTip() == "Northwest"  # one name cut short
-    window.document.undo_stack.undo()  # back to its corner: the name has its room again
-    window.view.viewport().repaint()
+    services.document.undo_stack.undo()  # back to its corner: the name has its room again
+    services.view.viewport().repaint()
     assert not se.crowded
     assert se.label_rect().width() > se.diameter
     assert se.toolTip() == ""

@@ -1,57 +1,23 @@
-"""A feature is built with the window's services, not the window: the fog controls on a
-bare QMainWindow with its own action registry, a document, a scene, a view and settings."""
+"""A feature is built with the window's services, not the window: the fog controls on
+fake services (tests/app/services_kit.py), a bare QMainWindow with its own action registry,
+a document, a scene, a view and settings."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMainWindow, QToolBar
 
-from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.install import install_fog
-from tactical.app.map.map_view import MapView
-from tactical.app.map.scene.map_scene import MapScene
-from tactical.app.storage.files import FileController
-from tactical.app.window.action_registry import MENU_BAR, ActionRegistry, Place
 from tactical.app.window.plain_text import shown_text
-from tactical.app.window.services import Services
 
-from .conftest import small_grid
-
-
-class FakeServices(Services):
-    """The window's services around a plain QMainWindow; the status line and the tool
-    switch are lists a test reads."""
-
-    def __init__(self, settings: QSettings) -> None:
-        host = QMainWindow()
-        document = EncounterDocument(small_grid())
-        scene = MapScene(document)
-        registry = ActionRegistry(host)
-        registry.add_menu("player", "Player view", Place(MENU_BAR, "1", 70))
-        registry.add_toolbar("tools", QToolBar("Tools"))
-        self.said: list[str] = []
-        self.tools_used: list[str] = []
-        super().__init__(
-            host=host,
-            document=document,
-            scene=scene,
-            view=MapView(scene, host),
-            settings=settings,
-            registry=registry,
-            files=FileController(host, document, settings),
-            say=self.said.append,
-            use_tool=self.tools_used.append,
-        )
+from .conftest import ServicesFactory
+from .services_kit import FakeServices
 
 
 @pytest.fixture
-def services(qtbot: Any, settings: QSettings) -> FakeServices:
-    fake = FakeServices(settings)
-    qtbot.addWidget(fake.host)
-    return fake
+def services(make_services: ServicesFactory) -> FakeServices:
+    return make_services(shown=False)
 
 
 def test_the_fog_controls_need_only_the_services(services: FakeServices, qtbot: Any) -> None:
@@ -59,7 +25,10 @@ def test_the_fog_controls_need_only_the_services(services: FakeServices, qtbot: 
     registry = services.action_registry
     registry.build()
     bar = services.host.menuBar()
-    assert [shown_text(a.text()) for a in bar.actions()] == ["Fog", "Player view"]
+    assert [shown_text(a.text()) for a in bar.actions()] == [
+        *("File", "Edit", "View", "Tools"),
+        *("Fog", "Player view", "Help"),
+    ]
     assert registry.tools["fog"] is controls.tool
     tools_bar = registry.toolbar("tools").actions()
     assert registry.action("fog.tool") in tools_bar
@@ -82,6 +51,6 @@ def test_an_unknown_action_or_menu_names_the_known_ones(services: FakeServices) 
     with pytest.raises(KeyError, match=r"fog\.enabled"):
         services.action_registry.action("fog.nothing")
     with pytest.raises(KeyError, match="player"):
-        services.action_registry.menu("help")
+        services.action_registry.menu("nothing")
     with pytest.raises(ValueError, match="two actions"):
         services.action_registry.add("fog.tool", services.action_registry.action("fog.tool"))

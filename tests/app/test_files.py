@@ -8,11 +8,13 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from tactical.app.storage.files import display_name
+from tactical.app.window.startup import start
 from tactical.core.changes import GM
 from tactical.core.commands import MoveToken, SetStatus
 from tactical.persistence import dumps_encounter, load_encounter, save_encounter
 
 from .conftest import small_areas, small_grid
+from .test_examples import HILLSIDE, centre_of, drag_to, farthest_reachable, square_point
 
 
 def test_save_as_then_reopen_gives_the_same_encounter(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -161,3 +163,28 @@ def test_a_save_that_would_not_load_is_refused(make_window, tmp_path: Path) -> N
     ]
     assert path.read_bytes() == before
     assert window.isWindowModified()
+
+
+def test_save_quit_and_reopen_to_the_same_state(
+    make_window, qtbot, tmp_path: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    assert window.files.open_path(HILLSIDE), window.errors
+    window.view.fit_map()
+    goal = farthest_reachable(window, "mira")
+    drag_to(qtbot, window, centre_of(window, "mira"), square_point(window, goal))
+    window.document.push(SetStatus("grak", "Dazed", 1), GM)
+    saved = tmp_path / "session.tactical.json"
+    window.files.ask_save_path = lambda: str(saved)
+    window.file_menu.save_as_action.trigger()
+    window.files.background.wait()  # written on a worker thread
+    assert window.document.path == saved
+    state = window.document.encounter
+    assert window.close()
+    again = start(saved, settings=settings, recovery_dir=tmp_path / "recovery", ask=lambda r: False)
+    qtbot.addWidget(again)
+    again.files.ask_unsaved = lambda: "discard"
+    assert again.document.encounter == state
+    assert again.document.encounter.tokens["mira"].position == goal
+    assert load_encounter(HILLSIDE).tokens["mira"].position == (4, 19)  # the example is untouched
+    assert again.windowTitle() == "session[*] — tactical"

@@ -7,6 +7,7 @@ from PySide6.QtCore import QSettings
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.gesture import FogGesture
+from tactical.app.fog.install import install_fog
 from tactical.app.fog.settings import NEW_MAPS_FOGGED
 from tactical.app.map.geometry import CELL
 from tactical.app.map.interaction.events import Pointer
@@ -109,93 +110,102 @@ def test_an_area_click_reveals_one_area_and_undo_hides_it(qtbot) -> None:  # typ
     assert "area" in gesture.message
 
 
-def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_fog_menu_reveals_what_the_party_sees_and_follows_moves(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
     encounter = small_grid()
     encounter.fog = Fog(enabled=True)
-    window = make_window(encounter)
-    fog = window.fog_controls
+    services = make_services(encounter)
+    fog_controls = install_fog(services)
+    fog = fog_controls
     assert fog.enabled_action.isChecked()
     fog.party_action.trigger()  # worked out on the worker: the GUI does not wait
     qtbot.waitUntil(lambda: not fog.worker.busy())
-    seen = found(window.document.encounter)
+    seen = found(services.document.encounter)
     assert (1, 1) in seen and (3, 1) in seen
     assert (9, 7) not in seen  # behind the +2 ridge at column 5, from level 0
-    assert window.document.undo_stack.undoText() == "Reveal what the party sees"
+    assert services.document.undo_stack.undoText() == "Reveal what the party sees"
     fog.auto_action.trigger()
-    assert window.document.encounter.fog.auto_reveal
-    stack = window.document.undo_stack
+    assert services.document.encounter.fog.auto_reveal
+    stack = services.document.undo_stack
     before = stack.count()
     qtbot.waitUntil(lambda: not fog.worker.busy())
-    window.document.push(MoveToken("hero", (5, 1)), GM)  # onto the ridge: sees over it
-    qtbot.waitUntil(lambda: (9, 7) in found(window.document.encounter))
+    services.document.push(MoveToken("hero", (5, 1)), GM)  # onto the ridge: sees over it
+    qtbot.waitUntil(lambda: (9, 7) in found(services.document.encounter))
     assert stack.count() == before + 1  # one move, one undo step (issue 23)
     assert stack.undoText() == "Move Hero"
     stack.undo()  # the move takes its reveal with it, and reveals nothing new
     qtbot.waitUntil(lambda: not fog.worker.busy())  # any reveal it asked for has landed
-    assert window.document.encounter.tokens["hero"].position == (1, 1)
-    assert (9, 7) not in found(window.document.encounter)
+    assert services.document.encounter.tokens["hero"].position == (1, 1)
+    assert (9, 7) not in found(services.document.encounter)
     assert (stack.count(), stack.index()) == (before + 1, before)
     stack.redo()
-    assert window.document.encounter.tokens["hero"].position == (5, 1)
-    assert (9, 7) in found(window.document.encounter)
+    assert services.document.encounter.tokens["hero"].position == (5, 1)
+    assert (9, 7) in found(services.document.encounter)
 
 
-def test_the_gm_tint_can_be_hidden(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    fog = window.fog_controls
+def test_the_gm_tint_can_be_hidden(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    fog_controls = install_fog(services)
+    fog = fog_controls
     assert fog.fog.tint_shown
     fog.tint_action.trigger()
     assert not fog.fog.tint_shown
-    assert window.settings.value("fog/gm_tint", type=bool) is False
+    assert services.settings.value("fog/gm_tint", type=bool) is False
     fog.enabled_action.trigger()
-    assert window.document.encounter.fog.enabled
-    window.document.undo_stack.undo()
+    assert services.document.encounter.fog.enabled
+    services.document.undo_stack.undo()
     assert not fog.enabled_action.isChecked()
 
 
-def test_new_maps_start_fogged_when_the_gm_says_so(make_window, settings: QSettings, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    window.map_editing.ask_grid_size = lambda: (6, 4, 5)
-    assert window.map_editing.new_grid_map()
-    assert not window.document.encounter.fog.enabled
-    window.fog_controls.new_fogged_action.trigger()
+def test_new_maps_start_fogged_when_the_gm_says_so(
+    make_services, settings: QSettings, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    fog_controls = install_fog(services)
+    services.install_editing()
+    services.map_editing.ask_grid_size = lambda: (6, 4, 5)
+    assert services.map_editing.new_grid_map()
+    assert not services.document.encounter.fog.enabled
+    fog_controls.new_fogged_action.trigger()
     assert settings.value(NEW_MAPS_FOGGED, type=bool) is True
-    assert window.map_editing.new_grid_map()
-    assert window.document.encounter.fog.enabled
-    assert found(window.document.encounter) == set()
+    assert services.map_editing.new_grid_map()
+    assert services.document.encounter.fog.enabled
+    assert found(services.document.encounter) == set()
 
 
-def test_the_fog_tool_outlines_its_rectangle_and_pushes_one_step(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_fog_tool_outlines_its_rectangle_and_pushes_one_step(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
     encounter = small_grid()
     encounter.fog = Fog(enabled=True)
-    window = make_window(encounter)
-    window.fog_controls.shape_actions[3].trigger()  # Rectangle
-    assert window.view.tool is window.fog_controls.tool
-    assert window.fog_controls.toolbar.isVisible()
-    tool = window.fog_controls.tool
-    before = window.document.undo_stack.count()
+    services = make_services(encounter)
+    fog_controls = install_fog(services)
+    services.install_tool_options()  # which shows the active tool's options
+    fog_controls.shape_actions[3].trigger()  # Rectangle
+    assert services.view.tool is fog_controls.tool
+    assert fog_controls.toolbar.isVisible()
+    tool = fog_controls.tool
+    before = services.document.undo_stack.count()
     tool.press(at(1, 1))
     tool.move(at(4, 3))
     outline = tool.outline.path().boundingRect()
     assert (outline.left(), outline.top()) == (1 * CELL, 1 * CELL)
     assert (outline.right(), outline.bottom()) == (5 * CELL, 4 * CELL)
     tool.release(at(4, 3))
-    assert window.document.undo_stack.count() == before + 1
-    assert found(window.document.encounter) == {(c, r) for c in range(1, 5) for r in range(1, 4)}
-    window.use_tool("select")
+    assert services.document.undo_stack.count() == before + 1
+    assert found(services.document.encounter) == {(c, r) for c in range(1, 5) for r in range(1, 4)}
+    services.use_tool("select")
     assert tool.outline.path().isEmpty()
 
 
-def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_dragging_a_pc_shows_what_it_would_reveal(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
     encounter = small_grid()
     encounter.fog = Fog(enabled=True, auto_reveal=True)
-    window = make_window(encounter)
-    preview = window.fog_controls.preview
-    worker = window.fog_controls.worker
-    window.fog_controls.party_action.trigger()
+    services = make_services(encounter)
+    fog_controls = install_fog(services)
+    preview = fog_controls.preview
+    worker = fog_controls.worker
+    fog_controls.party_action.trigger()
     qtbot.waitUntil(lambda: not worker.busy())
-    assert (9, 7) not in found(window.document.encounter)  # behind the ridge
-    tool = window.map_tools.select_tool
+    assert (9, 7) not in found(services.document.encounter)  # behind the ridge
+    tool = services.select_tool
     assert tool.press(at(1, 1))  # Hero
     tool.move(at(3, 1))
     preview.update()
@@ -206,12 +216,12 @@ def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  
     preview.update()
     qtbot.waitUntil(lambda: not worker.busy())
     assert (9, 7) in preview.squares
-    assert not preview.squares & found(window.document.encounter)  # only what is new
-    assert (9, 7) not in found(window.document.encounter)  # nothing revealed while held
+    assert not preview.squares & found(services.document.encounter)  # only what is new
+    assert (9, 7) not in found(services.document.encounter)  # nothing revealed while held
     tool.release(at(5, 1, shift=True))  # placed by the GM: beyond its speed with the climb
     preview.update()
     assert not preview.item.isVisible()
-    qtbot.waitUntil(lambda: (9, 7) in found(window.document.encounter))
+    qtbot.waitUntil(lambda: (9, 7) in found(services.document.encounter))
     tool.press(at(1, 4))  # Orc: not of the party, no preview
     tool.move(at(2, 4))
     preview.update()
@@ -220,23 +230,23 @@ def test_dragging_a_pc_shows_what_it_would_reveal(make_window, qtbot) -> None:  
 
 
 def test_reveal_what_the_party_sees_says_when_no_party_token_is_on_the_map(  # type: ignore[no-untyped-def]
-    make_window, qtbot
+    make_services, qtbot
 ) -> None:
     encounter = small_grid()
     encounter.fog = Fog(enabled=True)
     for token in encounter.tokens.values():
         token.side = "npcs"  # the GM put everyone on the foes' side
-    window = make_window(encounter)
-    said: list[str] = []
-    window.say = said.append  # type: ignore[method-assign]
-    window.fog_controls.party_action.trigger()
+    services = make_services(encounter)
+    fog_controls = install_fog(services)
+    said = services.said
+    fog_controls.party_action.trigger()
     assert said == [
         "No token of the party (Player characters) is on the map: put the party's tokens "
         "there, or choose the party's sides in Fog > The party's sides."
     ]
     encounter.tokens["hero"].side = "pcs"
-    window.fog_controls.party_action.trigger()
-    qtbot.waitUntil(lambda: not window.fog_controls.worker.busy())
-    window.fog_controls.party_action.trigger()
-    qtbot.waitUntil(lambda: not window.fog_controls.worker.busy())
+    fog_controls.party_action.trigger()
+    qtbot.waitUntil(lambda: not fog_controls.worker.busy())
+    fog_controls.party_action.trigger()
+    qtbot.waitUntil(lambda: not fog_controls.worker.busy())
     assert said[-1] == "The party (Player characters) sees nothing that is not revealed already."

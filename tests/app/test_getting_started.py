@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import QApplication
 
-from tactical.app.window.help_start import GettingStartedDialog, page_path
+from tactical.app.window.help_start import (
+    GettingStartedDialog,
+    install_getting_started,
+    page_path,
+)
 
-from .conftest import small_grid
+from .conftest import ServicesFactory, small_grid
 
 STEPS = [
     "1. Open an example",
@@ -34,9 +37,12 @@ def test_the_page_and_its_five_pictures_are_there() -> None:
         assert not image.isNull() and image.width() >= 1000, name
 
 
-def test_help_opens_the_page_with_its_pictures(make_window: Any) -> None:
-    window = make_window(small_grid())
-    window.getting_started_action.trigger()
+def test_help_opens_the_page_with_its_pictures(make_services: ServicesFactory) -> None:
+    services = make_services(small_grid())
+    action = install_getting_started(services)
+    services.build()
+    assert services.menu_texts("help") == ["Getting started"]
+    action.trigger()
     QApplication.processEvents()
     dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, GettingStartedDialog))
     shown = dialog.browser.toPlainText()

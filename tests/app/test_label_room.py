@@ -29,15 +29,15 @@ def clashes(rects: dict[str, QRectF]) -> list[tuple[str, str]]:
     return [(a, b) for a, b in combinations(rects, 2) if rects[a].intersects(rects[b])]
 
 
-def test_no_two_names_overlap_on_the_hillside_at_fit_zoom(make_window: Any, qtbot: Any) -> None:
-    window = make_window(load_encounter(HILLSIDE))
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.fit_map()
-    window.view.viewport().repaint()
+def test_no_two_names_overlap_on_the_hillside_at_fit_zoom(make_services: Any, qtbot: Any) -> None:
+    services = make_services(load_encounter(HILLSIDE))
+    services.host.resize(1400, 900)
+    services.host.show()
+    qtbot.waitExposed(services.host)
+    services.view.fit_map()
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    scene = window.scene
+    scene = services.scene
     assert scene.view_boost > 1.5  # zoomed out: names enlarged, where they used to clash
     rects = name_rects(scene)
     assert clashes(rects) == []

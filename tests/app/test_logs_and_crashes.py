@@ -14,7 +14,11 @@ from PySide6.QtWidgets import QMessageBox
 from tactical import __version__
 from tactical.app.runtime import logs
 from tactical.app.runtime.crash import CrashReporter, install_crash_reporter
-from tactical.app.window.about import about_text, help_menu
+from tactical.app.window.about import about_text, help_menu, install_about
+from tactical.app.window.help_keys import install_help_keys
+from tactical.app.window.help_start import install_getting_started
+
+from .conftest import ServicesFactory
 
 
 @pytest.fixture
@@ -95,24 +99,31 @@ def test_an_error_while_the_dialog_is_up_is_logged_not_stacked(log_file: Path) -
     assert log_file.read_text().count("Unexpected error") == 2
 
 
-def test_help_about_names_the_version_and_the_files(make_window: object) -> None:
-    window = make_window()  # type: ignore[operator]
-    menu = help_menu(window)
+def test_help_about_names_the_version_and_the_files(
+    make_services: ServicesFactory, tmp_path: Path
+) -> None:
+    services = make_services()
+    recovery = tmp_path / "recovery"
+    install_getting_started(services)
+    install_help_keys(services)
+    about_action = install_about(services, recovery)
+    services.build()
+    menu = help_menu(services.host)
     assert [a.text() for a in menu.actions()] == [
         "&Getting started",
         "&Keys and mouse",
         "&About tactical",
     ]
-    assert help_menu(window) is menu  # found again, not made twice
-    assert window.menuBar().actions()[-1].menu() is menu
-    text = about_text(window.settings, window.autosave.directory)
+    assert help_menu(services.host) is menu  # found again, not made twice
+    assert services.host.menuBar().actions()[-1].menu() is menu
+    text = about_text(services.settings, recovery)
     lines = text.splitlines()
     assert lines[0] == f"tactical {__version__}"
     assert f"Log file: {logs.log_path()}" in lines
-    assert f"Settings: {window.settings.fileName()}" in lines
-    assert f"Recovery files: {window.autosave.directory}" in lines
-    window.about_action.trigger()
-    box = window.findChild(QMessageBox)
+    assert f"Settings: {services.settings.fileName()}" in lines
+    assert f"Recovery files: {recovery}" in lines
+    about_action.trigger()
+    box = services.host.findChild(QMessageBox)
     assert box is not None and box.isVisible()
     assert box.text() == text
     box.close()
@@ -128,18 +139,18 @@ def test_qwarning_reaches_the_log_through_the_installed_handler(log_file: Path) 
 
 
 def test_a_file_that_fails_to_open_or_save_is_logged(
-    make_window: object, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    make_services: ServicesFactory, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    window = make_window()  # type: ignore[operator]
+    services = make_services()
     bad = tmp_path / "bad.tactical.json"
     bad.write_text('{"version": 1}')
     with caplog.at_level(logging.WARNING):
-        assert not window.files.load_path(bad)
-        assert not window.files.save_to(tmp_path / "no such folder" / "x.tactical.json")
+        assert not services.files.load_path(bad)
+        assert not services.files.save_to(tmp_path / "no such folder" / "x.tactical.json")
     messages = [r.getMessage() for r in caplog.records if r.name == "tactical.app.storage.files"]
     assert len(messages) == 2
     assert messages[0].startswith(f"could not open {bad}: ")
     assert messages[1].startswith(
         f"could not save {tmp_path / 'no such folder' / 'x.tactical.json'}: "
     )
-    assert [title for title, _ in window.errors] == ["Could not open the file", "Could not save"]
+    assert [title for title, _ in services.errors] == ["Could not open the file", "Could not save"]

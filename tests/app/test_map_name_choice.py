@@ -1,8 +1,9 @@
-"""Player view > Show the map's name to players: off for a file never ticked, one undo step."""
+"""Player view > Show the map's name to players: off for a file never ticked, one undo step
+(the feature alone, on fake services)."""
 
 from __future__ import annotations
 
-from tactical.app.players.map_name_choice import ACTION_ID
+from tactical.app.players.map_name_choice import ACTION_ID, install_map_name_choice
 from tactical.app.window.plain_text import shown_text
 from tactical.persistence import load_encounter
 
@@ -12,9 +13,12 @@ CRYPT = MAPS / "crypt-fog.tactical.json"
 THRUM = MAPS / "thrum.tactical.json"
 
 
-def test_the_entry_is_off_for_the_crypt_and_one_undo_step_turns_it_on(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(CRYPT), CRYPT)
+def test_the_entry_is_off_for_the_crypt_and_one_undo_step_turns_it_on(make_services) -> None:  # type: ignore[no-untyped-def]
+    window = make_services(load_encounter(CRYPT), CRYPT)
+    choice = install_map_name_choice(window)  # kept, as the window keeps its features
+    window.build()
     action = window.action_registry.action(ACTION_ID)
+    assert action is choice.action
     menu = window.action_registry.menu("player")
     assert action in menu.actions()
     assert shown_text(action.text()) == "Show the map's name to players"
@@ -35,11 +39,13 @@ def test_the_entry_is_off_for_the_crypt_and_one_undo_step_turns_it_on(make_windo
     assert action.isChecked()
 
 
-def test_the_entry_follows_the_file_opened(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(CRYPT), CRYPT)
+def test_the_entry_follows_the_file_opened(make_services) -> None:  # type: ignore[no-untyped-def]
+    window = make_services(load_encounter(CRYPT), CRYPT)
+    choice = install_map_name_choice(window)  # kept, as the window keeps its features
     action = window.action_registry.action(ACTION_ID)
+    assert action is choice.action
     assert not action.isChecked()
-    assert window.open_path(THRUM)  # an example whose name is no secret: shown
+    assert window.files.load_path(THRUM)  # an example whose name is no secret: shown
     assert action.isChecked()
-    assert window.open_path(CRYPT)
+    assert window.files.load_path(CRYPT)
     assert not action.isChecked()

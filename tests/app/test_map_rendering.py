@@ -23,6 +23,8 @@ from tactical.core.grid import Terrain
 from tactical.core.tokens import Token
 
 from .conftest import small_areas, small_grid
+from .test_cover_display import pillar
+from .test_drag_view import screen
 
 
 def pixel(layer: GridLayer, col: int, row: int) -> QColor:
@@ -251,3 +253,24 @@ def test_every_elevation_step_has_its_own_shade() -> None:
     shades = [colours.elevation_rgb(e) for e in range(-6, 17)]
     for low, high in itertools.pairwise(shades):
         assert sum(abs(a - b) for a, b in zip(low, high, strict=True)) >= 15, (low, high)
+
+
+# Cover from the selected attacker, as the window wires it: selection, hover, Tools > Cover.
+
+
+def test_cover_mode_in_the_window_follows_the_selection_and_the_hover(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(pillar())
+    viewport = window.view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 6, 3))
+    window.map_tools.cover_action.trigger()
+    items = window.scene.token_items
+    assert items["knight"].cover_mark == "cover"
+    assert items["page"].cover_mark == "none"
+    assert items["archer"].cover_mark is None
+    qtbot.mouseMove(viewport, screen(window, 2, 3) + QPointF(3, 2).toPoint())
+    qtbot.mouseMove(viewport, screen(window, 2, 3))
+    qtbot.waitUntil(lambda: window.scene.cover_lines.isVisible())
+    ((a, b),) = window.scene.cover_lines.segments
+    assert a.x() == b.x() == 3.5 * CELL
+    window.map_tools.cover_action.trigger()
+    assert items["knight"].cover_mark is None

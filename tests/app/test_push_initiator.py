@@ -12,13 +12,14 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, Qt
 
 from tactical.app.encounter.document import CoreCommandAdapter, EncounterDocument
+from tactical.app.fog.install import install_fog
 from tactical.app.map.geometry import CELL
 from tactical.core.changes import GM, ChangeSet, HistoryStep, phone
 from tactical.core.commands import MoveToken, RevealSquares
 from tactical.core.commands.base import Command
 from tactical.core.fog import Fog
 
-from .conftest import small_grid
+from .conftest import ServicesFactory, small_grid
 
 
 class Heard(QObject):
@@ -104,11 +105,12 @@ def test_a_broken_contributor_is_logged_and_the_edit_is_kept(qapp: Any, caplog: 
 
 
 def test_a_drop_with_reveal_after_every_move_is_one_push_and_its_reveal_joins_its_step(
-    make_window: Any, qtbot: Any
+    make_services: ServicesFactory, qtbot: Any
 ) -> None:
     encounter = small_grid()
     encounter.fog = Fog(enabled=True, auto_reveal=True)
-    window = make_window(encounter)
+    window = make_services(encounter)
+    install_fog(window)  # the fog feature contributes the reveal after a move
     heard = Heard(window.document)
     viewport = window.view.viewport()
 

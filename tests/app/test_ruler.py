@@ -72,15 +72,15 @@ def test_right_click_puts_it_away() -> None:
     assert not ruler.active
 
 
-def test_ruler_tool_in_the_window(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    window.map_tools.ruler_action.trigger()
-    viewport = window.view.viewport()
-    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(window, 0, 0))
-    qtbot.mouseMove(viewport, screen(window, 6, 2))
-    assert window.scene.ruler.isVisible()
-    assert window.scene.ruler.label == "6 squares (30 ft)"
-    assert window.scene.ruler.points[-1] == QPointF(6.5 * CELL, 2.5 * CELL)
-    assert window.document.undo_stack.count() == 0  # measuring edits nothing
-    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
-    assert not window.scene.ruler.isVisible()
+def test_the_ruler_tool_on_the_map(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    services.registry.action("tools.ruler").trigger()
+    viewport = services.view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=screen(services, 0, 0))
+    qtbot.mouseMove(viewport, screen(services, 6, 2))
+    assert services.scene.ruler.isVisible()
+    assert services.scene.ruler.label == "6 squares (30 ft)"
+    assert services.scene.ruler.points[-1] == QPointF(6.5 * CELL, 2.5 * CELL)
+    assert services.document.undo_stack.count() == 0  # measuring edits nothing
+    qtbot.keyClick(services.view, Qt.Key.Key_Escape)
+    assert not services.scene.ruler.isVisible()

@@ -1,4 +1,4 @@
-"""Every key of the main window does one thing: no two actions share a shortcut.
+"""Every key of the main window does one thing: no two actions share a shortcut, and F fits.
 
 Qt fires neither action of an ambiguous shortcut (it only logs "Ambiguous
 shortcut overload"), so a clash made by two branches merging silently kills
@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QShortcut
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
+from tactical.app.panel import CombatPanel
 from tactical.app.window.help_keys import keys_markdown
 from tactical.core.changes import GM
 from tactical.core.commands import SetStatus
+from tactical.persistence import load_encounter
 
-from .conftest import WindowFactory
+from .conftest import MAPS, WindowFactory
 
 
 def key_owners(window: QWidget) -> dict[str, list[str]]:
@@ -113,3 +116,54 @@ def test_no_two_entries_of_a_menu_share_an_alt_letter(make_window) -> None:  # t
     """With two entries on one letter, the letter only moves between them (nothing runs)."""
     window = make_window()
     assert mnemonic_clashes(window.menuBar().actions(), "menu bar") == {}
+
+
+def test_fit_key_shows_the_whole_map(make_window: WindowFactory, qtbot: Any) -> None:
+    window = make_window()
+    view = window.view
+    view.zoom_by(5.0)
+    qtbot.keyClick(view, Qt.Key.Key_F)
+    assert view.fitted
+    assert view.visible_scene_rect().contains(window.scene.layer.scene_rect())
+
+
+def test_keys_act_on_the_selection(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.scene.token_items["ally"].setSelected(True)
+    window.edit_menu.hide_action.trigger()
+    assert window.document.encounter.tokens["ally"].hidden
+    window.edit_menu.remove_action.trigger()
+    assert "ally" not in window.document.encounter.tokens
+
+
+# The combat panel's result line follows an undo or redo made anywhere, as it follows Back.
+# QA: on the hillside ruin, Start (Thrum), Enter, then Ctrl+Z twice left the panel saying
+# "No combat procedure" above the stale "12 combatants take part.".
+
+
+HILLSIDE = MAPS / "hillside-ruin.tactical.json"
+
+
+def test_ctrl_z_and_ctrl_y_replace_a_stale_result_line(
+    qtbot: Any, make_window: WindowFactory
+) -> None:
+    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
+    panel = window.ensure_panel()
+    assert isinstance(panel, CombatPanel)
+    panel.start("thrum")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    assert panel.header.message.text() == "12 combatants take part."
+    step = window.document.undo_stack.undoText()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert panel.header.message.text() == f"Undone: {step}"
+    start = window.document.undo_stack.undoText()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert panel.header.title.text() == "No combat procedure"
+    assert panel.header.message.text() == f"Undone: {start}"
+    assert "combatants take part" not in panel.header.message.text()
+    qtbot.keyClick(window.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert panel.header.message.text() == f"Redone: {start}"
+    assert panel.header.title.text() != "No combat procedure"

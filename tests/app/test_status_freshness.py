@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tactical.app.map.geometry import CELL
 from tactical.app.map.interaction.events import Pointer
+from tactical.app.window.status_freshness import install_status_freshness
 
 
 def _drag(window, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
@@ -15,11 +16,12 @@ def _drag(window, start: tuple[int, int], end: tuple[int, int]) -> None:  # type
     tool.release(Pointer(ex, ey))
 
 
-def test_a_move_message_goes_with_the_next_undo_or_selection(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    bar = window.statusBar()
+def test_a_move_message_goes_with_the_next_undo_or_selection(make_services) -> None:  # type: ignore[no-untyped-def]
+    window = make_services()
+    bar = window.host.statusBar()
+    freshness = install_status_freshness(bar, window.document, window.scene)
     now = [100.0]
-    window.status_freshness.clock = lambda: now[0]
+    freshness.clock = lambda: now[0]
     _drag(window, (1, 4), (1, 6))
     assert bar.currentMessage().startswith("Orc moved")  # said just after its push: kept
     now[0] += 2

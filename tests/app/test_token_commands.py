@@ -1,4 +1,6 @@
-"""Adding and removing tokens, hiding them, statuses, removing templates: each one undo step."""
+"""Adding and removing tokens, hiding them, statuses, removing templates: each one undo step
+(the token edits and the right-click menu on fake services; H and Delete are in
+test_shortcuts.py)."""
 
 from __future__ import annotations
 
@@ -32,10 +34,10 @@ def test_new_ids_do_not_clash() -> None:
     assert len(new_id({}, "x" * 500, MAX_ID)) <= MAX_ID
 
 
-def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_add_a_token_from_the_context_menu_and_undo(make_services) -> None:  # type: ignore[no-untyped-def]
     """One form (name, side, size, speed), defaults: a foe's side and speed 6; one undo step."""
-    window = make_window()
-    actions = window.token_edits
+    services = make_services()
+    actions = services.token_edits
     seen: dict[str, object] = {}
 
     def answer(form):  # type: ignore[no-untyped-def]
@@ -47,7 +49,7 @@ def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # typ
         return form.spec()
 
     actions.adder.ask = answer
-    menu = window.context_menu_at(centre(4, 6))
+    menu = services.context_menu_at(centre(4, 6))
     texts = [a.text() for a in menu.actions()]
     assert "Add token here…" in texts
     next(a for a in menu.actions() if a.text() == "Add token here…").trigger()
@@ -56,18 +58,18 @@ def test_add_a_token_from_the_context_menu_and_undo(make_window) -> None:  # typ
         "speed": 6,
         "sizes": ["1 x 1", "2 x 2", "3 x 3"],
     }
-    token = window.document.encounter.tokens["wolf-i-alpha-i"]
+    token = services.document.encounter.tokens["wolf-i-alpha-i"]
     assert (token.name, token.side, token.position) == ("Wolf <i>alpha</i>", "npcs", (4, 6))
     assert (token.size, token.speed, token.image) == (2, 6, None)
-    assert window.scene.token_items["wolf-i-alpha-i"].pos() == QPointF(4 * CELL, 6 * CELL)
-    assert window.document.undo_stack.undoText() == "Add Wolf <i>alpha</i>"
-    window.document.undo_stack.undo()
-    assert "wolf-i-alpha-i" not in window.scene.token_items
+    assert services.scene.token_items["wolf-i-alpha-i"].pos() == QPointF(4 * CELL, 6 * CELL)
+    assert services.document.undo_stack.undoText() == "Add Wolf <i>alpha</i>"
+    services.document.undo_stack.undo()
+    assert "wolf-i-alpha-i" not in services.scene.token_items
 
 
-def test_the_form_remembers_the_last_side(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    adder = window.token_edits.adder
+def test_the_form_remembers_the_last_side(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    adder = services.token_edits.adder
     sides: list[str] = []
 
     def answer(form):  # type: ignore[no-untyped-def]
@@ -77,32 +79,34 @@ def test_the_form_remembers_the_last_side(make_window) -> None:  # type: ignore[
         return form.spec()
 
     adder.ask = answer
-    window.token_edits.add_token_at((4, 6))
-    window.token_edits.add_token_at((4, 7))
+    services.token_edits.add_token_at((4, 6))
+    services.token_edits.add_token_at((4, 7))
     assert sides == ["Non-player characters", "Player characters"]
-    assert window.document.encounter.tokens["squire-2"].side == "pcs"
+    assert services.document.encounter.tokens["squire-2"].side == "pcs"
 
 
-def test_token_menu_statuses_hide_remove(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    actions = window.token_edits
-    document = window.document
+def test_token_menu_statuses_hide_remove(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    actions = services.token_edits
+    document = services.document
     actions.ask_text = lambda title, label: "Slowed 2"
-    menu = window.context_menu_at(centre(1, 4))
+    menu = services.context_menu_at(centre(1, 4))
     texts = [a.text() for a in menu.actions()]
     assert texts[:3] == ["Orc", "Edit token…", "Add status…"]
     next(a for a in menu.actions() if a.text() == "Add status…").trigger()
     assert document.encounter.tokens["orc"].statuses == {"Slowed": 2}
-    assert window.scene.token_items["orc"].look.statuses == {"Slowed": 2}
-    menu = window.context_menu_at(centre(1, 4))
+    assert services.scene.token_items["orc"].look.statuses == {"Slowed": 2}
+    menu = services.context_menu_at(centre(1, 4))
     next(a for a in menu.actions() if a.text() == "Clear Slowed (2)").trigger()
     assert document.encounter.tokens["orc"].statuses == {}
     next(
-        a for a in window.context_menu_at(centre(1, 4)).actions() if a.text() == "Hide from players"
+        a
+        for a in services.context_menu_at(centre(1, 4)).actions()
+        if a.text() == "Hide from players"
     ).trigger()
     assert document.encounter.tokens["orc"].hidden
     next(
-        a for a in window.context_menu_at(centre(1, 4)).actions() if a.text() == "Remove token"
+        a for a in services.context_menu_at(centre(1, 4)).actions() if a.text() == "Remove token"
     ).trigger()
     assert "orc" not in document.encounter.tokens
     for _ in range(3):
@@ -112,52 +116,43 @@ def test_token_menu_statuses_hide_remove(make_window) -> None:  # type: ignore[n
     assert document.undo_stack.count() == 4
 
 
-def test_removing_a_token_removes_its_aura_in_the_same_step(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    document = window.document
+def test_removing_a_token_removes_its_aura_in_the_same_step(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    document = services.document
     document.push(PlaceTemplate(Template("glow", "aura", 1, token_id="hero")), GM)
-    window.token_edits.remove_tokens(["hero"])
+    services.token_edits.remove_tokens(["hero"])
     assert document.encounter.templates == {} and "hero" not in document.encounter.tokens
     document.undo_stack.undo()
     assert "glow" in document.encounter.templates and "hero" in document.encounter.tokens
-    assert "glow" in window.scene.template_items
+    assert "glow" in services.scene.template_items
 
 
-def test_remove_a_template_from_the_menu(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    window.document.push(
+def test_remove_a_template_from_the_menu(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    services.document.push(
         PlaceTemplate(Template("fire", "area", 2, origin=(4, 4), label="Fire & ice")), GM
     )
-    menu = window.context_menu_at(centre(5, 5))
+    menu = services.context_menu_at(centre(5, 5))
     action = next(a for a in menu.actions() if a.text().startswith("Remove template"))
     assert action.text() == "Remove template: Fire && ice"  # '&' shown, not a shortcut
     action.trigger()
-    assert window.document.encounter.templates == {}
+    assert services.document.encounter.templates == {}
 
 
-def test_keys_act_on_the_selection(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    window.scene.token_items["ally"].setSelected(True)
-    window.edit_menu.hide_action.trigger()
-    assert window.document.encounter.tokens["ally"].hidden
-    window.edit_menu.remove_action.trigger()
-    assert "ally" not in window.document.encounter.tokens
-
-
-def test_right_click_keeps_the_selection(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    view = window.view
-    window.scene.token_items["hero"].setSelected(True)
-    orc = view.mapFromScene(window.scene.token_items["orc"].centre())
+def test_right_click_keeps_the_selection(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    view = services.view
+    services.scene.token_items["hero"].setSelected(True)
+    orc = view.mapFromScene(services.scene.token_items["orc"].centre())
     qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=orc)
-    assert window.token_edits.selected() == ["hero"]
+    assert services.token_edits.selected() == ["hero"]
 
 
-def test_what_the_file_cannot_hold_is_refused_at_the_menu(make_window) -> None:  # type: ignore[no-untyped-def]
+def test_what_the_file_cannot_hold_is_refused_at_the_menu(make_services) -> None:  # type: ignore[no-untyped-def]
     """A 280-character name (its id would pass 128), 5,000,000 stacks, a 254-character status."""
-    window = make_window()
-    actions = window.token_edits
+    services = make_services()
+    actions = services.token_edits
     said: list[str] = []
     actions.say = said.append
     name = "N" * 200
@@ -182,7 +177,7 @@ def test_what_the_file_cannot_hold_is_refused_at_the_menu(make_window) -> None: 
         "Refused: at most 1,000,000 stacks of a status.",
         "Refused: a status name may be at most 200 characters.",
     ]
-    assert window.document.encounter.tokens["orc"].statuses == {}
+    assert services.document.encounter.tokens["orc"].statuses == {}
     from tactical.persistence import encounter_bytes
 
-    encounter_bytes(window.document.encounter)  # what was accepted can be saved
+    encounter_bytes(services.document.encounter)  # what was accepted can be saved

@@ -43,73 +43,73 @@ def close_to(colour: QColor, hex_colour: str, slack: int = 40) -> bool:
     )
 
 
-def pixel_at_token(window: Any, token_id: str) -> QColor:
-    image = window.view.viewport().grab().toImage()
-    centre = window.scene.token_items[token_id].centre()
-    point = window.view.mapFromScene(centre)
+def pixel_at_token(services: Any, token_id: str) -> QColor:
+    image = services.view.viewport().grab().toImage()
+    centre = services.scene.token_items[token_id].centre()
+    point = services.view.mapFromScene(centre)
     return image.pixelColor(point.x(), point.y())
 
 
-def test_fitted_big_map_draws_tokens_as_dots_of_their_side(make_window: Any) -> None:
-    window = make_window(wide_field())
-    window.view.fit_map()
-    window.view.viewport().repaint()
+def test_fitted_big_map_draws_tokens_as_dots_of_their_side(make_services: Any) -> None:
+    services = make_services(wide_field())
+    services.view.fit_map()
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    items = window.scene.token_items
+    items = services.scene.token_items
     assert all(items[t].dotted for t in ("nw", "se", "mid", "ghost"))
-    assert close_to(pixel_at_token(window, "nw"), RED)
-    assert close_to(pixel_at_token(window, "se"), RED)
-    assert close_to(pixel_at_token(window, "mid"), BLUE)
+    assert close_to(pixel_at_token(services, "nw"), RED)
+    assert close_to(pixel_at_token(services, "se"), RED)
+    assert close_to(pixel_at_token(services, "mid"), BLUE)
     # still there for the hand: hit, selectable
-    assert window.scene.token_item_at(items["se"].centre()) is items["se"]
+    assert services.scene.token_item_at(items["se"].centre()) is items["se"]
     items["se"].setSelected(True)
-    assert window.scene.selectedItems() == [items["se"]]
+    assert services.scene.selectedItems() == [items["se"]]
 
 
-def test_a_token_scrolled_to_up_close_paints_itself_again(make_window: Any) -> None:
-    window = make_window(wide_field())
-    window.view.fit_map()
-    window.view.viewport().repaint()
-    item = window.scene.token_items["se"]
+def test_a_token_scrolled_to_up_close_paints_itself_again(make_services: Any) -> None:
+    services = make_services(wide_field())
+    services.view.fit_map()
+    services.view.viewport().repaint()
+    item = services.scene.token_items["se"]
     assert item.dotted
-    window.view.resetTransform()  # 1:1, a square is CELL pixels
-    window.view.centerOn(item.centre())
-    window.view.viewport().repaint()
+    services.view.resetTransform()  # 1:1, a square is CELL pixels
+    services.view.centerOn(item.centre())
+    services.view.viewport().repaint()
     QApplication.processEvents()
     assert not item.dotted
     assert not item.flags() & item.GraphicsItemFlag.ItemHasNoContents
     # the disc is lighter than the side's colour, with its ring in that colour
-    inside = pixel_at_token(window, "se")
+    inside = pixel_at_token(services, "se")
     assert not close_to(inside, RED, slack=10)
-    ring = window.view.mapFromScene(item.pos() + QPointF(item.diameter * 0.06, item.diameter / 2))
-    image = window.view.viewport().grab().toImage()
+    ring = services.view.mapFromScene(item.pos() + QPointF(item.diameter * 0.06, item.diameter / 2))
+    image = services.view.viewport().grab().toImage()
     assert close_to(image.pixelColor(ring.x(), ring.y()), RED)
 
 
-def test_a_moved_dot_is_drawn_where_the_token_went(make_window: Any) -> None:
+def test_a_moved_dot_is_drawn_where_the_token_went(make_services: Any) -> None:
     from tactical.core.commands import MoveToken
 
-    window = make_window(wide_field())
-    window.view.fit_map()
-    window.view.viewport().repaint()
-    old = window.scene.token_items["mid"].centre()
-    window.document.push(MoveToken("mid", (40, 120)), GM)
-    window.view.viewport().repaint()
+    services = make_services(wide_field())
+    services.view.fit_map()
+    services.view.viewport().repaint()
+    old = services.scene.token_items["mid"].centre()
+    services.document.push(MoveToken("mid", (40, 120)), GM)
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    assert close_to(pixel_at_token(window, "mid"), BLUE)
-    image = window.view.viewport().grab().toImage()
-    was = window.view.mapFromScene(old)
+    assert close_to(pixel_at_token(services, "mid"), BLUE)
+    image = services.view.viewport().grab().toImage()
+    was = services.view.mapFromScene(old)
     assert not close_to(image.pixelColor(was.x(), was.y()), BLUE)
 
 
 def test_a_snapshot_draws_every_token_whole_while_the_window_shows_dots(
-    make_window: Any,
+    make_services: Any,
 ) -> None:
-    window = make_window(wide_field())
-    window.view.fit_map()
-    window.view.viewport().repaint()
-    assert window.scene.token_items["se"].dotted
-    scene = make_scene(window.document, "gm")
+    services = make_services(wide_field())
+    services.view.fit_map()
+    services.view.viewport().repaint()
+    assert services.scene.token_items["se"].dotted
+    scene = make_scene(services.document, "gm")
     try:
         assert not any(item.dotted for item in scene.token_items.values())
         item = scene.token_items["se"]
@@ -130,21 +130,21 @@ def test_a_snapshot_draws_every_token_whole_while_the_window_shows_dots(
         scene.deleteLater()
 
 
-def test_names_moved_together_while_dots_make_room_when_zoomed_in(make_window: Any) -> None:
+def test_names_moved_together_while_dots_make_room_when_zoomed_in(make_services: Any) -> None:
     from tactical.core.commands import MoveToken
 
-    window = make_window(wide_field())
-    window.view.fit_map()
-    window.view.viewport().repaint()
-    assert window.scene.token_items["mid"].dotted
+    services = make_services(wide_field())
+    services.view.fit_map()
+    services.view.viewport().repaint()
+    assert services.scene.token_items["mid"].dotted
     for token_id, square in (("nw", (80, 81)), ("se", (81, 81)), ("mid", (80, 80))):
-        window.document.push(MoveToken(token_id, square), GM)  # laid out while all are dots
-    window.view.resetTransform()
-    window.view.scale(0.35, 0.35)  # tokens again (17 px), names as boosted as at fit zoom
-    window.view.centerOn(window.scene.token_items["nw"].centre())
-    window.view.viewport().repaint()
+        services.document.push(MoveToken(token_id, square), GM)  # laid out while all are dots
+    services.view.resetTransform()
+    services.view.scale(0.35, 0.35)  # tokens again (17 px), names as boosted as at fit zoom
+    services.view.centerOn(services.scene.token_items["nw"].centre())
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    nw, se = window.scene.token_items["nw"], window.scene.token_items["se"]
+    nw, se = services.scene.token_items["nw"], services.scene.token_items["se"]
     assert not nw.dotted and not se.dotted
     assert nw.crowded and se.crowded
     left = nw.mapRectToScene(nw.label_rect())
@@ -152,25 +152,25 @@ def test_names_moved_together_while_dots_make_room_when_zoomed_in(make_window: A
     assert left.isEmpty() or right.isEmpty() or not left.intersects(right)
 
 
-def test_a_hidden_tokens_dot_goes_when_secrets_are_hidden(make_window: Any) -> None:
-    window = make_window(wide_field())
-    window.view.fit_map()
-    window.view.viewport().repaint()
+def test_a_hidden_tokens_dot_goes_when_secrets_are_hidden(make_services: Any) -> None:
+    services = make_services(wide_field())
+    services.view.fit_map()
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    where = window.view.mapFromScene(window.scene.token_items["ghost"].centre())
-    before = window.view.viewport().grab().toImage().pixelColor(where.x(), where.y())
+    where = services.view.mapFromScene(services.scene.token_items["ghost"].centre())
+    before = services.view.viewport().grab().toImage().pixelColor(where.x(), where.y())
     assert not close_to(before, "#ffffff", slack=30)  # a faint blue dot
-    window.scene.set_player_filter(True)
-    window.view.viewport().repaint()
+    services.scene.set_player_filter(True)
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    assert "ghost" not in window.scene.token_items
-    after = window.view.viewport().grab().toImage().pixelColor(where.x(), where.y())
+    assert "ghost" not in services.scene.token_items
+    after = services.view.viewport().grab().toImage().pixelColor(where.x(), where.y())
     assert after != before
-    assert close_to(pixel_at_token(window, "mid"), BLUE)
+    assert close_to(pixel_at_token(services, "mid"), BLUE)
 
 
 def test_dots_under_a_few_pixels_are_drawn_as_their_squares_in_their_side_s_colour(
-    make_window: Any,
+    make_services: Any,
 ) -> None:
     """Far out (a 640 x 640 field fitted: a square under 2 pixels) each dot is filled as its
     square, quick for thousands; zoomed in until a dot is a few pixels, discs again."""
@@ -179,11 +179,11 @@ def test_dots_under_a_few_pixels_are_drawn_as_their_squares_in_their_side_s_colo
     tokens = [Token(f"t{i}", f"T{i}", "red", (8 * i % 640, 8 * (i // 80))) for i in range(400)]
     tokens.append(Token("blue", "Blue", "blue", (320, 320)))
     sides = [Side("red", "Red", RED), Side("blue", "Blue", BLUE)]
-    window = make_window(Encounter(GridMap(640, 640), tokens, sides=sides))
-    window.view.fit_map()
-    window.view.viewport().repaint()
+    services = make_services(Encounter(GridMap(640, 640), tokens, sides=sides))
+    services.view.fit_map()
+    services.view.viewport().repaint()
     QApplication.processEvents()
-    dots = window.scene.token_dots
+    dots = services.scene.token_dots
     zoom = dots.zoom
     assert zoom is not None and CELL * zoom < TINY_DOT_PX
     gathered = dots._gathered
@@ -191,8 +191,8 @@ def test_dots_under_a_few_pixels_are_drawn_as_their_squares_in_their_side_s_colo
     squares = {colour.name(): len(rects) for colour, _o, path, rects in gathered if rects}
     assert squares == {RED: 400, BLUE: 1}
     assert all(path.isEmpty() for _c, _o, path, _r in gathered)
-    window.view.scale(5.0, 5.0)  # a dot of a few pixels: a disc again
-    window.view.viewport().repaint()
+    services.view.scale(5.0, 5.0)  # a dot of a few pixels: a disc again
+    services.view.viewport().repaint()
     QApplication.processEvents()
     assert dots.zoom is not None and CELL * 0.88 * dots.zoom >= TINY_DOT_PX
     gathered = dots._gathered

@@ -1,5 +1,6 @@
 """Edit token…: the add form filled from the token, one undo step; several tokens at once;
-double-clicks and the D key on the map."""
+double-clicks and the D key on the map (on fake services; the palette's Edit and the
+double-click's ping to the TV, which need the whole window, are in test_menu_declarations.py)."""
 
 from __future__ import annotations
 
@@ -12,26 +13,27 @@ from tactical.app.tokens.palette.form import TokenForm
 from tactical.app.tokens.palette.many_form import ManyTokensForm
 from tactical.app.tokens.palette.marks import ready_marks
 from tactical.app.tokens.palette.spec import TokenSpec
-from tactical.app.window.main_window import MainWindow
 from tactical.core.grid import Wall
 from tactical.persistence import load_encounter
 from tactical.persistence.examples import examples_dir
 from tactical.share.public import panel_view
 
 from .conftest import small_grid
+from .services_kit import ShowsMap
 from .wall_line_encounter import DOOR_INDEX, DOOR_MIDDLE, crypt
 
 
-def _at(window: MainWindow, x: float, y: float) -> QPoint:
-    return window.view.mapFromScene(QPointF(x * CELL, y * CELL))
+def _at(services: ShowsMap, x: float, y: float) -> QPoint:
+    return services.view.mapFromScene(QPointF(x * CELL, y * CELL))
 
 
 def test_the_edit_form_shows_the_token_and_one_undo_step_changes_every_field(  # type: ignore[no-untyped-def]
-    make_window,
+    make_services,
 ) -> None:
-    window = make_window()
-    window.document.encounter.procedure = "side-initiative"
-    editor = window.token_edits.editor
+    services = make_services()
+    services.install_editing()  # the map's gestures: double-clicks, D
+    services.document.encounter.procedure = "side-initiative"
+    editor = services.token_edits.editor
     seen: dict[str, object] = {}
     mark = ready_marks()[0][1]
 
@@ -66,11 +68,11 @@ def test_the_edit_form_shows_the_token_and_one_undo_step_changes_every_field(  #
         "title": "Edit token: Orc",
         "ok": "Save",
     }
-    orc = window.document.encounter.tokens["orc"]
+    orc = services.document.encounter.tokens["orc"]
     assert (orc.name, orc.side, orc.size, orc.speed, orc.hidden) == ("Orc chief", "pcs", 2, 5, True)
-    assert orc.image == mark.id and mark.id in window.document.encounter.pictures
+    assert orc.image == mark.id and mark.id in services.document.encounter.pictures
     assert orc.figures == {"sight": 6, "hp": 12}
-    stack = window.document.undo_stack
+    stack = services.document.undo_stack
     assert stack.count() == 1 and stack.undoText() == "Edit Orc chief"
     stack.undo()
     assert (orc.name, orc.side, orc.size, orc.speed, orc.hidden) == ("Orc", "npcs", 1, 6, False)
@@ -78,16 +80,17 @@ def test_the_edit_form_shows_the_token_and_one_undo_step_changes_every_field(  #
 
 
 def test_an_untouched_form_changes_nothing_and_a_size_off_the_map_is_refused(  # type: ignore[no-untyped-def]
-    make_window,
+    make_services,
 ) -> None:
-    window = make_window()
-    window.document.encounter.tokens["ogre"].figures = {"hp": "lots", "x": True}
-    editor = window.token_edits.editor
+    services = make_services()
+    services.install_editing()  # the map's gestures: double-clicks, D
+    services.document.encounter.tokens["ogre"].figures = {"hp": "lots", "x": True}
+    editor = services.token_edits.editor
     said: list[str] = []
     editor.say = said.append
     editor.ask = lambda form: form.spec()
     assert not editor.edit(["ogre"])
-    assert said == ["Nothing changed."] and window.document.undo_stack.count() == 0
+    assert said == ["Nothing changed."] and services.document.undo_stack.count() == 0
 
     def grow(form: TokenForm) -> TokenSpec:
         form.size_choice.setCurrentIndex(2)  # 3 x 3 at (8, 1) on a 10 x 8 grid
@@ -104,9 +107,10 @@ def test_an_untouched_form_changes_nothing_and_a_size_off_the_map_is_refused(  #
     assert row == form._form.getWidgetPosition(form.size_choice)[0] + 1  # under the size
 
 
-def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    editor = window.token_edits.editor
+def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    services.install_editing()  # the map's gestures: double-clicks, D
+    editor = services.token_edits.editor
     mark = ready_marks()[1][1]
 
     def ask(form: ManyTokensForm) -> ManyEdit:
@@ -121,12 +125,12 @@ def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_win
 
     editor.ask_many = ask
     assert editor.edit(["hero", "orc", "spy"])
-    tokens = window.document.encounter.tokens
+    tokens = services.document.encounter.tokens
     assert [
         (tokens[t].side, tokens[t].hidden, tokens[t].image) for t in ("hero", "orc", "spy")
     ] == [("npcs", True, mark.id)] * 3
     assert tokens["ally"].side == "pcs" and tokens["ally"].image is None
-    stack = window.document.undo_stack
+    stack = services.document.undo_stack
     assert stack.count() == 1 and stack.undoText() == "Edit 3 tokens"
     stack.undo()
     assert [
@@ -141,83 +145,57 @@ def test_several_tokens_change_side_hidden_and_picture_in_one_undo_step(make_win
     assert editor.ask_many(editor.many_form(["hero", "orc"])) == ManyEdit(None, None, KEEP)  # type: ignore[arg-type]
 
 
-def test_the_right_click_menu_and_the_palette_offer_edit(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    asked: list[str] = []
-    window.token_edits.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
-    menu = window.context_menu_at(QPointF(1.5 * CELL, 1.5 * CELL))
-    entry = next(a for a in menu.actions() if a.text() == "Edit token…")
-    entry.trigger()
-    assert asked == ["Hero"]
-    window.token_palette.dock.show()
-    window.token_palette.select_only(["ally"])
-    window.token_palette.dock.edit_button.click()
-    assert asked == ["Hero", "Ally"]
-    window.token_palette.select_only(["hero", "ally"])
-    menu = window.context_menu_at(QPointF(1.5 * CELL, 1.5 * CELL))
-    assert "Edit 2 tokens…" in [a.text() for a in menu.actions()]
-
-
-def test_a_double_click_on_a_token_edits_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    asked: list[str] = []
-    window.token_edits.editor.ask = lambda form: asked.append(form.name.text())  # type: ignore[func-returns-value]
-    pings: list[object] = []
-    window.table_screen.ping = pings.append  # type: ignore[method-assign]
-    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, 1.5, 4.5))
-    assert asked == ["Orc"] and pings == []
-    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, 4.5, 6.5))
-    assert asked == ["Orc"] and len(pings) == 1  # nothing there: the ping, as before
-
-
-def test_a_door_opens_with_a_double_click_or_d_over_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_door_opens_with_a_double_click_or_d_over_it(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
     encounter = small_grid()
     grid = encounter.grid
     assert grid is not None
     grid.walls[((1, 1), (2, 1))] = Wall(door=True)
-    window = make_window(encounter)
-    viewport = window.view.viewport()
-    qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 2.0, 1.6))
+    services = make_services(encounter)
+    services.install_editing()  # the map's gestures: double-clicks, D
+    viewport = services.view.viewport()
+    qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=_at(services, 2.0, 1.6))
     assert grid.walls[((1, 1), (2, 1))] == Wall(door=True, open=True)
-    assert window.document.undo_stack.undoText() == "Open door"
-    qtbot.mouseMove(viewport, _at(window, 1.97, 1.3))
-    window.map_gestures.door_key()
+    assert services.document.undo_stack.undoText() == "Open door"
+    qtbot.mouseMove(viewport, _at(services, 1.97, 1.3))
+    services.map_gestures.door_key()
     assert grid.walls[((1, 1), (2, 1))] == Wall(door=True)
-    assert window.document.undo_stack.count() == 2
-    qtbot.mouseMove(viewport, _at(window, 4.5, 6.5))
-    window.map_gestures.door_key()
-    assert window.document.undo_stack.count() == 2
-    assert window.statusBar().currentMessage().startswith("No door under the mouse")
-    assert window.map_gestures.door_action.shortcut().toString() == "D"
+    assert services.document.undo_stack.count() == 2
+    qtbot.mouseMove(viewport, _at(services, 4.5, 6.5))
+    services.map_gestures.door_key()
+    assert services.document.undo_stack.count() == 2
+    assert services.host.statusBar().currentMessage().startswith("No door under the mouse")
+    assert services.map_gestures.door_action.shortcut().toString() == "D"
 
 
-def test_a_double_click_on_a_door_line_opens_it_once(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(crypt())
-    grid = window.document.encounter.grid
+def test_a_double_click_on_a_door_line_opens_it_once(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(crypt())
+    services.install_editing()  # the map's gestures: double-clicks, D
+    grid = services.document.encounter.grid
     assert grid is not None
-    point = _at(window, *DOOR_MIDDLE)
-    viewport = window.view.viewport()
+    point = _at(services, *DOOR_MIDDLE)
+    viewport = services.view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point)  # a double-click's first
     qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=point)  # QTest sends only this
     assert grid.wall_lines[DOOR_INDEX].open
-    assert window.document.undo_stack.count() == 1
-    window.map_gestures.toggle_door_at(QPointF(DOOR_MIDDLE[0] * CELL, DOOR_MIDDLE[1] * CELL))
+    assert services.document.undo_stack.count() == 1
+    services.map_gestures.toggle_door_at(QPointF(DOOR_MIDDLE[0] * CELL, DOOR_MIDDLE[1] * CELL))
     assert not grid.wall_lines[DOOR_INDEX].open
 
 
 def test_the_form_shows_the_figures_the_panel_shows_and_leaves_them_alone(  # type: ignore[no-untyped-def]
-    make_window,
+    make_services,
 ) -> None:
     """Issue 34: under Thrum, crypt-fog's Bram has no figures, the combat table shows 5 for his
     tolerances, and the form showed them blank ("optional"). It shows the panel's values now, and
     OK with the form untouched writes none of them."""
     encounter = load_encounter(examples_dir() / "crypt-fog.tactical.json")
     encounter.procedure = "thrum"
-    window = make_window(encounter)
-    view = panel_view(window.document.encounter)
+    services = make_services(encounter)
+    services.install_editing()  # the map's gestures: double-clicks, D
+    view = panel_view(services.document.encounter)
     assert view is not None
     row = next(c for c in view.combatants if c.token_id == "bram")
-    form = window.token_edits.editor.form_for("bram")
+    form = services.token_edits.editor.form_for("bram")
     shown = {key: edit.text() for key, edit in form.figures.items()}
     assert shown == row.figures
     assert shown["fatigue_tolerance"] == shown["stress_tolerance"] == "5"

@@ -18,6 +18,7 @@ from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.gesture import FogGesture
 from tactical.app.map.geometry import CELL
 from tactical.app.map.interaction.events import Pointer
+from tactical.app.window.status_freshness import install_status_freshness
 from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares
 from tactical.core.commands.fog import reveal_all
@@ -153,16 +154,19 @@ def test_a_saved_state_kept_is_clean_again_after_its_oldest_steps_go(qapp: Any) 
     assert not document.modified
 
 
-def test_the_status_bar_says_it_after_the_action_said_its_own(make_window: Any, qtbot: Any) -> None:
-    window = make_window()
-    window.document.history.budget = 20_000
-    bar = window.statusBar()
+def test_the_status_bar_says_it_after_the_action_said_its_own(
+    make_services: Any, qtbot: Any
+) -> None:
+    services = make_services()
+    services.document.history.budget = 20_000
+    bar = services.host.statusBar()
+    install_status_freshness(bar, services.document, services.scene)  # says the history's word
     for step in range(40):
-        window.document.push(reveal_all(window.document.encounter, step % 2 == 0), GM)
-        window.say("Revealed.")  # as a tool says what it did, just after its push
-        if window.document.history.let_go:
+        services.document.push(reveal_all(services.document.encounter, step % 2 == 0), GM)
+        services.say("Revealed.")  # as a tool says what it did, just after its push
+        if services.document.history.let_go:
             break
-    assert window.document.history.let_go
+    assert services.document.history.let_go
     qtbot.waitUntil(lambda: "oldest steps are let go" in bar.currentMessage())
     assert bar.currentMessage() == (
         "Undo keeps the last 19 KB of steps: from now on the oldest steps are let go."

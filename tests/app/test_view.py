@@ -1,4 +1,5 @@
-"""Zoom about the cursor, middle-drag and space-drag panning, fit to map, zoom limits."""
+"""Zoom about the cursor, middle-drag and space-drag panning, zoom limits: the map view on fake
+services (the F key, the window's Fit map, is in test_shortcuts.py)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ def wheel(view, pos: QPoint, delta: int) -> None:  # type: ignore[no-untyped-def
     QApplication.sendEvent(view.viewport(), event)
 
 
-def test_wheel_zooms_about_the_cursor(make_window) -> None:  # type: ignore[no-untyped-def]
-    view = make_window().view
+def test_wheel_zooms_about_the_cursor(make_services) -> None:  # type: ignore[no-untyped-def]
+    view = make_services().view
     pos = QPoint(200, 150)
     under = view.mapToScene(pos)
     before = view.zoom
@@ -36,16 +37,16 @@ def test_wheel_zooms_about_the_cursor(make_window) -> None:  # type: ignore[no-u
     assert view.zoom < before
 
 
-def test_zoom_is_limited(make_window) -> None:  # type: ignore[no-untyped-def]
-    view = make_window().view
+def test_zoom_is_limited(make_services) -> None:  # type: ignore[no-untyped-def]
+    view = make_services().view
     for _ in range(40):
         view.zoom_by(2.0)
     assert view.zoom == MAX_SCALE
 
 
-def test_middle_drag_pans_and_moves_nothing(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    view = window.view
+def test_middle_drag_pans_and_moves_nothing(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    view = services.view
     view.zoom_by(4.0)
     viewport = view.viewport()
     start = view.mapToScene(viewport.rect().center())
@@ -55,16 +56,16 @@ def test_middle_drag_pans_and_moves_nothing(make_window, qtbot) -> None:  # type
     qtbot.mouseRelease(viewport, Qt.MouseButton.MiddleButton, pos=centre + QPoint(-80, -40))
     moved = view.mapToScene(viewport.rect().center()) - start
     assert abs(moved.x() - 80 / view.zoom) < 2 and abs(moved.y() - 40 / view.zoom) < 2
-    assert window.document.undo_stack.count() == 0
+    assert services.document.undo_stack.count() == 0
 
 
-def test_space_drag_pans_even_over_a_token(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    view = window.view
+def test_space_drag_pans_even_over_a_token(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    view = services.view
     view.zoom_by(3.0)
-    hero = view.mapFromScene(window.scene.token_items["hero"].centre())
-    view.centerOn(window.scene.token_items["hero"].centre())
-    hero = view.mapFromScene(window.scene.token_items["hero"].centre())
+    hero = view.mapFromScene(services.scene.token_items["hero"].centre())
+    view.centerOn(services.scene.token_items["hero"].centre())
+    hero = view.mapFromScene(services.scene.token_items["hero"].centre())
     before = view.mapToScene(view.viewport().rect().center())
     qtbot.keyPress(view, Qt.Key.Key_Space)
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=hero)
@@ -73,14 +74,5 @@ def test_space_drag_pans_even_over_a_token(make_window, qtbot) -> None:  # type:
     qtbot.keyRelease(view, Qt.Key.Key_Space)
     after = view.mapToScene(view.viewport().rect().center())
     assert after.x() < before.x() - 10
-    assert window.document.encounter.tokens["hero"].position == (1, 1)
-    assert window.document.undo_stack.count() == 0
-
-
-def test_fit_key_shows_the_whole_map(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    view = window.view
-    view.zoom_by(5.0)
-    qtbot.keyClick(view, Qt.Key.Key_F)
-    assert view.fitted
-    assert view.visible_scene_rect().contains(window.scene.layer.scene_rect())
+    assert services.document.encounter.tokens["hero"].position == (1, 1)
+    assert services.document.undo_stack.count() == 0

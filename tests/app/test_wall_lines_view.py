@@ -9,23 +9,23 @@ from PySide6.QtWidgets import QMenu
 from tactical.app.map.geometry import CELL
 from tactical.app.map.scene import colours
 from tactical.app.map.scene.wall_lines_layer import WINDOW, paths_for
-from tactical.app.window.main_window import MainWindow
 
+from .services_kit import FakeServices
 from .wall_line_encounter import DOOR_INDEX, DOOR_MIDDLE, WALL_MIDDLE, WINDOW_MIDDLE, crypt
 
 
-def _at(window: MainWindow, x: float, y: float) -> QPoint:
+def _at(services: FakeServices, x: float, y: float) -> QPoint:
     """The viewport point over the map point (x, y) in squares."""
-    return window.view.mapFromScene(QPointF(x * CELL, y * CELL))
+    return services.view.mapFromScene(QPointF(x * CELL, y * CELL))
 
 
-def _paint(window: MainWindow) -> QImage:
+def _paint(services: FakeServices) -> QImage:
     """The map's background as the scene paints it, one scene unit per pixel."""
-    grid = window.document.encounter.grid
+    grid = services.document.encounter.grid
     assert grid is not None
     image = QImage(grid.width * CELL, grid.height * CELL, QImage.Format.Format_RGB32)
     painter = QPainter(image)
-    window.scene.layer.paint(painter, QRectF(0, 0, image.width(), image.height()), 1.0)
+    services.scene.layer.paint(painter, QRectF(0, 0, image.width(), image.height()), 1.0)
     painter.end()
     return image
 
@@ -36,9 +36,10 @@ def _near(colour: QColor, wanted: QColor, slack: int = 40) -> bool:
     )
 
 
-def test_walls_doors_and_windows_are_drawn_each_in_their_colour(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(crypt())
-    image = _paint(window)
+def test_walls_doors_and_windows_are_drawn_each_in_their_colour(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(crypt())
+    services.install_editing()
+    image = _paint(services)
 
     def pixel(point: tuple[float, float]) -> QColor:
         return image.pixelColor(int(point[0] * CELL), int(point[1] * CELL))
@@ -49,48 +50,51 @@ def test_walls_doors_and_windows_are_drawn_each_in_their_colour(make_window) -> 
     assert not _near(pixel((6.0, 6.0)), colours.WALL)  # open floor
 
 
-def test_a_click_on_a_door_line_opens_it_in_one_undo_step(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(crypt())
-    grid = window.document.encounter.grid
+def test_a_click_on_a_door_line_opens_it_in_one_undo_step(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(crypt())
+    services.install_editing()
+    grid = services.document.encounter.grid
     assert grid is not None
-    viewport = window.view.viewport()
-    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=_at(window, *DOOR_MIDDLE))
+    viewport = services.view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=_at(services, *DOOR_MIDDLE))
     assert grid.wall_lines[DOOR_INDEX].open
     assert not paths_for(grid)["open"].isEmpty() and paths_for(grid)["door"].isEmpty()
-    stack = window.document.undo_stack
+    stack = services.document.undo_stack
     assert stack.count() == 1 and stack.undoText() == "Open door"
-    assert window.statusBar().currentMessage() == "Door opened."
+    assert services.host.statusBar().currentMessage() == "Door opened."
     stack.undo()
     assert not grid.wall_lines[DOOR_INDEX].open
     # A click on plain floor opens nothing.
-    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 6.0, 6.0))
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=_at(services, 6.0, 6.0))
     assert stack.index() == 0
 
 
-def test_a_token_cannot_be_dragged_through_a_closed_door_line(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(crypt())
-    viewport = window.view.viewport()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 2.5, 5.5))
-    assert (8, 3) not in window.scene.reach.costs
-    assert window.scene.reach.costs[(7, 3)] == 5
+def test_a_token_cannot_be_dragged_through_a_closed_door_line(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(crypt())
+    services.install_editing()
+    viewport = services.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=_at(services, 2.5, 5.5))
+    assert (8, 3) not in services.scene.reach.costs
+    assert services.scene.reach.costs[(7, 3)] == 5
     for x, y in ((4.5, 4.5), (6.5, 3.5), (8.5, 3.5)):
-        qtbot.mouseMove(viewport, _at(window, x, y))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 8.5, 3.5))
-    assert window.document.encounter.tokens["hero"].position == (2, 5)
-    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=_at(window, *DOOR_MIDDLE))
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 2.5, 5.5))
-    assert window.scene.reach.costs[(8, 3)] == 6
+        qtbot.mouseMove(viewport, _at(services, x, y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=_at(services, 8.5, 3.5))
+    assert services.document.encounter.tokens["hero"].position == (2, 5)
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=_at(services, *DOOR_MIDDLE))
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=_at(services, 2.5, 5.5))
+    assert services.scene.reach.costs[(8, 3)] == 6
     for x, y in ((4.5, 4.5), (6.5, 3.5), (8.5, 3.5)):
-        qtbot.mouseMove(viewport, _at(window, x, y))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=_at(window, 8.5, 3.5))
-    assert window.document.encounter.tokens["hero"].position == (8, 3)
+        qtbot.mouseMove(viewport, _at(services, x, y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=_at(services, 8.5, 3.5))
+    assert services.document.encounter.tokens["hero"].position == (8, 3)
 
 
-def test_the_right_click_menu_in_play_opens_a_door_and_edits_no_wall_line(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(crypt())
-    grid = window.document.encounter.grid
+def test_the_right_click_menu_in_play_opens_a_door_and_edits_no_wall_line(make_services) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(crypt())
+    services.install_editing()
+    grid = services.document.encounter.grid
     assert grid is not None
-    actions = window.wall_line_actions
+    actions = services.wall_line_actions
     menu = QMenu()
     actions.menu_entries(menu, QPointF(DOOR_MIDDLE[0] * CELL, DOOR_MIDDLE[1] * CELL))
     texts = [a.text() for a in menu.actions()]

@@ -71,15 +71,15 @@ def test_rename_refuses_what_the_file_could_not_hold() -> None:
     )
 
 
-def test_an_outline_over_an_area_is_refused_and_shift_clips_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window = area_window(make_window)
+def test_an_outline_over_an_area_is_refused_and_shift_clips_it(make_services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    services = area_window(make_services)
     for x, y in [(2.0, 2.0), (6.0, 2.0), (6.0, 5.0), (2.0, 5.0)]:
-        click(qtbot, window, x, y)
-    qtbot.keyClick(window.view, Qt.Key.Key_Return)
-    assert status(window).startswith("Refused: the outline overlaps Bar, Floor;")
-    area_map = window.document.encounter.area_map
+        click(qtbot, services, x, y)
+    qtbot.keyClick(services.view, Qt.Key.Key_Return)
+    assert status(services).startswith("Refused: the outline overlaps Bar, Floor;")
+    area_map = services.document.encounter.area_map
     assert area_map is not None and len(area_map.areas) == 3
-    qtbot.keyClick(window.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
-    assert status(window) == "Added Area 4, adjacent to Bar, Floor."
+    qtbot.keyClick(services.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert status(services) == "Added Area 4, adjacent to Bar, Floor."
     assert area_map.areas["area-4"].polygon.bounds == (2.0, 3.0, 6.0, 5.0)
-    assert window.document.undo_stack.count() == 1
+    assert services.document.undo_stack.count() == 1

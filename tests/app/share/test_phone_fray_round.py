@@ -96,14 +96,14 @@ def _stage(window: Any, qtbot: Any, hands: dict[str, Phone]) -> None:
         phone.send()
         phone.until(lambda phone=phone, card=card: f"Face down: {card}" in phone.text())
         assert document.undo_stack.undoText().endswith(f"(entered on {name}'s phone)")
-        panel = window.panel
+        panel = window.docks.panel
         assert panel.header.message.text().endswith(f"(entered on {name}'s phone)")
     aldra = hands["Aldra"]
     aldra.pick("card", CHOSEN["Aldra"])
     aldra.pick("target", "Brother Bram")
     aldra.send()
     aldra.until(lambda: f"Face down: {CHOSEN['Aldra']}" in aldra.text())
-    secrets = {row.name: row.secret for row in window.panel.presenter.present().rows}
+    secrets = {row.name: row.secret for row in window.docks.panel.presenter.present().rows}
     assert all(secrets[name].startswith(card) for name, card in CHOSEN.items()), secrets
 
 

@@ -47,10 +47,10 @@ def test_a_card_from_a_phone_is_one_undo_step_named_after_the_phone(fray: Any) -
     assert document.undo_stack.count() == steps + 1
     assert document.undo_stack.undoText() == "Put down Corin's card (entered on Corin's phone)"
     assert said == ["Put down Corin's card (entered on Corin's phone)."]
-    rows = {row.name: row for row in window.panel.presenter.present().rows}
+    rows = {row.name: row for row in window.docks.panel.presenter.present().rows}
     assert rows["Corin"].secret.startswith("Longbow")  # the GM sees what was chosen
     document.undo_stack.undo()
-    rows = {row.name: row for row in window.panel.presenter.present().rows}
+    rows = {row.name: row for row in window.docks.panel.presenter.present().rows}
     assert not rows["Corin"].secret
 
 

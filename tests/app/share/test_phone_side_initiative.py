@@ -80,5 +80,5 @@ def test_a_phone_declares_a_spell_and_another_types_the_partys_initiative(
 
 def _gm_row(window: Any, name: str) -> str:
     """What the GM's panel shows of ``name``'s declaration."""
-    rows = {row.name: row for row in window.panel.presenter.present().rows}
+    rows = {row.name: row for row in window.docks.panel.presenter.present().rows}
     return rows[name].secret or rows[name].revealed

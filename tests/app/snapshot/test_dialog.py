@@ -1,44 +1,32 @@
-"""File > Export snapshot in the main window: options, file name, the file, a status line."""
+"""File > Export snapshot: options, file name, the file, a status line (the exporter on fake
+services; its File menu entry is checked with the window's menus)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage, QKeySequence
+from PySide6.QtGui import QImage
 
 from tactical.app.snapshot import dialog as dialog_module
-from tactical.app.snapshot.dialog import SnapshotDialog, with_suffix
+from tactical.app.snapshot.dialog import SnapshotDialog, SnapshotExporter, with_suffix
 from tactical.app.snapshot.render import SnapshotOptions
 from tactical.app.storage import file_places
 from tactical.persistence import load_encounter
 from tactical.persistence.examples import examples_dir
 
-from .fights import THRUM
+from ..services_kit import FakeServices
 
 
-def test_the_file_menu_entry_writes_a_pdf_and_says_so(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(THRUM), THRUM)
-    action = window.file_menu.snapshot_action
-    assert action.text() == "&Export snapshot…"
-    assert action.shortcut() == QKeySequence("Ctrl+E")
-    file_menu = window.menuBar().actions()[0].menu()
-    assert action in file_menu.actions()
-    exporter = window.file_menu.snapshots
-    exporter.ask_options = lambda: SnapshotOptions(mode="gm")
-    asked: list[SnapshotOptions] = []
-    exporter.ask_path = lambda options: asked.append(options) or str(tmp_path / "round")
-    action.trigger()
-    written = tmp_path / "round.pdf"
-    assert written.read_bytes().startswith(b"%PDF")
-    assert asked == [SnapshotOptions(mode="gm")]
-    assert window.statusBar().currentMessage() == "Snapshot saved: round.pdf (GM's view)"
-    assert exporter.last == SnapshotOptions(mode="players")  # next time: the players' again
-    assert exporter.suggested_name(SnapshotOptions()) == str(tmp_path / "thrum-snapshot.pdf")
+def exporter_on(services: FakeServices) -> SnapshotExporter:
+    """The snapshot exporter as the window makes it for File > Export snapshot."""
+    return SnapshotExporter(
+        services.host, services.document, services.view.visible_scene_rect, services.say
+    )
 
 
-def test_a_png_of_the_visible_part(make_window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
+def test_a_png_of_the_visible_part(make_services, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
     seen: list[QRectF] = []
     real = dialog_module.export_snapshot
 
@@ -47,18 +35,18 @@ def test_a_png_of_the_visible_part(make_window, tmp_path: Path, monkeypatch) -> 
         return real(document, path, options, visible=visible, **extra)
 
     monkeypatch.setattr(dialog_module, "export_snapshot", spy)
-    exporter = window.file_menu.snapshots
+    exporter = exporter_on(services)
     exporter.ask_options = lambda: SnapshotOptions(whole_map=False, landscape=False, dpi=100)
     exporter.ask_path = lambda options: str(tmp_path / "part.png")
     assert exporter.export() == tmp_path / "part.png"
-    assert seen == [window.view.visible_scene_rect()]
+    assert seen == [services.view.visible_scene_rect()]
     image = QImage(str(tmp_path / "part.png"))
     assert (image.width(), image.height()) == (827, 1169)  # A4 portrait at 100 dpi
 
 
-def test_cancel_writes_nothing_and_a_failure_is_shown(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    exporter = window.file_menu.snapshots
+def test_cancel_writes_nothing_and_a_failure_is_shown(make_services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    services = make_services()
+    exporter = exporter_on(services)
     errors: list[tuple[str, str]] = []
     exporter.show_error = lambda title, text: errors.append((title, text))
     exporter.ask_options = lambda: None
@@ -120,11 +108,11 @@ def test_the_dialog_offers_table_scale_with_its_own_choices(qtbot) -> None:  # t
     assert printing.windowTitle() == "Print"
 
 
-def test_a_cancelled_table_scale_export_leaves_no_file(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_cancelled_table_scale_export_leaves_no_file(make_services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from .fights import HILLSIDE
 
-    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
-    exporter = window.file_menu.snapshots
+    services = make_services(load_encounter(HILLSIDE), HILLSIDE)
+    exporter = exporter_on(services)
     exporter.ask_options = lambda: SnapshotOptions(table_scale=True)
     folder = tmp_path / "prints"
     folder.mkdir()
@@ -134,28 +122,25 @@ def test_a_cancelled_table_scale_export_leaves_no_file(make_window, tmp_path: Pa
     )
     exporter.make_progress = lambda label: lambda done, total: done < 3
     assert exporter.export() is None
-    assert window.statusBar().currentMessage() == "Snapshot cancelled: tiles.pdf not written"
+    assert services.host.statusBar().currentMessage() == "Snapshot cancelled: tiles.pdf not written"
     assert list(folder.iterdir()) == []
     exporter.make_progress = lambda label: lambda done, total: True
     assert exporter.export() == folder / "tiles.pdf"
-    assert window.statusBar().currentMessage() == (
+    assert services.host.statusBar().currentMessage() == (
         "Snapshot saved: tiles.pdf (players' view, table scale, 31 pages)"
     )
 
 
 def test_an_example_s_snapshot_is_proposed_in_the_documents(
-    make_window, tmp_path: Path, monkeypatch
+    make_services, tmp_path: Path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     """Issue 34: never in the installed examples' folder (read-only, gone at an update)."""
     documents = tmp_path / "Documents"
     documents.mkdir()
     monkeypatch.setattr(file_places, "documents_dir", lambda: documents)
     example = examples_dir() / "crypt-fog.tactical.json"
-    window = make_window(load_encounter(example), example)
-    assert window.file_menu.snapshots.suggested_name(SnapshotOptions()) == str(
-        documents / "crypt-fog-snapshot.pdf"
-    )
-    window.document.path = None  # unsaved: the documents too, not the working folder
-    assert window.file_menu.snapshots.suggested_name(SnapshotOptions()) == str(
-        documents / "untitled-snapshot.pdf"
-    )
+    services = make_services(load_encounter(example), example)
+    exporter = exporter_on(services)
+    assert exporter.suggested_name(SnapshotOptions()) == str(documents / "crypt-fog-snapshot.pdf")
+    services.document.path = None  # unsaved: the documents too, not the working folder
+    assert exporter.suggested_name(SnapshotOptions()) == str(documents / "untitled-snapshot.pdf")

@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
+from PySide6.QtGui import QAction, QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QDialogButtonBox
 
 from tactical.app.snapshot.dialog import SnapshotDialog
-from tactical.app.snapshot.printing import printer_margins
+from tactical.app.snapshot.printing import install_printing, printer_margins
 from tactical.app.snapshot.progress import PageProgress
 from tactical.app.snapshot.render import SnapshotOptions
 from tactical.persistence import load_encounter
@@ -40,20 +40,9 @@ def media_box(path: Path) -> tuple[float, float]:
     return float(width), float(height)
 
 
-def test_the_file_menu_offers_print_and_preview_after_the_export(make_window) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    file_menu = window.menuBar().actions()[0].menu()
-    texts = [a.text() for a in file_menu.actions()]
-    at = texts.index("&Export snapshot…")
-    assert texts[at + 1 : at + 3] == ["&Print…", "Print pre&view…"]
-    print_action, preview_action = window.printing.actions
-    assert print_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Print)
-    assert preview_action in file_menu.actions()
-
-
-def test_print_at_table_scale_to_a_pdf_printer(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
-    printing = window.printing
+def test_print_at_table_scale_to_a_pdf_printer(make_services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(load_encounter(HILLSIDE), HILLSIDE)
+    printing = install_printing(services)
     asked: list[bool] = []
     printing.ask_options = lambda: asked.append(True) or SnapshotOptions(table_scale=True)
     out = tmp_path / "printed.pdf"
@@ -66,16 +55,19 @@ def test_print_at_table_scale_to_a_pdf_printer(make_window, tmp_path: Path) -> N
     text = pdf_text(out).split("\f")
     assert "Hillside ruin" in text[0]
     assert re.search(r"^\s*A1\b", text[1], re.M) and "page 2 of 31" in text[1]
-    assert window.statusBar().currentMessage() == "Printed 31 pages (players' view, table scale)"
+    assert (
+        services.host.statusBar().currentMessage()
+        == "Printed 31 pages (players' view, table scale)"
+    )
     assert printing.last == SnapshotOptions(table_scale=True)
 
 
 def test_the_printer_s_paper_and_orientation_win_and_the_players_see_no_secret(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     encounter, _controller = started_thrum()
-    window = make_window(encounter)
-    printing = window.printing
+    services = make_services(encounter)
+    printing = install_printing(services)
     printing.ask_options = lambda: SnapshotOptions()
     out = tmp_path / "letter.pdf"
     printing.ask_printer = to_file(out, QPageSize.PageSizeId.Letter, portrait=True)
@@ -86,10 +78,10 @@ def test_the_printer_s_paper_and_orientation_win_and_the_players_see_no_secret(
 
 
 def test_a_paper_tactical_does_not_lay_out_is_refused_and_cancel_prints_nothing(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    window = make_window()
-    printing = window.printing
+    services = make_services()
+    printing = install_printing(services)
     errors: list[tuple[str, str]] = []
     printing.show_error = lambda title, text: errors.append((title, text))
     printing.ask_options = lambda: SnapshotOptions(table_scale=True)
@@ -108,9 +100,9 @@ def test_a_paper_tactical_does_not_lay_out_is_refused_and_cancel_prints_nothing(
     assert list(tmp_path.glob("*.pdf")) == []
 
 
-def test_cancelling_a_long_print_stops_it(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
-    printing = window.printing
+def test_cancelling_a_long_print_stops_it(make_services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(load_encounter(HILLSIDE), HILLSIDE)
+    printing = install_printing(services)
     printing.ask_options = lambda: SnapshotOptions(table_scale=True)
     folder = tmp_path / "prints"
     folder.mkdir()
@@ -119,13 +111,13 @@ def test_cancelling_a_long_print_stops_it(make_window, tmp_path: Path) -> None: 
     printing.make_progress = lambda label: lambda done, total: seen.append(done) or done < 4
     assert printing.print_pages() is None
     assert seen == [1, 2, 3, 4]
-    assert window.statusBar().currentMessage() == "Printing cancelled"
+    assert services.host.statusBar().currentMessage() == "Printing cancelled"
     assert list(folder.iterdir()) == []  # no half-printed file
 
 
-def test_the_preview_shows_the_same_pages(make_window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
-    printing = window.printing
+def test_the_preview_shows_the_same_pages(make_services, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(load_encounter(HILLSIDE), HILLSIDE)
+    printing = install_printing(services)
     printing.ask_options = lambda: SnapshotOptions(table_scale=True, mode="gm")
     counted: list[int] = []
 
@@ -159,8 +151,9 @@ def test_the_progress_dialog_cancels(qtbot) -> None:  # type: ignore[no-untyped-
     assert progress.dialog is None
 
 
-def test_the_preview_s_options_say_preview_and_print_says_print(make_window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
+def test_the_preview_s_options_say_preview_and_print_says_print(make_services, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    services = make_services(load_encounter(HILLSIDE), HILLSIDE)
+    printing = install_printing(services)
     asked: list[tuple[str, str]] = []
 
     def exec_(dialog: SnapshotDialog) -> int:
@@ -169,7 +162,7 @@ def test_the_preview_s_options_say_preview_and_print_says_print(make_window, mon
         return 0  # cancelled: nothing printed or previewed
 
     monkeypatch.setattr(SnapshotDialog, "exec", exec_)
-    print_action, preview_action = window.printing.actions
+    print_action, preview_action = printing.actions
     preview_action.trigger()
     print_action.trigger()
     assert asked == [
@@ -179,10 +172,10 @@ def test_the_preview_s_options_say_preview_and_print_says_print(make_window, mon
 
 
 def test_a_print_to_file_replaces_an_older_print_only_when_every_page_is_done(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    window = make_window(load_encounter(HILLSIDE), HILLSIDE)
-    printing = window.printing
+    services = make_services(load_encounter(HILLSIDE), HILLSIDE)
+    printing = install_printing(services)
     printing.ask_options = lambda: SnapshotOptions(table_scale=True)
     folder = tmp_path / "prints"
     folder.mkdir()
@@ -200,7 +193,7 @@ def test_a_print_to_file_replaces_an_older_print_only_when_every_page_is_done(
 
 
 def test_print_to_file_never_writes_over_the_open_encounter_or_a_pipe(
-    make_window, tmp_path: Path
+    make_services, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     import os
 
@@ -208,8 +201,8 @@ def test_print_to_file_never_writes_over_the_open_encounter_or_a_pipe(
     folder.mkdir()
     mine = folder / "hillside.tactical.json"
     mine.write_bytes(HILLSIDE.read_bytes())
-    window = make_window(load_encounter(mine), mine)
-    printing = window.printing
+    services = make_services(load_encounter(mine), mine)
+    printing = install_printing(services)
     errors: list[tuple[str, str]] = []
     printing.show_error = lambda title, text: errors.append((title, text))
     printing.ask_options = lambda: SnapshotOptions(table_scale=True)
@@ -239,13 +232,13 @@ def test_print_to_file_never_writes_over_the_open_encounter_or_a_pipe(
 
 
 def test_the_preview_s_print_button_prints_as_file_print_does(
-    make_window, tmp_path: Path, monkeypatch
+    make_services, tmp_path: Path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     mine = tmp_path / "games" / "hillside.tactical.json"
     mine.parent.mkdir()
     mine.write_bytes(HILLSIDE.read_bytes())
-    window = make_window(load_encounter(mine), mine)
-    printing = window.printing
+    services = make_services(load_encounter(mine), mine)
+    printing = install_printing(services)
     printing.ask_options = lambda: SnapshotOptions(table_scale=True)
     errors: list[tuple[str, str]] = []
     printing.show_error = lambda title, text: errors.append((title, text))
