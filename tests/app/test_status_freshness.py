@@ -8,7 +8,7 @@ from tactical.app.window.status_freshness import install_status_freshness
 
 
 def _drag(window, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    tool = window.map_tools.select_tool
+    tool = window.select_tool
     sx, sy = ((c + 0.5) * CELL for c in start)
     ex, ey = ((c + 0.5) * CELL for c in end)
     tool.press(Pointer(sx, sy, left=True))
