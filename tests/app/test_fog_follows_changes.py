@@ -16,12 +16,15 @@ from tactical.app.encounter.document import EncounterDocument
 from tactical.app.fog.layer import FogItem, install_fog_layer
 from tactical.app.map.geometry import CELL
 from tactical.app.map.map_view import MapView
+from tactical.app.map.scene.fog_watch import SHOWN_AT_ONCE
 from tactical.app.map.scene.map_scene import MapScene
 from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares
 from tactical.core.commands.fog import reveal_all
 from tactical.core.encounter import Encounter
 from tactical.core.fog import rectangle_squares
+from tactical.core.grid import GridMap
+from tactical.core.tokens import Token
 from tactical.persistence import load_encounter
 
 from .test_lazy_token_items import made_ids, no_steps, open_field
@@ -135,3 +138,30 @@ def test_a_fog_stroke_on_a_crowded_map_leaves_the_gms_far_tokens_for_later(
     assert (
         np.count_nonzero(~window.document.encounter.fog.mask(window.document.encounter.grid)) == 1
     )  # type: ignore[arg-type]
+
+
+def crowd() -> Encounter:
+    """150 of the party on a 40 x 40 grid under fog, nothing found."""
+    tokens = [Token(f"p{i}", f"P{i}", "pcs", (i % 40, i // 40 * 3)) for i in range(150)]
+    encounter = Encounter(GridMap(40, 40), tokens)
+    encounter.fog.enabled = True
+    return encounter
+
+
+def test_a_reveal_brings_a_crowd_into_the_players_view_over_a_few_frames(qtbot: Any) -> None:
+    document = EncounterDocument(crowd())
+    players = MapScene(document, player=True)
+    refreshed: list[int] = []
+    players.tokens_refreshed.connect(lambda: refreshed.append(len(players.token_items)))
+    assert not players.token_items
+    document.push(reveal_all(document.encounter), GM)
+    assert len(players.token_items) == SHOWN_AT_ONCE  # the rest over the next turns
+    qtbot.waitUntil(lambda: len(players.token_items) == 150)
+    assert refreshed[-1] == 150
+    document.push(reveal_all(document.encounter, False), GM)
+    assert not players.token_items  # hidden at once, every one
+    document.push(reveal_all(document.encounter), GM)
+    document.push(RevealSquares(rectangle_squares((0, 0), (39, 20)), reveal=False), GM)
+    qtbot.waitUntil(lambda: not players.tokens.fog_watch._later)
+    shown = {t.id for t in document.encounter.tokens.values() if t.square[1] > 20}  # type: ignore[index]
+    assert set(players.token_items) == shown  # none that the fog hides again came

@@ -63,15 +63,21 @@ class FogPicture:
 
     def follow(self, revealed: Mask) -> Box | None:
         """Redraw the squares whose state differs from ``revealed``; their box (or None when
-        nothing changed)."""
+        nothing changed). Only those squares' pixels are written, in place."""
         box = changed_box(self.shown, revealed)
         if box is None:
             return None
         top, left, bottom, right = box
-        self.shown[top:bottom, left:right] = revealed[top:bottom, left:right]
+        now = revealed[top:bottom, left:right]
+        flipped = self.shown[top:bottom, left:right] != now
+        self.shown[top:bottom, left:right] = now
         s = self.scale
         words = self._words()[top * s : bottom * s, left * s : right * s]
-        words[:, :] = self._pixels(revealed[top:bottom, left:right], box)
+        cleared, fogged = flipped & now, flipped & ~now
+        if s > 1:
+            cleared, fogged = _spread(cleared, s), _spread(fogged, s)
+        np.copyto(words, np.uint32(0), where=cleared)
+        np.copyto(words, self._fog_words(box), where=fogged)
         return box
 
     def _words(self) -> npt.NDArray[np.uint32]:
@@ -81,17 +87,25 @@ class FogPicture:
         words = np.frombuffer(image.bits(), dtype=np.uint32).reshape(image.height(), line)
         return words[:, : image.width()]
 
-    def _pixels(self, revealed: Mask, box: Box) -> npt.NDArray[np.uint32]:
-        """The pixels of ``box``'s squares, whose revealed state is ``revealed``."""
-        fogged = ~revealed
+    def _fog_words(self, box: Box) -> npt.NDArray[np.uint32] | np.uint32:
+        """The pixels of ``box``'s squares where they are fogged (one word, or the cloth)."""
         if not self.opaque:
-            return np.where(fogged, TINT_WORD, np.uint32(0)).astype(np.uint32)
+            return TINT_WORD
         if self.paper:
-            return np.where(fogged, _WHITE, np.uint32(0)).astype(np.uint32)
+            return _WHITE
         s = self.scale
         height, width = self.shown.shape
         top, left, bottom, right = box
-        cloth = cloth_words(width, height, s)[top * s : bottom * s, left * s : right * s]
-        if s > 1:
-            fogged = np.repeat(np.repeat(fogged, s, axis=0), s, axis=1)
-        return np.where(fogged, cloth, np.uint32(0)).astype(np.uint32)
+        return cloth_words(width, height, s)[top * s : bottom * s, left * s : right * s]
+
+    def _pixels(self, revealed: Mask, box: Box) -> npt.NDArray[np.uint32]:
+        """The pixels of ``box``'s squares, whose revealed state is ``revealed``."""
+        fogged = ~revealed
+        if self.scale > 1:
+            fogged = _spread(fogged, self.scale)
+        return np.where(fogged, self._fog_words(box), np.uint32(0)).astype(np.uint32)
+
+
+def _spread(squares: Mask, scale: int) -> Mask:
+    """A mask of squares as a mask of their ``scale`` x ``scale`` pixels."""
+    return np.repeat(np.repeat(squares, scale, axis=0), scale, axis=1)

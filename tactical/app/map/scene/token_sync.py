@@ -79,7 +79,7 @@ class TokenSync:
         """Every shown token's item, by token id (the scene's ``token_items``): reading it
         makes the pending ones first."""
         self.layout = TokenLayout(context, self.made, self.items)
-        self.fog_watch = FogWatch(context)
+        self.fog_watch = FogWatch(context, self._has_item, self.sync)
         """Where the items stand (see :mod:`tactical.app.map.scene.token_layout`)."""
         self.dots = TokenDots(self.made_items, QRectF(), self.pending_dots, self.pending.start)
         self.dots.zoom = zoom
@@ -150,6 +150,9 @@ class TokenSync:
     def made_items(self) -> Iterable[TokenItem]:
         """The items made so far (not making the pending ones): the scene's own drawing."""
         return self._made.values()
+
+    def _has_item(self, token_id: str) -> bool:
+        return token_id in self._made or token_id in self.pending.ids
 
     def made(self, token_id: str) -> TokenItem | None:
         """The token's item if it is made (not making the pending ones)."""
