@@ -5,7 +5,7 @@ longest wait during the first reveal and a brush stroke.
 process that opens the generated map (``maps.generated``: 200 tokens, 100 of them the
 party's) or ``maps/crypt-fog`` in the real window, offscreen, 1600 x 1000, the player view
 open, with the sight kernel ready (the app makes it in the background a moment after the
-window opens; its memory is not counted), then turns fog on and reveals what the party sees
+window opens; its memory is not counted), then turns fog on, then reveals what the party sees
 (``Fog > Reveal what the party sees``, worked out on the worker), then paints a fog-brush
 stroke of 40 dabs (brush 5) across the map. Two ways, in turns, same run:
 
@@ -17,8 +17,10 @@ stroke of 40 dabs (brush 5) across the map. Two ways, in turns, same run:
 
 Memory is the resident set (``VmRSS``) after a collection, before fog is turned on and once
 the reveal is painted on both screens; the peak (``VmHWM``) beside it. A GUI gap is the
-longest interval between two ticks of a 5 ms ``QTimer``: from the trigger until the reveal
-is painted, and over the stroke (each dab pushed as the tool pushes it, then painted).
+longest interval between two ticks of a 5 ms ``QTimer``: from turning fog on until it is
+painted, from the trigger until the reveal is painted, and over the stroke (each dab pushed
+as the tool pushes it, then painted); beside it the GUI thread's own CPU time in that gap,
+which the load does not inflate.
 """
 
 from __future__ import annotations
@@ -104,8 +106,11 @@ timer.timeout.connect(tick)
 timer.start()
 settle()
 last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
+document.push(SetFogSetting("enabled", True), GM)  # Fog > Fog on this map: all fogged
+settle(10)
+on_gap, on_cpu = longest[0], longest[1]
+last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
 begin = time.perf_counter()
-document.push(SetFogSetting("enabled", True), GM)
 controls = window.fog_controls
 controls.party_action.trigger()
 fog = document.encounter.fog
@@ -136,7 +141,8 @@ settle(5)
 stroke = time.perf_counter() - begin
 timer.stop()
 print(json.dumps({"before": before["VmRSS"], "after": after["VmRSS"], "peak": after["VmHWM"],
-                  "gap": reveal_gap * 1000, "cpu": reveal_cpu * 1000, "took": took * 1000,
+                  "gap": reveal_gap * 1000, "cpu": reveal_cpu * 1000,
+                  "on_gap": on_gap * 1000, "on_cpu": on_cpu * 1000, "took": took * 1000,
                   "stroke_gap": longest[0] * 1000, "stroke_cpu": longest[1] * 1000,
                   "stroke": stroke * 1000,
                   "kernel": sight_kernel.ready()}))
@@ -182,6 +188,11 @@ def rows(where: str, label: str, repeat: int) -> list[tuple[str, str, str]]:
             f"{label}: memory fog adds (fog on, first reveal, both screens)",
             added(before),
             added(now),
+        ),
+        (
+            f"{label}: longest GUI gap, fog turned on (the whole map fogged)",
+            ms(before, "on_gap", "on_cpu"),
+            ms(now, "on_gap", "on_cpu"),
         ),
         (
             f"{label}: longest GUI gap, first reveal",
