@@ -51,7 +51,10 @@ class FogPicture:
         self.image = QImage(
             width * scale, height * scale, QImage.Format.Format_ARGB32_Premultiplied
         )
-        self._words()[:, :] = self._pixels(revealed, (0, 0, height, width))
+        fogged = ~revealed if scale == 1 else _spread(~revealed, scale)
+        words = self._words()  # written in place: no whole-map picture made and copied
+        np.copyto(words, self._fog_words((0, 0, height, width)), where=fogged)
+        np.copyto(words, np.uint32(0), where=~fogged)
 
     def fits(self, revealed: Mask, *, opaque: bool, style: FogStyle, paper: bool) -> bool:
         """Whether this picture can follow ``revealed`` (same map, same look)."""
@@ -97,13 +100,6 @@ class FogPicture:
         height, width = self.shown.shape
         top, left, bottom, right = box
         return cloth_words(width, height, s)[top * s : bottom * s, left * s : right * s]
-
-    def _pixels(self, revealed: Mask, box: Box) -> npt.NDArray[np.uint32]:
-        """The pixels of ``box``'s squares, whose revealed state is ``revealed``."""
-        fogged = ~revealed
-        if self.scale > 1:
-            fogged = _spread(fogged, self.scale)
-        return np.where(fogged, self._fog_words(box), np.uint32(0)).astype(np.uint32)
 
 
 def _spread(squares: Mask, scale: int) -> Mask:
