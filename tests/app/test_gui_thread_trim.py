@@ -67,8 +67,11 @@ def test_the_first_idle_look_gives_freed_memory_back_once(
 def test_memory_a_worker_freed_is_back_with_the_system_after_the_idle_look(
     collector: Any,
 ) -> None:
+    pinned: list[bytes] = []
+
     def churn() -> None:  # pieces past Python's own small blocks: from the thread's arena
         pieces = [bytes(2000) for _ in range(40_000)]
+        pinned.append(bytes(2000))  # above them: the arena cannot just shrink from its top
         del pieces
 
     worker = threading.Thread(target=churn)
