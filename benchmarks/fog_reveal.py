@@ -1,20 +1,26 @@
-"""Fog on the biggest map (issue 32): the memory fog adds, and the GUI's longest wait during
-the first reveal.
+"""Fog on the biggest map and on an example (issue 32): the memory fog adds, and the GUI's
+longest wait during the first reveal and a brush stroke.
 
-``python -m benchmarks.fog_reveal [--side N]``: each row from a fresh process that opens
-the generated map (``maps.generated``: 200 tokens, 100 of them the party's) in the real
-window, offscreen, 1600 x 1000, the player view open, with the sight kernel ready (the app
-makes it in the background a moment after the window opens; its memory is not counted),
-then turns fog on and reveals what the party sees (Ctrl+R). Two ways, same run:
+``python -m benchmarks.fog_reveal [--side N] [--repeat N]``: each figure from a fresh
+process that opens the generated map (``maps.generated``: 200 tokens, 100 of them the
+party's) or ``maps/crypt-fog`` in the real window, offscreen, 1600 x 1000, the player view
+open, with the sight kernel ready (the app makes it in the background a moment after the
+window opens; its memory is not counted), then turns fog on, then reveals what the party sees
+(``Fog > Reveal what the party sees``, worked out on the worker), then paints a fog-brush
+stroke of 40 dabs (brush 5) across the map. Two ways, in turns, same run:
 
-- *on the GUI thread* (the code before): the reveal pushed as the menu pushed it, its
-  sight worked out where it is asked;
-- *on the worker* (now): ``Fog > Reveal what the party sees`` triggered; the GUI goes on.
+- *whole rebuild* (the reference, the code before: :mod:`benchmarks.fog_before`): each
+  change of the fog rebuilt and repainted both screens' whole fog pictures and synced every
+  token item of both screens;
+- *now*: each screen redraws the squares whose fog changed, in its kept picture, and
+  repaints their box; only the tokens standing there are synced, on the players' screens.
 
 Memory is the resident set (``VmRSS``) after a collection, before fog is turned on and once
-the reveal is painted on both screens; the peak (``VmHWM``) beside it. The longest GUI gap
-is the longest interval between two ticks of a 5 ms ``QTimer`` from the trigger until the
-reveal is painted.
+the reveal is painted on both screens; the peak (``VmHWM``) beside it. A GUI gap is the
+longest interval between two ticks of a 5 ms ``QTimer``: from turning fog on until it is
+painted, from the trigger until the reveal is painted, and over the stroke (each dab pushed
+as the tool pushes it, then painted); beside it the GUI thread's own CPU time in that gap,
+which the load does not inflate.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -43,7 +50,11 @@ from tactical.app.encounter.document import EncounterDocument
 from tactical.app.window.main_window import MainWindow
 from tactical.core import sight_kernel
 from tactical.core.changes import GM
-from tactical.core.commands.fog import SetFogSetting, reveal_party_sight
+from tactical.core.commands.fog import SetFogSetting
+from tactical.app.fog.gesture import FogGesture
+from tactical.app.map.geometry import CELL
+from tactical.app.map.interaction.events import Pointer
+from tactical.core.commands.base import Command
 
 def status():
     found = {}
@@ -57,9 +68,19 @@ def settle(rounds=5):
     for _ in range(rounds):
         app.processEvents()
 
-side, way = int(sys.argv[1]), sys.argv[2]
+where, way = sys.argv[1], sys.argv[2]
+if way == "before":
+    from benchmarks.fog_before import use_whole_rebuild
+    use_whole_rebuild()
 folder = tempfile.mkdtemp()
-document = EncounterDocument(maps.generated(side, tokens=200))
+if where.isdigit():
+    encounter = maps.generated(int(where), tokens=200)
+else:
+    from tactical.persistence import load_encounter
+    encounter = load_encounter(where)
+    encounter.fog.enabled = False
+    encounter.fog.revealed = None
+document = EncounterDocument(encounter)
 window = MainWindow(document, settings=QSettings(folder + "/s.ini", QSettings.Format.IniFormat),
                     recovery_dir=Path(folder) / "recovery")
 window.files.ask_unsaved = lambda: "discard"
@@ -73,44 +94,66 @@ sight_kernel.warm()  # the app warms it in the background a moment after the win
 settle(10)
 gc.collect()
 before = status()
-longest, last = [0.0], [time.perf_counter()]
+longest, last = [0.0, 0.0], [time.perf_counter(), time.thread_time()]
 def tick():
-    now = time.perf_counter()
-    longest[0] = max(longest[0], now - last[0])
-    last[0] = now
+    now, cpu = time.perf_counter(), time.thread_time()
+    if now - last[0] > longest[0]:  # the gap, and the GUI thread's own CPU time in it
+        longest[0], longest[1] = now - last[0], cpu - last[1]
+    last[0], last[1] = now, cpu
 timer = QTimer()
 timer.setInterval(5)
 timer.timeout.connect(tick)
 timer.start()
 settle()
-last[0], longest[0] = time.perf_counter(), 0.0
+last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
+document.push(SetFogSetting("enabled", True), GM)  # Fog > Fog on this map: all fogged
+settle(10)
+on_gap, on_cpu = longest[0], longest[1]
+last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
 begin = time.perf_counter()
-document.push(SetFogSetting("enabled", True), GM)
 controls = window.fog_controls
-if way == "gui":
-    document.push(reveal_party_sight(document.encounter), GM)
-else:
-    controls.party_action.trigger()
+controls.party_action.trigger()
 fog = document.encounter.fog
 while fog.revealed is None or not fog.revealed.any():
     app.processEvents()
     time.sleep(0.001)
 settle(10)
 took = time.perf_counter() - begin
-timer.stop()
+reveal_gap, reveal_cpu = longest[0], longest[1]
 gc.collect()
 after = status()
+grid = document.encounter.grid
+gesture = FogGesture(lambda: document.encounter, size=5)
+row = grid.height // 3
+cols = [int(i * (grid.width - 1) / 39) for i in range(40)]
+def at(col):
+    return Pointer((col + 0.5) * CELL, (row + 0.5) * CELL, left=True)
+settle()
+last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
+begin = time.perf_counter()
+made = [gesture.press(at(cols[0]))] + [gesture.move(at(c)) for c in cols[1:]]
+made.append(gesture.release(at(cols[-1])))
+for command in made:
+    if isinstance(command, Command):
+        document.push(command, GM)
+    settle(2)
+settle(5)
+stroke = time.perf_counter() - begin
+timer.stop()
 print(json.dumps({"before": before["VmRSS"], "after": after["VmRSS"], "peak": after["VmHWM"],
-                  "gap": longest[0] * 1000, "took": took * 1000,
+                  "gap": reveal_gap * 1000, "cpu": reveal_cpu * 1000,
+                  "on_gap": on_gap * 1000, "on_cpu": on_cpu * 1000, "took": took * 1000,
+                  "stroke_gap": longest[0] * 1000, "stroke_cpu": longest[1] * 1000,
+                  "stroke": stroke * 1000,
                   "kernel": sight_kernel.ready()}))
 window.close()
 """
 
 
-def child(side: int, way: str) -> dict[str, float]:
+def child(where: str, way: str) -> dict[str, float]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(side), way],
+        [sys.executable, "-c", CHILD, where, way],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -121,35 +164,61 @@ def child(side: int, way: str) -> dict[str, float]:
     return figures
 
 
-def rows(side: int) -> list[tuple[str, str, str]]:
-    gui, worker = child(side, "gui"), child(side, "worker")
-    label = f"{side} x {side}"
+def median(runs: list[dict[str, float]], key: str) -> float:
+    return float(statistics.median(run[key] for run in runs))
 
-    def added(run: dict[str, float]) -> str:
-        return f"{run['after'] - run['before']:.0f} MB (peak {run['peak']:.0f} MB)"
+
+def rows(where: str, label: str, repeat: int) -> list[tuple[str, str, str]]:
+    runs: dict[str, list[dict[str, float]]] = {"before": [], "now": []}
+    for _ in range(repeat):
+        for way, got in runs.items():  # in turns: the load falls on both alike
+            got.append(child(where, way))
+    before, now = runs["before"], runs["now"]
+
+    def added(got: list[dict[str, float]]) -> str:
+        grown = median([{"d": r["after"] - r["before"]} for r in got], "d")
+        return f"{grown:.0f} MB (peak {median(got, 'peak'):.0f} MB)"
+
+    def ms(got: list[dict[str, float]], key: str, cpu: str = "") -> str:
+        shown = f"{median(got, key):,.0f} ms"
+        return f"{shown} (CPU {median(got, cpu):,.0f} ms)" if cpu else shown
 
     return [
         (
             f"{label}: memory fog adds (fog on, first reveal, both screens)",
-            added(gui),
-            added(worker),
+            added(before),
+            added(now),
+        ),
+        (
+            f"{label}: longest GUI gap, fog turned on (the whole map fogged)",
+            ms(before, "on_gap", "on_cpu"),
+            ms(now, "on_gap", "on_cpu"),
         ),
         (
             f"{label}: longest GUI gap, first reveal",
-            f"{gui['gap']:.0f} ms",
-            f"{worker['gap']:.0f} ms",
+            ms(before, "gap", "cpu"),
+            ms(now, "gap", "cpu"),
         ),
-        (f"{label}: first reveal painted", f"{gui['took']:.0f} ms", f"{worker['took']:.0f} ms"),
+        (f"{label}: first reveal painted", ms(before, "took"), ms(now, "took")),
+        (
+            f"{label}: longest GUI gap, a 40-dab brush stroke",
+            ms(before, "stroke_gap", "stroke_cpu"),
+            ms(now, "stroke_gap", "stroke_cpu"),
+        ),
+        (f"{label}: the stroke, pushed and painted", ms(before, "stroke"), ms(now, "stroke")),
     ]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--side", type=int, default=1024, help="the map's side in squares")
+    parser.add_argument("--side", type=int, default=1024, help="the generated map's side")
+    parser.add_argument("--repeat", type=int, default=3, help="fresh processes per way")
     args = parser.parse_args(argv)
-    print_table(
-        ("measure", "on the GUI thread (before)", "on the worker (now)"), rows(args.side), 2
-    )
+    crypt = ROOT / "maps" / "crypt-fog.tactical.json"
+    table = rows(str(args.side), f"{args.side} x {args.side}", args.repeat)
+    table += rows(str(crypt), "crypt-fog", args.repeat)
+    print(f"load average {os.getloadavg()[0]:.1f}, medians of {args.repeat}")
+    print_table(("measure", "whole rebuild (before, reference)", "now"), table, 2)
     return 0
 
 

@@ -12,7 +12,8 @@ undo entry), the next token; the view is centred on each token before its press.
 then stops for 3 s, as a GM pausing.
 
 Measured on the GUI thread: every collection's pause (``gc.callbacks``; wall clock, and
-the GUI thread's CPU time, which a loaded machine does not inflate), the longest during
+the GUI thread's CPU time, which a loaded machine does not inflate, and its context
+switches: voluntary ones wait for a lock, involuntary ones are the load), the longest during
 the dragging and the number of full collections then, and the longest after it
 (idle); beside them the longest gap between the beats of a 1 ms timer during the
 dragging (everything the GM can feel, the drag's own work included). The reference,
@@ -69,15 +70,21 @@ if mode == "now":
 else:
     warm_after_first_frame(squares=squares)
 
-pauses = []  # (moment, generation, ms, CPU ms of the GUI thread)
+import resource
+pauses = []  # (moment, generation, ms, CPU ms, voluntary and involuntary switches, found)
 began = {}
+def switches():  # the GUI thread's context switches: waiting (a lock) and preempted (the load)
+    use = resource.getrusage(resource.RUSAGE_THREAD)
+    return use.ru_nvcsw, use.ru_nivcsw
 def watch_gc(phase, info):
     now, cpu = time.perf_counter(), time.thread_time()
     if phase == "start":
-        began["t"], began["cpu"] = now, cpu
+        began["t"], began["cpu"], began["sw"] = now, cpu, switches()
     elif "t" in began:
         wall, used = (now - began.pop("t")) * 1000, (cpu - began.pop("cpu")) * 1000
-        pauses.append((now, info["generation"], wall, used))
+        (v0, i0), (v1, i1) = began.pop("sw"), switches()
+        pauses.append((now, info["generation"], wall, used, v1 - v0, i1 - i0,
+                       info["collected"] + info["uncollectable"]))
 gc.callbacks.append(watch_gc)
 beats = []
 beat = QTimer()
@@ -161,6 +168,11 @@ print(json.dumps({
     "longest_cpu": max(during, key=lambda p: p[2])[3] if during else 0.0,
     "most_cpu": max((p[3] for p in during), default=0.0),
     "longest_generation": max(during, key=lambda p: p[2])[1] if during else -1,
+    "longest_waits": max(during, key=lambda p: p[2])[4] if during else 0,
+    "longest_preempted": max(during, key=lambda p: p[2])[5] if during else 0,
+    "longest_found": max(during, key=lambda p: p[2])[6] if during else 0,
+    "unswitched": max((p[2] for p in during if not p[4] and not p[5]), default=0.0),
+    "switched": sum(1 for p in during if p[4] or p[5]),
     "full": sum(1 for p in during if p[1] == 2),
     "collections": len(during),
     "gap": max(gaps) * 1000 if gaps else 0.0,
@@ -213,6 +225,13 @@ def main(argv: list[str] | None = None) -> int:
             f" {run['longest_cpu']:.1f} ms; most CPU of one: {run['most_cpu']:.1f} ms)"
         )
 
+    def switched(run: dict[str, float]) -> str:
+        return (
+            f"{run['longest_waits']:.0f} waits, {run['longest_preempted']:.0f} preemptions,"
+            f" {run['longest_found']:.0f} objects freed; longest with neither:"
+            f" {run['unswitched']:.1f} ms ({run['switched']:.0f} pauses switched)"
+        )
+
     def work(run: dict[str, float]) -> str:
         return f"{run['drags']:.0f} drags, {run['moves']:.0f} moves"
 
@@ -222,6 +241,13 @@ def main(argv: list[str] | None = None) -> int:
             pause(now),
             pause(before),
             "< 16 ms",
+        ),
+        (
+            f"{label}: ... the GUI thread switched out during it (a lock: waits; the load:"
+            " preemptions)",
+            switched(now),
+            switched(before),
+            "",
         ),
         (
             f"{label}: full collections while dragging (of all collections)",

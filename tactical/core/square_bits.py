@@ -11,6 +11,23 @@ import numpy as np
 import numpy.typing as npt
 
 Mask = npt.NDArray[np.bool_]
+Box = tuple[int, int, int, int]
+"""``(top, left, bottom, right)``: rows ``top`` to ``bottom - 1``, columns likewise."""
+
+
+def changed_box(before: Mask, after: Mask) -> Box | None:
+    """The box of the squares whose state differs between two masks of one map (the whole
+    map when their shapes differ), or None when none does."""
+    if before.shape != after.shape:
+        height, width = after.shape
+        return (0, 0, height, width)
+    differs = before != after
+    rows = np.flatnonzero(differs.any(axis=1))
+    if not len(rows):
+        return None
+    top, bottom = int(rows[0]), int(rows[-1]) + 1
+    cols = np.flatnonzero(differs[top:bottom].any(axis=0))
+    return (top, int(cols[0]), bottom, int(cols[-1]) + 1)
 
 
 class SquareBits:

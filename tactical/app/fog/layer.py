@@ -9,12 +9,16 @@ the map; the GM's window draws it as a tint (:attr:`FogItem.tint_shown`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb, fog_argb, paper_argb
+from tactical.app.fog.look import FLAT, TINT, cloth_tile_argb
+from tactical.app.fog.picture import FogPicture
+from tactical.app.map.geometry import CELL
 from tactical.app.map.scene.area_layer import AreaLayer
 from tactical.app.map.scene.context import Refreshed, SceneContext
 from tactical.app.map.scene.map_scene import MapScene
@@ -41,22 +45,70 @@ class FogItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.tint_shown = True
         """The GM's window: draw the tint (False: the GM sees the map as if fog were off)."""
-        self._images: dict[bool, tuple[QImage, int]] = {}
+        self._pictures: dict[bool, FogPicture] = {}
+        """The grid's fog pictures this item has drawn, opaque (True) and tint (False): kept,
+        and redrawn where the fog changes (:class:`FogPicture`)."""
         self._cloth = QBrush(argb_image(cloth_tile_argb()))
         self.paper = False
         """On paper: fog is blank paper (white), not a sheet of dark ink; it still hides all."""
+        self._enabled = scene.encounter.fog.enabled
+        """Whether fog was on at the last change seen (turned on or off: repainted whole)."""
+        self._drawn_opaque = self.opaque()
+        """Whether the last paint drew fog opaque."""
 
     def refresh(self) -> None:
-        """Forget the cached pictures (the fog, the map or the filter changed) and repaint."""
-        self._images.clear()
+        """Forget the kept pictures (the map or the filter changed) and repaint."""
+        self._pictures.clear()
+        self._enabled = self.map_scene.encounter.fog.enabled
         self.prepareGeometryChange()
         self.update()
 
     def apply(self, changes: ChangeSet) -> Refreshed:
-        """New fog, or new areas to fog: drawn again."""
-        if changes.touches(("fog", "areas")):
+        """New fog, or new areas to fog: drawn again; on a grid, only the squares whose fog
+        changed, in the kept pictures, before the next frame."""
+        if "areas" in changes.kinds or ("fog" in changes.kinds and not self._follow_fog()):
             self.refresh()
         return Refreshed.NOTHING
+
+    def _follow_fog(self) -> bool:
+        """Redraw the kept pictures where the grid's fog changed and repaint that part; False
+        when they cannot follow (no grid, another map)."""
+        encounter = self.map_scene.encounter
+        grid = encounter.grid
+        if grid is None:
+            return False
+        revealed = encounter.fog.mask(grid)
+        boxes = []
+        for opaque, picture in list(self._pictures.items()):
+            if not picture.fits(revealed, **self._look(opaque)):
+                return False
+            box = picture.follow(revealed)
+            if box is not None:
+                boxes.append(box)
+        if encounter.fog.enabled != self._enabled:  # turned on or off: all of it
+            self._enabled = encounter.fog.enabled
+            self.update()
+        for top, left, bottom, right in boxes:
+            self._update_squares(top, left, bottom, right)
+        return True
+
+    def _update_squares(self, top: int, left: int, bottom: int, right: int) -> None:
+        """Repaint the squares of a box (and only them, where nothing else changed)."""
+        origin = self.map_scene.layer.scene_rect().topLeft()
+        self.update(
+            QRectF(
+                origin.x() + left * CELL,
+                origin.y() + top * CELL,
+                (right - left) * CELL,
+                (bottom - top) * CELL,
+            )
+        )
+
+    def follow_filter(self) -> None:
+        """The scene's tokens changed, perhaps with its filter (the GM's window hiding its
+        secrets draws fog opaque): repainted whole only when the filter changed."""
+        if self.opaque() != self._drawn_opaque:
+            self.update()
 
     def rebuild(self) -> None:
         """Another encounter or a resized grid: drawn again."""
@@ -68,18 +120,26 @@ class FogItem(QGraphicsItem):
     def opaque(self) -> bool:
         return self.map_scene.player
 
-    def _image(self, opaque: bool) -> tuple[QImage, int]:
-        if opaque not in self._images:
-            encounter = self.map_scene.encounter
-            grid = encounter.grid
-            assert grid is not None
-            revealed = encounter.fog.mask(grid)
-            if self.paper and opaque:
-                words, scale = paper_argb(revealed), 1
-            else:
-                words, scale = fog_argb(revealed, opaque=opaque, style=encounter.fog.style)
-            self._images[opaque] = (argb_image(words), scale)
-        return self._images[opaque]
+    def _look(self, opaque: bool) -> dict[str, Any]:
+        return {
+            "opaque": opaque,
+            "style": self.map_scene.encounter.fog.style,
+            "paper": self.paper and opaque,
+        }
+
+    def _image(self, opaque: bool) -> QImage:
+        """The picture of the grid's fog as this screen draws it, made or brought up to date."""
+        encounter = self.map_scene.encounter
+        grid = encounter.grid
+        assert grid is not None
+        revealed = encounter.fog.mask(grid)
+        look = self._look(opaque)
+        picture = self._pictures.get(opaque)
+        if picture is None or not picture.fits(revealed, **look):
+            picture = self._pictures[opaque] = FogPicture(revealed, **look)
+        else:
+            picture.follow(revealed)  # nothing to do when apply() has followed already
+        return picture.image
 
     def paint(
         self,
@@ -91,7 +151,7 @@ class FogItem(QGraphicsItem):
         fog = encounter.fog
         if not fog.enabled:
             return
-        opaque = self.opaque()
+        opaque = self._drawn_opaque = self.opaque()
         if not opaque and not self.tint_shown:
             return
         painter.save()
@@ -108,8 +168,7 @@ class FogItem(QGraphicsItem):
                 inner = QPainterPath()
                 inner.addRect(map_rect)
                 painter.fillPath(margin.subtracted(inner), brush)
-            image, _scale = self._image(opaque)
-            painter.drawImage(map_rect, image)
+            painter.drawImage(map_rect, self._image(opaque))
         else:
             painter.fillPath(self._area_fog(opaque), brush if opaque else QBrush(QColor(*TINT)))
         painter.restore()
@@ -144,5 +203,5 @@ def install_fog_layer(scene: MapScene) -> FogItem:
     scene.addItem(item)
     scene.add_layer(item)
     scene.sceneRectChanged.connect(lambda _rect: item.refresh())  # a new map, a resized one
-    scene.tokens_refreshed.connect(item.update)
+    scene.tokens_refreshed.connect(item.follow_filter)
     return item

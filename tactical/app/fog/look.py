@@ -3,7 +3,9 @@
 The players' screens draw fog opaque, as a dark cloth or a flat colour; the
 GM's window draws it as a tint. A grid's fog is one picture of the whole map,
 ``scale`` pixels per square, drawn without smoothing so its edges fall exactly
-on square edges: nothing of a fogged square shows beside a revealed one.
+on square edges: nothing of a fogged square shows beside a revealed one. Each
+screen keeps its picture and redraws only the squares that changed
+(:mod:`tactical.app.fog.picture`).
 """
 
 from __future__ import annotations
@@ -38,48 +40,26 @@ def _cloth_tile(scale: int) -> npt.NDArray[np.uint8]:
     return tile
 
 
-def fog_argb(
-    revealed: npt.NDArray[np.bool_], *, opaque: bool, style: FogStyle = "cloth"
-) -> tuple[npt.NDArray[np.uint32], int]:
-    """The fog picture of a ``[row, column]`` revealed mask as ARGB32 words, and its scale.
-
-    Revealed squares are fully transparent; fogged ones opaque (``opaque``) in
-    ``style``, else the GM's tint.
-    """
-    height, width = revealed.shape
-    fogged = ~revealed
-    if not opaque:
-        r, g, b, a = TINT
-        word = np.uint32((a << 24) | (r << 16) | (g << 8) | b)
-        return np.where(fogged, word, np.uint32(0)).astype(np.uint32), 1
-    scale = pixels_per_square(width, height, style)
-    words = _cloth(width, height, scale)
-    mask = np.repeat(np.repeat(fogged, scale, axis=0), scale, axis=1) if scale > 1 else fogged
-    return np.where(mask, words, np.uint32(0)).astype(np.uint32), scale
-
-
-def paper_argb(revealed: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint32]:
-    """Fog on paper: fogged squares opaque white (blank paper), revealed ones transparent."""
-    return np.where(revealed, np.uint32(0), np.uint32(0xFFFFFFFF)).astype(np.uint32)
-
-
 _OPAQUE = np.uint32(0xFF000000)
 """The alpha byte of an ARGB32 word, fully opaque."""
 _CLOTH: dict[tuple[int, int, int], npt.NDArray[np.uint32]] = {}
 
 
-def _cloth(width: int, height: int, scale: int) -> npt.NDArray[np.uint32]:
-    """The opaque fog over a whole ``width`` x ``height`` map, cached per size."""
+def cloth_words(width: int, height: int, scale: int) -> npt.NDArray[np.uint32]:
+    """The opaque fog over a whole ``width`` x ``height`` map as ARGB32 words (opaque, so
+    premultiplied too), ``scale`` pixels a square; read-only, cached per size. At one pixel
+    a square it is one colour, kept as one word."""
+    if scale == 1:
+        r, g, b = FLAT
+        word = np.uint32(0xFF000000 | (r << 16) | (g << 8) | b)
+        return np.broadcast_to(word, (height, width))
     key = (width, height, scale)
     if key not in _CLOTH:
-        if scale == 1:
-            rgb = np.broadcast_to(np.array(FLAT, dtype=np.uint8), (height, width, 3))
-        else:
-            rgb = np.tile(_cloth_tile(scale), (height, width, 1))
-            # each square a little lighter or darker: folds in the cloth
-            shade = np.random.default_rng(7).integers(-4, 5, size=(height, width), dtype=np.int16)
-            shade = np.repeat(np.repeat(shade, scale, axis=0), scale, axis=1)
-            rgb = np.clip(rgb.astype(np.int16) + shade[:, :, None], 0, 255).astype(np.uint8)
+        rgb = np.tile(_cloth_tile(scale), (height, width, 1))
+        # each square a little lighter or darker: folds in the cloth
+        shade = np.random.default_rng(7).integers(-4, 5, size=(height, width), dtype=np.int16)
+        shade = np.repeat(np.repeat(shade, scale, axis=0), scale, axis=1)
+        rgb = np.clip(rgb.astype(np.int16) + shade[:, :, None], 0, 255).astype(np.uint8)
         _CLOTH.clear()  # one map at a time is enough
         _CLOTH[key] = (
             (rgb[..., 0].astype(np.uint32) << np.uint32(16))

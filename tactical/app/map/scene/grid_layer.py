@@ -24,6 +24,7 @@ from tactical.app.map.geometry import CELL
 from tactical.app.map.scene import colours
 from tactical.app.map.scene.wall_lines_layer import paint_wall_lines
 from tactical.core.grid import GridMap, Square, Terrain
+from tactical.core.square_bits import Box, changed_box
 
 GRID_LINES_FROM = 9.0
 """Screen pixels per square from which grid lines are drawn."""
@@ -63,6 +64,8 @@ class GridLayer:
         self.numbered: npt.NDArray[np.bool_] | None = None
         """The squares whose height may be written (a players' screen: those they may see,
         :func:`tactical.share.players.shown_squares`); None: every square."""
+        self.numbered_box: Box | None = None
+        """Where the last :meth:`number_only` changed :attr:`numbered` (None: anywhere)."""
         self._hatch = QBrush(colours.HATCH, Qt.BrushStyle.BDiagPattern)
         self._font = QFont()
         self._font.setPixelSize(int(CELL * 0.27))
@@ -138,9 +141,11 @@ class GridLayer:
 
         Not drawn and then covered by fog: never written into the picture at all."""
         before, self.numbered = self.numbered, squares
+        self.numbered_box = None
         if before is None or squares is None:
             return before is not squares
-        return not np.array_equal(before, squares)
+        self.numbered_box = changed_box(before, squares)
+        return self.numbered_box is not None
 
     def scene_rect(self) -> QRectF:
         return QRectF(0, 0, self.grid.width * CELL, self.grid.height * CELL)

@@ -82,8 +82,22 @@ class MapGround:
             self.invalidate()
             refreshed |= Refreshed.MAP
         if changes.touches(("fog", "areas")) and self.name_found_areas():
-            self.invalidate()
+            self.invalidate(self._numbered_rect())
         return refreshed
+
+    def _numbered_rect(self) -> QRectF | None:
+        """Where the squares whose height is written changed (None: anywhere), a square
+        round them for the numbers' edges."""
+        box = self.layer.numbered_box if isinstance(self.layer, GridLayer) else None
+        if box is None:
+            return None
+        top, left, bottom, right = box
+        return QRectF(
+            (left - 1) * CELL,
+            (top - 1) * CELL,
+            (right - left + 2) * CELL,
+            (bottom - top + 2) * CELL,
+        )
 
     def invalidate(self, rect: QRectF | None = None) -> None:
         """Repaint the cached background within ``rect`` (everywhere: None)."""

@@ -93,6 +93,7 @@ class MapScene(QGraphicsScene):
         """The map layer and the background picture (see :mod:`tactical.app.map.scene.ground`)."""
         self.token_pictures = token_pictures(document)
         self.tokens = TokenSync(self, self, self.token_pictures, UNTOLD_ZOOM if in_view else None)
+        self.tokens.fog_watch.refreshed = self.tokens_refreshed.emit
         self.token_items = self.tokens.items
         """Every shown token's item, by token id."""
         self.token_layout = self.tokens.layout

@@ -37,10 +37,13 @@ class TemplateLayer:
 
     def apply(self, changes: ChangeSet) -> Refreshed:
         """Redraw the templates ``changes`` touch: all of them after tokens moved (the
-        rings), the fog changed (auras of tokens in fog come and go on the players'
-        screens) or an area map's areas changed."""
-        everything = changes.touches(("tokens", "fog")) or (
-            "areas" in changes.kinds and isinstance(self.context.layer, AreaLayer)
+        rings), the fog changed on a players' scene (auras of tokens in fog come and go,
+        footprints are cut to what was found) or an area map's areas changed."""
+        fog = "fog" in changes.kinds and self.context.player  # the GM's: fog changes none
+        everything = (
+            fog
+            or "tokens" in changes.kinds
+            or ("areas" in changes.kinds and isinstance(self.context.layer, AreaLayer))
         )
         template_ids: set[str] = set()
         template_change = changes.get("templates")

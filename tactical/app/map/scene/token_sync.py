@@ -30,6 +30,7 @@ from tactical.app.map.geometry import CELL
 from tactical.app.map.scene import colours
 from tactical.app.map.scene.area_layer import AreaLayer
 from tactical.app.map.scene.context import Refreshed, SceneContext
+from tactical.app.map.scene.fog_watch import FogWatch
 from tactical.app.map.scene.label_room import lay_out_labels
 from tactical.app.map.scene.token_dots import TokenDots
 from tactical.app.map.scene.token_item import TokenItem, boost_for
@@ -46,8 +47,9 @@ UNTOLD_ZOOM = 0.0
 """The zoom of a view that has not painted yet: every token a dot (nothing measured)."""
 WAKE_MARGIN = CELL * 12
 """Beyond half a view round what it shows, items wake this far out: names that reach in."""
-ALL_TOKENS_KINDS = frozenset({"fog", "sides", "meta"})
-"""Kinds after which every token is synced (who shows, its colour, its name)."""
+ALL_TOKENS_KINDS = frozenset({"sides", "meta"})
+"""Kinds after which every token is synced (its colour, its name); after the fog, those it
+may show or hide (:class:`FogWatch`)."""
 
 
 class TokenSync:
@@ -77,6 +79,7 @@ class TokenSync:
         """Every shown token's item, by token id (the scene's ``token_items``): reading it
         makes the pending ones first."""
         self.layout = TokenLayout(context, self.made, self.items)
+        self.fog_watch = FogWatch(context, self._has_item, self.sync)
         """Where the items stand (see :mod:`tactical.app.map.scene.token_layout`)."""
         self.dots = TokenDots(self.made_items, QRectF(), self.pending_dots, self.pending.start)
         self.dots.zoom = zoom
@@ -91,8 +94,8 @@ class TokenSync:
         """Where every item is awake since the last zoom or sync (None: nowhere known)."""
 
     def apply(self, changes: ChangeSet) -> Refreshed:
-        """Sync the tokens ``changes`` touch: all of them after a change of the fog, the
-        sides, the encounter's names or an area map's areas."""
+        """Sync the tokens ``changes`` touch: all of them after a change of the sides, the
+        encounter's names or an area map's areas; after the fog, those it may show or hide."""
         encounter = self.context.encounter
         all_tokens = refreshed = False
         token_ids: set[str] = set()
@@ -113,6 +116,11 @@ class TokenSync:
             refreshed = True
         if changes.touches(ALL_TOKENS_KINDS):
             all_tokens = refreshed = True
+        if "fog" in changes.kinds:
+            fogged = self.fog_watch.touched()
+            all_tokens = all_tokens or fogged is None
+            token_ids |= fogged or set()
+            refreshed = refreshed or fogged != set()
         if all_tokens or token_ids:
             self.sync(list(encounter.tokens) if all_tokens else sorted(token_ids))
         return Refreshed.TOKENS if refreshed else Refreshed.NOTHING
@@ -143,6 +151,9 @@ class TokenSync:
         """The items made so far (not making the pending ones): the scene's own drawing."""
         return self._made.values()
 
+    def _has_item(self, token_id: str) -> bool:
+        return token_id in self._made or token_id in self.pending.ids
+
     def made(self, token_id: str) -> TokenItem | None:
         """The token's item if it is made (not making the pending ones)."""
         return self._made.get(token_id)
@@ -165,6 +176,7 @@ class TokenSync:
         self._made.clear()
         self.pending.clear()
         self.layout.layouts.clear()
+        self.fog_watch.forget()
 
     def _sync_and_lay_out(self, token_ids: Iterable[str]) -> None:
         self._woken = None  # new items, or some moved into the view: wake them at the next paint
