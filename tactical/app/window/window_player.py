@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMenu
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.map_view import MapView
 from tactical.app.players.player_view import PlayerView
+from tactical.app.players.shown_scene import shown_scene
 from tactical.app.window.plain_text import menu_text
 from tactical.app.window.window_base import WindowMixin
 
@@ -35,7 +36,7 @@ class WindowPlayerView(WindowMixin):
             # Loaded here: the panel and the rules load after the GM's first frame.
             from tactical.app.panel.public_view import PublicTracker
 
-            tracker = PublicTracker(self.document)
+            tracker = PublicTracker(shown_scene(self.document))  # the players' scene
             self.player_view = PlayerView(self.document, self.view, tracker=tracker)
             # A window of its own (no parent), so it goes when this window goes: not when
             # Python happens to collect it, and its connections keep nothing of this one.
