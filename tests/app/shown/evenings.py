@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from tactical.app.encounter.document import EncounterDocument
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Character, Evening, Scene
 from tactical.core.fog import Fog
 from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
+
+if TYPE_CHECKING:  # the phones' Qt-free tests build these evenings too
+    from tactical.app.encounter.document import EncounterDocument
 
 CRYPT_SECRETS = ("Crypt of the Hollow Saint", "Hollow Saint", "Bone warden", "warden")
 """The crypt's name and its fogged token's name and id: never on a screen or page of players
