@@ -4,10 +4,11 @@ curtain until the new scene is drawn with its fog: no frame of the next map show
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
+from tactical.app.map.geometry import CELL
 from tactical.app.players.player_view import PlayerView
 from tactical.app.players.show_to_players import ACTION_ID
 from tactical.core.encounter import Encounter
@@ -124,3 +125,31 @@ def test_no_frame_of_the_next_scene_shows_what_its_fog_hides(
     assert seen[1] == {(0, 0, 0)}  # the curtain, at once
     assert near(seen[-1], STONE)  # and then the crypt, drawn with its fog
     assert not parts.scene_curtain.is_down
+
+
+def test_the_gms_ruler_and_the_players_frame_stay_on_the_scene_the_players_see(
+    make_window: WindowFactory,
+    qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    night = evening(shown="tavern")
+    window, player = opened(make_window, qtbot, night)
+    table = window.table_screen  # type: ignore[attr-defined]
+    table.actions.mirror.trigger()  # the GM shows the ruler to the players
+    window.follow_action.setChecked(False)  # type: ignore[attr-defined]
+    settle(qtbot, player)
+    assert table.frame.isVisible()  # where the TV looks, on the GM's map
+    look_at(window.document, "crypt")  # type: ignore[attr-defined]
+    assert not table.frame.isVisible()  # another map: the TV does not look at it
+    window.use_tool("ruler")  # type: ignore[attr-defined]
+    view = window.view  # type: ignore[attr-defined]
+    viewport = view.viewport()
+
+    def at(col: int, row: int):  # type: ignore[no-untyped-def]
+        return view.mapFromScene(QPointF((col + 0.5) * CELL, (row + 0.5) * CELL))
+
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=at(1, 2))
+    qtbot.mouseMove(viewport, at(4, 2))  # a path across the crypt
+    assert window.scene.ruler.isVisible()  # type: ignore[attr-defined]
+    assert not player.scene.ruler.isVisible()  # nothing of the crypt on the tavern's TV
+    look_at(window.document, "tavern")  # type: ignore[attr-defined]
+    assert table.frame.isVisible()
