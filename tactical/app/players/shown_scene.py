@@ -85,24 +85,25 @@ class ShownScene(QObject):
 
     @property
     def on_gm_scene(self) -> bool:
-        """Whether the GM's window shows the shown scene too."""
-        return self._gm_here
+        """Whether the GM's window shows the shown scene too (asked of the document itself:
+        the GM's view may say it moved before this relay hears that the GM switched)."""
+        return self.document.encounter is self._encounter
 
     @property
     def acting(self) -> set[str]:
-        return self.document.acting if self._gm_here else self._marks[0]
+        return self.document.acting if self.on_gm_scene else self._marks[0]
 
     @property
     def targets(self) -> set[str]:
-        return self.document.targets if self._gm_here else self._marks[1]
+        return self.document.targets if self.on_gm_scene else self._marks[1]
 
     @property
     def public_targets(self) -> set[str]:
-        return self.document.public_targets if self._gm_here else self._marks[2]
+        return self.document.public_targets if self.on_gm_scene else self._marks[2]
 
     def procedure_reading(self) -> ProcedureReading:
         """What the shown scene's procedure says now (read once after each change)."""
-        if self._gm_here:
+        if self.on_gm_scene:
             return self.document.procedure_reading()
         encounter = self._encounter
         key = (self._generation, id(encounter), encounter.procedure, id(encounter.procedure_state))
@@ -181,7 +182,7 @@ class ShownScene(QObject):
             self.changes_done.emit(changes)
 
     def _gm_highlights(self) -> None:
-        if self._gm_here:
+        if self.on_gm_scene:
             self.highlights_changed.emit()
 
     def _elsewhere(self, encounter: Encounter, changes: ChangeSet) -> None:
@@ -198,7 +199,7 @@ class ShownScene(QObject):
     def _send(self, changes: ChangeSet) -> None:
         if changes.touches(REREAD_KINDS):
             self._generation += 1
-            if not self._gm_here:
+            if not self.on_gm_scene:
                 self.procedure_reading()  # marks the map before the views hear of the change
         self.changes_done.emit(changes)
 

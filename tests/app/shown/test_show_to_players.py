@@ -88,8 +88,12 @@ def test_the_tv_stays_on_the_shown_scene_and_moves_when_the_gm_shows_another(
     window, player = opened(make_window, qtbot, night)
     action = window.action_registry.action(ACTION_ID)  # type: ignore[attr-defined]
     assert not action.isEnabled()  # the GM looks at the scene shown
+    assert player.following
+    tv = player.view.visible_scene_rect()
     look_at(window.document, "crypt")  # type: ignore[attr-defined]
+    settle(qtbot, player)
     assert action.isEnabled()
+    assert player.view.visible_scene_rect() == tv  # the TV does not follow the GM away
     assert shown_ids(player) == {"mira-t", "bram", "keep"}  # still the tavern
     assert player.windowTitle() == "Player view"
     action.trigger()
