@@ -157,3 +157,21 @@ def test_the_gms_ruler_and_the_players_frame_stay_on_the_scene_the_players_see(
     assert not player.scene.ruler.isVisible()  # nothing of the crypt on the tavern's TV
     look_at(window.document, "tavern")  # type: ignore[attr-defined]
     assert table.frame.isVisible()
+
+
+def test_the_tvs_fight_summary_is_the_shown_scenes(
+    make_window: WindowFactory,
+    qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    night = evening(shown="tavern")
+    window, player = opened(make_window, qtbot, night)
+    look_at(window.document, "crypt")  # type: ignore[attr-defined]
+    window.ensure_panel()  # type: ignore[attr-defined]
+    window.panel.start("two-second-turns")  # type: ignore[attr-defined]
+    assert night.scene("crypt").encounter.procedure
+    assert player.tracker.lines() == []  # the tavern has no fight
+    assert not player.tracker_shown
+    window.action_registry.action(ACTION_ID).trigger()  # type: ignore[attr-defined]
+    lines = player.tracker.lines()
+    assert "Mira" in lines and not [x for x in lines if "warden" in x.lower()]  # in fog
+    assert player.tracker_shown

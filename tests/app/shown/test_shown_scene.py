@@ -35,6 +35,10 @@ def test_the_players_stay_on_their_scene_while_the_gm_looks_at_another(qapp: Any
     document.undo_stack.undo()  # Bram's move: undone on the tavern
     assert tavern.tokens["bram"].square == (2, 1)
     assert "tokens" in sets[-1].kinds
+    look_at(document, "tavern")  # the GM comes back: the GM's edits arrive again
+    assert shown.on_gm_scene
+    document.push(MoveToken("keep", (5, 4)), GM)
+    assert sets[-1].initiator == GM and sets[-1].get("tokens") is not None
 
 
 def test_when_the_gm_is_on_the_shown_scene_the_same_edits_arrive(qapp: Any) -> None:
