@@ -22,6 +22,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from tactical.core.encounter import Encounter
+from tactical.core.evening import evening_of
+from tactical.core.tokens import Token
 from tactical.rules.player_hand import PERMISSIONS, Permission
 
 TOKEN_BYTES = 24
@@ -39,7 +41,8 @@ class Link:
     label: str
     """What the GM reads in the dialog: "Table" or the character's name."""
     character: str | None = None
-    """The token id of the character whose sight this link shows."""
+    """The character whose sight this link shows (:func:`character_key`): a roster
+    character's id, else its token's id; :func:`character_token` finds it on a scene."""
     moves: bool = False
     """Whether this link's device may move its own token (off unless the GM allows it)."""
     declares: bool = True
@@ -115,8 +118,8 @@ class Links:
         with self._lock:
             return list(self._links.values())
 
-    def character_link(self, token_id: str) -> Link | None:
-        return next((x for x in self.all() if x.character == token_id), None)
+    def character_link(self, key: str) -> Link | None:
+        return next((x for x in self.all() if x.character == key), None)
 
     def set_moves(self, token: str, on: bool) -> None:
         self.allow(token, "move", on)
@@ -133,22 +136,45 @@ class Links:
                 setattr(link, field, on)
 
 
+def character_key(token: Token) -> str:
+    """Who a character's link follows: the roster character the token is, else the token."""
+    return token.character or token.id
+
+
+def character_token(encounter: Encounter, key: str) -> Token | None:
+    """The token of the character ``key`` (:func:`character_key`) on this scene, or None
+    when that character is not on it."""
+    for token in encounter.tokens.values():
+        if token.character == key:
+            return token
+    own = encounter.tokens.get(key)
+    return own if own is not None and own.character is None else None
+
+
+def _party_tokens(encounter: Encounter) -> list[Token]:
+    """The party's tokens of every scene of ``encounter``'s evening, its own first."""
+    evening = evening_of(encounter)
+    scenes = [encounter] + [s.encounter for s in evening.scenes] if evening else [encounter]
+    found: list[Token] = []
+    for scene in scenes:
+        party = set(scene.fog.party)
+        found += [token for token in scene.tokens.values() if token.side in party]
+    return found
+
+
 def links_for(encounter: Encounter) -> Links:
-    """A table link and one link per player character (a token of the party's sides)."""
+    """A table link and one link per player character (a token of the party's sides, on
+    any scene of the evening: a character's link follows it to the scene it stands in)."""
     links = Links()
     links.add("table", "Table")
-    party = set(encounter.fog.party)
-    for token in encounter.tokens.values():
-        if token.side in party:
-            links.add("character", token.name, token.id)
+    add_missing_characters(links, encounter)
     return links
 
 
 def add_missing_characters(links: Links, encounter: Encounter) -> list[Link]:
-    """Links for party tokens added since sharing started (a new player sits down)."""
-    party = set(encounter.fog.party)
+    """Links for party characters added since sharing started (a new player sits down)."""
     added = []
-    for token in encounter.tokens.values():
-        if token.side in party and links.character_link(token.id) is None:
-            added.append(links.add("character", token.name, token.id))
+    for token in _party_tokens(encounter):
+        if links.character_link(character_key(token)) is None:
+            added.append(links.add("character", token.name, character_key(token)))
     return added

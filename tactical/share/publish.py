@@ -14,12 +14,19 @@ from dataclasses import replace
 from tactical.core.encounter import Encounter, MapKind
 from tactical.core.grid import GridMap
 from tactical.rules import PanelView
-from tactical.share.links import Link
+from tactical.share.links import Link, character_token
 from tactical.share.players import shown_name
 from tactical.share.public import panel_view
 from tactical.share.server import Builder
 from tactical.share.token_art import TokenArtSource
-from tactical.share.view import ArtSource, LinkView, character_view, paused_view, table_view
+from tactical.share.view import (
+    ArtSource,
+    LinkView,
+    character_view,
+    paused_view,
+    table_view,
+    waiting_view,
+)
 
 _MAPS: dict[int, tuple[weakref.ref[GridMap], int, GridMap]] = {}
 """The live grid's id -> (the grid, its revision, its frozen copy): a grid not edited since
@@ -69,8 +76,9 @@ def builder_for(
 ) -> Builder:
     """Builds each link's view of a copy of ``encounter`` taken now.
 
-    ``budgets``: each character's move budget now (the GM's window knows what a
-    procedure left it); a character missing from it may move its speed.
+    ``budgets``: each character's move budget now, by its link's character (the GM's
+    window knows what a procedure left it); a character missing from it may move its
+    speed. A character not on this scene gets :func:`~tactical.share.view.waiting_view`.
     ``token_art``: the tokens' pictures for the phones (none: every token a disc).
     """
     frozen = frozen_copy(encounter)
@@ -87,13 +95,15 @@ def builder_for(
         key = f"{link.character or ''}:{link.moves}:{','.join(may)}"
         if key not in views:
             character = link.character
+            token = None if character is None else character_token(frozen, character)
             if character is None:
                 views[key] = table_view(frozen, art_source, panel[0], token_art)
+            elif token is None:  # the character stands in another scene
+                views[key] = waiting_view()
             else:
-                token = frozen.tokens.get(character)
-                budget = budgets.get(character, token.speed if token is not None else None)
+                budget = budgets.get(character, token.speed)
                 views[key] = character_view(
-                    frozen, character, art_source, panel[0], link.moves, budget, token_art, may
+                    frozen, token.id, art_source, panel[0], link.moves, budget, token_art, may
                 )
         return views[key]
 

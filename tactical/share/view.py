@@ -212,6 +212,12 @@ def paused_view(kind: str) -> LinkView:
     return LinkView({"type": "view", "kind": kind, "paused": True}, None)
 
 
+def waiting_view() -> LinkView:
+    """What a character's link sends while its character is not in the scene shown to
+    players: that it waits, and nothing of that scene (no map, name, token or size)."""
+    return LinkView({"type": "view", "kind": "character", "paused": False, "waiting": True}, None)
+
+
 def table_view(
     encounter: Encounter,
     art_source: ArtSource | None = None,

@@ -329,7 +329,10 @@ def test_snapshots_and_the_player_view_draw_the_same_picture(make_window, tmp_pa
     qtbot.addWidget(view)
     players = view.scene.token_items[token_id].look.picture
     assert mine is not None and paper is not None and players is not None
-    assert mine.cacheKey() == paper.cacheKey() == players.cacheKey()  # one scaled copy
+    assert mine.cacheKey() == paper.cacheKey()  # one scaled copy for the GM's scene and prints
+    # the TV keeps its own copies: it reads the scene shown to players, maybe another scene,
+    # whose picture ids may name other pictures; the same picture all the same
+    assert mine.toImage() == players.toImage()
 
 
 def test_the_form_asks_the_figures_the_active_rules_track(make_window) -> None:  # type: ignore[no-untyped-def]

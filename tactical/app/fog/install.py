@@ -341,9 +341,7 @@ class FogControls(QObject):
         its own named after the move; if the move was undone, nothing is revealed.
         """
         document = self.services.document
-        encounter = (
-            document.pushing_on
-        )  # the scene the move was made on (a phone's: maybe not on screen)
+        encounter = document.pushing_on  # the scene moved on (a phone's: the one shown)
         fog, grid = encounter.fog, encounter.grid
         if not (fog.enabled and fog.auto_reveal and moves_tokens(command)):
             return
@@ -355,7 +353,7 @@ class FogControls(QObject):
             return
 
         def landed(seen: Mask) -> None:
-            if encounter.grid is grid:  # the move's step is found and joined on its scene
+            if document.evening.scene_of(encounter) is not None and encounter.grid is grid:
                 document.join(command, reveal_seen(encounter, seen))
 
         self.worker.ask(grid, viewers, landed)

@@ -28,6 +28,7 @@ from tactical.app.map.interaction.templates import (
 )
 from tactical.app.map.scene.area_layer import AreaLayer
 from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.source import EditedSource
 from tactical.core.changes import GM
 from tactical.core.commands.base import Command
 from tactical.core.templates import TemplateKind
@@ -55,7 +56,7 @@ def path_points(scene: MapScene, positions: Sequence[Any], size: int) -> list[QP
 class SelectTool:
     """Click to select tokens, drag one to move it with the reachable preview."""
 
-    def __init__(self, scene: MapScene, document: EncounterDocument, say: Say) -> None:
+    def __init__(self, scene: MapScene, document: EditedSource, say: Say) -> None:
         self.scene = scene
         self.document = document
         self.say = say

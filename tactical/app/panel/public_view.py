@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from tactical.app.encounter.document import EncounterDocument
+from tactical.app.map.scene.source import MapSource
 from tactical.app.panel.style import ACTING, bold, dim_brush, scaled
 from tactical.app.players.secrets import Secrets
 from tactical.app.window.plain_text import plain_label
@@ -25,9 +25,10 @@ __all__ = ["PUBLIC_KINDS", "PublicTracker", "public_rows"]
 
 
 class PublicTracker(QWidget):
-    """A read-only summary for the player view; it follows the document by itself."""
+    """A read-only summary for the player view; it follows its source by itself (the scene
+    shown to players: :mod:`tactical.app.players.shown_scene`)."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: MapSource, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.heading = plain_label()

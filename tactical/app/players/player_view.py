@@ -1,9 +1,11 @@
 """The player view: a second window for the screen or projector the players see.
 
-It has its own scene over the same document, built with ``player=True``: no
-hidden tokens, no hidden templates, no GM overlays (reach, paths, ruler,
-cover), and targets only when the combat panel has revealed them. It can
-follow the GM's view or keep its own, and go full screen on any screen. It
+It has its own scene over the scene shown to players (the GM's document
+relayed: :mod:`tactical.app.players.shown_scene`; the GM may look at another),
+built with ``player=True``: no hidden tokens, no hidden templates, no GM
+overlays (reach, paths, ruler, cover), and targets only when the combat panel
+has revealed them. It can follow the GM's view (while the GM looks at the
+shown scene) or keep its own, and go full screen on any screen. It
 edits nothing unless the GM allows it (then dragging works as in the GM's
 window, with the same rules and the same undo stack).
 
@@ -41,6 +43,7 @@ from tactical.app.map.tools import SelectTool
 from tactical.app.players.legend_clear import LegendOffTokens
 from tactical.app.players.player_layout import PlayersArrangement
 from tactical.app.players.players_summary import FightSummary, SummaryColumn
+from tactical.app.players.shown_scene import shown_scene
 from tactical.app.window.plain_text import title_text
 from tactical.app.window.screen_menu import open_on_screen
 from tactical.core.changes import ChangeSet
@@ -66,13 +69,14 @@ class PlayerView(QWidget):
         :class:`~tactical.app.panel.public_view.PublicTracker`), made before the view so it
         refreshes before the view places it."""
         super().__init__(None, Qt.WindowType.Window)
-        self.document = document
+        self.document = source = shown_scene(document)
+        """The scene shown to players (the GM may look at another): everything here reads it."""
         self.gm_view = gm_view
-        self.scene = MapScene(document, player=True, in_view=True)
+        self.scene = MapScene(source, player=True, in_view=True)
         self.fog = install_fog_layer(self.scene)  # opaque: the players see only what was found
         self.view = MapView(self.scene, self)
         self.view.setFrameShape(MapView.Shape.NoFrame)
-        self.view.tool = SelectTool(self.scene, document, lambda _message: None)
+        self.view.tool = SelectTool(self.scene, source, lambda _message: None)
         self.view.interactive = False
         self.following = False
         self.legend_shown = True
@@ -81,7 +85,7 @@ class PlayerView(QWidget):
         self.legend.set_scale(PLAYER_LEGEND_SCALE)
         self.legend_keeper = LegendOffTokens(self.view, self.legend)  # tokens always win
         self.scene.map_refreshed.connect(self._update_legend)
-        document.changes_done.connect(self._legend_after)
+        source.changes_done.connect(self._legend_after)
         self._update_legend()
         self.tracker = tracker  # off screen: what the summary column may say
         self.column = SummaryColumn(self.tracker, self)
@@ -112,17 +116,18 @@ class PlayerView(QWidget):
             action.setShortcut(QKeySequence(key))
             action.triggered.connect(slot)
             self.addAction(action)
-        document.changes_done.connect(self._place_tracker)
-        document.encounter_replaced.connect(self._place_tracker)
+        source.changes_done.connect(self._place_tracker)
+        source.encounter_replaced.connect(self._place_tracker)
         self._place_tracker()
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.setWindowTitle(self._title())
-        # the GM shows the map's name, or not (a lambda, as before: the document keeps
+        # the GM shows the map's name, or not (a lambda, as before: the relay keeps
         # this window's Python side until the window goes, which its event filters need)
-        document.changes_done.connect(lambda _changes: self.setWindowTitle(self._title()))
-        document.encounter_replaced.connect(lambda: self.setWindowTitle(self._title()))
-        document.encounter_replaced.connect(self._after_replace)
+        source.changes_done.connect(lambda _changes: self.setWindowTitle(self._title()))
+        source.encounter_replaced.connect(lambda: self.setWindowTitle(self._title()))
+        source.encounter_replaced.connect(self._after_replace)
+        source.gm_scene_changed.connect(self._follow)
         self.resize(1024, 640)
         self._normal_size = QSize(1024, 640)
         if gm_view is not None:
@@ -169,7 +174,8 @@ class PlayerView(QWidget):
         self._follow()
 
     def _follow(self) -> None:
-        if self.following and self.gm_view is not None:
+        """Show what the GM's view shows, while following and the GM looks at this scene."""
+        if self.following and self.gm_view is not None and self.document.on_gm_scene:
             self.show_rect(self.gm_view.visible_scene_rect())
 
     def show_rect(self, rect: QRectF) -> None:
@@ -181,7 +187,7 @@ class PlayerView(QWidget):
             self.view.show_scene_rect(rect)
 
     def _after_replace(self) -> None:
-        if self.following:
+        if self.following and self.document.on_gm_scene:
             self._follow()
         else:
             self.view.fit_map()

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from tactical.app.map.map_gestures import MapGestures
     from tactical.app.players.map_name_choice import MapNameChoice
     from tactical.app.players.phones.install import PhoneSharing
+    from tactical.app.players.show_to_players import ShowToPlayers
     from tactical.app.players.table_screen import TableScreen
     from tactical.app.window.status_freshness import StatusFreshness
     from tactical.app.window.terrain_effect_choice import TerrainEffectChoice
@@ -169,6 +170,7 @@ class MainWindow(QMainWindow):
     table_screen: TableScreen
     phone_sharing: PhoneSharing
     map_name_choice: MapNameChoice
+    show_to_players: ShowToPlayers
     wall_line_actions: WallLineActions
     terrain_effect_choice: TerrainEffectChoice
     map_gestures: MapGestures
@@ -244,6 +246,12 @@ def _map_name_choice(window: MainWindow) -> MapNameChoice:
     return install_map_name_choice(window.services)
 
 
+def _show_to_players(window: MainWindow) -> ShowToPlayers:
+    from tactical.app.players.show_to_players import install_show_to_players  # the evening
+
+    return install_show_to_players(window.services)
+
+
 def _terrain_effect_choice(window: MainWindow) -> TerrainEffectChoice:
     from tactical.app.window.terrain_effect_choice import install_terrain_effect_choice
 
@@ -301,6 +309,7 @@ FEATURES: tuple[Feature[MainWindow], ...] = (
     Feature("table_screen", _table_screen),
     Feature("phone_sharing", _phone_sharing, after=("table_screen",)),
     Feature("map_name_choice", _map_name_choice),
+    Feature("show_to_players", _show_to_players),
     Feature(
         "wall_line_actions",
         lambda w: install_wall_line_actions(w.map_editing),

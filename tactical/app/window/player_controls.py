@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 
 from tactical.app.players.player_view import PlayerView
+from tactical.app.players.shown_scene import shown_scene
 from tactical.app.window.action_registry import MENU_BAR, Place, new_action
 from tactical.app.window.plain_text import menu_text
 from tactical.app.window.services import Services
@@ -59,7 +60,7 @@ class PlayerViewControls(QObject):
             from tactical.app.panel.public_view import PublicTracker
 
             document = self.services.document
-            tracker = PublicTracker(document)
+            tracker = PublicTracker(shown_scene(document))  # the players' scene
             self.player_view = PlayerView(document, self.services.view, tracker=tracker)
             # A window of its own (no parent), so it goes when this window goes: not when
             # Python happens to collect it, and its connections keep nothing of this one.

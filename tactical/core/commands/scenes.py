@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tactical.core.changes import Change
 from tactical.core.commands.base import Command
+from tactical.core.commands.held import held_bytes
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Evening, EveningError, Exit, Scene, copy_encounter
 
@@ -32,6 +33,10 @@ class SceneCommand(Command):
 
     def revert(self) -> None:
         raise NotImplementedError
+
+    def held_bytes(self) -> int:
+        """What the step keeps, not the evening it edits (the document holds that)."""
+        return held_bytes([v for k, v in vars(self).items() if k != "evening"])
 
 
 class AddScene(SceneCommand):

@@ -82,8 +82,13 @@
     show("paused", !!msg.paused);
     hand.update(msg);
     if (msg.paused) return;
+    // the character is not in the scene the GM shows: nothing of that scene comes, and the
+    // next scene shown is fitted afresh
+    show("waiting", !!msg.waiting);
+    if (msg.waiting) { state.fitted = false; document.title = "tactical"; return; }
     if (msg.gone) { el("who").textContent = "This character left the map"; return; }
     const before = state.view;
+    if (before && !sameMap(before.map, msg.map)) state.fitted = false;  // another scene
     const beforeLight = state.light;
     state.view = msg;
     const map = msg.map;
@@ -104,6 +109,12 @@
     if (!state.fitted) fit();
     else if (msg.kind === "character") newlySeen(before, beforeLight);
     request();
+  }
+
+  function sameMap(a, b) {
+    if (a.kind !== b.kind) return false;
+    if (a.kind === "grid") return a.width === b.width && a.height === b.height;
+    return String(a.box) === String(b.box);
   }
 
   // -- squares (or areas) this character sees for the first time --------------------------

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
-from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.geometry import CELL
+from tactical.app.map.scene.source import MapSource
 from tactical.app.storage.pictures import PictureCache
 from tactical.core.encounter import Encounter
 from tactical.core.pictures import Background
@@ -43,10 +43,10 @@ def picture_scene_rect(background: Background, width: int, height: int) -> QRect
     return QRectF(-background.x * unit, -background.y * unit, width * unit, height * unit)
 
 
-_SHARED: weakref.WeakKeyDictionary[EncounterDocument, PictureCache] = weakref.WeakKeyDictionary()
+_SHARED: weakref.WeakKeyDictionary[MapSource, PictureCache] = weakref.WeakKeyDictionary()
 
 
-def shared_cache(document: EncounterDocument) -> PictureCache:
+def shared_cache(document: MapSource) -> PictureCache:
     """The one picture cache of a document: the GM's scene, the player view and every
     snapshot decode a big picture once between them. It is emptied when another
     encounter is loaded into the document."""

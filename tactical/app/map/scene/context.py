@@ -16,9 +16,9 @@ from typing import Protocol
 
 from PySide6.QtCore import QRectF
 
-from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.scene.area_layer import AreaLayer
 from tactical.app.map.scene.grid_layer import GridLayer
+from tactical.app.map.scene.source import MapSource
 from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
 from tactical.core.templates import Template
@@ -32,7 +32,7 @@ class SceneContext(Protocol):
     """The scene as its layers see it: read, never written."""
 
     @property
-    def document(self) -> EncounterDocument: ...
+    def document(self) -> MapSource: ...
 
     @property
     def encounter(self) -> Encounter: ...

@@ -30,7 +30,6 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.scene import colours
 from tactical.app.map.scene.background import BackgroundArt, paint_map
 from tactical.app.map.scene.context import MapLayer, Refreshed, SceneLayer
@@ -41,6 +40,7 @@ from tactical.app.map.scene.overlays import (
     PathOverlay,
     ReachOverlay,
 )
+from tactical.app.map.scene.source import MapSource
 from tactical.app.map.scene.stacking import PLAYER_TOKEN_Z, TOKEN_Z
 from tactical.app.map.scene.template_layer import TemplateLayer
 from tactical.app.map.scene.token_item import TokenItem
@@ -81,9 +81,7 @@ class MapScene(QGraphicsScene):
     map_refreshed = Signal()
     """The terrain or the areas changed, or the whole encounter was replaced."""
 
-    def __init__(
-        self, document: EncounterDocument, *, player: bool = False, in_view: bool = False
-    ) -> None:
+    def __init__(self, document: MapSource, *, player: bool = False, in_view: bool = False) -> None:
         """``in_view``: a view will show the scene and tell its zoom before it paints;
         until then its tokens are dots (see :mod:`tactical.app.map.scene.token_sync`)."""
         super().__init__()

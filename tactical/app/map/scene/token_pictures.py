@@ -21,9 +21,9 @@ from pathlib import Path
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QImage, QPixmap
 
-from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.geometry import CELL
 from tactical.app.map.scene.background import shared_cache
+from tactical.app.map.scene.source import MapSource
 from tactical.app.storage.pictures import TOKEN_DECODE_SIDE
 
 PIXELS_PER_SQUARE = int(CELL * 2)
@@ -43,7 +43,7 @@ def square_crop(image: QImage) -> QImage:
 class TokenPictures:
     """Scaled square copies of the pictures of one document's tokens, by (picture, size)."""
 
-    def __init__(self, document: EncounterDocument) -> None:
+    def __init__(self, document: MapSource) -> None:
         self.document = document
         self.cache = shared_cache(document)
         self._copies: dict[tuple[str, int, str | None], QPixmap | None] = {}
@@ -109,10 +109,10 @@ class TokenPictures:
         return said
 
 
-_SHARED: weakref.WeakKeyDictionary[EncounterDocument, TokenPictures] = weakref.WeakKeyDictionary()
+_SHARED: weakref.WeakKeyDictionary[MapSource, TokenPictures] = weakref.WeakKeyDictionary()
 
 
-def token_pictures(document: EncounterDocument) -> TokenPictures:
+def token_pictures(document: MapSource) -> TokenPictures:
     """The one :class:`TokenPictures` of a document, shared by all its scenes."""
     found = _SHARED.get(document)
     if found is None:
@@ -120,7 +120,7 @@ def token_pictures(document: EncounterDocument) -> TokenPictures:
     return found
 
 
-def lend_token_pictures(borrower: EncounterDocument, owner: EncounterDocument) -> None:
+def lend_token_pictures(borrower: MapSource, owner: MapSource) -> None:
     """Let ``borrower`` (a players' print's copy of ``owner``'s encounter, same picture ids)
     draw with ``owner``'s scaled copies: each picture is decoded and scaled once."""
     _SHARED[borrower] = token_pictures(owner)

@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from tactical.app.encounter.document import EncounterDocument
+from tactical.app.players.shown_scene import shown_scene
 from tactical.core.changes import phone
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
@@ -29,7 +30,7 @@ from tactical.rules import ProcedureController, RulesError
 from tactical.share.answers import FAILED, refusal
 from tactical.share.frames import HandFrame
 from tactical.share.hand_view import hand_view
-from tactical.share.links import Link
+from tactical.share.links import Link, character_token
 from tactical.share.secrets import Secrets
 from tactical.share.seen import character_seen
 
@@ -64,6 +65,8 @@ class PhoneHands(QObject):
     def __init__(self, document: EncounterDocument, say: Callable[[str], None]) -> None:
         super().__init__(document)
         self.document = document
+        self.shown = shown_scene(document)
+        """The scene shown to players: a phone answers on it, wherever the GM looks."""
         self.say = say
         self._asked.connect(self._answer)
 
@@ -97,8 +100,8 @@ class PhoneHands(QObject):
         refused = refusal(link, frame)
         if refused is not None:
             return refused
-        encounter = self.document.encounter
-        token = encounter.tokens.get(link.character or "")
+        encounter = self.shown.encounter
+        token = None if link.character is None else character_token(encounter, link.character)
         if token is None or token.hidden:
             return NOT_ON_MAP
         if not encounter.procedure:
@@ -111,7 +114,7 @@ class PhoneHands(QObject):
         def push(command: Command) -> None:
             command.text = f"{command.text} ({entered_on(token)})"
             pushed.append(command)
-            self.document.push(command, phone(token.id, token.name))
+            self.shown.push(command, phone(token.id, token.name))
 
         controller = ProcedureController(encounter, push)
         faces = None if frame.kind != "roll" or frame.for_me else list(frame.dice)
@@ -127,7 +130,7 @@ class PhoneHands(QObject):
 
     def _refusal(self, token: Token, reason: str) -> str:
         """The rules' reason, when it names nobody this character cannot see now."""
-        encounter = self.document.encounter
+        encounter = self.shown.encounter
         seen = character_seen(encounter, token)
         words = reason.strip().rstrip(".")
         text = f"{words[:1].upper()}{words[1:]}." if words else REFUSED

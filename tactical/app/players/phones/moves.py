@@ -7,13 +7,14 @@ is sent (:func:`tactical.share.reach.link_reach`, worked out again now from the
 link's own view): any other target, whatever stands there or whatever it is,
 gets one refusal (:func:`out_of_reach`). Only then is it tried as a drag of the
 character's own token from where it stands
-(:class:`tactical.app.map.interaction.drag.DragController`, with the document's
+(:class:`tactical.app.map.interaction.drag.DragController`, with the shown scene's
 move budget and the procedure's bans) and pushed as one undoable command named
-"Moved by <character>'s phone". The drag's own refusal is worded for the GM
-(it names who stands there, and Shift); the phone gets words built from what
-it sees instead (the drag's are logged at info level, never shown: the GM's
-window may be hiding secrets). Only on that character's turn, or at any time
-when no procedure runs.
+"Moved by <character>'s phone", on the scene shown to players (the GM may be
+looking at another: :mod:`tactical.app.players.shown_scene`). The drag's own
+refusal is worded for the GM (it names who stands there, and Shift); the phone
+gets words built from what it sees instead (the drag's are logged at info
+level, never shown: the GM's window may be hiding secrets). Only on that
+character's turn, or at any time when no procedure runs.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ from tactical.app.map.geometry import CELL, footprint_centre
 from tactical.app.map.interaction.drag import DragController
 from tactical.app.map.interaction.events import Pointer
 from tactical.app.map.interaction.procedure_move import procedure_move
+from tactical.app.players.shown_scene import shown_scene
 from tactical.core.changes import phone
 from tactical.core.encounter import Encounter
 from tactical.core.tokens import Position, Token
 from tactical.rules import BlockedDirection
-from tactical.share.links import Link
+from tactical.share.links import Link, character_token
 from tactical.share.public import panel_view
 from tactical.share.reach import link_reach, may_move_now, offered
 from tactical.share.secrets import Secrets
@@ -105,6 +107,8 @@ class PhoneMoves(QObject):
     def __init__(self, document: EncounterDocument, say: Callable[[str], None]) -> None:
         super().__init__(document)
         self.document = document
+        self.shown = shown_scene(document)
+        """The scene shown to players: the only one a phone moves on."""
         self.say = say
         self._asked.connect(self._answer)
 
@@ -137,10 +141,10 @@ class PhoneMoves(QObject):
     def try_move(self, link: Link, data: dict[str, Any]) -> str | None:
         """Move ``link``'s character as ``data`` asks; None when moved, else why not, in words
         built from what the link may see."""
-        encounter = self.document.encounter
-        token = encounter.tokens.get(link.character or "")
+        encounter = self.shown.encounter
         if not link.moves or link.character is None:
             return NOT_ALLOWED
+        token = character_token(encounter, link.character)
         if token is None or token.position is None or token.hidden:
             return NOT_ON_MAP
         if data.get("token") != token.id:
@@ -149,7 +153,7 @@ class PhoneMoves(QObject):
         if not may_move_now(token.id, view):
             return f"It is not {token.name}'s turn."
         seen = character_seen(encounter, token)
-        budget = self.document.move_budget(token)
+        budget = self.shown.move_budget(token)
         target = _target(encounter, data)
         if target is None or target not in offered(
             link_reach(encounter, token.id, budget, seen, view)
@@ -162,7 +166,7 @@ class PhoneMoves(QObject):
         start, goal = _point(encounter, token.position), _point(encounter, target)
         if start is None or goal is None:  # a shading names only squares and areas that exist
             return out_of_reach(encounter, token)
-        drag = DragController(lambda: encounter, self.document.move_budget)
+        drag = DragController(lambda: encounter, self.shown.move_budget)
         drag.press(token.id, Pointer(*start, left=True))
         ban = drag.ban if target in drag.unbanned and target not in drag.reach else None
         drag.move(Pointer(*goal, left=True))
@@ -174,6 +178,6 @@ class PhoneMoves(QObject):
             return _refusal(token, ban, seen, encounter)
         command = procedure_move(encounter, feedback.command, feedback.cost)  # as the GM's drop
         command.text = f"Moved by {token.name}'s phone"
-        self.document.push(command, phone(token.id, token.name))
+        self.shown.push(command, phone(token.id, token.name))  # on the shown scene
         self.say(f"{token.name} moved from their phone.")
         return None

@@ -1,4 +1,8 @@
-"""One sharing session in the GM's app: the server, its links, and the document it follows.
+"""One sharing session in the GM's app: the server, its links, and the scene it publishes.
+
+The pages show the scene shown to players (:mod:`tactical.app.players.shown_scene`),
+whichever scene the GM looks at; a character's link shows it while that character
+stands in it, else a page that waits for the GM (:func:`tactical.share.view.waiting_view`).
 
 The GM's thread does only two cheap things: on a change it starts a short
 timer (:data:`COALESCE_MS`: a burst of changes is one update), and when the
@@ -15,11 +19,18 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.players.phones.pixels import ArtPixels
+from tactical.app.players.shown_scene import shown_scene
 from tactical.rules.player_hand import Permission
 from tactical.share.address import lan_address
 from tactical.share.answers import HandHandler
 from tactical.share.devices import DeviceRow
-from tactical.share.links import Link, Links, add_missing_characters, links_for
+from tactical.share.links import (
+    Link,
+    Links,
+    add_missing_characters,
+    character_token,
+    links_for,
+)
 from tactical.share.publish import builder_for
 from tactical.share.server import MoveHandler, ShareServer
 
@@ -41,8 +52,10 @@ class ShareSession(QObject):
     ) -> None:
         super().__init__(document)
         self.document = document
+        self.shown = shown_scene(document)
+        """The scene shown to players: what every page shows."""
         self.paused = paused
-        self.links: Links = links_for(document.encounter)
+        self.links: Links = links_for(self.shown.encounter)
         self.server = ShareServer(self.links, host or lan_address(), port)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -61,8 +74,8 @@ class ShareSession(QObject):
         self.server.on_hand = on_hand
         self.server.start()
         self.active = True
-        self.document.changes_done.connect(self.changed)
-        self.document.encounter_replaced.connect(self._replaced)
+        self.shown.changes_done.connect(self.changed)
+        self.shown.encounter_replaced.connect(self._replaced)
         self.publish_now()
 
     def stop(self) -> None:
@@ -70,8 +83,8 @@ class ShareSession(QObject):
             return
         self.active = False
         self._timer.stop()
-        self.document.changes_done.disconnect(self.changed)
-        self.document.encounter_replaced.disconnect(self._replaced)
+        self.shown.changes_done.disconnect(self.changed)
+        self.shown.encounter_replaced.disconnect(self._replaced)
         self.server.stop()
 
     def changed(self, *_: object) -> None:
@@ -80,20 +93,21 @@ class ShareSession(QObject):
             self._timer.start()
 
     def _replaced(self) -> None:
+        """Another scene shown (or another file): its pictures, published at once."""
         self._pixels = ArtPixels(self._folder())
-        self.changed()
+        self.publish_now()
 
     def publish_now(self) -> None:
         if not self.active:
             return
-        encounter = self.document.encounter
+        encounter = self.shown.encounter
         if add_missing_characters(self.links, encounter):
             self.links_changed.emit()
-        budgets = {
-            link.character: self.document.move_budget(encounter.tokens[link.character])
-            for link in self.links.all()
-            if link.moves and link.character in encounter.tokens
-        }
+        budgets: dict[str, int | None] = {}
+        for link in self.links.all():
+            token = None if link.character is None else character_token(encounter, link.character)
+            if link.moves and link.character is not None and token is not None:
+                budgets[link.character] = self.shown.move_budget(token)
         pixels = self._pixels
         self.server.publish(
             builder_for(

@@ -101,6 +101,7 @@ class TableScreen(QObject):
         parts = PlayerParts(player)
         self.parts = parts
         parts.mat.changed.connect(self._place_frame)
+        player.document.gm_scene_changed.connect(self._place_frame)  # the GM's scene or another
         parts.set_rotation(self.rotation)
         parts.set_label_scale(dict(saved.LABEL_SIZES)[self.label_size])
         parts.set_frozen(self.actions.freeze.isChecked())  # the GM's setting, not the window's
@@ -159,6 +160,7 @@ class TableScreen(QObject):
             return  # the GM's window (and the frame on its map) is gone; a player view is not yet
         parts = self.parts
         shown = parts is not None and parts.player.isVisible() and not parts.player.following
+        shown = shown and parts is not None and parts.player.document.on_gm_scene  # same map
         if parts is not None and shown:
             self.frame.set_rect(parts.mat.shown_rect())
         self.frame.setVisible(shown)

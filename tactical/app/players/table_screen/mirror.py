@@ -1,6 +1,7 @@
 """The GM's ruler and template preview on the players' screen, when the GM wants them there.
 
-Off by default. Only the ruler and the template being placed are mirrored,
+Off by default, and only while the players are shown the scene the GM looks at.
+Only the ruler and the template being placed are mirrored,
 never the drag previews (reach, path) nor cover marks; a template the
 player view would not show (hidden, or the aura of a hidden token) is not
 mirrored either, and its rings are worked out in the player view's own
@@ -34,18 +35,14 @@ class PlayersMirror:
         if scene is None:
             return
         source = self.gm_scene.ruler
-        if self.on and source.isVisible() and source.points:
+        on = self.on and scene.encounter is self.gm_scene.encounter  # never another scene's
+        if on and source.isVisible() and source.points:
             scene.ruler.show_path(source.points, source.label, source.ok)
         else:
             scene.ruler.clear()
         preview = self.templates.last
         template = preview.template if preview is not None else None
-        if (
-            self.on
-            and preview is not None
-            and template is not None
-            and scene.shows_template(template)
-        ):
+        if on and preview is not None and template is not None and scene.shows_template(template):
             scene.draw_template(scene.template_preview, template, preview.ok)
         else:
             scene.template_preview.clear()

@@ -24,6 +24,7 @@ from tactical.app.players.player_view import PlayerView
 from tactical.app.players.table_screen.battle_mat import BattleMat
 from tactical.app.players.table_screen.calibration import RulerMarks
 from tactical.app.players.table_screen.curtains import Blackout, FrozenFrame, Handout
+from tactical.app.players.table_screen.scene_curtain import SceneCurtain
 from tactical.core.changes import ChangeSet
 
 
@@ -40,6 +41,8 @@ class PlayerParts(QObject):
         self.handout = Handout(player)
         self.blackout = Blackout(player)
         self.marks = RulerMarks(player)
+        self.scene_curtain = SceneCurtain(player)
+        """Down while another scene is shown, until it is drawn with its fog."""
         self._frozen_map = QTransform()
         self._frozen_offset = QPointF()
         self._frozen_viewport = QRectF()
@@ -238,8 +241,9 @@ class PlayerParts(QObject):
         return [(w.mapTo(self.player, QPoint(0, 0)), _alone(w)) for w in shown]
 
     def _restack(self) -> None:
-        """Frozen frame, handout, blackout from the back, shown or not (the window may be shut)."""
-        for curtain in (self.frozen, self.handout, self.blackout):
+        """Frozen frame, handout, blackout from the back, shown or not (the window may be shut);
+        the curtain of a change of scene over them all."""
+        for curtain in (self.frozen, self.handout, self.blackout, self.scene_curtain.curtain):
             curtain.raise_()
 
     def _shown(self) -> None:
