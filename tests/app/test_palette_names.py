@@ -48,8 +48,12 @@ def test_each_picture_keeps_its_name_after_save_and_reopen(make_window, tmp_path
     assert window.files.save()
 
     saved = json.loads((tmp_path / "fight.tactical.json").read_text(encoding="utf-8"))
-    assert saved["schema_version"] == 5
-    assert [p["name"] for p in saved["pictures"]] == ["giant-wolf.png", "goblin-boss.png", "Skull"]
+    assert saved["schema_version"] == 6  # saved as an evening of one scene
+    assert [p["name"] for p in saved["scenes"][0]["pictures"]] == [
+        "giant-wolf.png",
+        "goblin-boss.png",
+        "Skull",
+    ]
     again = reopen(make_window, tmp_path / "fight.tactical.json")
     assert shown_labels(again) == before
     wolf = again.document.encounter.pictures[picture_id((tmp_path / "giant-wolf.png").read_bytes())]

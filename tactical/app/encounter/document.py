@@ -14,9 +14,10 @@ its initiator; an undo or redo carries a :class:`~tactical.core.changes.HistoryS
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from tactical.app.encounter.undo_history import CoreCommandAdapter, UndoHistory
 from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Initiator, Operation
 from tactical.core.commands.base import Batch, Command
 from tactical.core.encounter import Encounter
+from tactical.core.evening import Evening, evening_of
 from tactical.core.tokens import Token
 from tactical.persistence.safe_read import same_file
 
@@ -63,6 +65,9 @@ class EncounterDocument(QObject):
     """The document became modified or unmodified (for the title's unsaved mark)."""
     history_said = Signal(str)
     """A sentence for the status bar about the undo history (it let its oldest steps go)."""
+    elsewhere_done = Signal(object, object)
+    """Emitted with a scene's :class:`Encounter` and one :class:`ChangeSet` after a push,
+    undo or redo done on a scene that is not the GM's current one (``push(..., on=)``)."""
 
     def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
         super().__init__()
@@ -73,6 +78,10 @@ class EncounterDocument(QObject):
         self._modified_outside_undo = False
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.encounter = encounter
+        self.evening: Evening = _evening_around(encounter)
+        """The evening the encounter is a scene of: the file's, or one scene around a lone map."""
+        self.pushing_on: Encounter = encounter
+        """The encounter the command being pushed is done on (contributors read it)."""
         self.path = path
         self.imported_from: Path | None = None
         """The foreign map file (a .dd2vtt) this unsaved document was imported from, if any."""
@@ -87,6 +96,7 @@ class EncounterDocument(QObject):
         """The last reading, with what it was read of; read again when first asked after
         opening (the rules load after the window's first frame), at once after a change."""
         encounter.subscribe(self._relay)
+        self.evening.subscribe(self._relay)
 
     def __del__(self) -> None:
         # A document Python owns (made without a window, as the tests and the snapshot
@@ -117,17 +127,42 @@ class EncounterDocument(QObject):
         """Let ``contributor`` extend every command pushed from now on (not an undo or a redo)."""
         self._contributors.append(contributor)
 
-    def push(self, command: Command, initiator: Initiator) -> None:
+    def push(self, command: Command, initiator: Initiator, *, on: Encounter | None = None) -> None:
         """Do ``command`` for ``initiator`` and put it on the undo history.
 
         One push is one change set, carried with ``initiator`` (or with the
         operation it runs inside), and one undo step recording who made it:
-        what contributors add joins the step before it is pushed.
+        what contributors add joins the step before it is pushed. ``on`` is the
+        scene's encounter the command is done on when it is not the GM's current
+        one (a phone's move on the scene shown to players while the GM looks
+        elsewhere): its changes go out as :attr:`elsewhere_done`, and the step
+        remembers that encounter for its undo and redo.
         """
-        with self.operation(initiator):
-            command.do(self.encounter)
-            command = self._contributed(command)
-            self.history.add(command, initiator)
+        target = self.encounter if on is None else on
+        with self.on_encounter(target, initiator), self.operation(initiator):
+            command.do(target)
+            command = self._contributed(command, target)
+            self.history.add(command, initiator, target)
+
+    @contextlib.contextmanager
+    def on_encounter(self, encounter: Encounter, initiator: object | None) -> Iterator[None]:
+        """Inside, contributors read ``encounter`` as :attr:`pushing_on`; when that is not
+        the GM's current one, its changes are gathered and sent as :attr:`elsewhere_done`."""
+        before, self.pushing_on = self.pushing_on, encounter
+        if encounter is self.encounter:
+            try:
+                yield
+            finally:
+                self.pushing_on = before
+            return
+        elsewhere = ChangeGatherer(lambda changes: self.elsewhere_done.emit(encounter, changes))
+        encounter.subscribe(elsewhere.add)
+        try:
+            with elsewhere.operation(initiator):
+                yield
+        finally:
+            encounter.unsubscribe(elsewhere.add)
+            self.pushing_on = before
 
     def join(self, command: Command, extra: Command | None) -> None:
         """Do ``extra``, which follows ``command`` pushed earlier (a reveal worked out
@@ -137,26 +172,26 @@ class EncounterDocument(QObject):
         if extra is None or found is None:
             return
         step, last = found
-        with self.operation(step.initiator):
-            extra.do(self.encounter)
+        with self.on_encounter(step.encounter, step.initiator), self.operation(step.initiator):
+            extra.do(step.encounter)
             if last:
                 self.history.join(step, extra)
             else:
                 extra.text = f"{extra.text} after {step.text()}"
-                self.history.add(extra, step.initiator)
+                self.history.add(extra, step.initiator, step.encounter)
 
     def push_as(self, initiator: Initiator) -> Callable[[Command], None]:
         """:meth:`push` for ``initiator``, as the procedure controller takes it."""
         return functools.partial(self.push, initiator=initiator)
 
-    def _contributed(self, command: Command) -> Command:
-        """``command`` with what the contributors bring along, done, in one batch."""
+    def _contributed(self, command: Command, target: Encounter) -> Command:
+        """``command`` with what the contributors bring along, done on ``target``, in one batch."""
         extra: list[Command] = []
         for contributor in self._contributors:
             try:
                 more = contributor(command)
                 if more is not None:
-                    more.do(self.encounter)
+                    more.do(target)
                     extra.append(more)
             except Exception:  # a bug in what follows an edit must not lose the edit
                 log.exception("extending '%s' failed", command.text)
@@ -166,9 +201,13 @@ class EncounterDocument(QObject):
         """Load another encounter into this document, with a fresh undo history."""
         self.replacing.emit()
         self.encounter.unsubscribe(self._relay)
+        self.evening.unsubscribe(self._relay)
         self.history.clear()
         self.encounter = encounter
+        self.pushing_on = encounter
+        self.evening = _evening_around(encounter)
         encounter.subscribe(self._relay)
+        self.evening.subscribe(self._relay)
         self.set_path(path)
         self.undo_stack.setClean()
         self._modified_outside_undo = False
@@ -243,3 +282,8 @@ class EncounterDocument(QObject):
             return
         self.acting, self.targets, self.public_targets = set(acting), set(targets), public
         self.highlights_changed.emit()
+
+
+def _evening_around(encounter: Encounter) -> Evening:
+    """The evening ``encounter`` is a scene of; a lone map becomes the one scene of one."""
+    return evening_of(encounter) or Evening.single(encounter)

@@ -36,6 +36,10 @@ class EncounterDocument(Protocol):
 
     def operation(self, initiator: object | None = None) -> AbstractContextManager[Operation]: ...
 
+    def on_encounter(
+        self, encounter: Encounter, initiator: object | None
+    ) -> AbstractContextManager[None]: ...
+
 
 MB = 1024 * 1024
 UNDO_BUDGET_BYTES = 200 * MB
@@ -55,12 +59,16 @@ class CoreCommandAdapter(QUndoCommand):
         command: Command,
         initiator: Initiator,
         text: str | None = None,
+        encounter: Encounter | None = None,
     ) -> None:
-        super().__init__(by_name(command.text, document.encounter) if text is None else text)
+        encounter = document.encounter if encounter is None else encounter
+        super().__init__(by_name(command.text, encounter) if text is None else text)
         self.document = document
         self.command = command
         self.initiator = initiator
         """Who made this step (the GM, or a phone)."""
+        self.encounter = encounter
+        """The scene's encounter the step was done on: its undo and redo are done there."""
         self.held = STEP_BYTES + command.held_bytes()
         """Roughly the bytes this step keeps."""
         self._pushed = True
@@ -72,14 +80,16 @@ class CoreCommandAdapter(QUndoCommand):
             return
         if self.document.history.replaying:
             return
-        with self.document.operation(HistoryStep("Redone", self.text())):
-            self.command.do(self.document.encounter)
+        step = HistoryStep("Redone", self.text())
+        with self.document.on_encounter(self.encounter, step), self.document.operation(step):
+            self.command.do(self.encounter)
 
     def undo(self) -> None:
         if self.document.history.replaying:
             return
-        with self.document.operation(HistoryStep("Undone", self.text())):
-            self.command.undo(self.document.encounter)
+        step = HistoryStep("Undone", self.text())
+        with self.document.on_encounter(self.encounter, step), self.document.operation(step):
+            self.command.undo(self.encounter)
 
 
 JOIN_LOOKBACK = 64
@@ -134,23 +144,29 @@ class UndoHistory:
                 for step in map(stack.command, range(stack.count()))
             ]
 
-    def add(self, command: Command, initiator: Initiator) -> None:
-        """Put ``command`` (done already) on the history: into the open step, or as a new one."""
+    def add(
+        self, command: Command, initiator: Initiator, encounter: Encounter | None = None
+    ) -> None:
+        """Put ``command`` (done already on ``encounter``, the GM's current one when not
+        given) on the history: into the open step, or as a new one."""
         self._check_sizes()
         stack = self.stack
-        top = self._merged_into(command, initiator)
+        encounter = self.document.encounter if encounter is None else encounter
+        top = self._merged_into(command, initiator, encounter)
         if top is not None:
             top.held = STEP_BYTES + top.command.held_bytes()
             self._sizes[-1] = top.held
             stack.indexChanged.emit(stack.index())  # as Qt says after a merge
         else:
-            step = CoreCommandAdapter(self.document, command, initiator)
+            step = CoreCommandAdapter(self.document, command, initiator, None, encounter)
             del self._sizes[stack.index() :]  # the push drops what was undone
             stack.push(step)
             self._sizes.append(step.held)
         self._bound()
 
-    def _merged_into(self, command: Command, initiator: Initiator) -> CoreCommandAdapter | None:
+    def _merged_into(
+        self, command: Command, initiator: Initiator, encounter: Encounter
+    ) -> CoreCommandAdapter | None:
         """The step ``command`` merged into, or None (Qt's rules: the top, not saved there)."""
         stack = self.stack
         index = stack.index()
@@ -160,6 +176,8 @@ class UndoHistory:
             return None  # the step just saved stays as it was saved
         top = stack.command(index - 1)
         if not isinstance(top, CoreCommandAdapter) or top.initiator != initiator:
+            return None
+        if top.encounter is not encounter:
             return None
         if top.command.merge_key != command.merge_key or not top.command.merge(command):
             return None
@@ -212,7 +230,7 @@ class UndoHistory:
         stack = self.stack
         steps = [stack.command(i) for i in range(count, stack.count())]
         kept = [
-            (step.command, step.initiator, step.text())
+            (step.command, step.initiator, step.text(), step.encounter)
             for step in steps
             if isinstance(step, CoreCommandAdapter)
         ]
@@ -222,8 +240,8 @@ class UndoHistory:
         self.replaying = True
         try:
             stack.clear()
-            for command, initiator, text in kept:
-                stack.push(CoreCommandAdapter(self.document, command, initiator, text))
+            for command, initiator, text, encounter in kept:
+                stack.push(CoreCommandAdapter(self.document, command, initiator, text, encounter))
             if clean >= 0:
                 stack.setIndex(clean)
                 stack.setClean()
