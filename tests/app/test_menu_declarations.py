@@ -68,7 +68,7 @@ def test_features_installed_in_another_order_give_the_same_menus(
     other = built_menus(build(qtbot, tmp_path / "other", shuffled))
     assert other == usual
     assert [entry[0] for entry in usual["menu bar"]] == [  # type: ignore[attr-defined]
-        "&File", "&Edit", "&View", "&Map", "&Tools", "Fo&g", "&Player view", "&Help"
+        "&File", "&Edit", "&View", "&Map", "&Scenes", "&Tools", "Fo&g", "&Player view", "&Help"
     ]  # fmt: skip
 
 

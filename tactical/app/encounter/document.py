@@ -63,6 +63,8 @@ class EncounterDocument(QObject):
     """Who acts now or the targets of revealed actions changed (the procedure says so)."""
     modified_changed = Signal(bool)
     """The document became modified or unmodified (for the title's unsaved mark)."""
+    scene_switched = Signal(str)
+    """The GM's scene changed to the scene of this id (after :attr:`encounter_replaced`)."""
     history_said = Signal(str)
     """A sentence for the status bar about the undo history (it let its oldest steps go)."""
     elsewhere_done = Signal(object, object)
@@ -80,6 +82,11 @@ class EncounterDocument(QObject):
         self.encounter = encounter
         self.evening: Evening = _evening_around(encounter)
         """The evening the encounter is a scene of: the file's, or one scene around a lone map."""
+        self._place = self.evening.index(self.scene_id)
+        """Where the GM's scene stands in the list (kept to go to a neighbour when it goes)."""
+        self.switching = False
+        """True while :meth:`switch_scene` tells who follows ``encounter_replaced``: the same
+        file and history, another scene (a journal or a save does not start afresh)."""
         self.pushing_on: Encounter = encounter
         """The encounter the command being pushed is done on (contributors read it)."""
         self.path = path
@@ -112,6 +119,10 @@ class EncounterDocument(QObject):
         self._gatherer.add(change)
 
     def _send(self, changes: ChangeSet) -> None:
+        if "scenes" in changes.kinds and self.evening.scene_of(self.encounter) is None:
+            self._to_neighbour()  # the GM's scene left the evening (an undone Add scene)
+        elif "scenes" in changes.kinds:
+            self._place = self.evening.index(self.scene_id)
         if changes.touches(REREAD_KINDS):
             self._generation += 1
             self.procedure_reading()  # marks the map before the views hear of the change
@@ -206,6 +217,7 @@ class EncounterDocument(QObject):
         self.encounter = encounter
         self.pushing_on = encounter
         self.evening = _evening_around(encounter)
+        self._place = self.evening.index(self.scene_id)
         encounter.subscribe(self._relay)
         self.evening.subscribe(self._relay)
         self.set_path(path)
@@ -215,6 +227,48 @@ class EncounterDocument(QObject):
         self.set_highlights(set(), set())  # until the new encounter's procedure is read
         self.encounter_replaced.emit()
         self.modified_changed.emit(False)
+
+    @property
+    def scene_id(self) -> str:
+        """The id of the GM's scene (the one on screen)."""
+        scene = self.evening.scene_of(self.encounter)
+        assert scene is not None, "the document's encounter is a scene of its evening"
+        return scene.id
+
+    def switch_scene(self, scene_id: str) -> bool:
+        """Show the scene ``scene_id`` to the GM: the map, panel, fog and legend follow
+        (``encounter_replaced`` with :attr:`switching` set, then :attr:`scene_switched`);
+        the undo history, the file and whether it is saved stay. False when it is on screen."""
+        encounter = self.evening.scene(scene_id).encounter
+        if encounter is self.encounter:
+            return False
+        self.replacing.emit()
+        self.encounter.unsubscribe(self._relay)
+        self.encounter = self.pushing_on = encounter
+        encounter.subscribe(self._relay)
+        self._reading = None
+        self.set_highlights(set(), set())  # until this scene's procedure is read
+        self._place = self.evening.index(scene_id)
+        self.switching = True
+        try:
+            self.encounter_replaced.emit()
+        finally:
+            self.switching = False
+        self.scene_switched.emit(scene_id)
+        return True
+
+    def _to_neighbour(self) -> None:
+        """Show the GM the scene now where the GM's scene stood (or the last one)."""
+        scenes = self.evening.scenes
+        self.switch_scene(scenes[min(self._place, len(scenes) - 1)].id)
+
+    def follow_step(self, encounter: Encounter, said: str) -> None:
+        """Before an undo or redo of a step done on another scene: show that scene to the
+        GM and say so (nothing when the scene is no longer in the evening)."""
+        scene = self.evening.scene_of(encounter)
+        if scene is None or not self.switch_scene(scene.id):
+            return
+        self.history_said.emit(f"{said}, on the scene {scene.name or scene.id}")
 
     def set_path(self, path: Path | None) -> None:
         self.path = path

@@ -21,6 +21,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tactical.app.tokens.token_names import by_name
 from tactical.core.changes import HistoryStep, Initiator, Operation
 from tactical.core.commands.base import Batch, Command
+from tactical.core.commands.scenes import SceneCommand
 from tactical.core.encounter import Encounter
 
 
@@ -39,6 +40,8 @@ class EncounterDocument(Protocol):
     def on_encounter(
         self, encounter: Encounter, initiator: object | None
     ) -> AbstractContextManager[None]: ...
+
+    def follow_step(self, encounter: Encounter, said: str) -> None: ...
 
 
 MB = 1024 * 1024
@@ -81,6 +84,7 @@ class CoreCommandAdapter(QUndoCommand):
         if self.document.history.replaying:
             return
         step = HistoryStep("Redone", self.text())
+        self._follow(step)
         with self.document.on_encounter(self.encounter, step), self.document.operation(step):
             self.command.do(self.encounter)
 
@@ -88,8 +92,17 @@ class CoreCommandAdapter(QUndoCommand):
         if self.document.history.replaying:
             return
         step = HistoryStep("Undone", self.text())
+        self._follow(step)
         with self.document.on_encounter(self.encounter, step), self.document.operation(step):
             self.command.undo(self.encounter)
+
+    def _follow(self, step: HistoryStep) -> None:
+        """A step done on another scene than the GM's: the GM is taken there first (an edit
+        of the scene list is the evening's, not a scene's)."""
+        if self.encounter is not self.document.encounter and not isinstance(
+            self.command, SceneCommand
+        ):
+            self.document.follow_step(self.encounter, str(step))
 
 
 JOIN_LOOKBACK = 64

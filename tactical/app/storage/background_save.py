@@ -79,6 +79,8 @@ class BackgroundSave(QObject):
         self.edits += 1
 
     def _replaced(self) -> None:
+        if self.document.switching:
+            return  # another scene of the same file: a save under way writes them all
         self.edits += 1
         self.replacements += 1
 

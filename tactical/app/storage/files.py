@@ -275,7 +275,8 @@ class FileController(QObject):
         return name or None
 
     def _forget_suggestion(self) -> None:
-        self.suggested = None
+        if not self.document.switching:  # another scene of the same file keeps its name
+            self.suggested = None
 
     def save_start(self) -> str:
         """What the Save dialog starts on: the file itself, a suggested name, or a name in a

@@ -22,6 +22,7 @@ from tactical.app.map.map_view import MapView
 from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.map.tools import CoverDisplay, RulerTool, SelectTool, TemplateTool
 from tactical.app.players.player_view import PlayerView
+from tactical.app.scenes import Scenes, install_scenes
 from tactical.app.snapshot.printing import Printing, install_printing
 from tactical.app.storage.autosave import Autosave, default_directory
 from tactical.app.storage.autosave_notice import install_autosave_notice
@@ -179,6 +180,7 @@ class MainWindow(
     backgrounds: BackgroundTools
     drops: DropTarget
     fog_controls: FogControls
+    scenes: Scenes
     token_palette: Palette
     table_screen: TableScreen
     phone_sharing: PhoneSharing
@@ -322,6 +324,11 @@ FEATURES: tuple[Feature[MainWindow], ...] = (
     ),
     Feature("drops", lambda w: install_drops(w.services, w.backgrounds), after=("backgrounds",)),
     Feature("fog_controls", lambda w: install_fog(w.services)),
+    Feature(
+        "scenes",
+        lambda w: install_scenes(w.services, lambda: w.import_export.ask_import_path()),
+        after=("import_export",),
+    ),
     Feature(
         "token_palette",
         lambda w: install_palette(w.services, w.token_edits, w.drops),
