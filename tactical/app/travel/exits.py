@@ -116,7 +116,9 @@ class ExitActions:
 
     def take(self, exit_: Exit) -> bool:
         """The selected tokens go through ``exit_`` (one undo step)."""
-        return self.moves.through(exit_, self.moves.selected())
+        chosen = set(self.moves.selected())
+        ordered = [t for t in self.document.encounter.tokens if t in chosen]  # the map's order
+        return self.moves.through(exit_, ordered)
 
     # -- the right-click menu ------------------------------------------------------------
 

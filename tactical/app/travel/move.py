@@ -73,7 +73,9 @@ class MoveActions:
             return None
         names = {s.id: s.name or s.id for s in scenes}
         exits = [e for e in scene.exits if e.to_scene in names]
-        return MoveRequest(list(token_ids), self.party(), scenes, exits, names)
+        chosen = set(token_ids)
+        ordered = [t for t in self.document.encounter.tokens if t in chosen]  # the map's order
+        return MoveRequest(ordered, self.party(), scenes, exits, names)
 
     # -- moving --------------------------------------------------------------------------
 
@@ -91,16 +93,21 @@ class MoveActions:
         choice = self.ask_move(request)
         if choice is None or not choice.token_ids:
             return False
-        return self.move(choice.token_ids, choice.scene_id, choice.to)
+        return self.move(choice.token_ids, choice.scene_id, choice.to, follow=choice.follow)
 
-    def move(self, token_ids: list[str], scene_id: str, to: Position) -> bool:
-        """Move the tokens to ``scene_id`` near ``to``: one undo step."""
+    def move(
+        self, token_ids: list[str], scene_id: str, to: Position, *, follow: bool = False
+    ) -> bool:
+        """Move the tokens to ``scene_id`` near ``to`` (one undo step); with ``follow`` the
+        GM goes to that scene too."""
         evening = evening_for(self.document)
         here = scene_here(self.document)
         if evening is None or here is None:
             return False
         command = MoveToScene(evening, here.id, token_ids, scene_id, to)
         self.document.push(command, GM)
+        if follow:
+            self.document.switch_scene(scene_id)
         self.services.say(f"{command.text}.")
         return True
 

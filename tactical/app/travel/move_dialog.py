@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -44,6 +45,8 @@ class MoveChoice:
     token_ids: list[str]
     scene_id: str
     to: Position
+    follow: bool = False
+    """The GM goes to that scene too."""
 
 
 def exit_text(exit_: Exit, names: dict[str, str]) -> str:
@@ -86,6 +89,8 @@ class MoveDialog(QDialog):
         for exit_ in request.exits:
             self.exit.addItem(exit_text(exit_, request.names), exit_.id)
         layout.addWidget(self.exit)
+        self.follow = QCheckBox("Go there too")
+        layout.addWidget(self.follow)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -106,8 +111,8 @@ class MoveDialog(QDialog):
         ids = self.request.party if self.party_button.isChecked() else self.request.selected
         if self.via_exit.isChecked():
             exit_ = next(e for e in self.request.exits if e.id == self.exit.currentData())
-            return MoveChoice(list(ids), exit_.to_scene, exit_.to)
+            return MoveChoice(list(ids), exit_.to_scene, exit_.to, self.follow.isChecked())
         scene = self.picker.target()
         if scene is None:
             return None
-        return MoveChoice(list(ids), scene.id, self.picker.place())
+        return MoveChoice(list(ids), scene.id, self.picker.place(), self.follow.isChecked())

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tactical.app.travel.move_dialog import MoveChoice
+from tactical.app.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
 from tactical.core.changes import GM
 from tactical.core.commands.tokens import SetFigure, SetStatus
 from tactical.core.encounter import Encounter
+from tactical.core.evening import Exit
 from tactical.core.tokens import Token
 
 from .evening import centre, entry, evening, texts
@@ -131,3 +132,29 @@ def test_move_to_scene_on_a_file_of_one_map_says_what_to_do(make_window) -> None
     assert "Move to scene…" not in texts(window.context_menu_at(centre(1, 1)))
     assert not window.travel.moves.move_selected()
     assert "one scene" in said[-1]
+
+
+def test_the_move_dialog_reads_a_square_an_area_or_an_exit(qtbot) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    crypt = scenes.scene("crypt")
+    crypt.encounter.add_token(Token("rat", "Rat", "npcs", (2, 3)))
+    exit_ = Exit("trapdoor", (0, 0), "tavern", "bar", "Trap<b>door</b>")
+    others = [crypt, scenes.scene("tavern")]
+    names = {"crypt": "Crypt", "tavern": "Tavern"}
+    dialog = MoveDialog(MoveRequest(["hero"], ["hero", "ally"], others, [exit_], names))
+    qtbot.addWidget(dialog)
+    dialog.picker.set_place((2, 3))
+    assert dialog.picker.free.text() == "Taken: they arrive from column 1, row 2 on."
+    dialog.picker.set_place((5, 5))
+    assert dialog.picker.free.text() == "That square is free."
+    assert dialog.choice() == MoveChoice(["hero"], "crypt", (5, 5))
+    dialog.party_button.setChecked(True)
+    dialog.follow.setChecked(True)
+    dialog.picker.pick_scene("tavern")
+    assert dialog.picker.square_row.isHidden() and not dialog.picker.area.isHidden()
+    dialog.picker.set_place("door")
+    assert dialog.choice() == MoveChoice(["hero", "ally"], "tavern", "door", follow=True)
+    assert dialog.exit.itemText(0) == "Trap<b>door</b>: to Tavern (bar)"
+    dialog.via_exit.setChecked(True)
+    assert not dialog.picker.isEnabled()
+    assert dialog.choice() == MoveChoice(["hero", "ally"], "tavern", "bar", follow=True)
