@@ -8,7 +8,6 @@ monsters stay tokens of their scene. Each edit is one undo step.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -21,11 +20,11 @@ from tactical.app.travel.access import ensure_evening, evening_for, side_for
 from tactical.app.window.plain_text import menu_text
 from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command
-from tactical.core.commands.party import SetCharacter
+from tactical.core.commands.party import MakeCharacter
 from tactical.core.commands.pictures import AddPicture
 from tactical.core.commands.sides import AddSide
-from tactical.core.commands.tokens import AddToken, SetTokenField
-from tactical.core.evening import SHARED_FIELDS, Character, Evening
+from tactical.core.commands.tokens import AddToken
+from tactical.core.evening import Character, Evening
 from tactical.core.placement import free_corner
 from tactical.core.token_names import new_id
 from tactical.core.tokens import Position
@@ -59,10 +58,7 @@ class PartyActions:
             if token.character in evening.roster:
                 continue
             character_id = new_id([*evening.roster, *made], token.id, MAX_ID)
-            fields = {name: copy.deepcopy(getattr(token, name)) for name in SHARED_FIELDS}
-            character = Character(character_id, **fields)
-            commands.append(SetCharacter(evening, character))
-            commands.append(SetTokenField(token.id, "character", character_id))
+            commands.append(MakeCharacter(evening, token.id, character_id))
             made.append(character_id)
         if not commands:
             self.services.say("Already a party character.")

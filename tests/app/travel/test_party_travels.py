@@ -158,3 +158,33 @@ def test_the_move_dialog_reads_a_square_an_area_or_an_exit(qtbot) -> None:  # ty
     dialog.via_exit.setChecked(True)
     assert not dialog.picker.isEnabled()
     assert dialog.choice() == MoveChoice(["hero", "ally"], "tavern", "bar", follow=True)
+
+
+def test_edit_token_makes_a_party_character_with_its_edit_in_one_step(make_window) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    window = make_window(scenes.scene("road").encounter)
+    editor = window.token_edits.editor
+
+    def tick(form):  # type: ignore[no-untyped-def]
+        assert form.party is not None and not form.party.isChecked()
+        form.name.setText("Orc chief")
+        form.party.setChecked(True)
+        return form.spec()
+
+    editor.ask = tick
+    entry(window.context_menu_at(centre(1, 4)), "Edit token…").trigger()
+    orc = window.document.encounter.tokens["orc"]
+    assert orc.character == "orc" and scenes.roster["orc"].name == "Orc chief"
+    assert window.travel.party_section.names() == ["Orc chief"]
+    window.document.undo_stack.undo()
+    assert (orc.name, orc.character, scenes.roster) == ("Orc", None, {})
+    window.document.undo_stack.redo()
+
+    def untick(form):  # type: ignore[no-untyped-def]
+        assert form.party is not None and form.party.isChecked()
+        form.party.setChecked(False)
+        return form.spec()
+
+    editor.ask = untick
+    editor.edit(["orc"])
+    assert orc.character is None and "orc" in scenes.roster  # a one-off again; the roster keeps it
