@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from tactical.app.players.map_name_choice import MapNameChoice
     from tactical.app.players.phones.install import PhoneSharing
     from tactical.app.players.table_screen import TableScreen
-    from tactical.app.travel.install import Travel
+    from tactical.app.scenes.travel.install import Travel
     from tactical.app.window.status_freshness import StatusFreshness
     from tactical.app.window.terrain_effect_choice import TerrainEffectChoice
 
@@ -297,7 +297,7 @@ def _map_gestures(window: MainWindow) -> MapGestures:
 
 
 def _travel(window: MainWindow) -> Travel:
-    from tactical.app.travel.install import install_travel  # the party between scenes
+    from tactical.app.scenes.travel.install import install_travel  # the party between scenes
 
     return install_travel(
         window.services, window.token_edits, window.fog_controls, window.token_palette

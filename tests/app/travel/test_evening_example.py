@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tactical.app.travel.move_dialog import MoveChoice
+from tactical.app.scenes.travel.move_dialog import MoveChoice
 
 from ..conftest import MAPS
 from ..test_player_view import open_player_view

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tactical.app.travel.exit_dialog import ExitAnswer
-from tactical.app.travel.exit_layer import ExitMarker
+from tactical.app.scenes.travel.exit_dialog import ExitAnswer
+from tactical.app.scenes.travel.exit_layer import ExitMarker
 
 from ..byte_scan import scan
 from ..test_players_outputs import tv_outputs, window_outputs

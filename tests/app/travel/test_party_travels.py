@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tactical.app.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
+from tactical.app.scenes.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
 from tactical.core.changes import GM
 from tactical.core.commands.tokens import SetFigure, SetStatus
 from tactical.core.encounter import Encounter

@@ -3,7 +3,7 @@
 Each character is listed with whether it stands on the scene on screen;
 double-click one (or "Place on this scene") to put it there as that character,
 at the middle of the map's view. The roster is the travel feature's
-(:class:`tactical.app.travel.party.PartyActions`); this widget only asks.
+(:class:`tactical.app.scenes.travel.party.PartyActions`); this widget only asks.
 """
 
 from __future__ import annotations

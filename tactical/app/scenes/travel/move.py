@@ -17,8 +17,8 @@ import numpy.typing as npt
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QDialog, QMenu
 
-from tactical.app.travel.access import OnScene, evening_for, other_scenes, scene_here
-from tactical.app.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
+from tactical.app.scenes.travel.access import OnScene, evening_for, other_scenes, scene_here
+from tactical.app.scenes.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
 from tactical.core.changes import GM
 from tactical.core.commands.base import Command
 from tactical.core.commands.fog import party_viewers, reveal_party_sight, reveal_seen

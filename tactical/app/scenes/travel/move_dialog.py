@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tactical.app.travel.place_picker import PlacePicker
+from tactical.app.scenes.travel.place_picker import PlacePicker
 from tactical.core.evening import Exit, Scene
 from tactical.core.tokens import Position
 

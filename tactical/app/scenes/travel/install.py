@@ -16,11 +16,11 @@ from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QMenu
 
+from tactical.app.scenes.travel.encounters import EncounterActions
+from tactical.app.scenes.travel.exits import ExitActions
+from tactical.app.scenes.travel.move import MoveActions
+from tactical.app.scenes.travel.party import PartyActions
 from tactical.app.tokens.palette.party_section import PartySection
-from tactical.app.travel.encounters import EncounterActions
-from tactical.app.travel.exits import ExitActions
-from tactical.app.travel.move import MoveActions
-from tactical.app.travel.party import PartyActions
 from tactical.app.window.action_registry import Place
 from tactical.core.tokens import Position
 

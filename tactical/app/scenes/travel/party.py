@@ -16,7 +16,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMenu
 
 from tactical.app.encounter.limits import MAX_ID
-from tactical.app.travel.access import ensure_evening, evening_for, side_for
+from tactical.app.scenes.travel.access import ensure_evening, evening_for, side_for
 from tactical.app.window.plain_text import menu_text
 from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command

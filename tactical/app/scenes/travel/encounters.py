@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from tactical.app.encounter.limits import MAX_ID, MAX_NAME
-from tactical.app.travel.access import ensure_evening, evening_for, scene_here
+from tactical.app.scenes.travel.access import ensure_evening, evening_for, scene_here
 from tactical.app.window.plain_text import menu_text
 from tactical.core.changes import GM
 from tactical.core.commands.party import MarkGroup

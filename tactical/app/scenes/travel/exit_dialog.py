@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QWidget
 
 from tactical.app.encounter.limits import MAX_NAME
-from tactical.app.travel.place_picker import PlacePicker
+from tactical.app.scenes.travel.place_picker import PlacePicker
 from tactical.core.evening import Exit, Scene
 from tactical.core.tokens import Position
 

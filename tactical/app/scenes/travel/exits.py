@@ -4,7 +4,7 @@ Right-click a square (or an area): "Mark exit here…" picks the target scene,
 its square and a label. Right-click an exit's marker: "Take this exit" moves
 the selected tokens through it (Move to scene), "Edit exit…", "Remove exit".
 Each edit is one undo step (:class:`~tactical.core.commands.scenes.SetExits`).
-Exits are GM-only: drawn on the GM's map alone (:mod:`tactical.app.travel.exit_layer`).
+Exits are GM-only: drawn on the GM's map alone (:mod:`tactical.app.scenes.travel.exit_layer`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QDialog, QMenu
 
 from tactical.app.encounter.limits import MAX_ID
-from tactical.app.travel.access import evening_for, other_scenes, scene_here
-from tactical.app.travel.exit_dialog import ExitAnswer, ExitDialog
-from tactical.app.travel.exit_layer import ExitLayer
-from tactical.app.travel.move import MoveActions
+from tactical.app.scenes.travel.access import evening_for, other_scenes, scene_here
+from tactical.app.scenes.travel.exit_dialog import ExitAnswer, ExitDialog
+from tactical.app.scenes.travel.exit_layer import ExitLayer
+from tactical.app.scenes.travel.move import MoveActions
 from tactical.app.window.plain_text import menu_text
 from tactical.core.changes import GM, Change
 from tactical.core.commands.scenes import SetExits
