@@ -39,7 +39,9 @@ RUIN_STAIRS = (30, 26)
 """Near where the stairs down to the crypt are (moved to the nearest open square)."""
 CRYPT_ARRIVAL = (3, 11)
 """The crypt's entry hall."""
-CRYPT_WAY_OUT = (2, 12)
+CRYPT_WAY_OUT = (6, 13)
+TOWN_ROAD = (5, 22)
+"""Near where the road leads back to town (moved to the nearest open square)."""
 
 
 def _fresh(encounter: Encounter, name: str) -> Encounter:
@@ -105,8 +107,8 @@ def build() -> Evening:
                 dict(token.figures),
             )
         )
-    stairs = free_corner(hill, RUIN_STAIRS)
-    assert stairs is not None
+    stairs, town = free_corner(hill, RUIN_STAIRS), free_corner(hill, TOWN_ROAD)
+    assert stairs is not None and town is not None
     ambush = [t.id for t in hill.tokens.values() if t.id != "scout"]
     scenes = [
         Scene("tavern", rat, [Exit("front-door", "entry", "road", ROAD_ARRIVAL, "Front door")]),
@@ -115,7 +117,7 @@ def build() -> Evening:
             hill,
             [
                 Exit("stairs-down", stairs, "crypt", CRYPT_ARRIVAL, "Stairs down"),
-                Exit("back-to-town", (1, 17), "tavern", "entry", "Back to town"),
+                Exit("back-to-town", town, "tavern", "entry", "Back to town"),
             ],
             [TokenGroup("goblin-ambush", "Goblin ambush", ambush)],
         ),

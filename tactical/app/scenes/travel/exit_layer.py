@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from shapely.geometry import Point
 
 from tactical.app.map.geometry import CELL
 from tactical.core.encounter import Encounter
@@ -25,13 +26,19 @@ DOOR = QRectF(-9.0, -14.0, 18.0, 24.0)
 
 
 def exit_point(encounter: Encounter, at: Position) -> QPointF | None:
-    """The scene point an exit is drawn at: its square's middle, or its area's."""
+    """The scene point an exit is drawn at: its square's middle; on an area map, a quarter
+    of the way from the area's first corner to its middle (its tokens stand in the middle)."""
     if isinstance(at, tuple):
         return QPointF((at[0] + 0.5) * CELL, (at[1] + 0.5) * CELL)
     area_map = encounter.area_map
     if isinstance(at, str) and area_map is not None and at in area_map.areas:
-        point = area_map.areas[at].polygon.representative_point()
-        return QPointF(point.x * CELL, point.y * CELL)
+        polygon = area_map.areas[at].polygon
+        middle = polygon.representative_point()
+        x, y = area_map.areas[at].points[0]
+        point = (x + (middle.x - x) * 0.25, y + (middle.y - y) * 0.25)
+        if not polygon.contains(Point(*point)):
+            point = (middle.x, middle.y)
+        return QPointF(point[0] * CELL, point[1] * CELL)
     return None
 
 
@@ -43,12 +50,16 @@ class ExitMarker(QGraphicsItem):
         self.exit = exit_
         self.text = text
         self.font = QFont()
-        self.font.setPixelSize(11)
+        self.font.setPixelSize(12)
+        self.width = QFontMetricsF(self.font).horizontalAdvance(text) + 8.0
         self.setZValue(EXIT_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # the same size on screen at any zoom, like a label
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-CELL, -16.0, 2 * CELL, 42.0)
+        half = max(14.0, self.width / 2 + 1.0)
+        return QRectF(-half, -16.0, 2 * half, 46.0)
 
     def paint(
         self,
@@ -64,11 +75,10 @@ class ExitMarker(QGraphicsItem):
         painter.drawEllipse(QPointF(4.0, -1.0), 1.8, 1.8)
         painter.drawLine(QPointF(-12.0, 11.0), QPointF(12.0, 11.0))
         painter.setFont(self.font)
-        box = QRectF(-CELL, 12.0, 2 * CELL, 14.0)
+        box = QRectF(-self.width / 2, 13.0, self.width, 16.0)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 210))
-        width = min(box.width(), painter.fontMetrics().horizontalAdvance(self.text) + 6.0)
-        painter.drawRoundedRect(QRectF(-width / 2, box.top(), width, box.height()), 3, 3)
+        painter.setBrush(QColor(255, 255, 255, 220))
+        painter.drawRoundedRect(box, 3, 3)
         painter.setPen(QColor("#1b1b1b"))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
 
@@ -105,9 +115,13 @@ class ExitLayer:
             marker.setVisible(not hidden)
 
     def exits_at(self, point: QPointF) -> list[Exit]:
-        """The exits whose marker is under ``point``."""
-        return [
-            m.exit
-            for m in self.markers.values()
-            if m.isVisible() and m.boundingRect().translated(m.pos()).contains(point)
-        ]
+        """The exits whose marker (as big on screen at any zoom) is under ``point``."""
+        views = self.scene.views()
+        scale = views[0].transform().m11() if views else 1.0
+        found = []
+        for marker in self.markers.values():
+            rect = marker.boundingRect()
+            where = QRectF(marker.pos() + rect.topLeft() / scale, rect.size() / max(scale, 1e-6))
+            if marker.isVisible() and where.contains(point):
+                found.append(marker.exit)
+        return found

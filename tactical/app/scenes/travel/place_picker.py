@@ -20,7 +20,7 @@ class PlacePicker(QWidget):
     def __init__(self, scenes: list[Scene], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.scenes = scenes
-        form = QFormLayout(self)
+        form = self._form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         self.scene = QComboBox()
         for scene in scenes:
@@ -76,8 +76,8 @@ class PlacePicker(QWidget):
         scene = self.target()
         grid = scene.encounter.grid if scene is not None else None
         area_map = scene.encounter.area_map if scene is not None else None
-        self.square_row.setVisible(grid is not None)
-        self.area.setVisible(area_map is not None)
+        self._form.setRowVisible(self.square_row, grid is not None)
+        self._form.setRowVisible(self.area, area_map is not None)
         self.area.clear()
         if grid is not None:
             self.column.setRange(0, grid.width - 1)
