@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QPoint, Qt
+
 from tactical.app.scenes.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
 from tactical.core.changes import GM
 from tactical.core.commands.tokens import SetFigure, SetStatus
@@ -145,7 +147,11 @@ def test_the_move_dialog_reads_a_square_an_area_or_an_exit(qtbot) -> None:  # ty
     qtbot.addWidget(dialog)
     dialog.picker.set_place((2, 3))
     assert dialog.picker.free.text() == "Taken: they arrive from column 1, row 2 on."
-    dialog.picker.set_place((5, 5))
+    picture = dialog.picker.picture  # a click on the small map picks its square
+    click = picture.mapToGlobal(QPoint(int(5.5 * picture.scale), int(5.5 * picture.scale)))
+    qtbot.mouseClick(picture, Qt.MouseButton.LeftButton, pos=picture.mapFromGlobal(click))
+    assert (dialog.picker.column.value(), dialog.picker.row.value()) == (5, 5)
+    assert picture.square == (5, 5)
     assert dialog.picker.free.text() == "That square is free."
     assert dialog.choice() == MoveChoice(["hero"], "crypt", (5, 5))
     dialog.party_button.setChecked(True)

@@ -1,13 +1,15 @@
 """A scene of the evening and a place on it: a square (column, row) or an area.
 
 Shared by the Move to scene and the Mark exit dialogs. On a grid it says whether
-the square is free and, if not, where the tokens will stand instead.
+the square is free and, if not, where the tokens will stand instead, and shows
+a small picture of the map: a click on it picks the square.
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QSpinBox, QWidget
 
+from tactical.app.scenes.travel.map_picture import MapPicture
 from tactical.app.window.plain_text import plain_label
 from tactical.core.evening import Scene
 from tactical.core.placement import free_corner
@@ -41,9 +43,15 @@ class PlacePicker(QWidget):
         form.addRow("Area", self.area)
         self.free = plain_label()
         form.addRow("", self.free)
+        self.picture = MapPicture(self.set_place)
+        form.addRow("", self.picture)
         self.scene.currentIndexChanged.connect(self._scene_changed)
         self.column.valueChanged.connect(self._say_free)
         self.row.valueChanged.connect(self._say_free)
+        for spin in (self.column, self.row):
+            spin.valueChanged.connect(
+                lambda _v: self.picture.set_square((self.column.value(), self.row.value()))
+            )
         self._scene_changed()
 
     def target(self) -> Scene | None:
@@ -78,6 +86,9 @@ class PlacePicker(QWidget):
         area_map = scene.encounter.area_map if scene is not None else None
         self._form.setRowVisible(self.square_row, grid is not None)
         self._form.setRowVisible(self.area, area_map is not None)
+        self._form.setRowVisible(self.picture, grid is not None)
+        self.picture.show_map(scene.encounter if scene is not None else None)
+        self.picture.set_square((self.column.value(), self.row.value()))
         self.area.clear()
         if grid is not None:
             self.column.setRange(0, grid.width - 1)
