@@ -50,11 +50,16 @@ class PartySection(QWidget):
         )
         self.place_button.clicked.connect(lambda: self.place(self.list.currentItem()))
         layout.addWidget(self.place_button)
+        self._shown: list[tuple[str, str, bool]] | None = None
         self.refresh()
 
     def refresh(self) -> None:
         """Refill the list from the roster; hidden while there is none."""
         rows = list(self.party.roster())
+        key = [(c.id, c.name, here) for c, here in rows]
+        if key == self._shown:
+            return  # a drag refreshes the map at every step: the list stays as it is
+        self._shown = key
         current = self.list.currentItem()
         picked = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         self.list.clear()
