@@ -35,7 +35,8 @@ from tactical.persistence.problems import ROOT, LoadError, Problem
 from tactical.persistence.schema import MAX_INT, Strict, WallModel
 
 JOURNAL_FORMAT = "tactical.journal"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2
+"""2: the header names the scene of an evening the records change (1: the shown scene)."""
 MAX_JOURNAL_BYTES = 1024 * 1024 * 1024
 """The most of a journal read: the app starts a new base long before (a picture's
 record is its size as base64, at most 213 MiB)."""
@@ -51,8 +52,11 @@ def _sha256(value: object) -> str:
 
 class JournalHeader(Strict):
     format: Literal["tactical.journal"]
-    version: Literal[1]
+    version: Literal[1, 2]
     base_sha256: Annotated[str, PlainValidator(_sha256)]
+    scene: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    """The id of the evening's scene the records change (the GM's when the base was
+    written); None: the scene the base file opens on (its shown scene)."""
 
 
 def _int(value: object, low: int, high: int) -> bool:
@@ -143,8 +147,14 @@ class JournalRecord(Strict):
     pictures: PicturesPatch | None = None
 
 
-def header_line(base_sha256: str) -> bytes:
-    header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "base_sha256": base_sha256}
+def header_line(base_sha256: str, scene: str | None = None) -> bytes:
+    header: dict[str, Any] = {
+        "format": JOURNAL_FORMAT,
+        "version": JOURNAL_VERSION,
+        "base_sha256": base_sha256,
+    }
+    if scene is not None:
+        header["scene"] = scene
     return json.dumps(header).encode("ascii") + b"\n"
 
 

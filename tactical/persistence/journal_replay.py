@@ -56,9 +56,9 @@ def recover(base: Path, journal: Path, where: str = "recovery.journal") -> Recov
     """
     data = _read(base, MAX_FILE_BYTES)
     raw = parse_document(data)
-    records = read_journal(journal, hashlib.sha256(data).hexdigest(), where)
+    scene_id, records = _journal(journal, hashlib.sha256(data).hexdigest(), where)
     if _is_evening(raw):
-        return _recover_evening(raw, records, where)
+        return _recover_evening(raw, records, where, scene_id)
     _replay(raw, records, where)
     last = records[-1][1].time if records else None
     return Recovered(encounter_from_document(raw), len(records), last)
@@ -89,22 +89,34 @@ def _is_evening(raw: dict[str, Any]) -> bool:
 
 
 def _recover_evening(
-    raw: dict[str, Any], records: list[tuple[int, JournalRecord]], where: str
+    raw: dict[str, Any],
+    records: list[tuple[int, JournalRecord]],
+    where: str,
+    scene_id: str | None = None,
 ) -> Recovered:
-    """An evening's base with the records of the scene that was on screen.
+    """An evening's base with the records of the scene that was on the GM's screen.
 
-    The journal records the scene the app shows, which is the one an evening's file opens on
-    (its shown scene); every other scene, the roster and the scene list come from the base,
-    the whole evening's file. The scene is read, its records applied to its own document
-    (with every check again), and the result put back in its place in the evening, its
-    characters' fields handed on to the roster and the other scenes as an edit would.
+    The journal records one scene: the one its header names (the GM's when the base
+    was written; a switch of scene or an edit of another scene starts a new base), else
+    the one an evening's file opens on (its shown scene); every other scene, the roster
+    and the scene list come from the base, the whole evening's file. The scene is read,
+    its records applied to its own document (with every check again), and the result put
+    back in its place in the evening, its characters' fields handed on to the roster and
+    the other scenes as an edit would. The recovered encounter is that scene's.
     """
     shown = encounter_from_document(raw)  # the evening, every scene judged; its shown scene
+    evening = evening_of(shown)
+    if evening is None:  # pragma: no cover - an evening's file opens on a scene
+        raise LoadError([Problem(ROOT, "holds no scene to recover")])
+    if scene_id is not None:
+        named = next((s for s in evening.scenes if s.id == scene_id), None)
+        if named is None:
+            raise LoadError([Problem(f"{where} line 1", f"names no scene '{scene_id}'")])
+        shown = named.encounter
     if not records:
         return Recovered(shown, 0, None)
-    evening = evening_of(shown)
-    scene = None if evening is None else evening.scene_of(shown)
-    if evening is None or scene is None:  # pragma: no cover - an evening's file opens on a scene
+    scene = evening.scene_of(shown)
+    if scene is None:  # pragma: no cover - an evening's file opens on a scene
         raise LoadError([Problem(ROOT, "holds no scene to recover")])
     scene_raw = to_document(shown, with_evening=False)
     _replay(scene_raw, records, where)
@@ -134,16 +146,23 @@ def _put_back(evening: Evening, scene: Scene, encounter: Encounter) -> None:
 def read_journal(path: Path, base_sha256: str, where: str) -> list[tuple[int, JournalRecord]]:
     """The journal's records with their line numbers; none when there is no journal, or
     when it follows another base than the one whose SHA-256 is ``base_sha256``."""
+    return _journal(path, base_sha256, where)[1]
+
+
+def _journal(
+    path: Path, base_sha256: str, where: str
+) -> tuple[str | None, list[tuple[int, JournalRecord]]]:
+    """:func:`read_journal`, with the scene its header names (None: the shown scene)."""
     if not path.exists() and not path.is_symlink():
-        return []
+        return None, []
     data = _read(path, MAX_JOURNAL_BYTES, where)
     lines = journal_lines(data)
     first = next(lines, None)
     if first is None:
-        return []
+        return None, []
     header = read_header(first[1], where)
     if header.base_sha256 != base_sha256:
-        return []  # written before the base was last replaced: the base holds it all
+        return None, []  # written before the base was last replaced: the base holds it all
     records: list[tuple[int, JournalRecord]] = []
     for number, line in lines:
         record = read_record(number, line, where)
@@ -153,7 +172,7 @@ def read_journal(path: Path, base_sha256: str, where: str) -> list[tuple[int, Jo
                 [Problem(f"{where} line {number}", f"is record {record.n}, not {expected}")]
             )
         records.append((number, record))
-    return records
+    return header.scene, records
 
 
 def _read(path: Path, limit: int, where: str | None = None) -> bytes:

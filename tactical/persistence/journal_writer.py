@@ -82,7 +82,8 @@ class JournalWriter:
         """Records appended since the app started (a count for tests and benchmarks)."""
         self._jobs: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._state: JournalState | None = None
-        self._next: tuple[str, int] | None = None
+        self._next: tuple[str, int, str | None] | None = None
+        """The prepared base's SHA-256, size and the scene its records will change."""
         """The prepared base's SHA-256 and size, once written."""
         self._fd: int | None = None
         self._number = 0
@@ -185,16 +186,17 @@ class JournalWriter:
 
         self.directory.mkdir(parents=True, exist_ok=True)
         write_atomic(self.directory / NEXT_NAME, hashed(chunks))
-        self._next = (digest.hexdigest(), size)
+        scene = None if full.evening is None else full.evening.scene.id
+        self._next = (digest.hexdigest(), size, scene)
         self.on_written()
 
     def _start(self, note: dict[str, Any]) -> None:
         self._close()
         if self._next is None or self._state is None:
             return  # its base could not be written: told already, tried again later
-        sha, size = self._next
+        sha, size, scene = self._next
         os.replace(self.directory / NEXT_NAME, self.directory / RECOVERY_NAME)
-        write_atomic(self.directory / JOURNAL_NAME, header_line(sha))
+        write_atomic(self.directory / JOURNAL_NAME, header_line(sha, scene))
         self._write_note(note)
         check_target(self.directory / JOURNAL_NAME)
         flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)

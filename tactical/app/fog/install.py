@@ -341,7 +341,9 @@ class FogControls(QObject):
         its own named after the move; if the move was undone, nothing is revealed.
         """
         document = self.services.document
-        encounter = document.encounter
+        encounter = (
+            document.pushing_on
+        )  # the scene the move was made on (a phone's: maybe not on screen)
         fog, grid = encounter.fog, encounter.grid
         if not (fog.enabled and fog.auto_reveal and moves_tokens(command)):
             return
@@ -353,7 +355,7 @@ class FogControls(QObject):
             return
 
         def landed(seen: Mask) -> None:
-            if document.encounter is encounter and encounter.grid is grid:
+            if encounter.grid is grid:  # the move's step is found and joined on its scene
                 document.join(command, reveal_seen(encounter, seen))
 
         self.worker.ask(grid, viewers, landed)

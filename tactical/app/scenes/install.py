@@ -26,6 +26,12 @@ SHOW_TO_PLAYERS = "show_scene_to_players"
 """The id of the players' "Show to players" action (the players' feature registers it);
 the dock's toolbar and right-click menu carry it when it is there."""
 SHOWN_SETTING = "scenes/dock-shown"
+DOCK_WIDTH = 280
+"""The dock's width when it first shows: the pictures and names, not the toolbar's whole row."""
+
+
+SHORT = {"import": "Import…", "up": "Up", "down": "Down", "new_grid": "New grid…"}
+"""The dock toolbar's shorter words for some actions."""
 
 
 @dataclass
@@ -66,6 +72,8 @@ class Scenes(QObject):
             Place("view", "3_docks", 5),
         )
         toggle.setText("Scenes")
+        self._sized = False
+        self.dock.visibilityChanged.connect(self._first_size)
         self.dock.setVisible(bool(services.settings.value(SHOWN_SETTING, False, type=bool)))
         toggle.toggled.connect(self._remember_shown)
         document.replacing.connect(self._leave)
@@ -114,7 +122,7 @@ class Scenes(QObject):
                 action.setShortcut(QKeySequence(keys))
             action.triggered.connect(lambda _=False, run=slot: run())
             self.actions[name] = registry.add(f"scenes.{name}", action, menu=place)
-            action.setIconText(text.replace("&", "").replace("…", "").replace(" scene", ""))
+            action.setIconText(SHORT.get(name, text.replace("&", "").replace(" scene", "")))
 
     def _chosen(self) -> str | None:
         """The scene the dock's current row names, else the GM's."""
@@ -129,6 +137,13 @@ class Scenes(QObject):
             first = self.dock.toolbar.actions()[0]
             self.dock.toolbar.insertAction(first, action)
             self.dock.toolbar.insertSeparator(first)
+
+    def _first_size(self, shown: bool) -> None:
+        """The first time the dock shows: as wide as its pictures and names need."""
+        if shown and not self._sized:
+            self._sized = True
+            window = self.services.window()
+            window.resizeDocks([self.dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
 
     def _remember_shown(self, shown: bool) -> None:
         if self.services.window().isVisible():

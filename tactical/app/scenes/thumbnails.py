@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPen, QPixmap,
 
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Scene
+from tactical.core.grid import Terrain
 
 WIDTH, HEIGHT = 96, 64
 """The size of a scene's picture in the dock."""
@@ -93,7 +94,8 @@ def _art(encounter: Encounter) -> QImage | None:
 
 
 def _heights(encounter: Encounter) -> QImage | None:
-    """The grid's heights in greys, one pixel for a few squares (low dark, high light)."""
+    """The grid's heights in greys, one pixel for a few squares (low dark, high light);
+    impassable squares (a dungeon's rock) darkest."""
     grid = encounter.grid
     if grid is None or grid.width == 0 or grid.height == 0:
         return None
@@ -101,7 +103,9 @@ def _heights(encounter: Encounter) -> QImage | None:
     heights = grid.elevation[::step, ::step].astype(np.float32)  # rows, then columns
     low, high = float(heights.min()), float(heights.max())
     span = high - low or 1.0
-    greys = np.ascontiguousarray((90 + 120 * (heights - low) / span).astype(np.uint8))
+    greys = (110 + 110 * (heights - low) / span).astype(np.uint8)
+    greys[grid.terrain[::step, ::step] == Terrain.IMPASSABLE] = 35
+    greys = np.ascontiguousarray(greys)
     rows, cols = greys.shape
     image = QImage(greys.data, cols, rows, cols, QImage.Format.Format_Grayscale8)
     return image.copy()  # owns its pixels: the array goes

@@ -98,6 +98,7 @@ class Autosave(QObject):
         )
         self.destroyed.connect(self.writer.abandon)
         document.changes_done.connect(self._changed)
+        document.elsewhere_done.connect(self._elsewhere)
         document.modified_changed.connect(self._modified)
         document.encounter_replaced.connect(self._replaced)
         document.path_changed.connect(self._renamed)
@@ -114,12 +115,18 @@ class Autosave(QObject):
     def _changed(self, changes: ChangeSet) -> None:
         if self.stopped:
             return
-        if self.broken:
-            self._restart()  # the new base holds this change
+        if self.broken or "scenes" in changes.kinds:
+            self._restart()  # the new base holds this change (the scene list, the roster)
             return
         if not self.live:
             self._begin()  # the prepared base is the document just before this change
         self.writer.record(capture(self.document.encounter, changes))
+
+    def _elsewhere(self, _encounter: object, _changes: ChangeSet) -> None:
+        """A change of a scene not on the GM's screen: the journal records the GM's scene
+        alone, so a new base (the whole evening) holds it."""
+        if not self.stopped:
+            self._restart()
 
     def _modified(self, modified: bool) -> None:
         if self.stopped:

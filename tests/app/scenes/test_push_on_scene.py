@@ -14,6 +14,7 @@ from tactical.core.changes import GM, ChangeSet, phone
 from tactical.core.commands import MoveToken
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Evening, Scene
+from tactical.core.fog import Fog
 from tests.app.conftest import small_grid
 
 
@@ -51,3 +52,17 @@ def test_a_push_on_another_scene_is_done_there_and_undone_there(qapp: Any) -> No
     assert looked_at.tokens["hero"].square == (1, 1)
     document.undo_stack.redo()
     assert shown.tokens["hero"].square == (2, 1) and looked_at.tokens["hero"].square == (1, 1)
+
+
+def test_a_phones_move_on_another_scene_reveals_that_scenes_fog(
+    make_window: Any, qtbot: Any
+) -> None:
+    looked_at, shown = small_grid(), small_grid()
+    shown.fog = Fog(enabled=True, auto_reveal=True)
+    Evening([Scene("gm", looked_at), Scene("table", shown)], shown="table")
+    window = make_window(looked_at)
+    window.document.push(MoveToken("hero", (5, 1)), phone("hero", "Hero"), on=shown)
+    qtbot.waitUntil(lambda: not window.fog_controls.worker.busy())
+    qtbot.waitUntil(lambda: shown.fog.revealed is not None and bool(shown.fog.revealed[1, 5]))
+    assert looked_at.fog.revealed is None and window.document.encounter is looked_at
+    assert window.document.undo_stack.count() == 1  # the reveal joined the move's step

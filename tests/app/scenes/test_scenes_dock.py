@@ -8,8 +8,12 @@ after dock edits opens again with the same scenes in order.
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 from typing import Any
+
+from PySide6.QtCore import QModelIndex
 
 from tactical.app.scenes.thumbnails import Thumbnails
 from tactical.core.changes import GM
@@ -18,6 +22,7 @@ from tactical.core.evening import Evening, Scene
 from tactical.persistence.evening_file import load_evening
 from tests.app.conftest import small_areas, small_grid
 from tests.app.panel.conftest import toy, toy_encounter  # noqa: F401 (a fixture)
+from tests.persistence.uvtt_files import png
 
 
 def evening_window(make_window: Any, path: Path | None = None) -> Any:
@@ -167,3 +172,44 @@ def test_a_scenes_picture_is_drawn_once_and_again_after_it_changed() -> None:
     assert pictures.drawn == 2
     areas = Scene("tavern", small_areas())
     assert not pictures.picture(areas).toImage().isNull()
+
+
+def test_a_row_dragged_to_another_place_moves_its_scene_in_one_step(
+    make_window: Any, qtbot: Any
+) -> None:
+    window = evening_window(make_window)
+    window.scenes.edits.duplicate("road")  # Small grid, Small grid (copy), Small tavern
+    dock, stack = window.scenes.dock, window.document.undo_stack
+    count = stack.count()
+    assert dock.list.model().moveRow(QModelIndex(), 2, QModelIndex(), 0)  # as a drop does
+    qtbot.waitUntil(lambda: stack.count() == count + 1)
+    assert names(window) == ["Small tavern", "Small grid", "Small grid (copy)"]
+    stack.undo()
+    assert names(window) == ["Small grid", "Small grid (copy)", "Small tavern"]
+
+
+def test_a_universal_vtt_file_is_imported_as_a_scene_named_after_it(
+    make_window: Any, tmp_path: Path
+) -> None:
+    source = tmp_path / "Cellar.dd2vtt"
+    resolution = {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 4, "y": 3}}
+    source.write_text(
+        json.dumps(
+            {
+                "format": 0.3,
+                "resolution": {**resolution, "pixels_per_grid": 50},
+                "line_of_sight": [[{"x": 2, "y": 0}, {"x": 2, "y": 3}]],
+                "portals": [],
+                "image": base64.b64encode(png(4 * 50, 3 * 50)).decode("ascii"),
+            }
+        ),
+        encoding="utf-8",
+    )
+    window = evening_window(make_window)
+    edits = window.scenes.edits
+    edits.ask_import_path = lambda: str(source)
+    assert edits.import_scene() is not None
+    assert names(window) == ["Small grid", "Cellar", "Small tavern"]
+    assert window.document.encounter.background is not None  # its art, opened for the GM
+    window.document.undo_stack.undo()
+    assert names(window) == ["Small grid", "Small tavern"]
