@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 
 from tactical.app.map.tools import RulerTool, SelectTool, TemplateTool
@@ -16,7 +15,8 @@ from tactical.app.players.player_view import PlayerView
 from tactical.app.players.table_screen import install_table_screen
 from tactical.app.window.plain_text import shown_text
 
-from .test_feature_services import FakeServices
+from .conftest import ServicesFactory
+from .services_kit import FakeServices
 
 
 class Tools:
@@ -52,10 +52,8 @@ class Players:
 
 
 @pytest.fixture
-def services(qtbot: Any, settings: QSettings) -> FakeServices:
-    fake = FakeServices(settings)
-    qtbot.addWidget(fake.host)
-    return fake
+def services(make_services: ServicesFactory) -> FakeServices:
+    return make_services(shown=False)
 
 
 def test_the_table_screen_needs_only_the_services_and_two_parts(

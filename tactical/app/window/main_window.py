@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from tactical.app.players.phones.install import PhoneSharing
     from tactical.app.players.show_to_players import ShowToPlayers
     from tactical.app.players.table_screen import TableScreen
+    from tactical.app.scenes.travel.install import Travel
     from tactical.app.window.status_freshness import StatusFreshness
     from tactical.app.window.terrain_effect_choice import TerrainEffectChoice
 
@@ -176,6 +177,7 @@ class MainWindow(QMainWindow):
     map_gestures: MapGestures
     status_freshness: StatusFreshness
     tool_options: ToolOptions
+    travel: Travel
 
     # -- what the window does (its parts do the work) ------------------------------
 
@@ -276,6 +278,14 @@ def _map_gestures(window: MainWindow) -> MapGestures:
     )
 
 
+def _travel(window: MainWindow) -> Travel:
+    from tactical.app.scenes.travel.install import install_travel  # the party between scenes
+
+    return install_travel(
+        window.services, window.token_edits, window.fog_controls, window.token_palette
+    )
+
+
 def _status_freshness(window: MainWindow) -> StatusFreshness:
     from tactical.app.window.status_freshness import install_status_freshness
 
@@ -323,5 +333,6 @@ FEATURES: tuple[Feature[MainWindow], ...] = (
     Feature("status_freshness", _status_freshness),
     # the row the active tool's options show on, the fog tool's among them
     Feature("tool_options", lambda w: install_tool_options(w.services), after=("fog_controls",)),
+    Feature("travel", _travel, after=("fog_controls", "token_palette", "backgrounds")),
 )
 """The features of the window, installed in this order (each after those it names)."""

@@ -12,8 +12,9 @@ from functools import partial
 from typing import Any
 
 from tactical.core.changes import Change
-from tactical.core.commands.base import Command
+from tactical.core.commands.base import Batch, Command
 from tactical.core.commands.scenes import SceneCommand
+from tactical.core.commands.tokens import SetTokenField
 from tactical.core.encounter import Encounter
 from tactical.core.evening import (
     SHARED_FIELDS,
@@ -52,6 +53,32 @@ class SetCharacter(SceneCommand):
         for name in SHARED_FIELDS:
             setattr(kept, name, copy.deepcopy(getattr(character, name)))
         self.evening.character_changed(kept)
+
+
+class MakeCharacter(Command):
+    """Make a token of the scene it is pushed on a roster character, with the token's
+    fields as they are when done (after an edit in the same step); its undo unmakes it."""
+
+    def __init__(self, evening: Evening, token_id: str, character_id: str) -> None:
+        self.evening = evening
+        self.token_id = token_id
+        self.character_id = character_id
+        self.done: Batch | None = None
+        self.text = "Make a party character"
+
+    def do(self, encounter: Encounter) -> None:
+        if self.done is None:
+            token = encounter.token(self.token_id)
+            fields = {name: copy.deepcopy(getattr(token, name)) for name in SHARED_FIELDS}
+            character = Character(self.character_id, **fields)
+            self.text = f"Make {character.name} a party character"
+            link = SetTokenField(self.token_id, "character", self.character_id)
+            self.done = Batch(self.text, [SetCharacter(self.evening, character), link])
+        self.done.do(encounter)
+
+    def undo(self, encounter: Encounter) -> None:
+        if self.done is not None:
+            self.done.undo(encounter)
 
 
 class MarkGroup(SceneCommand):

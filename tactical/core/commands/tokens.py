@@ -150,11 +150,12 @@ class SetFigure(Command):
         _changed(encounter, self.token_id)
 
 
-_EDITABLE = {"name", "side", "size", "speed", "image", "hidden"}
+_EDITABLE = {"name", "side", "size", "speed", "image", "hidden", "character"}
 
 
 class SetTokenField(Command):
-    """Change one plain field of a token: name, side, size, speed, image or hidden."""
+    """Change one plain field of a token: name, side, size, speed, image, hidden or the
+    roster character it is."""
 
     def __init__(self, token_id: str, field: str, value: Any) -> None:
         if field not in _EDITABLE:

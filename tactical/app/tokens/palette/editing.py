@@ -15,6 +15,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from tactical.app.encounter.document import EncounterDocument
+from tactical.app.encounter.limits import MAX_ID
 from tactical.app.tokens.palette.adding import TokenAdder
 from tactical.app.tokens.palette.edit_spec import (
     ManyEdit,
@@ -27,7 +28,11 @@ from tactical.app.tokens.palette.form import PictureChoice, TokenForm, ask_token
 from tactical.app.tokens.palette.many_form import ManyTokensForm, ask_many
 from tactical.app.tokens.palette.spec import TokenSpec, figure_defaults, figure_labels
 from tactical.core.changes import GM
-from tactical.core.commands import Command
+from tactical.core.commands import Batch, Command, SetTokenField
+from tactical.core.commands.party import MakeCharacter
+from tactical.core.evening import Evening
+from tactical.core.token_names import new_id
+from tactical.core.tokens import Token
 
 
 class TokenEditor:
@@ -95,11 +100,13 @@ class TokenEditor:
             ok_text="Save",
             ok_names_side=False,
             check=lambda spec: edit_problem(token, spec, encounter),
+            party=token.character in self.document.evening.roster,
         )
 
     def edit_one(self, token_id: str) -> bool:
+        form = self.form_for(token_id)
         try:
-            spec = self.ask(self.form_for(token_id))
+            spec = self.ask(form)
         except ValueError as error:
             self.say(f"Refused: {error}.")
             return False
@@ -113,6 +120,8 @@ class TokenEditor:
             self.say(f"Refused: {problem}.")
             return False
         command = edit_token_command(encounter, token_id, spec)
+        party = form.party.isChecked() if form.party is not None else None
+        command = with_party(self.document.evening, encounter.tokens[token_id], command, party)
         return self._push(command, lambda: f"Edited {encounter.tokens[token_id].name}.")
 
     # -- several tokens ----------------------------------------------------------------
@@ -143,3 +152,22 @@ class TokenEditor:
         self.document.push(command, GM)
         self.say(done())
         return True
+
+
+def with_party(
+    evening: Evening, token: Token, command: Command | None, party: bool | None
+) -> Command | None:
+    """The edit with the token made a party character (``party`` ticked) or made a token
+    of this scene alone again (unticked; the roster keeps the character), in one step."""
+    was = token.character in evening.roster
+    if party is None or party == was:
+        return command
+    more: Command
+    if party:
+        more = MakeCharacter(evening, token.id, new_id(evening.roster, token.id, MAX_ID))
+    else:
+        more = SetTokenField(token.id, "character", None)
+        more.text = f"{token.name}: a token of this scene alone"
+    if command is None:
+        return more
+    return Batch(command.text, [command, more])

@@ -57,7 +57,8 @@ class TokenForm(QDialog):
     """Asks everything about a token at once; :meth:`spec` reads the answers.
 
     ``initial`` fills the fields (editing a token); ``side_note`` says why the
-    proposed side was proposed; ``ok_text`` names the button ("Add", "Save").
+    proposed side was proposed; ``ok_text`` names the button ("Add", "Save");
+    ``party`` (editing) whether the token is a roster character of the evening.
     """
 
     def __init__(
@@ -78,6 +79,7 @@ class TokenForm(QDialog):
         ok_text: str = "Add",
         ok_names_side: bool = True,
         check: Callable[[TokenSpec], str | None] | None = None,
+        party: bool | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
@@ -134,6 +136,12 @@ class TokenForm(QDialog):
         self.hidden = QCheckBox("Hidden from players")
         self.hidden.setChecked(initial is not None and initial.hidden)
         form.addRow("", self.hidden)
+        self.party: QCheckBox | None = None
+        """Whether the token is a party character (editing only; None: not asked)."""
+        if party is not None:
+            self.party = QCheckBox("Party character (the same on every scene)")
+            self.party.setChecked(party)
+            form.addRow("", self.party)
         figures = initial.figures if initial is not None else {}
         self._initial_texts: dict[str, str] = {}
         """What each figure field showed when the form opened (unchanged: left alone)."""

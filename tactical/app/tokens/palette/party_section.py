@@ -1,0 +1,82 @@
+"""The token palette's Party section: the evening's roster characters.
+
+Each character is listed with whether it stands on the scene on screen;
+double-click one (or "Place on this scene") to put it there as that character,
+at the middle of the map's view. The roster is the travel feature's
+(:class:`tactical.app.scenes.travel.party.PartyActions`); this widget only asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
+
+from tactical.app.window.plain_text import plain_label, set_tooltip
+from tactical.core.evening import Character
+from tactical.core.tokens import Position
+
+
+class PartyRoster(Protocol):
+    """What the section shows and asks for."""
+
+    def roster(self) -> Sequence[tuple[Character, bool]]: ...
+    def place(self, character_id: str, position: Position) -> str | None: ...
+
+
+class PartySection(QWidget):
+    """The roster, listed; a character not on this scene can be placed on it."""
+
+    def __init__(self, party: PartyRoster, here: Callable[[], Position]) -> None:
+        super().__init__()
+        self.setObjectName("palette-party")
+        self.party = party
+        self.here = here
+        """Where a placed character goes: the map position at the middle of the view."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.title = plain_label("Party (the same on every scene):")
+        layout.addWidget(self.title)
+        self.list = QListWidget()
+        self.list.setMaximumHeight(110)
+        self.list.itemDoubleClicked.connect(lambda item: self.place(item))
+        layout.addWidget(self.list)
+        self.place_button = QPushButton("Place on this scene")
+        set_tooltip(
+            self.place_button,
+            "Put the chosen party character on this map (or right-click the map: Place here)",
+        )
+        self.place_button.clicked.connect(lambda: self.place(self.list.currentItem()))
+        layout.addWidget(self.place_button)
+        self._shown: list[tuple[str, str, bool]] | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Refill the list from the roster; hidden while there is none."""
+        rows = list(self.party.roster())
+        key = [(c.id, c.name, here) for c, here in rows]
+        if key == self._shown:
+            return  # a drag refreshes the map at every step: the list stays as it is
+        self._shown = key
+        current = self.list.currentItem()
+        picked = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
+        self.list.clear()
+        for character, here in rows:
+            text = character.name + ("" if here else "  (not on this scene)")
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, character.id)
+            item.setData(Qt.ItemDataRole.UserRole + 1, here)
+            self.list.addItem(item)
+            if character.id == picked:
+                self.list.setCurrentItem(item)
+        self.setVisible(bool(rows))
+
+    def names(self) -> list[str]:
+        return [self.list.item(row).text() for row in range(self.list.count())]
+
+    def place(self, item: QListWidgetItem | None) -> str | None:
+        if item is None or item.data(Qt.ItemDataRole.UserRole + 1):
+            return None
+        return self.party.place(str(item.data(Qt.ItemDataRole.UserRole)), self.here())
