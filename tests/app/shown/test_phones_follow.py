@@ -26,7 +26,8 @@ from tactical.share.links import Link
 
 from .evenings import CRYPT_SECRETS, evening, look_at
 
-WAITING_KEYS = {"type", "kind", "paused", "waiting", "moves"}
+WAITING_KEYS = {"type", "kind", "paused", "waiting", "moves", "may"}
+"""What a waiting page is told: no map, no name, no token (``may``: what its link may do)."""
 
 
 class RawPage:

@@ -75,7 +75,7 @@ def test_exit_markers_reach_no_players_output(make_window, qtbot, tmp_path: Path
     assert [m.text for m in markers(window)] == [f"to {SECRET_SCENE}"]
     outputs = window_outputs(window, tmp_path) + tv_outputs(window, qtbot, tmp_path)
     assert scan(outputs, (SECRET_SCENE, SECRET_LABEL), ()) == []
-    player = window.player_view
+    player = window.player_controls.player_view
     assert not [i for i in player.scene.items() if isinstance(i, ExitMarker)]
     # hiding secrets on the GM's screen hides the markers too
     window.scene.set_player_filter(True)
