@@ -29,9 +29,7 @@ dependency of the app; its rows are left out when it is missing.
 
 from __future__ import annotations
 
-import json
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks import maps
-from benchmarks.timing import CHILD_PRELUDE, timed
+from benchmarks.timing import CHILD_PRELUDE, child_figures, timed
 from tactical.core import Encounter, Token, find_path, reachable
 from tactical.core.commands.terrain import PaintSquares
 from tactical.core.grid import Terrain
@@ -281,14 +279,7 @@ print(json.dumps({"open": t1 - t0, "drag": t2 - t1, "rss": rss}))
 def first_drag_process(folder: Path, size: int) -> Figures:
     """A fresh process opens the map file and makes the first drag step: time and memory."""
     path = map_file(size, folder)
-    done = subprocess.run(
-        [sys.executable, "-c", MEMORY_CHILD, str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    figures = child_figures(MEMORY_CHILD, str(path))
     label = f"{size} x {size}"
     return {
         f"fresh process, {label}: imports + open the file": (ms(figures["open"] * 1000), ""),

@@ -17,14 +17,12 @@ table's, in turn):
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import queue
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import aiohttp  # noqa: E402
 
+from benchmarks.pages import Pages as BasePages  # noqa: E402
 from benchmarks.timing import print_table  # noqa: E402
 
 FRAY = ROOT / "maps" / "approximated-fray.tactical.json"
@@ -44,48 +43,24 @@ CHOICE_TARGET_MS = 100.0
 REVEAL_TARGET_MS = 150.0
 
 
-class Pages:
+class Pages(BasePages):
     """``urls`` as pages in their own thread: each counts its views; page 0 sends frames."""
 
+    poll = 0.001
+
     def __init__(self, urls: list[str]) -> None:
-        self.urls = [u.replace("http", "ws") + "/ws" for u in urls]
-        self.views = [0] * len(urls)
-        self.stamps: list[list[float]] = [[] for _ in urls]
         self.outbox: queue.Queue[str] = queue.Queue()
         self.sent_at = 0.0
-        self.ready = threading.Event()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
-        self.thread.start()
-        if not self.ready.wait(20):
-            raise RuntimeError("the pages did not connect")
+        super().__init__(urls)
 
-    async def _page(self, session: aiohttp.ClientSession, index: int) -> None:
-        async with session.ws_connect(self.urls[index], max_msg_size=0) as socket:
-            while not self.stop.is_set():
-                if index == 0 and not self.outbox.empty():
-                    text = self.outbox.get()
-                    self.sent_at = time.perf_counter()
-                    await socket.send_str(text)
-                try:
-                    message = await socket.receive(timeout=0.001)
-                except TimeoutError:
-                    continue
-                if message.type != aiohttp.WSMsgType.TEXT:
-                    return
-                if '"type":"view"' in message.data[:40]:
-                    self.views[index] += 1
-                    self.stamps[index].append(time.perf_counter())
-                    if all(self.views):
-                        self.ready.set()
+    def counted(self, text: str) -> bool:
+        return '"type":"view"' in text[:40]
 
-    async def _run(self) -> None:
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None)) as session:
-            await asyncio.gather(*(self._page(session, i) for i in range(len(self.urls))))
-
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(5)
+    async def send(self, socket: aiohttp.ClientWebSocketResponse, index: int) -> None:
+        if index == 0 and not self.outbox.empty():
+            text = self.outbox.get()
+            self.sent_at = time.perf_counter()
+            await socket.send_str(text)
 
 
 def spin(until: Any, most: float = 10.0) -> None:
@@ -150,14 +125,14 @@ def measure(repeat: int) -> tuple[float, float]:
         gm = ProcedureController(document.encounter, document.push_as(GM))
         reveals = []
         for _ in range(repeat):
-            counts = list(pages.views)
+            counts = list(pages.seen)
             start = time.perf_counter()
             gm.perform("begin")
-            spin(lambda counts=counts: all(v > c for v, c in zip(pages.views, counts, strict=True)))
+            spin(lambda counts=counts: all(v > c for v, c in zip(pages.seen, counts, strict=True)))
             reveals.append(max(s[c] for s, c in zip(pages.stamps, counts, strict=True)) - start)
-            counts = list(pages.views)
+            counts = list(pages.seen)
             document.undo_stack.undo()
-            spin(lambda counts=counts: all(v > c for v, c in zip(pages.views, counts, strict=True)))
+            spin(lambda counts=counts: all(v > c for v, c in zip(pages.seen, counts, strict=True)))
         pages.close()
         window.phone_sharing.stop()
         window.close()

@@ -26,15 +26,13 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import statistics
 import threading
 import time
 from pathlib import Path
 
-import aiohttp
-
+from benchmarks.pages import Pages
 from benchmarks.timing import print_table, timed
 from tactical.core import sight_kernel
 from tactical.core.encounter import Encounter
@@ -59,53 +57,6 @@ def _rss_mb() -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
-
-
-class Pages:
-    """``count`` pages on the server's links, in their own thread and loop; each counts views."""
-
-    def __init__(self, urls: list[str]) -> None:
-        self.urls = [u.replace("http", "ws") + "/ws" for u in urls]
-        self.seen = [0] * len(urls)
-        self.stamps: list[list[float]] = [[] for _ in urls]
-        self.ready = threading.Event()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
-        self.thread.start()
-        if not self.ready.wait(20):
-            raise RuntimeError("the pages did not connect")
-
-    async def _page(self, session: aiohttp.ClientSession, index: int) -> None:
-        async with session.ws_connect(self.urls[index], max_msg_size=0) as socket:
-            while not self.stop.is_set():
-                try:
-                    message = await socket.receive(timeout=0.2)
-                except TimeoutError:
-                    continue
-                if message.type != aiohttp.WSMsgType.TEXT:
-                    return
-                self.seen[index] += 1
-                self.stamps[index].append(time.perf_counter())
-                if all(self.seen):
-                    self.ready.set()
-
-    async def _run(self) -> None:
-        timeout = aiohttp.ClientTimeout(total=None)
-        async with aiohttp.ClientSession(timeout=timeout) as session:
-            await asyncio.gather(*(self._page(session, i) for i in range(len(self.urls))))
-
-    def wait_for(self, counts: list[int], pages: list[int], seconds: float = 10.0) -> float:
-        """When each of ``pages`` had more views than ``counts`` (perf_counter), or raise."""
-        deadline = time.perf_counter() + seconds
-        while time.perf_counter() < deadline:
-            if all(self.seen[i] > counts[i] for i in pages):
-                return max(self.stamps[i][counts[i]] for i in pages)
-            time.sleep(0.0005)
-        raise RuntimeError("a page missed an update")
-
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(5)
 
 
 def _step(encounter: Encounter, step: int, party: bool) -> None:

@@ -17,17 +17,15 @@ instead of 1024 x 1024 and fewer runs (what the test runs).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from benchmarks.big import map_file
-from benchmarks.timing import CHILD_PRELUDE, print_table
+from benchmarks.timing import CHILD_PRELUDE, child_figures, print_table
 
 if "DISPLAY" not in os.environ:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -160,15 +158,7 @@ app.exec()
 
 
 def peak(path: Path) -> tuple[float, int]:
-    child = subprocess.run(
-        [sys.executable, "-c", MEMORY_CHILD, str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    figures = json.loads(child.stdout.strip().splitlines()[-1])
+    figures = child_figures(MEMORY_CHILD, str(path), env={**os.environ, "PYTHONPATH": str(ROOT)})
     return float(figures["peak"]), int(figures["scenes"])
 
 

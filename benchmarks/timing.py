@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def timed(fn: Callable[[], object], repeat: int) -> float:
@@ -27,6 +34,19 @@ def peak_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 """
 """The start of a measured child process's script: its imports and ``peak_mb()``."""
+
+
+def child_figures(script: str, *arguments: str, env: dict[str, str] | None = None) -> Any:
+    """Run ``script`` in a fresh Python from the repository root: its last printed line, as JSON."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]], numbers: int = 1) -> None:

@@ -7,9 +7,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import (
-    QBuffer,
-    QByteArray,
-    QIODevice,
     QMimeData,
     QPoint,
     QPointF,
@@ -42,6 +39,7 @@ from tactical.core.tokens import Token
 from tactical.persistence import load_encounter, save_encounter
 from tests.realdata import RealData
 
+from .qt_images import png_bytes
 from .test_pictures import encoded, png_header_only
 
 MAGENTA, CYAN = QColor("#ff00ff"), QColor("#00ffff")
@@ -54,11 +52,7 @@ def halves(width: int = 400, height: int = 300) -> bytes:
     painter = QPainter(image)
     painter.fillRect(0, 0, width // 2, height, MAGENTA)
     painter.end()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return bytes(data.data())
+    return png_bytes(image)
 
 
 def on_picture(
@@ -416,11 +410,7 @@ def test_a_turned_view_draws_the_picture_as_sharp_as_a_straight_one(qapp: object
     for x in range(0, 400, 8):
         painter.fillRect(x, 0, 4, 300, QColor("black"))
     painter.end()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    stripes.save(buffer, "PNG")
-    scene = MapScene(EncounterDocument(on_picture(bytes(data.data()))))
+    scene = MapScene(EncounterDocument(on_picture(png_bytes(stripes))))
     rect = scene.layer.scene_rect()
     per_pixel = 400 / CELL / 4  # the picture's pixels per scene unit: drawn at 1:1 below
 

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks import journal  # noqa: E402
+from benchmarks import journal
+from tests.app.benchmark_output import printed_lines
 
 
 def test_the_journal_benchmark_prints_its_rows(
     qapp: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
     arguments = ["--side", "64", "--tokens", "40", "--repeat", "3", "--records", "12"]
-    assert journal.main(arguments) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
+    lines = printed_lines(journal.main, arguments, capsys)
     assert lines[0] == "| measure | now | reference: the minute-ly autosave |"
     assert [line.split(" | ")[0].strip("| ") for line in lines[2:]] == [
         "64 x 64, 40 tokens, fog: GUI thread's copy of a token's move",

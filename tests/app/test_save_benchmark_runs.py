@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks import save  # noqa: E402
+from benchmarks import save
+from tests.app.benchmark_output import printed_lines
 
 
 def test_the_save_benchmark_prints_its_rows(
     qapp: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert save.main(["--small", "--repeat", "1"]) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
+    lines = printed_lines(save.main, ["--small", "--repeat", "1"], capsys)
     assert lines[0] == "| measure | now | before (the reference) |"
     rows = [line.strip("| ").split(" | ") for line in lines[2:]]
     assert [re.sub(r"[0-9.]+ MiB", "N MiB", row[0]) for row in rows] == [

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks import session  # noqa: E402
+from benchmarks import session
+from tests.app.benchmark_output import printed_lines
 
 
 def test_the_session_benchmark_short_run_plays_and_reopens_its_save(
     qapp: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert session.main(["--short", "--rounds", "1"]) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
+    lines = printed_lines(session.main, ["--short", "--rounds", "1"], capsys)
     assert lines[0] == "| session | memory grown | longest GUI gap | save reopens equal |"
     assert lines[2].startswith("| crypt-fog: 1 rounds") and lines[2].endswith("| yes |")

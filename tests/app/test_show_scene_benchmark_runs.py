@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks import show_scene  # noqa: E402
+from benchmarks import show_scene
+from tests.app.benchmark_output import printed_lines
 
 
 def test_the_show_scene_benchmark_shows_each_example_scene(
     qapp: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert show_scene.main(["--repeat", "1"]) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
+    lines = printed_lines(show_scene.main, ["--repeat", "1"], capsys)
     assert lines[0].startswith("| scene shown | TV's first frame ms |")
     assert [line.split(" | ")[0] for line in lines[2:]] == [
         "| tavern-brawl",

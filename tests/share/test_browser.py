@@ -82,8 +82,9 @@ def _encounter() -> Encounter:
     return encounter
 
 
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
+def chromium(wait: float, *extra: str) -> Any:
+    """A headless Chromium that reaches 127.0.0.1 only and logs its network events (every byte
+    it receives); ``extra`` arguments besides; pages and scripts wait at most ``wait`` s."""
     options = webdriver.ChromeOptions()
     for argument in (
         "--headless=new",
@@ -92,6 +93,7 @@ def driver() -> Iterator[Any]:
         "--disable-dev-shm-usage",
         "--no-first-run",
         "--disable-extensions",
+        *extra,
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     ):
         options.add_argument(argument)
@@ -99,8 +101,14 @@ def driver() -> Iterator[Any]:
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     service = webdriver.ChromeService(executable_path=DRIVER)
     browser = webdriver.Chrome(options=options, service=service)
-    browser.set_page_load_timeout(WAIT)
-    browser.set_script_timeout(WAIT)
+    browser.set_page_load_timeout(wait)
+    browser.set_script_timeout(wait)
+    return browser
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    browser = chromium(WAIT)
     try:
         yield browser
     finally:

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks import scenes  # noqa: E402
+from benchmarks import scenes
+from tests.app.benchmark_output import printed_lines
 
 
 def test_the_scenes_benchmark_prints_its_rows(
     qapp: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert scenes.main(["--quick"]) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
+    lines = printed_lines(scenes.main, ["--quick"], capsys)
     table = lines[lines.index("| measure | scenes | reference (replace / alone) | target |") :]
     assert [line.split(" | ")[0].lstrip("| ") for line in table[2:]] == [
         "switch the GM's scene to tavern-brawl (areas), first frame",

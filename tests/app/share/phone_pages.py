@@ -11,15 +11,12 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-import pytest
-
-from tests.share.test_browser import CHROMIUM, DRIVER
+from tests.share.test_browser import chromium as browser_for_tests
 
 PHONE = (360, 740)
 """The narrowest phone the page is made for, held upright."""
 WAIT_MS = 10_000
 
-webdriver = pytest.importorskip("selenium.webdriver")
 TAP = """
 const b = [...document.querySelectorAll('.ask button')].find(
   (x) => x.dataset.field === arguments[0] && x.textContent.startsWith(arguments[1]));
@@ -32,26 +29,7 @@ return document.querySelector(on) !== null;
 
 
 def chromium() -> Any:
-    options = webdriver.ChromeOptions()
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-        "--disable-extensions",
-        "--hide-scrollbars",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-    ):
-        options.add_argument(argument)
-    options.binary_location = CHROMIUM
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    browser = webdriver.Chrome(
-        options=options, service=webdriver.ChromeService(executable_path=DRIVER)
-    )
-    browser.set_page_load_timeout(WAIT_MS / 1000)
-    browser.set_script_timeout(WAIT_MS / 1000)
-    return browser
+    return browser_for_tests(WAIT_MS / 1000, "--hide-scrollbars")
 
 
 @contextmanager

@@ -3,24 +3,20 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from benchmarks import phones_attack  # noqa: E402
+from benchmarks import phones_attack
+from tests.app.benchmark_output import printed_lines
 
 
 @pytest.mark.slow
 def test_the_attack_benchmark_prints_its_rows(
     qapp: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert phones_attack.main(["--seconds", "1.5", "--count", "60", "--repeat", "1"]) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
+    lines = printed_lines(
+        phones_attack.main, ["--seconds", "1.5", "--count", "60", "--repeat", "1"], capsys
+    )
     assert re.fullmatch(r"open files: soft limit \d+ before sharing, \d+ after", lines[0])
     rows = [line.strip("| ").split(" | ") for line in lines[4:]]
     assert [row[0] for row in rows] == [

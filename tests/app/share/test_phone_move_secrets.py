@@ -8,15 +8,12 @@ The page is an aiohttp WebSocket client in its own thread on 127.0.0.1; every wa
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import queue
 import threading
 from collections.abc import Iterator
 from typing import Any
 
-import aiohttp
 import pytest
 from PySide6.QtCore import QCoreApplication
 
@@ -30,6 +27,7 @@ from tactical.core.fog import Fog
 from tactical.core.tokens import Token
 from tactical.share import devices
 from tactical.share.links import Link
+from tests.app.share.socket_page import SocketPage
 from tests.app.test_stumble_drag import REASON, stumbling
 from tests.share.conftest import crypt, leaks
 
@@ -38,31 +36,11 @@ GM_WORDS = ("Shift", "placed by the GM", "allies can be passed", "enemy", "ally"
 """Words of the GM's drag refusals: the phone never reads them."""
 
 
-class RawPage:
-    """A WebSocket client in a thread: every text frame it gets lands in ``frames``, as sent."""
+class RawPage(SocketPage):
+    """A WebSocket client in a thread: every text frame it gets lands in ``texts``, as sent."""
 
     def __init__(self, url: str) -> None:
-        self.url = url.replace("http", "ws") + "/ws"
-        self.frames: queue.Queue[str] = queue.Queue()
-        self.outbox: queue.Queue[str] = queue.Queue()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
-        self.thread.start()
-
-    async def _run(self) -> None:
-        async with (
-            aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as session,
-            session.ws_connect(self.url) as socket,
-        ):
-            while not self.stop.is_set() and not socket.closed:
-                while not self.outbox.empty():
-                    await socket.send_str(self.outbox.get())
-                try:
-                    message = await socket.receive(timeout=0.02)
-                except TimeoutError:
-                    continue
-                if message.type == aiohttp.WSMsgType.TEXT:
-                    self.frames.put(message.data)
+        super().__init__(url, total=60.0, poll=0.02)
 
     def take(self, qtbot: Any, kind: str, count: int, into: list[str]) -> list[dict[str, Any]]:
         """Wait (Qt's loop running, at most 20 s) for ``count`` frames of ``type`` ``kind``;
@@ -70,8 +48,8 @@ class RawPage:
         found: list[dict[str, Any]] = []
 
         def enough() -> bool:
-            while not self.frames.empty():
-                text = self.frames.get()
+            while not self.texts.empty():
+                text = self.texts.get()
                 into.append(text)
                 data = json.loads(text)
                 if data.get("type") == kind:
@@ -85,15 +63,11 @@ class RawPage:
         """Wait (at most 20 s) until ``seen(frame)`` holds for a frame got so far or now."""
 
         def found() -> bool:
-            while not self.frames.empty():
-                into.append(self.frames.get())
+            while not self.texts.empty():
+                into.append(self.texts.get())
             return any(seen(json.loads(text)) for text in into)
 
         qtbot.waitUntil(found, timeout=20_000)
-
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(5)
 
 
 @pytest.fixture

@@ -6,14 +6,10 @@ every wait is bounded.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import queue
-import threading
 from collections.abc import Iterator
 from typing import Any
 
-import aiohttp
 import pytest
 
 from tactical.app.players.phones.install import PhoneSharing
@@ -22,52 +18,25 @@ from tactical.core.changes import GM
 from tactical.core.commands.tokens import MoveToken
 from tactical.share.links import Link
 from tests.app.conftest import small_grid
+from tests.app.share.socket_page import SocketPage
 
 
-class Page:
-    """A WebSocket client in a thread: every message it gets lands in ``messages``."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url.replace("http", "ws") + "/ws"
-        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.outbox: queue.Queue[str] = queue.Queue()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
-        self.thread.start()
-
-    async def _run(self) -> None:
-        timeout = aiohttp.ClientTimeout(total=30)
-        async with (
-            aiohttp.ClientSession(timeout=timeout) as session,
-            session.ws_connect(self.url) as socket,
-        ):
-            while not self.stop.is_set() and not socket.closed:
-                while not self.outbox.empty():
-                    await socket.send_str(self.outbox.get())
-                try:
-                    message = await socket.receive(timeout=0.05)
-                except TimeoutError:
-                    continue
-                if message.type == aiohttp.WSMsgType.TEXT:
-                    self.messages.put(json.loads(message.data))
+class Page(SocketPage):
+    """A WebSocket client in a thread: waits for the messages it got, parsed."""
 
     def latest(self, qtbot: Any, check: Any) -> dict[str, Any]:
         """Wait (at most 5 s, Qt's loop running) for a message passing ``check``."""
         found: list[dict[str, Any]] = []
 
         def seen() -> bool:
-            while not self.messages.empty():
-                message = self.messages.get()
+            while not self.texts.empty():
+                message = json.loads(self.texts.get())
                 if check(message):
                     found.append(message)
             return bool(found)
 
         qtbot.waitUntil(seen, timeout=5000)
         return found[-1]
-
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(5)
 
 
 @pytest.fixture

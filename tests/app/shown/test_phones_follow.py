@@ -8,14 +8,10 @@ the GM looks at another. Pages are aiohttp clients on 127.0.0.1; every wait is b
 
 from __future__ import annotations
 
-import asyncio
 import json
-import queue
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import aiohttp
 import pytest
 
 from tactical.app.players.phones.install import PhoneSharing
@@ -23,6 +19,7 @@ from tactical.app.players.phones.session import ShareSession
 from tactical.app.players.show_to_players import ACTION_ID
 from tactical.core.evening import Evening
 from tactical.share.links import Link
+from tests.app.share.socket_page import SocketPage
 
 from .evenings import CRYPT_SECRETS, evening, look_at
 
@@ -30,33 +27,12 @@ WAITING_KEYS = {"type", "kind", "paused", "waiting", "moves", "may"}
 """What a waiting page is told: no map, no name, no token (``may``: what its link may do)."""
 
 
-class RawPage:
+class RawPage(SocketPage):
     """A page's WebSocket in a thread: every text it receives, byte for byte, in order."""
 
     def __init__(self, url: str) -> None:
-        self.url = url.replace("http", "ws") + "/ws"
-        self.texts: queue.Queue[str] = queue.Queue()
         self.received: list[str] = []
-        self.outbox: queue.Queue[str] = queue.Queue()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
-        self.thread.start()
-
-    async def _run(self) -> None:
-        timeout = aiohttp.ClientTimeout(total=30)
-        async with (
-            aiohttp.ClientSession(timeout=timeout) as session,
-            session.ws_connect(self.url) as socket,
-        ):
-            while not self.stop.is_set() and not socket.closed:
-                while not self.outbox.empty():
-                    await socket.send_str(self.outbox.get())
-                try:
-                    message = await socket.receive(timeout=0.05)
-                except TimeoutError:
-                    continue
-                if message.type == aiohttp.WSMsgType.TEXT:
-                    self.texts.put(message.data)
+        super().__init__(url)
 
     def wait_for(self, qtbot: Any, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         """The first message from now on passing ``check`` (at most 5 s, Qt's loop running)."""
@@ -75,8 +51,7 @@ class RawPage:
         return found[0]
 
     def close(self) -> None:
-        self.stop.set()
-        self.thread.join(5)
+        super().close()
         while not self.texts.empty():
             self.received.append(self.texts.get())
 

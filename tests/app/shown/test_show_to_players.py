@@ -4,7 +4,7 @@ curtain until the new scene is drawn with its fog: no frame of the next map show
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
@@ -16,6 +16,7 @@ from tactical.core.evening import Evening
 from tactical.core.pictures import Background, Picture, picture_id
 from tactical.core.sides import Side
 from tests.app.conftest import WindowFactory
+from tests.app.qt_images import png_bytes
 from tests.app.settle import settle
 
 from .evenings import evening, look_at
@@ -35,11 +36,7 @@ def art_png(width: int, height: int) -> bytes:
     painter = QPainter(image)
     painter.fillRect(width // 2, 0, width - width // 2, height, QColor(*MAGENTA))
     painter.end()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return bytes(data.data())
+    return png_bytes(image)
 
 
 def with_art(crypt: Encounter) -> None:
