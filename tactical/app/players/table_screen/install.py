@@ -112,7 +112,7 @@ class TableScreen(QObject):
             player.view,
             edits_allowed=lambda: player.edits_allowed,
             zoom_allowed=lambda: not parts.mat.locked,
-            ping=self.ping,
+            ping=lambda point: self.ping(point, from_players=True),
             menu=player.view.customContextMenuRequested.emit,
         )
         player.view.viewport().installEventFilter(self)
@@ -146,7 +146,7 @@ class TableScreen(QObject):
                 view = self.parts.player.view
             else:
                 return False
-            self.ping(view.mapToScene(event.position().toPoint()))
+            self.ping(view.mapToScene(event.position().toPoint()), from_players=view is not gm_view)
             return True
         parts = self.parts
         if parts is not None and watched is parts.player and kind in _SHOW_HIDE:
@@ -321,15 +321,25 @@ class TableScreen(QObject):
         if self.parts is not None:
             self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
 
-    def ping(self, point: QPointF) -> None:
-        """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized)."""
-        scenes = [self.services.scene]
+    def ping(self, point: QPointF, *, from_players: bool = False) -> None:
+        """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized).
+
+        ``from_players``: the spot is on the players' screen (a tap or double-click there).
+        The ping crosses to the other window only while both show the same scene: the GM's
+        point on another scene is no place on the players' map, nor theirs on the GM's.
+        """
         size = dict(saved.LABEL_SIZES)[self.label_size]
-        if self.parts is not None and self.players.player_view is not None:
-            scenes.append(self.parts.player.scene)
-            self.parts.frozen.ping_look = (self.rotation, size)
-            self.parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
-        self.ripples = ping(scenes, point, [(0, 1.0), (self.rotation, size)])
+        parts = self.parts if self.players.player_view is not None else None
+        same = parts is not None and parts.player.document.on_gm_scene
+        gm = not from_players or same
+        looks: list[tuple[int, float]] = [(0, 1.0)] if gm else []
+        scenes = [self.services.scene] if gm else []
+        if parts is not None and (from_players or same):
+            scenes.append(parts.player.scene)
+            looks.append((self.rotation, size))
+            parts.frozen.ping_look = (self.rotation, size)
+            parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
+        self.ripples = ping(scenes, point, looks)
 
     def ping_at_cursor(self) -> None:
         """G: under the mouse on the GM's map; else the middle of the players' screen."""
@@ -338,7 +348,7 @@ class TableScreen(QObject):
         if view.viewport().rect().contains(cursor):
             self.ping(view.mapToScene(cursor))
         elif self.parts is not None and self.parts.player.isVisible():
-            self.ping(self.parts.mat.centre())
+            self.ping(self.parts.mat.centre(), from_players=True)
         else:
             self.ping(view.visible_scene_rect().center())
 
