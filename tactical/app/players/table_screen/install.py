@@ -112,7 +112,7 @@ class TableScreen(QObject):
             player.view,
             edits_allowed=lambda: player.edits_allowed,
             zoom_allowed=lambda: not parts.mat.locked,
-            ping=lambda point: self.ping(point, from_players=True),
+            ping=self.ping_players,
             menu=player.view.customContextMenuRequested.emit,
         )
         player.view.viewport().installEventFilter(self)
@@ -146,7 +146,8 @@ class TableScreen(QObject):
                 view = self.parts.player.view
             else:
                 return False
-            self.ping(view.mapToScene(event.position().toPoint()), from_players=view is not gm_view)
+            point = view.mapToScene(event.position().toPoint())
+            (self.ping if view is gm_view else self.ping_players)(point)
             return True
         parts = self.parts
         if parts is not None and watched is parts.player and kind in _SHOW_HIDE:
@@ -321,13 +322,19 @@ class TableScreen(QObject):
         if self.parts is not None:
             self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
 
-    def ping(self, point: QPointF, *, from_players: bool = False) -> None:
-        """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized).
+    def ping(self, point: QPointF) -> None:
+        """A ping at ``point`` of the GM's map there, and on the players' screen (turned,
+        label-sized) while it shows the GM's scene."""
+        self._ring(point, from_players=False)
 
-        ``from_players``: the spot is on the players' screen (a tap or double-click there).
-        The ping crosses to the other window only while both show the same scene: the GM's
-        point on another scene is no place on the players' map, nor theirs on the GM's.
-        """
+    def ping_players(self, point: QPointF) -> None:
+        """A ping at ``point`` of the players' screen there, and on the GM's map while it
+        shows the players' scene."""
+        self._ring(point, from_players=True)
+
+    def _ring(self, point: QPointF, *, from_players: bool) -> None:
+        """The ping crosses to the other window only while both show the same scene: the
+        GM's spot on another scene is no place on the players' map, nor theirs on the GM's."""
         size = dict(saved.LABEL_SIZES)[self.label_size]
         parts = self.parts if self.players.player_view is not None else None
         same = parts is not None and parts.player.document.on_gm_scene
@@ -348,7 +355,7 @@ class TableScreen(QObject):
         if view.viewport().rect().contains(cursor):
             self.ping(view.mapToScene(cursor))
         elif self.parts is not None and self.parts.player.isVisible():
-            self.ping(self.parts.mat.centre(), from_players=True)
+            self.ping_players(self.parts.mat.centre())
         else:
             self.ping(view.visible_scene_rect().center())
 

@@ -2,10 +2,10 @@
 
 Right-click a token: "Make a party character", "Move to scene…", "Mark as an
 encounter…" and "Spring …" for a group it is in; right-click a square: "Place
-here" (a party character not on this scene) and "Mark exit here…"; right-click
-an exit: take, edit or remove it. The Edit menu has the first three for the
-selection, Map > Encounters springs a group, and the token palette gets a
-Party section.
+here" (a party character not on this scene) and "Mark exit here…" (with an
+editing tool of Edit map too); right-click an exit: take, edit or remove it.
+The Edit menu has the first three for the selection, Map > Encounters springs
+a group, and the token palette gets a Party section.
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ class Travel(QObject):
         registry.add_context_entries(self.encounters.token_entries, "1_token", 60)
         registry.add_context_entries(self.party.place_entries, "3_place", 30)
         registry.add_context_entries(self.exits.entries, "4_doors", 30)
+        registry.add_editing_context_entries(self.exits.editing_entries, "4_doors", 30)
         selected = self.token_edits.selected
         for order, (action_id, text, slot) in enumerate(
             (
