@@ -323,30 +323,12 @@ class TableScreen(QObject):
             self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
 
     def ping(self, point: QPointF) -> None:
-        """A ping at ``point`` of the GM's map there, and on the players' screen (turned,
-        label-sized) while it shows the GM's scene."""
-        self._ring(point, from_players=False)
+        """A ping on the GM's map, and on the players' screen while it shows the GM's scene."""
+        self.ripples = _ring(self, point, from_players=False)
 
     def ping_players(self, point: QPointF) -> None:
-        """A ping at ``point`` of the players' screen there, and on the GM's map while it
-        shows the players' scene."""
-        self._ring(point, from_players=True)
-
-    def _ring(self, point: QPointF, *, from_players: bool) -> None:
-        """The ping crosses to the other window only while both show the same scene: the
-        GM's spot on another scene is no place on the players' map, nor theirs on the GM's."""
-        size = dict(saved.LABEL_SIZES)[self.label_size]
-        parts = self.parts if self.players.player_view is not None else None
-        same = parts is not None and parts.player.document.on_gm_scene
-        gm = not from_players or same
-        looks: list[tuple[int, float]] = [(0, 1.0)] if gm else []
-        scenes = [self.services.scene] if gm else []
-        if parts is not None and (from_players or same):
-            scenes.append(parts.player.scene)
-            looks.append((self.rotation, size))
-            parts.frozen.ping_look = (self.rotation, size)
-            parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
-        self.ripples = ping(scenes, point, looks)
+        """A ping on the players' screen, and on the GM's map while it shows their scene."""
+        self.ripples = _ring(self, point, from_players=True)
 
     def ping_at_cursor(self) -> None:
         """G: under the mouse on the GM's map; else the middle of the players' screen."""
@@ -358,6 +340,24 @@ class TableScreen(QObject):
             self.ping_players(self.parts.mat.centre())
         else:
             self.ping(view.visible_scene_rect().center())
+
+
+def _ring(screen: TableScreen, point: QPointF, *, from_players: bool) -> list[PingRipple]:
+    """A ping at ``point`` where it started, crossing to the other window (turned and
+    label-sized on the players') only while both show the same scene: the GM's spot on
+    another scene is no place on the players' map, nor theirs on the GM's."""
+    size = dict(saved.LABEL_SIZES)[screen.label_size]
+    parts = screen.parts if screen.players.player_view is not None else None
+    same = parts is not None and parts.player.document.on_gm_scene
+    gm = not from_players or same
+    looks: list[tuple[int, float]] = [(0, 1.0)] if gm else []
+    scenes = [screen.services.scene] if gm else []
+    if parts is not None and (from_players or same):
+        scenes.append(parts.player.scene)
+        looks.append((screen.rotation, size))
+        parts.frozen.ping_look = (screen.rotation, size)
+        parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
+    return ping(scenes, point, looks)
 
 
 def install_table_screen(
