@@ -139,7 +139,7 @@ def test_the_gms_ruler_and_the_players_frame_stay_on_the_scene_the_players_see(
     window, player = opened(make_window, qtbot, night)
     table = window.table_screen  # type: ignore[attr-defined]
     table.actions.mirror.trigger()  # the GM shows the ruler to the players
-    window.follow_action.setChecked(False)  # type: ignore[attr-defined]
+    window.player_controls.follow_action.setChecked(False)  # type: ignore[attr-defined]
     settle(qtbot, player)
     assert table.frame.isVisible()  # where the TV looks, on the GM's map
     look_at(window.document, "crypt")  # type: ignore[attr-defined]
@@ -167,7 +167,7 @@ def test_the_tvs_fight_summary_is_the_shown_scenes(
     window, player = opened(make_window, qtbot, night)
     look_at(window.document, "crypt")  # type: ignore[attr-defined]
     window.ensure_panel()  # type: ignore[attr-defined]
-    window.panel.start("two-second-turns")  # type: ignore[attr-defined]
+    window.docks.panel.start("two-second-turns")  # type: ignore[attr-defined]
     assert night.scene("crypt").encounter.procedure
     assert player.tracker.lines() == []  # the tavern has no fight
     assert not player.tracker_shown
