@@ -63,6 +63,9 @@ class AreaDrawTool(AreaTool):
         self.draft = area_edit.PolygonDraft()
         self._cursor: tuple[float, float] | None = None
 
+    def takes_right_click(self) -> bool:
+        return True  # it takes the last corner back
+
     def press(self, pointer: Pointer) -> bool:
         area_map = self.area_map
         if area_map is None:

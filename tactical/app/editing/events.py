@@ -1,6 +1,7 @@
 """What map editing does with the map view's events, and doors opened in play.
 
-Keys, double-clicks and the right-click menu go to the active editing tool;
+Keys, double-clicks and the right-click menu go to the active editing tool (the
+menu with the entries declared for Edit map below the tool's own: exits);
 outside edit mode, Alt+click on a door (or the right-click menu near one)
 opens or closes it: that is play, not map editing.
 """
@@ -95,11 +96,22 @@ class EditingEvents(QObject):
             return self.toggle_door_at(view.mapToScene(event.position().toPoint()))
         return False
 
+    def context_menu_at(self, point: QPointF) -> QMenu | None:
+        """The right-click menu of the editing tool in hand at a scene point: the tool's own
+        entries, then those declared for Edit map (exits); None outside edit mode."""
+        tool = self.window.view.tool
+        if not isinstance(tool, EditTool) or tool.takes_right_click():
+            return None
+        menu = tool.context_menu(point, self.window.window()) or QMenu(self.window.window())
+        before = len(menu.actions())
+        self.window.action_registry.fill_editing_context_menu(menu, point)
+        added = menu.actions()[before:]
+        if before and added:
+            menu.insertSeparator(added[0])
+        return menu
+
     def _context_menu(self, pos: QPoint) -> None:
         view = self.window.view
-        tool = view.tool
-        if not isinstance(tool, EditTool):
-            return
-        menu = tool.context_menu(view.mapToScene(pos), self.window.window())
+        menu = self.context_menu_at(view.mapToScene(pos))
         if menu is not None and not menu.isEmpty():
             menu.exec(view.viewport().mapToGlobal(pos))

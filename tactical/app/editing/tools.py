@@ -105,6 +105,10 @@ class EditTool:
     def context_menu(self, point: QPointF, parent: QWidget) -> QMenu | None:
         return None
 
+    def takes_right_click(self) -> bool:
+        """Whether the right button is this tool's own gesture (then no menu opens)."""
+        return False
+
     def leave(self) -> None:
         """The cursor left the map: a hover mark (not a gesture under way) goes."""
 

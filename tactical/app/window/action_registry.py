@@ -72,6 +72,8 @@ class ActionRegistry:
         self.tool_group.setExclusive(True)
         self.context_entries: list[ContextEntry] = []
         """The adders of the map's right-click menu's entries, with their group and order."""
+        self.editing_context_entries: list[ContextEntry] = []
+        """The adders of the entries an editing tool's right-click menu adds below its own."""
 
     # -- actions ------------------------------------------------------------------
 
@@ -197,3 +199,10 @@ class ActionRegistry:
 
     def fill_context_menu(self, menu: QMenu, point: QPointF) -> None:
         fill_context_menu(menu, point, self.context_entries)
+
+    def add_editing_context_entries(self, adder: ContextEntries, group: str, order: int) -> None:
+        """Declare an adder of right-click entries for Edit map (the editing tools' menu)."""
+        self.editing_context_entries.append(ContextEntry(group, order, adder))
+
+    def fill_editing_context_menu(self, menu: QMenu, point: QPointF) -> None:
+        fill_context_menu(menu, point, self.editing_context_entries)

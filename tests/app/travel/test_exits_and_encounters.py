@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QApplication, QMenu
+
 from tactical.app.scenes.travel.exit_dialog import ExitAnswer
 from tactical.app.scenes.travel.exit_layer import ExitMarker
 
@@ -17,6 +21,46 @@ SECRET_LABEL = "Qztrapdoor"
 
 def markers(window) -> list[ExitMarker]:  # type: ignore[no-untyped-def]
     return [i for i in window.scene.items() if isinstance(i, ExitMarker)]
+
+
+def right_click(window, col: int, row: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """Right-click a square of the GM's map; trigger "Mark exit here…" in the menu that opens;
+    the menu's entries (none when no menu opened)."""
+    viewport = window.view.viewport()
+    local = window.view.mapFromScene(centre(col, row))
+    seen: list[str] = []
+
+    def look() -> None:
+        menus = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMenu)]
+        for menu in (m for m in menus if m.isVisible()):
+            seen.extend(texts(menu))
+            found = [a for a in menu.actions() if a.text() == "Mark exit here…"]
+            menu.close()
+            if found:
+                found[0].trigger()
+
+    QTimer.singleShot(0, look)  # while the menu is open
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, local, viewport.mapToGlobal(local))
+    QApplication.sendEvent(viewport, event)
+    QApplication.processEvents()
+    return seen
+
+
+def test_mark_exit_here_is_in_the_editing_tools_right_click_menu_too(make_window) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    window = make_window(scenes.scene("road").encounter)
+    window.travel.exits.ask_exit = lambda choices, editing: ExitAnswer("crypt", (6, 4), "Stairs")
+    window.map_editing.edit_action.trigger()  # Edit map (E): a brush in hand
+    assert window.view.tool is not window.action_registry.tools["select"]
+    assert "Mark exit here…" in right_click(window, 9, 7)
+    (exit_,) = scenes.scene("road").exits
+    assert (exit_.at, exit_.to_scene, exit_.to) == ((9, 7), "crypt", (6, 4))
+    assert [m.text for m in markers(window)] == ["to Crypt"]
+    entries = right_click(window, 9, 7)  # the marker's own entries, but taking it is play
+    assert "Edit exit…" in entries and "Remove exit" in entries
+    assert "Take this exit" not in entries
+    window.document.undo_stack.undo()
+    assert scenes.scene("road").exits == [] and markers(window) == []
 
 
 def test_an_exit_is_marked_taken_edited_and_removed_each_undoable(make_window) -> None:  # type: ignore[no-untyped-def]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
 
 from tactical.app.scenes.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
 from tactical.core.changes import GM
@@ -59,6 +61,36 @@ def test_a_roster_character_is_placed_here_from_the_map_or_the_palette(make_wind
     section.place_button.click()
     assert any(t.character == "ally" for t in window.document.encounter.tokens.values())
     assert section.names() == ["Hero", "Ally"]
+
+
+def test_a_party_character_is_dragged_from_the_palette_onto_a_square(make_window) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    window = make_window(scenes.scene("road").encounter)
+    window.travel.party.make_characters(["hero", "ally"])
+    window.travel.moves.move(["ally"], "crypt", (0, 0))
+    section = window.travel.party_section
+    assert section.names() == ["Hero", "Ally  (not on this scene)"]
+    hero, ally = section.list.item(0), section.list.item(1)
+    assert not hero.flags() & Qt.ItemFlag.ItemIsDragEnabled  # already here
+    assert ally.flags() & Qt.ItemFlag.ItemIsDragEnabled
+    data = section.list.mimeData([ally])  # what the list's drag carries
+    viewport = window.view.viewport()
+    spot = QPointF(window.view.mapFromScene(centre(4, 6)))
+    move = Qt.DropAction.MoveAction
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(spot.toPoint(), move, data, buttons, keys)
+    QApplication.sendEvent(viewport, enter)
+    assert enter.isAccepted()  # the map takes the character
+    steps = window.document.undo_stack.count()
+    QApplication.sendEvent(viewport, QDropEvent(spot, move, data, buttons, keys))
+    placed = next(t for t in window.document.encounter.tokens.values() if t.name == "Ally")
+    assert (placed.character, placed.position) == ("ally", (4, 6))
+    assert placed.id in window.scene.token_items  # on the map
+    assert section.names() == ["Hero", "Ally"]
+    assert window.document.undo_stack.count() == steps + 1
+    assert window.document.undo_stack.undoText() == "Place Ally"
+    window.document.undo_stack.undo()
+    assert not any(t.character == "ally" for t in window.document.encounter.tokens.values())
 
 
 def test_move_to_scene_lands_on_exact_squares_with_statuses_and_one_undo(make_window) -> None:  # type: ignore[no-untyped-def]

@@ -112,7 +112,7 @@ class TableScreen(QObject):
             player.view,
             edits_allowed=lambda: player.edits_allowed,
             zoom_allowed=lambda: not parts.mat.locked,
-            ping=self.ping,
+            ping=self.ping_players,
             menu=player.view.customContextMenuRequested.emit,
         )
         player.view.viewport().installEventFilter(self)
@@ -146,7 +146,8 @@ class TableScreen(QObject):
                 view = self.parts.player.view
             else:
                 return False
-            self.ping(view.mapToScene(event.position().toPoint()))
+            point = view.mapToScene(event.position().toPoint())
+            (self.ping if view is gm_view else self.ping_players)(point)
             return True
         parts = self.parts
         if parts is not None and watched is parts.player and kind in _SHOW_HIDE:
@@ -322,14 +323,12 @@ class TableScreen(QObject):
             self.parts.set_label_scale(dict(saved.LABEL_SIZES)[name])
 
     def ping(self, point: QPointF) -> None:
-        """A ping at ``point`` on the GM's map and the players' screen (turned, label-sized)."""
-        scenes = [self.services.scene]
-        size = dict(saved.LABEL_SIZES)[self.label_size]
-        if self.parts is not None and self.players.player_view is not None:
-            scenes.append(self.parts.player.scene)
-            self.parts.frozen.ping_look = (self.rotation, size)
-            self.parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
-        self.ripples = ping(scenes, point, [(0, 1.0), (self.rotation, size)])
+        """A ping on the GM's map, and on the players' screen while it shows the GM's scene."""
+        self.ripples = _ring(self, point, from_players=False)
+
+    def ping_players(self, point: QPointF) -> None:
+        """A ping on the players' screen, and on the GM's map while it shows their scene."""
+        self.ripples = _ring(self, point, from_players=True)
 
     def ping_at_cursor(self) -> None:
         """G: under the mouse on the GM's map; else the middle of the players' screen."""
@@ -338,9 +337,27 @@ class TableScreen(QObject):
         if view.viewport().rect().contains(cursor):
             self.ping(view.mapToScene(cursor))
         elif self.parts is not None and self.parts.player.isVisible():
-            self.ping(self.parts.mat.centre())
+            self.ping_players(self.parts.mat.centre())
         else:
             self.ping(view.visible_scene_rect().center())
+
+
+def _ring(screen: TableScreen, point: QPointF, *, from_players: bool) -> list[PingRipple]:
+    """A ping at ``point`` where it started, crossing to the other window (turned and
+    label-sized on the players') only while both show the same scene: the GM's spot on
+    another scene is no place on the players' map, nor theirs on the GM's."""
+    size = dict(saved.LABEL_SIZES)[screen.label_size]
+    parts = screen.parts if screen.players.player_view is not None else None
+    same = parts is not None and parts.player.document.on_gm_scene
+    gm = not from_players or same
+    looks: list[tuple[int, float]] = [(0, 1.0)] if gm else []
+    scenes = [screen.services.scene] if gm else []
+    if parts is not None and (from_players or same):
+        scenes.append(parts.player.scene)
+        looks.append((screen.rotation, size))
+        parts.frozen.ping_look = (screen.rotation, size)
+        parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
+    return ping(scenes, point, looks)
 
 
 def install_table_screen(

@@ -1,8 +1,9 @@
 """The GM's exits: mark a door or stairs on this scene that leads to a square of another.
 
-Right-click a square (or an area): "Mark exit here…" picks the target scene,
-its square and a label. Right-click an exit's marker: "Take this exit" moves
-the selected tokens through it (Move to scene), "Edit exit…", "Remove exit".
+Right-click a square (or an area), in play or with an editing tool of Edit
+map: "Mark exit here…" picks the target scene, its square and a label.
+Right-click an exit's marker: "Take this exit" moves the selected tokens
+through it (Move to scene, in play only), "Edit exit…", "Remove exit".
 Each edit is one undo step (:class:`~tactical.core.commands.scenes.SetExits`).
 Exits are GM-only: drawn on the GM's map alone (:mod:`tactical.app.scenes.travel.exit_layer`).
 """
@@ -123,14 +124,23 @@ class ExitActions:
     # -- the right-click menu ------------------------------------------------------------
 
     def entries(self, menu: QMenu, point: QPointF) -> None:
+        """The play menu's: take, edit or remove an exit here, or mark one."""
+        self._entries(menu, point, taking=True)
+
+    def editing_entries(self, menu: QMenu, point: QPointF) -> None:
+        """Edit map's right-click: mark, edit or remove (taking one is play)."""
+        self._entries(menu, point, taking=False)
+
+    def _entries(self, menu: QMenu, point: QPointF, *, taking: bool) -> None:
         found = self.layer.exits_at(point)
         names = {s.id: s.name or s.id for s in other_scenes(self.document)}
         for exit_ in found:
             target = names.get(exit_.to_scene, exit_.to_scene)
             title = f"Exit {exit_.label} to {target}" if exit_.label else f"Exit to {target}"
             menu.addAction(menu_text(title)).setEnabled(False)
-            take = menu.addAction("Take this exit", partial(self.take, exit_))
-            take.setEnabled(bool(self.moves.selected()))
+            if taking:
+                take = menu.addAction("Take this exit", partial(self.take, exit_))
+                take.setEnabled(bool(self.moves.selected()))
             menu.addAction("Edit exit…", partial(self.edit, exit_))
             menu.addAction("Remove exit", partial(self.remove, exit_))
         if found or not names:

@@ -2,10 +2,11 @@
 
 Right-click a token: "Make a party character", "Move to scene…", "Mark as an
 encounter…" and "Spring …" for a group it is in; right-click a square: "Place
-here" (a party character not on this scene) and "Mark exit here…"; right-click
-an exit: take, edit or remove it. The Edit menu has the first three for the
-selection, Map > Encounters springs a group, and the token palette gets a
-Party section.
+here" (a party character not on this scene) and "Mark exit here…" (with an
+editing tool of Edit map too); right-click an exit: take, edit or remove it.
+The Edit menu has the first three for the selection, Map > Encounters springs
+a group, and the token palette gets a Party section (drag a character from it
+onto the map to place it there).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tactical.app.scenes.travel.encounters import EncounterActions
 from tactical.app.scenes.travel.exits import ExitActions
 from tactical.app.scenes.travel.move import MoveActions
 from tactical.app.scenes.travel.party import PartyActions
+from tactical.app.scenes.travel.party_drop import PartyDrop
 from tactical.app.tokens.palette.party_section import PartySection
 from tactical.app.window.action_registry import Place
 from tactical.core.tokens import Position
@@ -49,6 +51,13 @@ class Travel(QObject):
         if isinstance(layout, QBoxLayout):
             layout.insertWidget(max(0, layout.indexOf(palette.dock.tokens) - 1), self.party_section)
         self.exits.followers.append(self.party_section.refresh)
+        view = services.view
+        self.party_drop = PartyDrop(
+            view.viewport(),
+            self.party,
+            lambda point: view.mapToScene(point.toPoint()),
+            token_edits.position_at,
+        )
         self.token_edits = token_edits
         self._declare()
 
@@ -64,6 +73,7 @@ class Travel(QObject):
         registry.add_context_entries(self.encounters.token_entries, "1_token", 60)
         registry.add_context_entries(self.party.place_entries, "3_place", 30)
         registry.add_context_entries(self.exits.entries, "4_doors", 30)
+        registry.add_editing_context_entries(self.exits.editing_entries, "4_doors", 30)
         selected = self.token_edits.selected
         for order, (action_id, text, slot) in enumerate(
             (

@@ -2,8 +2,10 @@
 
 Each character is listed with whether it stands on the scene on screen;
 double-click one (or "Place on this scene") to put it there as that character,
-at the middle of the map's view. The roster is the travel feature's
-(:class:`tactical.app.scenes.travel.party.PartyActions`); this widget only asks.
+at the middle of the map's view, or drag it onto the map (the travel feature
+takes the drop: :data:`CHARACTER_MIME` carries the character's id). The roster
+is the travel feature's (:class:`tactical.app.scenes.travel.party.PartyActions`);
+this widget only asks.
 """
 
 from __future__ import annotations
@@ -11,12 +13,47 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tactical.app.window.plain_text import plain_label, set_tooltip
 from tactical.core.evening import Character
 from tactical.core.tokens import Position
+
+CHARACTER_MIME = "application/x-tactical-character"
+"""A party character dragged from the section: its id, in UTF-8."""
+
+
+class RosterList(QListWidget):
+    """The roster's rows; a character not on this scene can be dragged onto the map."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+
+    def mimeTypes(self) -> list[str]:
+        return [CHARACTER_MIME]
+
+    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:
+        data = QMimeData()
+        if items:
+            data.setData(CHARACTER_MIME, str(items[0].data(Qt.ItemDataRole.UserRole)).encode())
+        return data
+
+
+def dragged_character(data: QMimeData) -> str | None:
+    """The id of the party character ``data`` carries, if it carries one."""
+    if not data.hasFormat(CHARACTER_MIME):
+        return None
+    return bytes(data.data(CHARACTER_MIME).data()).decode("utf-8", "replace") or None
 
 
 class PartyRoster(Protocol):
@@ -39,7 +76,7 @@ class PartySection(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = plain_label("Party (the same on every scene):")
         layout.addWidget(self.title)
-        self.list = QListWidget()
+        self.list = RosterList()
         self.list.setMaximumHeight(110)
         self.list.itemDoubleClicked.connect(lambda item: self.place(item))
         layout.addWidget(self.list)
@@ -68,6 +105,8 @@ class PartySection(QWidget):
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, character.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, here)
+            if here:  # on this scene already: it cannot come a second time
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             self.list.addItem(item)
             if character.id == picked:
                 self.list.setCurrentItem(item)
