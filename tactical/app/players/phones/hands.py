@@ -19,12 +19,14 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from tactical.app.encounter.document import EncounterDocument
+from tactical.app.players.phones.correction import PhoneRoll
 from tactical.app.players.phones.handover import Handover
 from tactical.app.players.shown_scene import shown_scene
 from tactical.core.changes import phone
 from tactical.core.commands.base import Command
 from tactical.core.tokens import Token
 from tactical.rules import ProcedureController, RulesError
+from tactical.rules.player_hand import RollSpec
 from tactical.share.answers import FAILED, WATCH_ONLY
 from tactical.share.frames import HandFrame
 from tactical.share.hand_view import NotOffered, answer_from_link
@@ -50,6 +52,8 @@ class PhoneHands(QObject):
 
     entered = Signal(str, str)
     """(token id, what was entered): a phone's answer was pushed (the panel marks it)."""
+    rolled = Signal(object)
+    """A :class:`~tactical.app.players.phones.correction.PhoneRoll` a phone entered."""
 
     def __init__(self, document: EncounterDocument, say: Callable[[str], None]) -> None:
         super().__init__(document)
@@ -80,6 +84,7 @@ class PhoneHands(QObject):
 
         controller = ProcedureController(encounter, push)
         faces = None if frame.kind != "roll" or frame.for_me else list(frame.dice)
+        spec = _roll_asked(controller, token.id, frame)
         try:
             answer_from_link(
                 controller,
@@ -98,7 +103,26 @@ class PhoneHands(QObject):
             what = pushed[-1].text
             self.say(f"{what[:1].upper()}{what[1:]}.")
             self.entered.emit(token.id, what)
+            if spec is not None:
+                self._rolled(token, frame, spec, pushed[-1])
         return None
+
+    def _rolled(self, token: Token, frame: HandFrame, spec: RollSpec, command: Command) -> None:
+        encounter = self.shown.encounter
+        roll = next((r for r in reversed(encounter.dice_log) if r.who == token.id), None)
+        if roll is not None:
+            entered = PhoneRoll(
+                token.id,
+                token.name,
+                frame.ask,
+                dict(frame.values),
+                spec,
+                roll.result,
+                frame.dice if not frame.for_me else roll.rolls,
+                encounter,
+                command,
+            )
+            self.rolled.emit(entered)
 
     def _refusal(self, token: Token, reason: str) -> str:
         """The rules' reason, when it names nobody this character cannot see now."""
@@ -107,3 +131,16 @@ class PhoneHands(QObject):
         words = reason.strip().rstrip(".")
         text = f"{words[:1].upper()}{words[1:]}." if words else REFUSED
         return Secrets(encounter, seen.unseen).clean(text, REFUSED)
+
+
+def _roll_asked(
+    controller: ProcedureController, token_id: str, frame: HandFrame
+) -> RollSpec | None:
+    """What the roll ``frame`` answers asked to roll (None for a choice)."""
+    if frame.kind != "roll":
+        return None
+    try:
+        ask = next((a for a in controller.asks(token_id) if a.action == frame.ask), None)
+    except RulesError:  # answer_from_link says why
+        return None
+    return None if ask is None else ask.roll
