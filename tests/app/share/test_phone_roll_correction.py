@@ -51,8 +51,11 @@ def test_a_roll_from_a_phone_shows_in_the_panel_and_the_gm_corrects_it(thrum: An
     stack = window.document.undo_stack
     before = stack.count()
     action = _roll_action(window)
+    line, label = phones.correction.row, phones.correction.label
+    both = "Asked of phones: Alice 2d6 + 1 (Initiative), Bob 2d6 (Initiative)"
+    assert line.isVisible() and label.text() == both  # what the phones were asked
+    assert not phones.correction.button.isVisible()
     assert phones.hands.enter(alice, HandFrame("roll", "r1", action, dice=(2, 3))) is None
-    line = phones.correction.row
     assert line.isVisible()
     assert phones.correction.label.text() == "Alice's phone: 6 (2d6 + 1)"
     assert phones.correction.button.isVisible()
@@ -65,10 +68,11 @@ def test_a_roll_from_a_phone_shows_in_the_panel_and_the_gm_corrects_it(thrum: An
     assert stack.undoText() == "Roll Alice's Initiative (corrected by the GM)"
     assert panel.header.message.text() == "Roll Alice's Initiative (corrected by the GM)"
     assert _dice(window) == ["Alice: 2d6+1 = 12 \N{MIDDLE DOT} Initiative \N{MIDDLE DOT} typed"]
-    assert not line.isVisible()  # nothing left to correct
+    assert label.text() == "Asked of phones: Bob 2d6 (Initiative)"  # nothing left to correct
+    assert not phones.correction.button.isVisible()
     stack.undo()
     assert stack.count() == before + 1 and stack.index() == before  # before the roll
-    assert not line.isVisible()
+    assert label.text() == both
 
 
 def test_wrong_numbers_leave_the_phone_roll_standing(thrum: Any) -> None:

@@ -7,12 +7,13 @@ Correct… asks the GM the numbers the dice show and enters the same answer agai
 with them, by the GM: the phone's step is undone and the GM's answer takes its
 place, so the correction is one undo step and the history keeps no wrong roll.
 Once anything else was done after it, the line goes (the procedure's own re-roll
-or Undo remain).
+or Undo remain). While sharing, and no roll is there to correct, the line says what
+the phones are asked to roll now: "Asked of phones: Alice 2d6 + 1 (Initiative)".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,7 @@ from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
 from tactical.rules import ProcedureController, RulesError
 from tactical.rules.player_hand import RollSpec
+from tactical.share.links import Link, character_token
 
 CORRECTED = "corrected by the GM"
 
@@ -69,16 +71,53 @@ def faces_of(text: str) -> list[int]:
         raise ValueError("Type the number each die shows, e.g. 4 3.") from None
 
 
+def asked_of_phones(encounter: Encounter, links: Iterable[Link]) -> str:
+    """The rolls the procedure asks now of characters whose phones may roll, as the phones
+    read them: ``Asked of phones: Alice 2d6 + 1 (Initiative)``; "" when none."""
+    if not encounter.procedure:
+        return ""
+    controller = ProcedureController(encounter, _no_push)
+    asked: list[str] = []
+    try:
+        for link in links:
+            if link.character is None or not link.may("roll"):
+                continue
+            token = character_token(encounter, link.character)
+            if token is None or token.hidden:
+                continue
+            asked += [
+                f"{token.name} {a.roll.text} ({a.roll.why})"
+                for a in controller.asks(token.id)
+                if a.roll is not None and a.token_id == token.id
+            ]
+    except RulesError:  # a state that does not validate: the panel says why
+        return ""
+    return f"Asked of phones: {', '.join(asked)}" if asked else ""
+
+
+def _no_push(command: Command) -> None:
+    raise RuntimeError("reading what is asked changes nothing")
+
+
 class RollCorrection(QObject):
     """The last roll a phone entered, and the panel's line that corrects it."""
 
     corrected = Signal(str)
     """What the GM's correction entered ("Roll Alice's Initiative (corrected by the GM)")."""
 
-    def __init__(self, document: EncounterDocument, numbers: Numbers = ask_numbers) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        shown: Callable[[], Encounter],
+        numbers: Numbers = ask_numbers,
+    ) -> None:
         super().__init__(document)
         self.document = document
+        self.shown = shown
+        """The encounter of the scene shown to players (the phones answer on it)."""
         self.numbers = numbers
+        self.links: Callable[[], Iterable[Link]] = tuple
+        """The links shared now (none while not sharing): their rolls asked are shown."""
         self.last: PhoneRoll | None = None
         self.row = QWidget()
         self.label = QLabel()
@@ -115,10 +154,14 @@ class RollCorrection(QObject):
         if not shiboken6.isValid(self.row) or not shiboken6.isValid(self.document.undo_stack):
             return  # the panel holding it, or the history, is being destroyed
         roll = self.current()
-        if roll is None:
-            self.row.hide()
+        if roll is not None:
+            self._tell(roll.line())
             return
-        self._tell(roll.line())
+        asked = asked_of_phones(self.shown(), self.links())
+        self.label.setText(asked)
+        self.label.setToolTip(asked)
+        self.button.hide()
+        self.row.setVisible(bool(asked))
 
     def ask(self) -> None:
         """Correct…: ask the GM the numbers, then enter them."""
@@ -171,4 +214,5 @@ class RollCorrection(QObject):
     def _tell(self, text: str) -> None:
         self.label.setText(text)
         self.label.setToolTip(text)
+        self.button.show()
         self.row.show()

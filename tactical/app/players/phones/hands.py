@@ -85,6 +85,7 @@ class PhoneHands(QObject):
         controller = ProcedureController(encounter, push)
         faces = None if frame.kind != "roll" or frame.for_me else list(frame.dice)
         spec = _roll_asked(controller, token.id, frame)
+        logged = len(encounter.dice_log)
         try:
             answer_from_link(
                 controller,
@@ -104,12 +105,15 @@ class PhoneHands(QObject):
             self.say(f"{what[:1].upper()}{what[1:]}.")
             self.entered.emit(token.id, what)
             if spec is not None:
-                self._rolled(token, frame, spec, pushed[-1])
+                self._rolled(token, frame, spec, pushed[-1], logged)
         return None
 
-    def _rolled(self, token: Token, frame: HandFrame, spec: RollSpec, command: Command) -> None:
+    def _rolled(
+        self, token: Token, frame: HandFrame, spec: RollSpec, command: Command, logged: int
+    ) -> None:
+        """Tell the panel the roll ``command`` entered: the first one it logged."""
         encounter = self.shown.encounter
-        roll = next((r for r in reversed(encounter.dice_log) if r.who == token.id), None)
+        roll = next(iter(encounter.dice_log[logged:]), None)
         if roll is not None:
             entered = PhoneRoll(
                 token.id,

@@ -54,7 +54,7 @@ class PhoneSharing(QObject):
         self.dialog: ShareDialog | None = None
         self.moves = PhoneMoves(services.document, services.say)
         self.hands = PhoneHands(services.document, services.say)
-        self.correction = RollCorrection(services.document)
+        self.correction = RollCorrection(services.document, lambda: self.hands.shown.encounter)
         """A roll a phone entered, shown in the combat panel with Correct… (``place``)."""
         self._place = place
         self.hands.rolled.connect(self._rolled)
@@ -74,10 +74,13 @@ class PhoneSharing(QObject):
             app.aboutToQuit.connect(self.stop_server)
 
     def _rolled(self, roll: PhoneRoll) -> None:
+        self._placed()
+        self.correction.note(roll)
+
+    def _placed(self) -> None:
         if self._place is not None:
             self._place(self.correction.row)  # once: the panel keeps it
             self._place = None
-        self.correction.note(roll)
 
     def stop_server(self) -> None:
         """The app quits: the listening socket goes with it (the session ends with the window)."""
@@ -112,12 +115,17 @@ class PhoneSharing(QObject):
             return bind_problem(host, port, error)
         self.session = session
         self.indicator.refresh()
+        self._placed()
+        self.correction.links = session.links.all
+        self.correction.refresh()
         return session
 
     def stop(self) -> None:
         if self.session is not None:
             self.session.stop()
             self.session = None
+        self.correction.links = tuple
+        self.correction.refresh()
         self.indicator.refresh()
 
     def open_dialog(self) -> ShareDialog:
