@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tactical.share.frames import HandFrame
+from tactical.share.hand_view import not_allowed
 from tactical.share.links import Link
 
 HandHandler = Callable[[Link, HandFrame], str | None]
@@ -27,20 +28,17 @@ HandHandler = Callable[[Link, HandFrame], str | None]
 words that link may see."""
 
 WATCH_ONLY = "This link only watches."
-NO_DECLARING = "The GM has not allowed choices from this phone."
-NO_ROLLING = "The GM has not allowed rolls from this phone."
 FAILED = "That could not be entered."
 """What a phone reads when entering its frame failed on the GM's side (the GM's log has why)."""
 NOT_NOW = "Nothing is asked of this phone now."
 
 
 def refusal(link: Link | None, frame: HandFrame) -> str | None:
-    """Why ``link`` (read again now) may not send ``frame``; None when it may."""
+    """Why ``link`` (read again now) may not send ``frame``; None when it may (the GM's app
+    checks it again, with the ask it answers: :func:`tactical.share.hand_view.answer_from_link`)."""
     if link is None or link.kind != "character":
         return WATCH_ONLY
-    if frame.kind == "roll":
-        return None if link.may("roll") else NO_ROLLING
-    return None if link.may("declare") else NO_DECLARING
+    return not_allowed(link.permissions(), frame.kind == "roll")
 
 
 class Answers:

@@ -35,6 +35,16 @@ from tactical.share.seen import character_seen
 
 HAND_PERMISSIONS = frozenset({"watch", "declare", "roll", "move"})
 """The words a link's permissions are made of (the GM sets them per link)."""
+NOT_ASKED = "That is not asked of you now."
+NOT_OFFERED = "That choice is not offered on your phone."
+"""Any value outside the options the link was sent (a token it does not see, a guess)."""
+NO_DECLARING = "The GM has not allowed choices from this phone."
+NO_ROLLING = "The GM has not allowed rolls from this phone."
+
+
+class NotOffered(RulesError):
+    """A link's answer that is not one its page was offered now; ``str()`` is the words it
+    reads (fixed: they name nothing)."""
 
 
 def _refuse_push(command: Command) -> None:
@@ -125,29 +135,57 @@ def answer_from_link(
     action: str,
     values: dict[str, Any] | None = None,
     faces: list[int] | None = None,
+    *,
+    roll: bool | None = None,
 ) -> list[str]:
     """A link's answer to one of the asks :func:`hand_view` gave it, performed through
     ``controller`` (whose push records it: one undo step).
 
-    Refused, in words the link may read, when its permissions or its character's sight
-    do not offer that ask now, or when a value is not among the choices it was shown
-    (a token it does not see is "not a choice here", as an unknown id is): the refusal
-    tells nothing of what the link cannot see.
+    Refused with :class:`NotOffered`, in fixed words, when that ask is not asked of the
+    character now (or is a roll and ``roll`` is False, or the other way round), when the
+    link's ``permissions`` do not allow it, or when a value is not one the link's page
+    could have sent as the ask was offered (a token it does not see, a card it does not
+    hold, a field it has not, a guess): the same words whatever the value names, so the
+    refusal tells nothing of what the link cannot see. The procedure's own refusals come
+    as they are (:class:`~tactical.rules.RulesError`).
     """
     sight = _Sight.of(controller.encounter, token_id)
     if sight is None:
-        raise RulesError("there is nothing to answer now")
-    asks = {a.action: a for a in _link_asks(controller, sight, token_id, permissions)}
-    ask = asks.get(action)
-    if ask is None:
-        raise RulesError("that is not asked of this phone now")
-    for field in ask.fields:
-        value = (values or {}).get(field.name)
-        if field.kind not in ("token", "area", "card", "choice") or value in (None, ""):
-            continue
-        if str(value) not in {o.value for o in field.options}:
-            raise RulesError(f"{value} is not a choice here for {field.label.lower()}")
+        raise NotOffered(NOT_ASKED)
+    ask = next((a for a in controller.asks(token_id) if a.action == action), None)
+    if ask is None or ask.token_id != token_id or roll not in (None, ask.kind == "roll"):
+        raise NotOffered(NOT_ASKED)
+    refused = not_allowed(permissions, ask.kind == "roll")
+    if refused is not None:
+        raise NotOffered(refused)
+    fields = {f.name: f for f in _cut_ask(ask, sight.visible, sight.areas, sight.secrets).fields}
+    for name, value in (values or {}).items():
+        field = fields.get(name)
+        if field is None or not _fits(field, value):
+            raise NotOffered(NOT_OFFERED)
     return controller.answer(token_id, action, values, faces=faces)
+
+
+def not_allowed(permissions: Collection[str], roll: bool) -> str | None:
+    """Why a link with ``permissions`` may not send a roll (``roll``) or a choice; None when
+    it may."""
+    if roll:
+        return None if "roll" in permissions else NO_ROLLING
+    return None if "declare" in permissions else NO_DECLARING
+
+
+def _fits(field: AskField, value: object) -> bool:
+    """Whether ``value`` is one a page could have sent for ``field`` as it was offered."""
+    if value is None:
+        return field.optional
+    if field.kind == "int":
+        return type(value) is int
+    if field.kind == "bool":
+        return isinstance(value, bool)
+    options = {o.value for o in field.options}
+    if field.kind in ("token", "area", "choice") or (field.kind == "card" and options):
+        return value in options  # none offered: none may be named
+    return isinstance(value, str)
 
 
 @dataclass(frozen=True)

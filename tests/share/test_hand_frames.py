@@ -14,8 +14,9 @@ import aiohttp
 import pytest
 
 from tactical.share import frames
-from tactical.share.answers import NO_DECLARING, NO_ROLLING, WATCH_ONLY
+from tactical.share.answers import WATCH_ONLY
 from tactical.share.frames import HandFrame
+from tactical.share.hand_view import NO_DECLARING, NO_ROLLING
 from tactical.share.links import Link, links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer

@@ -10,8 +10,14 @@ import json
 
 import pytest
 
-from tactical.rules import RulesError
-from tactical.share.hand_view import answer_from_link, hand_view
+from tactical.share.hand_view import (
+    NO_DECLARING,
+    NOT_ASKED,
+    NOT_OFFERED,
+    NotOffered,
+    answer_from_link,
+    hand_view,
+)
 from tests.rules.approximated_fray.fight import ROUND_ONE_PLAYS, open_example
 
 ALL = {"watch", "declare", "roll", "move"}
@@ -106,14 +112,17 @@ def test_a_roll_reaches_only_a_link_that_may_roll() -> None:
 
 def test_a_link_answers_only_what_it_was_shown() -> None:
     _encounter, stack, controller = open_example()
-    with pytest.raises(RulesError, match="that is not asked of this phone now"):
+    with pytest.raises(NotOffered, match=NO_DECLARING):
         answer_from_link(controller, "aldra", {"watch"}, "declare:aldra", {"card": "Strike"})
-    # The ogre stands on the bridge, out of Aldra's sight: refused as an unknown id is.
+    with pytest.raises(NotOffered, match=NOT_ASKED):
+        answer_from_link(controller, "aldra", ALL, "declare:bram", {"card": "Strike"})
+    # The ogre stands on the bridge, out of Aldra's sight: refused in the words a guess gets.
     for target in ("ogre", "no-such-creature"):
-        with pytest.raises(RulesError, match=f"{target} is not a choice here for target creature"):
+        with pytest.raises(NotOffered) as refused:
             answer_from_link(
                 controller, "aldra", ALL, "declare:aldra", {"card": "Strike", "target": target}
             )
+        assert str(refused.value) == NOT_OFFERED
     assert len(stack.done) == 0
     answer_from_link(
         controller, "aldra", ALL, "declare:aldra", {"card": "Strike", "target": "bram"}

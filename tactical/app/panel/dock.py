@@ -224,6 +224,10 @@ class CombatPanel(QDockWidget):
 
     # -- what the GM does -----------------------------------------------------------
 
+    def say(self, text: str) -> None:
+        """A line from another feature: a phone's roll the GM corrected."""
+        self._say(text)
+
     def _say(self, text: str, *, error: bool = False) -> None:
         self._message = (text, error)
         self._show_message()

@@ -43,7 +43,7 @@ class InstructionBox(QWidget):
         self.message = plain_label()
         self.message.setWordWrap(True)
         self.message.hide()
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         for label in (self.title, self.instruction, self.notes_area, self.message):
@@ -88,6 +88,10 @@ class InstructionBox(QWidget):
         self.message.setStyleSheet(f"color: {ERROR.name()};" if error else "")
         self.message.setProperty("error", error)
         self.message.setVisible(bool(text))
+
+    def add_line(self, widget: QWidget) -> None:
+        """A line of another feature's under the messages (a phone's roll, to correct)."""
+        self._layout.addWidget(widget)
 
     @property
     def is_error(self) -> bool:

@@ -239,7 +239,10 @@ def _phone_sharing(window: MainWindow) -> PhoneSharing:
     from tactical.app.players.phones.install import install_share  # phones at the table
 
     actions = window.table_screen.actions
-    return install_share(window.services, (actions.blackout, actions.freeze))
+    curtains = (actions.blackout, actions.freeze)
+    sharing = install_share(window.services, curtains, window.docks.add_to_panel)
+    sharing.correction.corrected.connect(window.docks.say_in_panel)
+    return sharing
 
 
 def _map_name_choice(window: MainWindow) -> MapNameChoice:

@@ -60,6 +60,21 @@ class SideDocks(QObject):
         services.document.setParent(services.host)
         return self.panel
 
+    def add_to_panel(self, widget: QWidget) -> None:
+        """Show ``widget`` in the combat panel, under its messages (docked now if need be)."""
+        from tactical.app.panel import CombatPanel
+
+        panel = self.ensure_panel()
+        if isinstance(panel, CombatPanel):
+            panel.header.add_line(widget)
+
+    def say_in_panel(self, text: str) -> None:
+        """Show ``text`` as the combat panel's message (when it is docked)."""
+        from tactical.app.panel import CombatPanel
+
+        if isinstance(self.panel, CombatPanel):
+            self.panel.say(text)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if self._panel_pending and event.type() == QEvent.Type.Paint:
             QTimer.singleShot(0, self.ensure_panel)

@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
-from tactical.app.players.phones.hands import NOT_ASKED, NOT_OFFERED
 from tactical.app.players.phones.install import PhoneSharing
 from tactical.app.players.phones.session import ShareSession
 from tactical.persistence import load_encounter
-from tactical.share.answers import NO_DECLARING
 from tactical.share.frames import HandFrame
+from tactical.share.hand_view import NO_DECLARING, NOT_ASKED, NOT_OFFERED
 from tactical.share.links import Link
 
 FRAY = Path(__file__).resolve().parents[3] / "maps" / "approximated-fray.tactical.json"

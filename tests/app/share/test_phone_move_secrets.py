@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 
 from tactical.app.map.interaction.drag import DragController
-from tactical.app.players.phones import moves
+from tactical.app.players.phones import handover
 from tactical.app.players.phones.install import PhoneSharing
 from tactical.app.players.phones.session import ShareSession
 from tactical.core.areas import Area, AreaMap, polygon_from_points
@@ -227,7 +227,7 @@ def test_a_move_answered_busy_is_never_made_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window, phones, _session, bram = crypt_sharing
-    monkeypatch.setattr(moves, "ANSWER_SECONDS", 0.01)
+    monkeypatch.setattr(handover, "ANSWER_SECONDS", 0.01)
     answers: list[str | None] = []
     asking = threading.Thread(  # the server's worker thread, while the GM's thread is busy
         target=lambda: answers.append(

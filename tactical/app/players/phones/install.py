@@ -5,7 +5,8 @@ The server and its web library load only when the GM opens the dialog.
 ``install_share(services, curtains)`` adds the menu entry (``player.share-phones`` in the
 window's action registry), keeps at most one sharing session, pauses the links
 while the TV is blacked out or frozen, makes the moves phones ask for
-(:mod:`.moves`), enters the choices and rolls they send (:mod:`.hands`) and stops
+(:mod:`.moves`), enters the choices and rolls they send (:mod:`.hands`; the GM
+corrects a roll in the combat panel: :mod:`.correction`) and stops
 sharing when the window goes or the app quits. It gets the window's services
 (:class:`tactical.app.window.services.Services`), not the window.
 """
@@ -17,7 +18,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
 
+from tactical.app.players.phones.correction import PhoneRoll, RollCorrection
 from tactical.app.players.phones.hands import PhoneHands
 from tactical.app.players.phones.indicator import SharingIndicator
 from tactical.app.players.phones.moves import PhoneMoves
@@ -36,7 +39,12 @@ ACTION_ID = "player.share-phones"
 class PhoneSharing(QObject):
     """The main window's sharing: the session (None when not sharing) and its dialog."""
 
-    def __init__(self, services: Services, curtains: Sequence[QAction] = ()) -> None:
+    def __init__(
+        self,
+        services: Services,
+        curtains: Sequence[QAction] = (),
+        place: Callable[[QWidget], None] | None = None,
+    ) -> None:
         window = services.window()
         super().__init__(window)
         self.services = services
@@ -46,6 +54,10 @@ class PhoneSharing(QObject):
         self.dialog: ShareDialog | None = None
         self.moves = PhoneMoves(services.document, services.say)
         self.hands = PhoneHands(services.document, services.say)
+        self.correction = RollCorrection(services.document, lambda: self.hands.shown.encounter)
+        """A roll a phone entered, shown in the combat panel with Correct… (``place``)."""
+        self._place = place
+        self.hands.rolled.connect(self._rolled)
         self.action = QAction("Share with pho&nes…", window)
         self.action.setStatusTip("Show the map on players' phones over the local network")
         self.action.triggered.connect(self.open_dialog)
@@ -60,6 +72,15 @@ class PhoneSharing(QObject):
             # A method, not a closure: the connection ends with this object, so the app
             # does not keep every window it ever had (and their scenes) alive to the end.
             app.aboutToQuit.connect(self.stop_server)
+
+    def _rolled(self, roll: PhoneRoll) -> None:
+        self._placed()
+        self.correction.note(roll)
+
+    def _placed(self) -> None:
+        if self._place is not None:
+            self._place(self.correction.row)  # once: the panel keeps it
+            self._place = None
 
     def stop_server(self) -> None:
         """The app quits: the listening socket goes with it (the session ends with the window)."""
@@ -94,12 +115,17 @@ class PhoneSharing(QObject):
             return bind_problem(host, port, error)
         self.session = session
         self.indicator.refresh()
+        self._placed()
+        self.correction.links = session.links.all
+        self.correction.refresh()
         return session
 
     def stop(self) -> None:
         if self.session is not None:
             self.session.stop()
             self.session = None
+        self.correction.links = tuple
+        self.correction.refresh()
         self.indicator.refresh()
 
     def open_dialog(self) -> ShareDialog:
@@ -123,6 +149,11 @@ def _server_stopper(sharing: PhoneSharing) -> Callable[..., None]:
     return stop
 
 
-def install_share(services: Services, curtains: Sequence[QAction] = ()) -> PhoneSharing:
-    """Share with phones…, paused while one of the TV's ``curtains`` is on."""
-    return PhoneSharing(services, curtains)
+def install_share(
+    services: Services,
+    curtains: Sequence[QAction] = (),
+    place: Callable[[QWidget], None] | None = None,
+) -> PhoneSharing:
+    """Share with phones…, paused while one of the TV's ``curtains`` is on; ``place`` puts
+    the line of a roll a phone entered (:mod:`.correction`) in the combat panel."""
+    return PhoneSharing(services, curtains, place)

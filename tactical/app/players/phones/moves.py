@@ -1,6 +1,6 @@
 """Moves asked for from a phone: checked by the same engine and procedure rules as a GM drag.
 
-The server's worker thread asks (:meth:`PhoneMoves.handler`); the move is
+The server's worker thread asks (:attr:`PhoneMoves.handler`); the move is
 tried on the GM's thread, where the document lives. A phone is told only what
 its link may see, so a move is first held against exactly the shading its link
 is sent (:func:`tactical.share.reach.link_reach`, worked out again now from the
@@ -19,18 +19,18 @@ character's turn, or at any time when no procedure runs.
 
 from __future__ import annotations
 
-import concurrent.futures
 import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.geometry import CELL, footprint_centre
 from tactical.app.map.interaction.drag import DragController
 from tactical.app.map.interaction.events import Pointer
 from tactical.app.map.interaction.procedure_move import procedure_move
+from tactical.app.players.phones.handover import Handover
 from tactical.app.players.shown_scene import shown_scene
 from tactical.core.changes import phone
 from tactical.core.encounter import Encounter
@@ -44,17 +44,11 @@ from tactical.share.seen import Seen, character_seen
 
 log = logging.getLogger(__name__)
 
-ANSWER_SECONDS = 5.0
-"""How long a phone's move waits for the GM's thread before it is refused as busy."""
-BUSY = "The GM's app is busy: try again."
 NOT_ALLOWED = "The GM has not allowed moves from this phone."
 NOT_ON_MAP = "Your character is not on the map."
 NOT_YOURS = "You can move only your own token."
 FAILED = "The move could not be made."
 """What a phone reads when trying its move failed on the GM's side (the GM's log has why)."""
-
-Job = tuple[Link, dict[str, Any], "concurrent.futures.Future[str | None]"]
-"""A phone's move on its way to the GM's thread, with where its answer goes."""
 
 
 def out_of_reach(encounter: Encounter, token: Token) -> str:
@@ -102,41 +96,14 @@ def _refusal(token: Token, ban: BlockedDirection | None, seen: Seen, encounter: 
 class PhoneMoves(QObject):
     """Makes the moves phones ask for, on the GM's thread."""
 
-    _asked = Signal(object)
-
     def __init__(self, document: EncounterDocument, say: Callable[[str], None]) -> None:
         super().__init__(document)
         self.document = document
         self.shown = shown_scene(document)
         """The scene shown to players: the only one a phone moves on."""
         self.say = say
-        self._asked.connect(self._answer)
-
-    def handler(self, link: Link, data: dict[str, Any]) -> str | None:
-        """Called in the server's worker thread: waits for the GM's thread to try the move."""
-        future: concurrent.futures.Future[str | None] = concurrent.futures.Future()
-        self._asked.emit((link, data, future))
-        try:
-            return future.result(timeout=ANSWER_SECONDS)
-        except concurrent.futures.TimeoutError:
-            if future.cancel():  # not begun: it never will be (the phone was told to try again)
-                return BUSY
-        try:  # the GM's thread is making it now: its answer comes
-            return future.result(timeout=ANSWER_SECONDS)
-        except concurrent.futures.TimeoutError:
-            return BUSY
-
-    def _answer(
-        self, job: tuple[Link, dict[str, Any], concurrent.futures.Future[str | None]]
-    ) -> None:
-        link, data, future = job
-        if not future.set_running_or_notify_cancel():
-            return  # the phone was told the GM's app was busy: no move made late
-        try:
-            future.set_result(self.try_move(link, data))
-        except Exception:  # never let a phone's message break the GM's app, nor tell it why
-            log.exception("A move from %s's phone could not be made", link.label)
-            future.set_result(FAILED)
+        self.handler: Handover[dict[str, Any]] = Handover(self, self.try_move, FAILED)
+        """Called in the server's worker thread: the move is tried on the GM's thread."""
 
     def try_move(self, link: Link, data: dict[str, Any]) -> str | None:
         """Move ``link``'s character as ``data`` asks; None when moved, else why not, in words
