@@ -119,13 +119,24 @@ def test_move_to_scene_lands_on_exact_squares_with_statuses_and_one_undo(make_wi
     assert crypt.tokens["ally"].figures == {"hp": 7}
     assert set(road.tokens) == {"orc", "ogre", "spy"}
     assert set(window.scene.token_items) == {"orc", "ogre", "spy"}
-    assert window.document.undo_stack.undoText() == "Move 2 tokens to Crypt"
+    assert window.document.undo_stack.undoText() == "Move Hero and Ally to Crypt"
     window.document.undo_stack.undo()
     assert set(crypt.tokens) == {"rat"}
     assert road.tokens["hero"].position == (1, 1) and road.tokens["ally"].position == (3, 1)
     assert {"hero", "ally"} <= set(window.scene.token_items)
     window.document.undo_stack.redo()
     assert crypt.tokens["hero"].position == (2, 1)
+
+
+def test_move_to_scenes_undo_names_who_moved(make_window) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    window = make_window(scenes.scene("road").encounter)
+    undo = window.document.undo_stack
+    window.travel.moves.move(["hero"], "tavern", "door")
+    assert window.edit_menu.undo_action.text() == "&Undo Move Hero to Tavern"
+    undo.undo()
+    window.travel.moves.move(["hero", "ally", "orc", "ogre"], "crypt", (0, 0))
+    assert window.edit_menu.undo_action.text() == "&Undo Move Hero and 3 others to Crypt"
 
 
 def test_an_area_map_takes_them_into_the_chosen_area(make_window) -> None:  # type: ignore[no-untyped-def]
