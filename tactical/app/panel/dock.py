@@ -194,7 +194,7 @@ class CombatPanel(QDockWidget):
         encounter = self.document.encounter
         shown = self.presenter.present()
         self.view = shown.view
-        self.chooser.show_active(shown.procedure_id, shown.running, encounter.map.kind)
+        self.chooser.show_active(shown.procedure_id, shown.running, encounter.map.kind, encounter)
         self.header.show_view(shown.title, shown.round, shown.instruction, shown.notes, shown.ended)
         self.outline.set_steps(shown.steps)
         if shown.problem:

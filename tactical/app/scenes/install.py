@@ -74,7 +74,8 @@ class Scenes(QObject):
         toggle.setText("Scenes")
         self._sized = False
         self.dock.visibilityChanged.connect(self._first_size)
-        self.dock.setVisible(bool(services.settings.value(SHOWN_SETTING, False, type=bool)))
+        self._following = False
+        self._follow_file()
         toggle.toggled.connect(self._remember_shown)
         document.replacing.connect(self._leave)
         document.scene_switched.connect(self._arrive)
@@ -146,8 +147,22 @@ class Scenes(QObject):
             window.resizeDocks([self.dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
 
     def _remember_shown(self, shown: bool) -> None:
-        if self.services.window().isVisible():
+        if self.services.window().isVisible() and not self._following:
             self.services.settings.setValue(SHOWN_SETTING, shown)
+
+    def _follow_file(self) -> None:
+        """The dock as the GM last chose it; with no choice made, shown for a file of
+        several scenes and closed for one map."""
+        settings = self.services.settings
+        if settings.contains(SHOWN_SETTING):
+            shown = bool(settings.value(SHOWN_SETTING, False, type=bool))
+        else:
+            shown = len(self.document.evening.scenes) > 1
+        self._following = True
+        try:
+            self.dock.setVisible(shown)
+        finally:
+            self._following = False
 
     # -- following a switch -------------------------------------------------------------
 
@@ -176,6 +191,7 @@ class Scenes(QObject):
     def _opened(self) -> None:
         if not self.document.switching:
             self.looks.clear()  # another file: its scenes are not these
+            self._follow_file()
 
     def update_title(self, *_: object) -> None:
         """The window's title: the file, and the GM's scene when there are several."""

@@ -175,8 +175,8 @@ class MoveToScene(SceneCommand):
         self.token_ids = list(token_ids)
         self.to = to
         self.undo_steps: list[Callable[[], None]] = []
-        count = len(token_ids)
-        self.text = f"Move {count} token{'s' if count != 1 else ''} to {self.target.name}"
+        names = [self.source.encounter.tokens[t].name or t for t in token_ids]
+        self.text = f"Move {_who(names)} to {self.target.name}"
 
     @classmethod
     def through(cls, evening: Evening, scene_id: str, exit_: Exit, token_ids: list[str]) -> Command:
@@ -230,6 +230,13 @@ class MoveToScene(SceneCommand):
             return self.to if isinstance(self.to, str) else None
         near = self.to if isinstance(self.to, tuple) else (0, 0)
         return free_corner(target, near, token.size)
+
+
+def _who(names: list[str]) -> str:
+    """Who moves, as the undo text says it: "Hero", "Hero and Ally", "Hero and 3 others"."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{names[0]} and {len(names) - 1} others"
 
 
 def _drop(table: dict[str, Any], key: str) -> None:

@@ -213,3 +213,29 @@ def test_a_universal_vtt_file_is_imported_as_a_scene_named_after_it(
     assert window.document.encounter.background is not None  # its art, opened for the GM
     window.document.undo_stack.undo()
     assert names(window) == ["Small grid", "Small tavern"]
+
+
+def test_the_dock_shows_itself_for_a_file_of_several_scenes_unless_the_gm_closed_it(
+    make_window: Any, tmp_path: Path
+) -> None:
+    from tactical.persistence import save_encounter
+
+    grid = small_grid()
+    Evening([Scene("road", grid), Scene("tavern", small_areas())], shown="road")
+    evening_file, one_map = tmp_path / "evening.tactical.json", tmp_path / "one.tactical.json"
+    save_encounter(grid, evening_file)
+    save_encounter(small_grid(), one_map)
+    assert len(load_evening(evening_file).scenes) == 2
+    window = make_window()  # one map: the dock stays closed
+    dock = window.scenes.dock
+    assert not dock.isVisible()
+    assert window.open_path(evening_file)
+    assert dock.isVisible()  # an evening: the GM sees its scenes
+    assert window.open_path(one_map)
+    assert not dock.isVisible()
+    assert window.open_path(evening_file)
+    dock.toggleViewAction().trigger()  # View > Scenes: the GM closes it
+    assert not dock.isVisible()
+    assert window.open_path(one_map) and window.open_path(evening_file)
+    assert not dock.isVisible()  # closed, as the GM left it
+    assert not make_window(grid).scenes.dock.isVisible()  # in the next session too

@@ -64,7 +64,7 @@ def test_the_party_moved_onto_the_shown_scene_arrives_on_the_tv_and_the_phones(
         table.close()
         phones.stop()
     undo = window.document.undo_stack  # type: ignore[attr-defined]
-    assert undo.undoText() == "Move 1 token to Crypt of the Hollow Saint"
+    assert undo.undoText() == "Move Bram to Crypt of the Hollow Saint"
     undo.undo()  # the move and the reveal it brought: one step, gone from the TV too
     assert seen_tokens(player) == {"mira-c"}
     qtbot.waitUntil(lambda: pixel(player, 8, 2) == fogged, timeout=5000)

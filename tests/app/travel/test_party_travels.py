@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from tactical.app.scenes.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
 from tactical.core.changes import GM
-from tactical.core.commands.tokens import SetFigure, SetStatus
+from tactical.core.commands.tokens import RemoveToken, SetFigure, SetStatus
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Exit
 from tactical.core.tokens import Token
@@ -47,8 +47,8 @@ def test_a_roster_character_is_placed_here_from_the_map_or_the_palette(make_wind
     window = make_window(scenes.scene("road").encounter)
     window.travel.party.make_characters(["hero", "ally"])
     window.document.push(SetStatus("ally", "Hasted", 1), GM)
-    window.travel.moves.move(["ally"], "crypt", (0, 0))
-    assert "ally" not in window.document.encounter.tokens
+    window.document.push(RemoveToken("ally"), GM)  # the ally stands on no scene
+    assert window.travel.party_section.names() == ["Hero", "Ally  (on no scene)"]
     menu = window.context_menu_at(centre(4, 6))
     entry(menu, "Ally").trigger()  # Place here > Ally
     placed = next(t for t in window.document.encounter.tokens.values() if t.name == "Ally")
@@ -56,20 +56,48 @@ def test_a_roster_character_is_placed_here_from_the_map_or_the_palette(make_wind
     assert window.document.undo_stack.undoText() == "Place Ally"
     window.document.undo_stack.undo()
     section = window.travel.party_section
-    assert section.names() == ["Hero", "Ally  (not on this scene)"]
+    assert section.names() == ["Hero", "Ally  (on no scene)"]
     section.list.setCurrentRow(1)
     section.place_button.click()
     assert any(t.character == "ally" for t in window.document.encounter.tokens.values())
     assert section.names() == ["Hero", "Ally"]
 
 
+def test_placing_a_character_standing_on_another_scene_moves_it_here(make_window) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    road, crypt = scenes.scene("road").encounter, scenes.scene("crypt").encounter
+    window = make_window(road)
+    window.travel.party.make_characters(["hero", "ally"])
+    window.document.push(SetStatus("ally", "Hasted", 1), GM)
+    window.document.push(SetFigure("ally", "hp", 7), GM)
+    window.travel.moves.move(["ally"], "crypt", (2, 2))
+    section = window.travel.party_section
+    assert section.names() == ["Hero", "Ally  (on Crypt)"]
+    entry(window.context_menu_at(centre(4, 6)), "Ally").trigger()  # Place here > Ally
+    allies = [(s.id, t.position) for s, t in scenes.tokens_of("ally")]
+    assert allies == [("road", (4, 6))]  # it stands on one scene: this one
+    placed = next(t for t in road.tokens.values() if t.character == "ally")
+    assert (placed.statuses, placed.figures) == ({"Hasted": 1}, {"hp": 7})
+    assert section.names() == ["Hero", "Ally"]
+    assert window.edit_menu.undo_action.text() == "&Undo Move Ally to Road"
+    window.document.undo_stack.undo()  # one step puts it back on the crypt
+    assert [(s.id, t.position) for s, t in scenes.tokens_of("ally")] == [("crypt", (2, 2))]
+    assert "ally" in crypt.tokens and section.names() == ["Hero", "Ally  (on Crypt)"]
+    section.list.setCurrentRow(1)
+    section.place_button.click()  # Place on this scene
+    assert [s.id for s, _ in scenes.tokens_of("ally")] == ["road"]
+    window.document.undo_stack.undo()
+    section.list.itemDoubleClicked.emit(section.list.item(1))  # a double-click
+    assert [s.id for s, _ in scenes.tokens_of("ally")] == ["road"]
+
+
 def test_a_party_character_is_dragged_from_the_palette_onto_a_square(make_window) -> None:  # type: ignore[no-untyped-def]
     scenes = evening()
     window = make_window(scenes.scene("road").encounter)
     window.travel.party.make_characters(["hero", "ally"])
-    window.travel.moves.move(["ally"], "crypt", (0, 0))
+    window.document.push(RemoveToken("ally"), GM)  # the ally stands on no scene
     section = window.travel.party_section
-    assert section.names() == ["Hero", "Ally  (not on this scene)"]
+    assert section.names() == ["Hero", "Ally  (on no scene)"]
     hero, ally = section.list.item(0), section.list.item(1)
     assert not hero.flags() & Qt.ItemFlag.ItemIsDragEnabled  # already here
     assert ally.flags() & Qt.ItemFlag.ItemIsDragEnabled
@@ -119,13 +147,24 @@ def test_move_to_scene_lands_on_exact_squares_with_statuses_and_one_undo(make_wi
     assert crypt.tokens["ally"].figures == {"hp": 7}
     assert set(road.tokens) == {"orc", "ogre", "spy"}
     assert set(window.scene.token_items) == {"orc", "ogre", "spy"}
-    assert window.document.undo_stack.undoText() == "Move 2 tokens to Crypt"
+    assert window.document.undo_stack.undoText() == "Move Hero and Ally to Crypt"
     window.document.undo_stack.undo()
     assert set(crypt.tokens) == {"rat"}
     assert road.tokens["hero"].position == (1, 1) and road.tokens["ally"].position == (3, 1)
     assert {"hero", "ally"} <= set(window.scene.token_items)
     window.document.undo_stack.redo()
     assert crypt.tokens["hero"].position == (2, 1)
+
+
+def test_move_to_scenes_undo_names_who_moved(make_window) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    window = make_window(scenes.scene("road").encounter)
+    undo = window.document.undo_stack
+    window.travel.moves.move(["hero"], "tavern", "door")
+    assert window.edit_menu.undo_action.text() == "&Undo Move Hero to Tavern"
+    undo.undo()
+    window.travel.moves.move(["hero", "ally", "orc", "ogre"], "crypt", (0, 0))
+    assert window.edit_menu.undo_action.text() == "&Undo Move Hero and 3 others to Crypt"
 
 
 def test_an_area_map_takes_them_into_the_chosen_area(make_window) -> None:  # type: ignore[no-untyped-def]

@@ -16,15 +16,16 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMenu
 
 from tactical.app.encounter.limits import MAX_ID
-from tactical.app.scenes.travel.access import ensure_evening, evening_for, side_for
+from tactical.app.scenes.travel.access import ensure_evening, evening_for, scene_here, side_for
+from tactical.app.tokens.palette.party_section import RosterRow
 from tactical.app.window.plain_text import menu_text
 from tactical.core.changes import GM
 from tactical.core.commands.base import Batch, Command
-from tactical.core.commands.party import MakeCharacter
+from tactical.core.commands.party import MakeCharacter, MoveToScene
 from tactical.core.commands.pictures import AddPicture
 from tactical.core.commands.sides import AddSide
 from tactical.core.commands.tokens import AddToken
-from tactical.core.evening import Character, Evening
+from tactical.core.evening import Evening, Scene
 from tactical.core.placement import free_corner
 from tactical.core.token_names import new_id
 from tactical.core.tokens import Position
@@ -67,22 +68,38 @@ class PartyActions:
         self.document.push(Batch(text, commands), GM)
         return made
 
-    def roster(self) -> list[tuple[Character, bool]]:
-        """The roster characters, each with whether it is on the scene on screen."""
+    def roster(self) -> list[RosterRow]:
+        """The roster characters, each with where it stands: here, another scene or none."""
         evening = evening_for(self.document)
         if evening is None:
             return []
-        here = {t.character for t in self.document.encounter.tokens.values()}
-        return [(c, c.id in here) for c in evening.roster.values()]
+        rows = []
+        for character in evening.roster.values():
+            scene = self._standing(evening, character.id)
+            here = scene is not None and scene.encounter is self.document.encounter
+            where = (scene.name or scene.id) if scene is not None else ""
+            rows.append(RosterRow(character, here, where))
+        return rows
+
+    def _standing(self, evening: Evening, character_id: str) -> Scene | None:
+        """The scene the character stands on: this one first, when it is here."""
+        scenes = [scene for scene, _ in evening.tokens_of(character_id)]
+        here = next((s for s in scenes if s.encounter is self.document.encounter), None)
+        return here if here is not None else next(iter(scenes), None)
 
     def place(self, character_id: str, position: Position) -> str | None:
         """Put the character's token on this scene at ``position`` (the nearest free corner
-        on a grid); its id, or None when it cannot go there. One undo step."""
+        on a grid): a character standing on another scene moves here from it (statuses and
+        figures with it), one not on any scene gets a token here. Its token's id, or None
+        when it cannot go there. One undo step."""
         evening = evening_for(self.document)
         if evening is None or character_id not in evening.roster:
             return None
         character = evening.roster[character_id]
         encounter = self.document.encounter
+        standing = self._standing(evening, character_id)
+        if standing is not None and standing.encounter is encounter:
+            return None  # here already: a character stands on one scene at a time
         if encounter.grid is not None:
             near = position if isinstance(position, tuple) else (0, 0)
             position = free_corner(encounter, near, character.size)
@@ -92,6 +109,8 @@ class PartyActions:
         elif not isinstance(position, str):
             areas = encounter.area_map.areas if encounter.area_map is not None else {}
             position = next(iter(areas), None)
+        if standing is not None:
+            return self._move_here(evening, standing, character_id, position)
         token = character.token(new_id(encounter.tokens, character.id, MAX_ID), position)
         commands: list[Command] = []
         side = side_for(evening, token, encounter)
@@ -106,6 +125,18 @@ class PartyActions:
         commands.append(AddToken(token))
         self.document.push(Batch(f"Place {character.name}", commands), GM)
         return token.id
+
+    def _move_here(
+        self, evening: Evening, standing: Scene, character_id: str, position: Position
+    ) -> str | None:
+        here = scene_here(self.document)
+        token_id = next(t.id for s, t in evening.tokens_of(character_id) if s is standing)
+        if here is None:
+            return None
+        command = MoveToScene(evening, standing.id, [token_id], here.id, position)
+        self.document.push(command, GM)
+        encounter = self.document.encounter
+        return next((t.id for t in encounter.tokens.values() if t.character == character_id), None)
 
     # -- the right-click menu ------------------------------------------------------------
 
@@ -122,7 +153,7 @@ class PartyActions:
         menu.addAction(text, lambda: self.make_characters(ids))
 
     def place_entries(self, menu: QMenu, point: QPointF) -> None:
-        absent = [c for c, here in self.roster() if not here]
+        absent = [row.character for row in self.roster() if not row.here]
         position = self.position_at(point)
         if not absent or position is None:
             return

@@ -1,7 +1,8 @@
 """The token palette's Party section: the evening's roster characters.
 
-Each character is listed with whether it stands on the scene on screen;
-double-click one (or "Place on this scene") to put it there as that character,
+Each character is listed with where it stands ("Ally  (on Crypt)"); double-click
+one (or "Place on this scene") to put it on the scene on screen as that character
+(from the scene it stands on: a character stands on one scene at a time),
 at the middle of the map's view, or drag it onto the map (the travel feature
 takes the drop: :data:`CHARACTER_MIME` carries the character's id). The roster
 is the travel feature's (:class:`tactical.app.scenes.travel.party.PartyActions`);
@@ -11,6 +12,7 @@ this widget only asks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QMimeData, Qt
@@ -56,10 +58,27 @@ def dragged_character(data: QMimeData) -> str | None:
     return bytes(data.data(CHARACTER_MIME).data()).decode("utf-8", "replace") or None
 
 
+@dataclass(frozen=True)
+class RosterRow:
+    """A roster character and where it stands."""
+
+    character: Character
+    here: bool
+    """On the scene on screen."""
+    where: str = ""
+    """The name of the scene it stands on; empty when it stands on none."""
+
+    def text(self) -> str:
+        """The row as the list shows it: "Ally  (on Crypt)"."""
+        if self.here:
+            return self.character.name
+        return f"{self.character.name}  ({f'on {self.where}' if self.where else 'on no scene'})"
+
+
 class PartyRoster(Protocol):
     """What the section shows and asks for."""
 
-    def roster(self) -> Sequence[tuple[Character, bool]]: ...
+    def roster(self) -> Sequence[RosterRow]: ...
     def place(self, character_id: str, position: Position) -> str | None: ...
 
 
@@ -93,22 +112,21 @@ class PartySection(QWidget):
     def refresh(self) -> None:
         """Refill the list from the roster; hidden while there is none."""
         rows = list(self.party.roster())
-        key = [(c.id, c.name, here) for c, here in rows]
+        key = [(r.character.id, r.text(), r.here) for r in rows]
         if key == self._shown:
             return  # a drag refreshes the map at every step: the list stays as it is
         self._shown = key
         current = self.list.currentItem()
         picked = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         self.list.clear()
-        for character, here in rows:
-            text = character.name + ("" if here else "  (not on this scene)")
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, character.id)
-            item.setData(Qt.ItemDataRole.UserRole + 1, here)
-            if here:  # on this scene already: it cannot come a second time
+        for row in rows:
+            item = QListWidgetItem(row.text())
+            item.setData(Qt.ItemDataRole.UserRole, row.character.id)
+            item.setData(Qt.ItemDataRole.UserRole + 1, row.here)
+            if row.here:  # on this scene already: it cannot come a second time
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             self.list.addItem(item)
-            if character.id == picked:
+            if row.character.id == picked:
                 self.list.setCurrentItem(item)
         self.setVisible(bool(rows))
 
