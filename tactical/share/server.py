@@ -254,7 +254,8 @@ class ShareServer:
         self._forget_unwatched({x.token for x in links})
         if builder is None or not links:
             return
-        built = await loop.run_in_executor(None, _build_all, builder, links)
+        before = dict(self._views)
+        built = await loop.run_in_executor(None, _build_all, builder, links, before)
         for token, (text, pictures) in built.items():
             self._views[token] = text
             self._art[token] = pictures  # the old view's pictures are no longer served
@@ -397,9 +398,12 @@ class ShareServer:
             await watcher.socket.send_str(json.dumps(reply))
 
 
-def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[Wire, dict[str, bytes]]]:
-    """Each link's message text and the pictures it may fetch (key -> PNG: its cut art and
-    the pictures of the tokens it shows), built in a worker thread."""
+def _build_all(
+    builder: Builder, links: list[Link], before: dict[str, Wire]
+) -> dict[str, tuple[Wire, dict[str, bytes]]]:
+    """Each link's message texts and the pictures it may fetch (key -> PNG: its cut art and
+    the pictures of the tokens it shows), built in a worker thread (``before``: each link's
+    last texts, whose ground is kept when it has not changed)."""
     built: dict[str, tuple[Wire, dict[str, bytes]]] = {}
     for link in links:
         view = builder(link)
@@ -410,5 +414,5 @@ def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[Wire, dic
         pictures = dict(view.pictures)
         if view.art is not None:
             pictures[view.art.key] = view.art.png
-        built[link.token] = (wire(data), pictures)
+        built[link.token] = (wire(data, before.get(link.token)), pictures)
     return built

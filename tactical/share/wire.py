@@ -23,8 +23,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -90,13 +88,6 @@ def _ground(key: str) -> bool:
     return key.removesuffix("_runs") in GROUND
 
 
-_GROUNDS: OrderedDict[str, str] = OrderedDict()
-"""Fingerprint -> the ground's text, the last few: a ground not changed since the last
-change (most changes) is not cut into runs and written again."""
-_GROUNDS_KEPT = 32
-_LOCK = threading.Lock()
-
-
 def _fingerprint(grid: dict[str, Any]) -> str:
     digest = hashlib.blake2b(digest_size=16)
     digest.update(f"{grid.get('width')}x{grid.get('height')}".encode())
@@ -107,29 +98,18 @@ def _fingerprint(grid: dict[str, Any]) -> str:
     return digest.hexdigest()
 
 
-def _ground_text(grid: dict[str, Any], fingerprint: str) -> str:
-    with _LOCK:
-        text = _GROUNDS.get(fingerprint)
-        if text is not None:
-            _GROUNDS.move_to_end(fingerprint)
-            return text
-    text = _dumps(_compact(grid, GROUND))
-    with _LOCK:
-        _GROUNDS[fingerprint] = text
-        while len(_GROUNDS) > _GROUNDS_KEPT:
-            _GROUNDS.popitem(last=False)
-    return text
-
-
-def wire(data: dict[str, Any]) -> Wire:
-    """The message texts of the view ``data`` (see the module's docstring)."""
+def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
+    """The message texts of the view ``data`` (see the module's docstring); ``before``: the
+    same link's last, whose ground is not cut into runs and written again if unchanged."""
     grid = data.get("map")
     if not isinstance(grid, dict) or grid.get("kind") != "grid":
         text = _dumps(data)
         return Wire(text, text)
     fingerprint = _fingerprint(grid)
-    ground = _ground_text(grid, fingerprint)
     rest = _compact(grid, [k for k in grid if k not in GROUND])
     kept = _dumps({**data, "map": {**rest, "ground": fingerprint}})
     assert kept.endswith("}")
+    if before is not None and before.ground == fingerprint:  # its tail: ',"ground":{...}}'
+        return Wire(kept[:-1] + before.full[len(before.kept) - 1 :], kept, fingerprint)
+    ground = _dumps(_compact(grid, GROUND))
     return Wire(kept[:-1] + ',"ground":' + ground + "}", kept, fingerprint)

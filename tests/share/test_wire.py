@@ -85,6 +85,9 @@ def test_a_socket_holding_the_ground_is_not_sent_it_again() -> None:
     assert sent.for_socket("another scene's ground") == sent.full
     assert sent.for_socket(sent.ground) == sent.kept
     assert len(sent.kept) < len(sent.full)
+    encounter.tokens["bram"].position = (3, 11)  # the same ground: its text is taken over
+    again = character_view(encounter, "ilse").data
+    assert wire(again, sent) == wire(again)
 
 
 def test_more_fog_lifted_sends_the_new_ground_and_no_square_still_fogged() -> None:
