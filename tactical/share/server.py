@@ -53,6 +53,7 @@ from tactical.share.links import Link, Links
 from tactical.share.listener import Listener
 from tactical.share.quiet_log import log
 from tactical.share.view import LinkView
+from tactical.share.wire import Wire, wire
 
 Builder = Callable[[Link], LinkView]
 """Builds one link's view from the newest state (called in a worker thread)."""
@@ -86,6 +87,9 @@ class _Watcher:
     socket: web.WebSocketResponse
     transport: asyncio.Transport | None
     last: str = ""
+    """The last view sent, as its text without the ground (:attr:`.wire.Wire.kept`)."""
+    ground: str = ""
+    """The fingerprint of the map's ground this socket last received (:mod:`.wire`)."""
 
 
 class ShareServer:
@@ -114,7 +118,7 @@ class ShareServer:
         self._dirty: asyncio.Event | None = None
         self._watchers: dict[int, _Watcher] = {}
         self._art: dict[str, dict[str, bytes]] = {}
-        self._views: dict[str, str] = {}
+        self._views: dict[str, Wire] = {}
         self._page = _page_file("index.html")
         self._static = {name: _page_file(name) for name in STATIC}
         self.sent = 0
@@ -250,7 +254,8 @@ class ShareServer:
         self._forget_unwatched({x.token for x in links})
         if builder is None or not links:
             return
-        built = await loop.run_in_executor(None, _build_all, builder, links)
+        before = dict(self._views)
+        built = await loop.run_in_executor(None, _build_all, builder, links, before)
         for token, (text, pictures) in built.items():
             self._views[token] = text
             self._art[token] = pictures  # the old view's pictures are no longer served
@@ -269,9 +274,12 @@ class ShareServer:
         holds no other's up, and is cut off after :data:`SEND_SECONDS`."""
         sends = []
         for watcher in list(self._watchers.values()):
-            text = self._views.get(watcher.device.link_token)
-            if text is not None and text != watcher.last and not watcher.socket.closed:
-                watcher.last = text
+            view = self._views.get(watcher.device.link_token)
+            if view is None or watcher.socket.closed:
+                continue
+            if view.kept != watcher.last:  # the kept text names the ground it leaves out
+                text = view.for_socket(watcher.ground)
+                watcher.last, watcher.ground = view.kept, view.ground
                 sends.append(self._send(watcher, text))
         await asyncio.gather(*sends)
 
@@ -330,8 +338,9 @@ class ShareServer:
         self._watchers[device.number] = watcher = _Watcher(device, socket, request.transport)
         try:
             if link.token in self._views:
-                watcher.last = self._views[link.token]
-                await socket.send_str(watcher.last)
+                view = self._views[link.token]
+                watcher.last, watcher.ground = view.kept, view.ground
+                await socket.send_str(view.full)
                 self.sent += 1
             if self._dirty is not None:
                 self._dirty.set()  # build this link's view if it was not built yet
@@ -389,10 +398,13 @@ class ShareServer:
             await watcher.socket.send_str(json.dumps(reply))
 
 
-def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[str, dict[str, bytes]]]:
-    """Each link's message text and the pictures it may fetch (key -> PNG: its cut art and
-    the pictures of the tokens it shows), built in a worker thread."""
-    built: dict[str, tuple[str, dict[str, bytes]]] = {}
+def _build_all(
+    builder: Builder, links: list[Link], before: dict[str, Wire]
+) -> dict[str, tuple[Wire, dict[str, bytes]]]:
+    """Each link's message texts and the pictures it may fetch (key -> PNG: its cut art and
+    the pictures of the tokens it shows), built in a worker thread (``before``: each link's
+    last texts, whose ground is kept when it has not changed)."""
+    built: dict[str, tuple[Wire, dict[str, bytes]]] = {}
     for link in links:
         view = builder(link)
         data = dict(view.data)
@@ -402,5 +414,5 @@ def _build_all(builder: Builder, links: list[Link]) -> dict[str, tuple[str, dict
         pictures = dict(view.pictures)
         if view.art is not None:
             pictures[view.art.key] = view.art.png
-        built[link.token] = (json.dumps(data, ensure_ascii=False, separators=(",", ":")), pictures)
+        built[link.token] = (wire(data, before.get(link.token)), pictures)
     return built

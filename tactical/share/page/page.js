@@ -16,7 +16,7 @@
   const tokens = window.tacticalTokens, spot = tokens.spot;  // tokens.js, loaded first
   const hand = window.tacticalHand;  // hand.js: a character's sheet, turn and choices
   const token = location.pathname.split("/")[2] || "";
-  const state = { view: null, light: null, height: null, terrain: null, art: null, artKey: null,
+  const state = { view: null, light: null, height: null, terrain: null, held: null, art: null, artKey: null,
     cam: { x: 0, y: 0, scale: 40 }, fitted: false, drag: null, pointers: new Map(), lastTap: 0 };
   let socket = null, retry = 0, dirty = false;
 
@@ -24,6 +24,19 @@
     const s = atob(b64 || "");
     const out = new Uint8Array(s.length);
     for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+
+  // a grid's array: base64 of its bytes, or runs [value, count, ...] (none: all zero)
+  function cells(src, name, Type, n) {
+    const runs = src[name + "_runs"];
+    if (!runs) {
+      if (!src[name]) return new Type(n);
+      const raw = bytes(src[name]);
+      return Type === Uint8Array ? raw : new Type(raw.buffer);
+    }
+    const out = new Type(n);
+    for (let i = 0, at = 0; i < runs.length; i += 2) { out.fill(runs[i], at, at + runs[i + 1]); at += runs[i + 1]; }
     return out;
   }
 
@@ -93,9 +106,15 @@
     state.view = msg;
     const map = msg.map;
     if (map.kind === "grid") {
-      state.light = bytes(map.light);
-      state.height = new Int16Array(bytes(map.elevation).buffer);
-      state.terrain = bytes(map.terrain);
+      // the ground (heights, terrain, walls) comes when it changed, else the page keeps it
+      if (msg.ground) state.held = { key: map.ground, ...msg.ground };
+      const held = state.held && state.held.key === map.ground ? state.held : {};
+      const n = map.width * map.height;
+      state.light = cells(map, "light", Uint8Array, n);
+      state.height = cells(held, "elevation", Int16Array, n);
+      state.terrain = cells(held, "terrain", Uint8Array, n);
+      map.walls = held.walls || [];
+      map.lines = held.lines || [];
     }
     state.ground = null;
     el("who").textContent = msg.kind === "table" ? "Table" : msg.character;

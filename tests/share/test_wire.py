@@ -1,0 +1,154 @@
+"""What goes on the wire: runs that say what the view says, the ground sent once a socket.
+
+The server tests run on 127.0.0.1, every wait bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+from typing import Any
+
+import aiohttp
+import numpy as np
+import numpy.typing as npt
+
+from tactical.core.fog import Fog
+from tactical.share.links import links_for
+from tactical.share.publish import builder_for
+from tactical.share.server import ShareServer
+from tactical.share.view import character_view, table_view
+from tactical.share.wire import ARRAYS, runs, wire
+from tests.share.conftest import SECRET_WORDS, crypt, leaks, link_named
+
+TIMEOUT = aiohttp.ClientTimeout(total=5)
+
+
+def _cells(source: dict[str, Any], name: str, size: int) -> npt.NDArray[Any]:
+    """An array as the page reads it: runs, base64, or (absent) all zero."""
+    if name + "_runs" in source:
+        pairs = source[name + "_runs"]
+        out = np.repeat(np.array(pairs[0::2]), np.array(pairs[1::2]))
+        assert out.size == size
+        return out
+    if name not in source:
+        return np.zeros(size, dtype=int)
+    return np.frombuffer(base64.b64decode(source[name]), dtype=ARRAYS[name])
+
+
+def _view_arrays(data: dict[str, Any]) -> dict[str, npt.NDArray[Any]]:
+    grid = data["map"]
+    size = grid["width"] * grid["height"]
+    return {name: _cells(grid, name, size) for name in ARRAYS}
+
+
+def _page_arrays(message: dict[str, Any], held: dict[str, Any]) -> dict[str, npt.NDArray[Any]]:
+    grid = message["map"]
+    size = grid["width"] * grid["height"]
+    ground = message.get("ground", held)
+    return {
+        "light": _cells(grid, "light", size),
+        "elevation": _cells(ground, "elevation", size),
+        "terrain": _cells(ground, "terrain", size),
+    }
+
+
+def test_runs_spell_the_array() -> None:
+    array = np.array([0, 0, 0, 2, 2, 1, 0, 0], dtype=np.uint8)
+    assert runs(array) == [0, 3, 2, 2, 1, 1, 0, 2]
+    assert runs(np.zeros(0, dtype=np.uint8)) == []
+
+
+def test_the_wire_says_exactly_what_the_view_says() -> None:
+    encounter = crypt()
+    for data in (table_view(encounter).data, character_view(encounter, "ilse").data):
+        sent = wire(data)
+        full, kept = json.loads(sent.full), json.loads(sent.kept)
+        assert "ground" not in kept and kept["map"]["ground"] == sent.ground
+        assert full["map"]["ground"] == sent.ground
+        expected = _view_arrays(data)
+        for message in (full, kept):
+            got = _page_arrays(message, full["ground"])
+            for name in ARRAYS:
+                assert (got[name] == expected[name]).all(), name
+        assert full["ground"]["walls"] == data["map"]["walls"]
+        assert full["ground"]["lines"] == data["map"]["lines"]
+        rest = {k: v for k, v in full.items() if k not in ("map", "ground")}
+        assert rest == {k: v for k, v in data.items() if k != "map"}
+
+
+def test_a_socket_holding_the_ground_is_not_sent_it_again() -> None:
+    encounter = crypt()
+    sent = wire(character_view(encounter, "ilse").data)
+    assert sent.for_socket("") == sent.full
+    assert sent.for_socket("another scene's ground") == sent.full
+    assert sent.for_socket(sent.ground) == sent.kept
+    assert len(sent.kept) < len(sent.full)
+    encounter.tokens["bram"].position = (3, 11)  # the same ground: its text is taken over
+    again = character_view(encounter, "ilse").data
+    assert wire(again, sent) == wire(again)
+
+
+def test_more_fog_lifted_sends_the_new_ground_and_no_square_still_fogged() -> None:
+    encounter = crypt()
+    grid = encounter.grid
+    assert grid is not None
+    encounter.fog = Fog(True)
+    revealed = np.zeros((grid.height, grid.width), dtype=np.bool_)
+    revealed[:4, :6] = True
+    encounter.fog.set_mask(revealed)
+    before = wire(table_view(encounter).data)
+    revealed[4:8, :6] = True
+    encounter.fog.set_mask(revealed)
+    after = wire(table_view(encounter).data)
+    assert after.ground != before.ground  # a page holding the old ground gets the new one
+    assert after.for_socket(before.ground) == after.full
+    for sent, found in ((before, 4), (after, 8)):
+        message = json.loads(sent.full)
+        arrays = _page_arrays(message, {})
+        light = arrays["light"].reshape(grid.height, grid.width)
+        assert not light[found:, :].any() and not light[:, 6:].any()
+        for name in ("elevation", "terrain"):
+            shown = arrays[name].reshape(grid.height, grid.width)
+            assert not shown[found:, :].any() and not shown[:, 6:].any()
+        assert not leaks(sent.full, SECRET_WORDS)
+
+
+async def _views(url: str, changes: int, server: ShareServer, move: Any) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = []
+    async with (
+        aiohttp.ClientSession(timeout=TIMEOUT) as session,
+        session.ws_connect(url) as socket,
+    ):
+        for step in range(changes + 1):
+            if step:
+                move(step)
+            message = await socket.receive(timeout=5)
+            assert message.type == aiohttp.WSMsgType.TEXT
+            got.append(json.loads(message.data))
+    return got
+
+
+def test_a_page_gets_the_ground_once_then_again_after_it_reconnects() -> None:
+    encounter = crypt()
+    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(encounter))
+    url = server.url(link_named(server, "Table")).replace("http", "ws") + "/ws"
+    moves = [(2, 11), (3, 11), (2, 11)]
+
+    def move(step: int) -> None:
+        encounter.tokens["ilse"].position = moves[step - 1]
+        server.publish(builder_for(encounter))
+
+    try:
+        first = asyncio.run(asyncio.wait_for(_views(url, 2, server, move), 10))
+        again = asyncio.run(asyncio.wait_for(_views(url, 0, server, move), 10))
+    finally:
+        server.stop()
+    assert "ground" in first[0]
+    held = first[0]["map"]["ground"]
+    assert all(later["map"]["ground"] == held for later in first[1:])  # a token moved
+    assert not any("ground" in later for later in first[1:])  # the page draws with its own
+    assert "ground" in again[0]  # a new socket holds nothing
