@@ -92,6 +92,19 @@ class _Watcher:
     """The fingerprint of the map's ground this socket last received (:mod:`.wire`)."""
 
 
+async def _say_goodbye(watchers: list[_Watcher]) -> None:
+    """Tell every device that sharing stopped; a device that does not answer (or reads
+    nothing) holds the stop up for :data:`GOODBYE_SECONDS` at most."""
+    closing = [
+        asyncio.ensure_future(w.socket.close(code=STOPPED, message=b"sharing stopped"))
+        for w in watchers
+    ]
+    if closing:
+        await asyncio.wait(closing, timeout=GOODBYE_SECONDS)
+        for task in closing:
+            task.cancel()
+
+
 class ShareServer:
     """The phones' server (see the module's docstring). Start once, stop once."""
 
@@ -217,20 +230,8 @@ class ShareServer:
         await self._stop.wait()
         updater.cancel()
         listener.stop_listening()
-        await self._say_goodbye()
+        await _say_goodbye(list(self._watchers.values()))
         await listener.close()
-
-    async def _say_goodbye(self) -> None:
-        """Tell every device that sharing stopped; a device that does not answer (or reads
-        nothing) holds the stop up for :data:`GOODBYE_SECONDS` at most."""
-        closing = [
-            asyncio.ensure_future(w.socket.close(code=STOPPED, message=b"sharing stopped"))
-            for w in list(self._watchers.values())
-        ]
-        if closing:
-            await asyncio.wait(closing, timeout=GOODBYE_SECONDS)
-            for task in closing:
-                task.cancel()
 
     async def _update_loop(self) -> None:
         while True:
