@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from benchmarks.timing import print_table  # noqa: E402
+from benchmarks.timing import print_table, settle  # noqa: E402
 
 WARM_UP = 2
 PAGES = 8
@@ -87,20 +87,6 @@ class Ticks:
     def reset(self) -> None:
         self.longest, self.where, self.worst = 0.0, "", {}
         self.since, self.last = self.since[-1:], time.perf_counter()
-
-
-def settle(until: Any = None, most: float = 30.0) -> None:
-    """Run the event loop a little, and until ``until()`` holds (at most ``most`` seconds)."""
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance()
-    assert app is not None
-    deadline = time.perf_counter() + most
-    for _ in range(3):
-        app.processEvents()
-    while until is not None and not until() and time.perf_counter() < deadline:
-        app.processEvents()
-        time.sleep(0.002)
 
 
 class Session:

@@ -23,6 +23,7 @@ Medians of ``--repeat`` shows of each scene. The target: 300 ms for both.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -37,24 +38,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from benchmarks.timing import print_table, timed  # noqa: E402
+from benchmarks.timing import print_table, settle, timed  # noqa: E402
 
 SCENES = ("tavern-brawl", "hillside-ruin", "crypt-fog")
 PAGES = 8
 TARGET_MS = 300.0
-
-
-def _settle(until: Any = None, most: float = 10.0) -> None:
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance()
-    assert app is not None
-    deadline = time.perf_counter() + most
-    for _ in range(3):
-        app.processEvents()
-    while until is not None and not until() and time.perf_counter() < deadline:
-        app.processEvents()
-        time.sleep(0.001)
+_settle = functools.partial(settle, most=10.0, pause=0.001)
+"""The event loop run until a page or the TV is there (the TV's timing waits in it)."""
 
 
 class Evening:

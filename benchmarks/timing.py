@@ -55,3 +55,20 @@ def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]], numbers: i
     align = ["---"] + ["---:"] * numbers + ["---"] * (len(header) - 1 - numbers)
     for line in (header, align, *rows):
         print("| " + " | ".join(line) + " |")
+
+
+def settle(
+    until: Callable[[], object] | None = None, most: float = 30.0, pause: float = 0.002
+) -> None:
+    """Run the Qt event loop a little, and until ``until()`` holds (at most ``most`` seconds),
+    sleeping ``pause`` seconds between turns."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert app is not None
+    deadline = time.perf_counter() + most
+    for _ in range(3):
+        app.processEvents()
+    while until is not None and not until() and time.perf_counter() < deadline:
+        app.processEvents()
+        time.sleep(pause)

@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 from shiboken6 import isValid
 
-from tactical.app.encounter.procedure_reading import ProcedureReading, read_procedure
+from tactical.app.encounter.procedure_reading import ProcedureReading, ReadingCache
 from tactical.app.encounter.undo_history import CoreCommandAdapter, UndoHistory
 from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Initiator, Operation
 from tactical.core.commands.base import Batch, Command
@@ -97,11 +97,9 @@ class EncounterDocument(QObject):
         self.public_targets: set[str] = set()
         """The targets of revealed actions: the only targets the player view may show."""
         self._gatherer = ChangeGatherer(self._send)
-        self._generation = 0
-        """Counts the change sets that may change what the procedure says."""
-        self._reading: tuple[object, ProcedureReading] | None = None
-        """The last reading, with what it was read of; read again when first asked after
-        opening (the rules load after the window's first frame), at once after a change."""
+        self._reading = ReadingCache()
+        """The last reading; read again when first asked after opening (the rules load
+        after the window's first frame), at once after a change that may change it."""
         encounter.subscribe(self._relay)
         self.evening.subscribe(self._relay)
 
@@ -124,7 +122,7 @@ class EncounterDocument(QObject):
         elif "scenes" in changes.kinds:
             self._place = self.evening.index(self.scene_id)
         if changes.touches(REREAD_KINDS):
-            self._generation += 1
+            self._reading.changed()
             self.procedure_reading()  # marks the map before the views hear of the change
         self.changes_done.emit(changes)
         for change in changes:
@@ -223,7 +221,7 @@ class EncounterDocument(QObject):
         self.set_path(path)
         self.undo_stack.setClean()
         self._modified_outside_undo = False
-        self._reading = None
+        self._reading.forget()
         self.set_highlights(set(), set())  # until the new encounter's procedure is read
         self.encounter_replaced.emit()
         self.modified_changed.emit(False)
@@ -246,7 +244,7 @@ class EncounterDocument(QObject):
         self.encounter.unsubscribe(self._relay)
         self.encounter = self.pushing_on = encounter
         encounter.subscribe(self._relay)
-        self._reading = None
+        self._reading.forget()
         self.set_highlights(set(), set())  # until this scene's procedure is read
         self._place = self.evening.index(scene_id)
         self.switching = True
@@ -309,15 +307,10 @@ class EncounterDocument(QObject):
     def procedure_reading(self) -> ProcedureReading:
         """What the encounter's procedure says now: read once after each change that may
         change it, and the map marked from it (who acts, revealed targets), panel or none."""
-        encounter = self.encounter
-        key = (self._generation, id(encounter), encounter.procedure, id(encounter.procedure_state))
-        if self._reading is None or self._reading[0] != key:
-            reading = read_procedure(encounter)
-            self._reading = (key, reading)
-            view = reading.view
-            targets = set(view.targets) if view is not None else set()
-            self.set_highlights(set(view.acting) if view is not None else set(), targets, targets)
-        return self._reading[1]
+        reading, marks = self._reading.read(self.encounter)
+        if marks is not None:
+            self.set_highlights(*marks)
+        return reading
 
     def move_budget(self, token: Token) -> int | None:
         """How far ``token`` may move now: what the procedure leaves it, else its speed."""

@@ -28,7 +28,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from tactical.app.encounter.document import REREAD_KINDS, EncounterDocument
-from tactical.app.encounter.procedure_reading import ProcedureReading, read_procedure
+from tactical.app.encounter.procedure_reading import Marks, ProcedureReading, ReadingCache
 from tactical.core.changes import Change, ChangeGatherer, ChangeSet, Initiator
 from tactical.core.commands.base import Command
 from tactical.core.encounter import Encounter
@@ -56,9 +56,8 @@ class ShownScene(QObject):
         self._encounter = document.encounter
         self._evening: Evening | None = None
         self._gathering = ChangeGatherer(self._send)
-        self._generation = 0
-        self._reading: tuple[object, ProcedureReading] | None = None
-        self._marks: tuple[set[str], set[str], set[str]] = (set(), set(), set())
+        self._reading = ReadingCache()
+        self._marks: Marks = (set(), set(), set())
         self._gm_here = True
         document.changes_done.connect(self._gm_changes)
         document.elsewhere_done.connect(self._elsewhere)
@@ -105,18 +104,11 @@ class ShownScene(QObject):
         """What the shown scene's procedure says now (read once after each change)."""
         if self.on_gm_scene:
             return self.document.procedure_reading()
-        encounter = self._encounter
-        key = (self._generation, id(encounter), encounter.procedure, id(encounter.procedure_state))
-        if self._reading is None or self._reading[0] != key:
-            reading = read_procedure(encounter)
-            self._reading = (key, reading)
-            view = reading.view
-            targets = set(view.targets) if view is not None else set()
-            marks = (set(view.acting) if view is not None else set(), targets, set(targets))
-            if marks != self._marks:
-                self._marks = marks
-                self.highlights_changed.emit()
-        return self._reading[1]
+        reading, marks = self._reading.read(self._encounter)
+        if marks is not None and marks != self._marks:
+            self._marks = marks
+            self.highlights_changed.emit()
+        return reading
 
     def move_budget(self, token: Token) -> int | None:
         """How far ``token`` of the shown scene may move now (a phone's, a player view drag)."""
@@ -157,7 +149,7 @@ class ShownScene(QObject):
         self._encounter.unsubscribe(self._hear)
         self._encounter = encounter
         encounter.subscribe(self._hear)
-        self._reading = None
+        self._reading.forget()
         self._gm_here = self.document.encounter is encounter
         if announce:
             self.encounter_replaced.emit()
@@ -168,7 +160,7 @@ class ShownScene(QObject):
         here = self.document.encounter is self._encounter
         if here != self._gm_here:
             self._gm_here = here
-            self._reading = None
+            self._reading.forget()
             self.gm_scene_changed.emit()
             self.highlights_changed.emit()
 
@@ -198,7 +190,7 @@ class ShownScene(QObject):
 
     def _send(self, changes: ChangeSet) -> None:
         if changes.touches(REREAD_KINDS):
-            self._generation += 1
+            self._reading.changed()
             if not self.on_gm_scene:
                 self.procedure_reading()  # marks the map before the views hear of the change
         self.changes_done.emit(changes)
