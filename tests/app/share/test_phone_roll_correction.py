@@ -87,3 +87,25 @@ def test_wrong_numbers_leave_the_phone_roll_standing(thrum: Any) -> None:
     assert phones.correction.label.text().startswith("Alice's phone: 6 (2d6 + 1) \N{EM DASH} ")
     assert "needs 2 dice" in phones.correction.label.text()
     assert phones.correction.button.isVisible()
+
+
+def test_turning_a_links_roll_off_in_the_share_dialog_updates_what_is_asked_at_once(
+    thrum: Any,
+) -> None:
+    _window, phones, alice = thrum
+    label = phones.correction.label
+    assert label.text() == "Asked of phones: Alice 2d6 + 1 (Initiative), Bob 2d6 (Initiative)"
+    dialog = phones.open_dialog()
+    try:
+        card = next(c for c in dialog.cards if c.title.text() == "Alice")
+        card.rolls.setChecked(False)  # no step of the procedure taken since
+        assert label.text() == "Asked of phones: Bob 2d6 (Initiative)"
+        card.rolls.setChecked(True)
+        assert label.text() == "Asked of phones: Alice 2d6 + 1 (Initiative), Bob 2d6 (Initiative)"
+        bob = next(c for c in dialog.cards if c.title.text() == "Bob")
+        bob.rolls.setChecked(False)
+        assert label.text() == "Asked of phones: Alice 2d6 + 1 (Initiative)"
+        phones.session.revoke(alice)  # Revoke… on Alice's card
+        assert not phones.correction.row.isVisible()  # nothing asked of any phone
+    finally:
+        dialog.close()

@@ -117,6 +117,8 @@ class PhoneSharing(QObject):
         self.indicator.refresh()
         self._placed()
         self.correction.links = session.links.all
+        session.permissions_changed.connect(self.correction.refresh)
+        session.links_changed.connect(self.correction.refresh)
         self.correction.refresh()
         return session
 

@@ -42,6 +42,9 @@ class ShareSession(QObject):
     """The phones' server for one document (start once; stop when sharing ends)."""
 
     links_changed = Signal()
+    """A link was added, revoked or renewed (the dialog's cards are made again)."""
+    permissions_changed = Signal()
+    """What a link may do changed (the panel's "Asked of phones" is read again at once)."""
 
     def __init__(
         self,
@@ -141,6 +144,7 @@ class ShareSession(QObject):
         """What ``link`` may do: its next frame is checked against it, and its page shows
         (or hides) what it may do with the next view, sent at once."""
         self.links.allow(link.token, what, on)
+        self.permissions_changed.emit()
         self.changed()
 
     def devices(self) -> list[DeviceRow]:
