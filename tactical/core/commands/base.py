@@ -48,6 +48,25 @@ class Command(ABC):
         return held_bytes(self)
 
 
+class TakenBack(Command):
+    """``command``, done in an earlier step still on the history, taken back in a later one:
+    ``do`` undoes it and ``undo`` does it again (a correction replacing it, in a
+    :class:`Batch` after it, is one step whose undo gives it back)."""
+
+    def __init__(self, command: Command) -> None:
+        self.command = command
+        self.text = command.text
+
+    def do(self, encounter: Encounter) -> None:
+        self.command.undo(encounter)
+
+    def undo(self, encounter: Encounter) -> None:
+        self.command.do(encounter)
+
+    def held_bytes(self) -> int:
+        return 64  # the command it names is held by its own step
+
+
 SAMPLED = 32
 """Of more commands of one kind in a batch, this many are asked what they keep."""
 

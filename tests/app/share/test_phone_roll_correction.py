@@ -2,7 +2,7 @@
 
 Alice's phone types the dice of her initiative in the Thrum fight; the panel shows
 "Alice's phone: … (2d6 + 1)" with Correct…; the GM's numbers take the phone's place
-as one undo step, and undoing it goes back to before the roll.
+as one undo step, and undoing it gives the phone's roll back.
 """
 
 from __future__ import annotations
@@ -64,15 +64,18 @@ def test_a_roll_from_a_phone_shows_in_the_panel_and_the_gm_corrects_it(thrum: An
 
     phones.correction.numbers = lambda parent, roll: "6 5"
     phones.correction.button.click()
-    assert stack.count() == before + 1  # the GM's answer took the phone's place
+    assert stack.count() == before + 2  # one step: the GM's answer in the phone's place
     assert stack.undoText() == "Roll Alice's Initiative (corrected by the GM)"
     assert panel.header.message.text() == "Roll Alice's Initiative (corrected by the GM)"
     assert _dice(window) == ["Alice: 2d6+1 = 12 \N{MIDDLE DOT} Initiative \N{MIDDLE DOT} typed"]
     assert label.text() == "Asked of phones: Bob 2d6 (Initiative)"  # nothing left to correct
     assert not phones.correction.button.isVisible()
+    stack.undo()  # the phone's roll is back, to correct again
+    assert stack.undoText() == "Roll Alice's Initiative (entered on Alice's phone)"
+    assert _dice(window) == ["Alice: 2d6+1 = 6 \N{MIDDLE DOT} Initiative \N{MIDDLE DOT} typed"]
+    assert label.text() == "Alice's phone: 6 (2d6 + 1)" and phones.correction.button.isVisible()
     stack.undo()
-    assert stack.count() == before + 1 and stack.index() == before  # before the roll
-    assert label.text() == both
+    assert stack.index() == before and label.text() == both  # before the roll
 
 
 def test_wrong_numbers_leave_the_phone_roll_standing(thrum: Any) -> None:

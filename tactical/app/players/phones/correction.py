@@ -4,11 +4,12 @@ When a phone enters a roll (:class:`~tactical.app.players.phones.hands.PhoneHand
 the combat panel shows it as arrived, "Bram's phone: 7 (2d6 + 1)", with a
 Correct… button. While that roll is still the last step of the undo history,
 Correct… asks the GM the numbers the dice show and enters the same answer again
-with them, by the GM: the phone's step is undone and the GM's answer takes its
-place, so the correction is one undo step and the history keeps no wrong roll.
-Once anything else was done after it, the line goes (the procedure's own re-roll
-or Undo remain). While sharing, and no roll is there to correct, the line says what
-the phones are asked to roll now: "Asked of phones: Alice 2d6 + 1 (Initiative)".
+with them, by the GM, worked out as before the phone's roll: one undo step after the
+phone's that takes its roll back and enters the GM's, so Undo gives the phone's roll
+back (with Correct… again) and Redo the GM's. Once anything else was done after the
+phone's roll, the line goes (the procedure's own re-roll or Undo remain). While
+sharing, and no roll is there to correct, the line says what the phones are asked to
+roll now: "Asked of phones: Alice 2d6 + 1 (Initiative)".
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QW
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.core.changes import GM
-from tactical.core.commands.base import Command
+from tactical.core.commands.base import Batch, Command, TakenBack
 from tactical.core.encounter import Encounter
 from tactical.rules import ProcedureController, RulesError
 from tactical.rules.player_hand import RollSpec
@@ -180,7 +181,8 @@ class RollCorrection(QObject):
 
     def correct(self, faces: list[int]) -> str | None:
         """Enter the phone's answer again with ``faces``, by the GM, in place of the phone's
-        step (one undo step); None when done, else why not."""
+        roll (one undo step, whose undo gives the phone's roll back); None when done, else
+        why not."""
         roll = self.current()
         if roll is None:
             return "That roll is no longer the last step."
@@ -188,27 +190,31 @@ class RollCorrection(QObject):
             roll.roll.total(faces)
         except ValueError as error:
             return f"{error}."
-        pushed: list[Command] = []
-
-        def push(command: Command) -> None:
-            command.text = f"{command.text} ({CORRECTED})"
-            pushed.append(command)
-            self.document.push(command, GM, on=roll.encounter)
-
-        stack = self.document.undo_stack
+        found = self.document.history.step_of(roll.command)
+        if found is None:
+            return "That roll is no longer the last step."
+        phones = found[0].command  # the phone's whole step
+        encounter = roll.encounter
+        answered: list[Command] = []
         with self.document.operation(GM):  # one change: the phone's roll becomes the GM's
-            stack.undo()  # the phone's step: the GM's answer takes its place
-            controller = ProcedureController(roll.encounter, push)
+            with self.document.on_encounter(encounter, GM):
+                phones.undo(encounter)  # the GM's answer is worked out as before the roll
             try:
+                controller = ProcedureController(encounter, answered.append)
                 controller.answer(roll.token_id, roll.action, dict(roll.values), faces=faces)
             except RulesError as error:
-                stack.redo()  # nothing was pushed: the phone's roll stands
-                return str(error)
-        self.last = None
+                return str(error)  # nothing was done: the phone's roll stands
+            finally:
+                with self.document.on_encounter(encounter, GM):
+                    phones.do(encounter)
+            if not answered:
+                return None
+            text = f"{answered[-1].text} ({CORRECTED})"
+            step = Batch(text, [TakenBack(phones), *answered])
+            self.document.push(step, GM, on=encounter)  # its undo gives the phone's roll back
         self.refresh()
-        self.said = pushed[-1].text if pushed else ""
-        if self.said:
-            self.corrected.emit(self.said)
+        self.said = text
+        self.corrected.emit(text)
         return None
 
     def _tell(self, text: str) -> None:
