@@ -1,4 +1,5 @@
-"""Small modules with one job each: no class over 300 lines, no module over 500 in tactical/.
+"""Small modules with one job each: no class over 300 lines, no module over 500 in tactical/,
+and no script of the phones' page over 500 either.
 
 A class or module that grows past these is doing several jobs; split it (see
 docs/app.md, "How the window is built") rather than raising the limits.
@@ -29,6 +30,18 @@ def test_no_module_is_over_500_lines() -> None:
     too_long = {
         path.relative_to(PACKAGE).as_posix(): lines
         for path in sources()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert too_long == {}
+
+
+def test_no_page_script_is_over_500_lines() -> None:
+    """The phones' page is split by job too (page.js, paint.js, gestures.js, tokens.js...)."""
+    scripts = sorted((PACKAGE / "share" / "page").glob("*.js"))
+    assert "page.js" in {path.name for path in scripts}
+    too_long = {
+        path.name: lines
+        for path in scripts
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
     }
     assert too_long == {}

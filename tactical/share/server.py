@@ -9,8 +9,9 @@ Nothing listens until :meth:`ShareServer.start`; it binds to the address given
   tokens in its view now, each by an opaque key (a digest of the PNG); a key not in
   the link's current view (a hidden or fogged token's picture, one that left the
   view, a guess) gets a short 404;
-* ``GET /static/page.js``, ``tokens.js``, ``hand.js`` and ``page.css``: the page's scripts
-  and style, from a fixed list (no file path is ever taken from a request; no directory listing).
+* ``GET /static/page.js``, ``tokens.js``, ``paint.js``, ``gestures.js``, ``hand.js`` and
+  ``page.css``: the page's scripts and style, from a fixed list (no file path is ever
+  taken from a request; no directory listing).
 
 A wrong or missing token gets a short 404 and nothing else; what every request and
 answer must be (the ``Host``, a WebSocket's ``Origin``, the headers) is
@@ -63,6 +64,8 @@ MoveHandler = Callable[[Link, dict[str, Any]], str | None]
 STATIC = {
     "page.js": "application/javascript",
     "tokens.js": "application/javascript",
+    "paint.js": "application/javascript",
+    "gestures.js": "application/javascript",
     "hand.js": "application/javascript",
     "page.css": "text/css",
 }

@@ -21,7 +21,7 @@ from tactical.share import devices
 from tactical.share.limits import Limits
 from tactical.share.links import links_for
 from tactical.share.publish import builder_for
-from tactical.share.server import ShareServer
+from tactical.share.server import STATIC, ShareServer
 from tests.share.conftest import (
     PICTURE_WORDS,
     crypt,
@@ -258,11 +258,39 @@ def test_stop_cuts_devices_off_and_frees_the_port_within_two_seconds(
 def test_the_page_loads_nothing_from_elsewhere() -> None:
     """No CDN, no web font: every resource the page names is served by the app itself."""
     page = resources.files("tactical.share").joinpath("page")
-    for name in ("index.html", "page.js", "tokens.js", "page.css"):
+    for name in ("index.html", *STATIC):
         text = page.joinpath(name).read_text(encoding="utf-8")
         assert re.search(r"https?://[a-z0-9]", text) is None, name
         assert "@import" not in text and "url(" not in text, name
         assert ".innerHTML" not in text, name  # text from the GM's side is set as text
+
+
+def test_the_server_serves_every_script_of_the_page_and_the_page_loads_them_all(
+    shared: tuple[ShareServer, Encounter],
+) -> None:
+    """A script split off page.js is served from the fixed list, under the page's policy,
+    and the page loads it before page.js."""
+    server, _ = shared
+    page = resources.files("tactical.share").joinpath("page")
+    scripts = sorted(p.name for p in page.iterdir() if p.name.endswith(".js"))
+    assert sorted(name for name in STATIC if name.endswith(".js")) == scripts
+    html = page.joinpath("index.html").read_text(encoding="utf-8")
+    loaded = re.findall(r'<script src="/static/([a-z]+\.js)"></script>', html)
+    assert sorted(loaded) == scripts and loaded[-1] == "page.js"
+    base = server.url(link_named(server, "Table")).split("/s/")[0]
+
+    async def fetch(name: str) -> tuple[int, dict[str, str], str]:
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.get(f"{base}/static/{name}") as response,
+        ):
+            return response.status, dict(response.headers), await response.text()
+
+    for name in loaded:
+        status, headers, text = _run(fetch(name))  # type: ignore[misc]
+        assert status == 200 and headers["Content-Type"].startswith("application/javascript")
+        assert "script-src 'self'" in headers["Content-Security-Policy"]
+        assert text == page.joinpath(name).read_text(encoding="utf-8")
 
 
 @pytest.fixture

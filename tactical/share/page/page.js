@@ -1,12 +1,11 @@
 // The phones' page (issue 25): draws what the GM's computer sends for this link, nothing more.
-// Pan with one finger, pinch to zoom (damped), double-tap to centre on your character;
-// reconnects by itself. All text from the server is set as text, never as HTML.
+// This file connects (and reconnects by itself), takes each view in, keeps the camera, draws the
+// frame and lights up squares seen for the first time; paint.js paints the map, tokens.js the
+// tokens, gestures.js takes the fingers, hand.js a character's sheet and turn (all loaded first).
+// All text from the server is set as text, never as HTML.
 "use strict";
 (function () {
-  const DARK = 0, DIM = 1;
-  const TERRAIN = ["#d9d2c1", "#b9a877", "#5b5750"];
-  const PINCH_DAMPING = 0.6;
-  const GROUND_SIDE = 2048;
+  const paint = window.tacticalPaint, DARK = paint.DARK, cells = paint.cells;
   const FRESH_MS = 2500;  // how long newly seen squares glow
   const BAR_PX = 60;  // the bar over the map's top
   const STOPPED = 4410, REVOKED = 4403;  // the server's close codes (tactical/share/server.py)
@@ -19,26 +18,6 @@
   const state = { view: null, light: null, height: null, terrain: null, held: null, art: null, artKey: null,
     cam: { x: 0, y: 0, scale: 40 }, fitted: false, drag: null, pointers: new Map(), lastTap: 0 };
   let socket = null, retry = 0, dirty = false;
-
-  function bytes(b64) {
-    const s = atob(b64 || "");
-    const out = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-    return out;
-  }
-
-  // a grid's array: base64 of its bytes, or runs [value, count, ...] (none: all zero)
-  function cells(src, name, Type, n) {
-    const runs = src[name + "_runs"];
-    if (!runs) {
-      if (!src[name]) return new Type(n);
-      const raw = bytes(src[name]);
-      return Type === Uint8Array ? raw : new Type(raw.buffer);
-    }
-    const out = new Type(n);
-    for (let i = 0, at = 0; i < runs.length; i += 2) { out.fill(runs[i], at, at + runs[i + 1]); at += runs[i + 1]; }
-    return out;
-  }
 
   function show(id, on) { el(id).hidden = !on; }
 
@@ -196,7 +175,7 @@
     const left = fresh.until - performance.now();
     if (left <= 0) { state.fresh = null; return; }
     ctx.fillStyle = "rgba(255, 215, 106, " + (0.45 * left / FRESH_MS).toFixed(3) + ")";
-    fillCells(fresh.cells);
+    paint.fillCells(ctx, state, fresh.cells);
     request();
   }
 
@@ -259,10 +238,6 @@
     request();
   }
 
-  function toMap(px, py) {
-    return [state.cam.x + px / state.cam.scale, state.cam.y + py / state.cam.scale];
-  }
-
   function request() {
     if (!dirty) { dirty = true; requestAnimationFrame(draw); }
   }
@@ -283,256 +258,11 @@
     if (!state.view) return;
     const s = state.cam.scale;
     ctx.setTransform(ratio * s, 0, 0, ratio * s, -state.cam.x * s * ratio, -state.cam.y * s * ratio);
-    if (state.view.map.kind === "grid") drawGrid(state.view.map); else drawAreas(state.view.map);
-    drawTemplates();
+    paint.drawMap(ctx, state);
+    paint.drawTemplates(ctx, state);
     drawFresh();
-    if (state.drag) drawReach();
+    if (state.drag) gestures.drawReach(ctx);
     tokens.draw(ctx, state.view.tokens, state.cam.scale, state.drag);
-  }
-
-  function drawTemplates() {
-    // spell areas and the like, already cut by the GM's computer to what this link may see
-    for (const template of state.view.templates || []) {
-      ctx.globalAlpha = 0.35;
-      ctx.fillStyle = template.color;
-      fillCells(template.cells);
-      ctx.globalAlpha = 1;
-      const first = template.cells[0];
-      if (template.label && Array.isArray(first)) {
-        ctx.font = "600 " + Math.max(13 / state.cam.scale, 0.3) + "px sans-serif";
-        ctx.fillStyle = "#fff";
-        ctx.fillText(template.label, first[0] + 0.05, first[1] + 0.6);
-      }
-    }
-  }
-
-  function fillCells(cells) {
-    // squares ([col, row]) or areas (their ids) in the current fill style
-    const areas = new Map((state.view.map.areas || []).map((a) => [a.id, a]));
-    for (const cell of cells) {
-      if (Array.isArray(cell)) { ctx.fillRect(cell[0], cell[1], 1, 1); continue; }
-      const area = areas.get(cell);
-      if (!area) continue;
-      ctx.beginPath();
-      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-      ctx.closePath();
-      ctx.fill();
-    }
-  }
-
-  function target(t, at) {
-    return [Math.floor(at[0] - t.size / 2 + 0.5), Math.floor(at[1] - t.size / 2 + 0.5)];
-  }
-
-  function costAt(col, row) {
-    const cell = (state.view.reach || []).find((c) => c[0] === col && c[1] === row);
-    return cell ? cell[2] : null;
-  }
-
-  function drawReach() {
-    // the engine's reach, as the GM's drag preview shades it, and the cost of the drop
-    const t = mine();
-    if (!t) return;
-    ctx.fillStyle = "rgba(80, 200, 120, 0.35)";
-    if (t.col === undefined) { drawAreaReach(t); return; }
-    for (const cell of state.view.reach || []) if (cell.length === 3) ctx.fillRect(cell[0], cell[1], t.size, t.size);
-    const [col, row] = target(t, state.drag.at);
-    const cost = costAt(col, row);
-    const size = Math.max(16 / state.cam.scale, 0.35);
-    ctx.font = "700 " + size + "px sans-serif";
-    ctx.fillStyle = cost === null ? "#ff8a7a" : "#fff";
-    ctx.fillText(cost === null ? "out of reach" : cost + " square" + (cost === 1 ? "" : "s"), col, row - 0.15);
-  }
-
-  function drawAreaReach(t) {
-    const costs = new Map((state.view.reach || []).filter((c) => c.length === 2));
-    for (const area of state.view.map.areas) {
-      if (!costs.has(area.id)) continue;
-      ctx.beginPath();
-      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-      ctx.closePath();
-      ctx.fill();
-    }
-    const [mx, my] = state.drag.at;
-    const here = areaAt(mx, my);
-    const cost = here === null || !costs.has(here) ? null : costs.get(here);
-    const size = 16 / state.cam.scale;
-    ctx.font = "700 " + size + "px sans-serif";
-    ctx.fillStyle = cost === null ? "#ff8a7a" : "#fff";
-    ctx.fillText(cost === null ? "out of reach" : cost + " area" + (cost === 1 ? "" : "s"), mx, my - size);
-  }
-
-  function drawArt(g) {
-    const a = state.art, m = state.artMeta;
-    if (a && m) g.drawImage(a, m.x, m.y, a.width / m.scale, a.height / m.scale);
-  }
-
-  function buildGround() {
-    // The grid is painted once per view into a picture of capped size (GROUND_SIDE), so a big
-    // map costs one drawImage a frame and a bounded amount of memory, never a loop per square.
-    const map = state.view && state.view.map;
-    if (!map || map.kind !== "grid") { state.ground = null; return; }
-    const k = Math.max(1, Math.min(32, Math.floor(GROUND_SIDE / Math.max(map.width, map.height))));
-    const ground = document.createElement("canvas");
-    ground.width = map.width * k;
-    ground.height = map.height * k;
-    const g = ground.getContext("2d");
-    g.setTransform(k, 0, 0, k, 0, 0);
-    paintGrid(g, map, k);
-    state.ground = ground;
-  }
-
-  function drawGrid(map) {
-    if (!state.ground) buildGround();
-    ctx.imageSmoothingEnabled = state.cam.scale < 8;
-    ctx.drawImage(state.ground, 0, 0, map.width, map.height);
-  }
-
-  function paintGrid(g, map, k) {
-    const w = map.width, h = map.height;
-    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
-      const i = r * w + c;
-      if (state.light[i] === DARK) continue;
-      g.fillStyle = TERRAIN[state.terrain[i]] || TERRAIN[0];
-      g.fillRect(c, r, 1, 1);
-    }
-    drawArt(g);
-    g.lineWidth = 1 / k;
-    g.strokeStyle = "rgba(0,0,0,0.25)";
-    g.font = "0.3px sans-serif";
-    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
-      const i = r * w + c;
-      if (state.light[i] === DARK) continue;
-      if (k >= 6) g.strokeRect(c, r, 1, 1);
-      if (state.height[i] && k >= 16) { g.fillStyle = "#333"; g.fillText(String(state.height[i]), c + 0.05, r + 0.3); }
-      if (state.light[i] === DIM) { g.fillStyle = "rgba(0,0,0,0.5)"; g.fillRect(c, r, 1, 1); }
-    }
-    for (const [ac, ar, bc, br, kind] of map.walls) {
-      const x = Math.max(ac, bc), y = Math.max(ar, br);
-      const vertical = ac !== bc;
-      line(g, vertical ? x : ac, vertical ? ar : y, vertical ? x : ac + 1, vertical ? ar + 1 : y, kind);
-    }
-    for (const [ax, ay, bx, by, kind, open] of map.lines) line(g, ax, ay, bx, by, open ? "open" : kind);
-  }
-
-  function line(g, ax, ay, bx, by, kind) {
-    g.beginPath();
-    g.moveTo(ax, ay);
-    g.lineTo(bx, by);
-    g.lineWidth = kind === "wall" || kind === "object" ? 0.14 : 0.1;
-    g.strokeStyle = { wall: "#1c1a17", door: "#8a5a22", open: "#d7a35a", window: "#6fb3d9", object: "#444" }[kind] || "#1c1a17";
-    g.setLineDash(kind === "open" ? [0.15, 0.1] : []);
-    g.stroke();
-    g.setLineDash([]);
-  }
-
-  function drawAreas(map) {
-    for (const area of map.areas) {
-      ctx.beginPath();
-      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-      ctx.closePath();
-      ctx.fillStyle = TERRAIN[0];
-      ctx.fill();
-    }
-    drawArt(ctx);
-    const [x0, y0, x1, y1] = map.box;
-    const unit = Math.max(x1 - x0, y1 - y0) / 40;
-    ctx.font = unit + "px sans-serif";
-    for (const area of map.areas) {
-      ctx.beginPath();
-      area.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-      ctx.closePath();
-      if (area.light === DIM) { ctx.fillStyle = "rgba(0,0,0,0.5)"; ctx.fill(); }
-      ctx.lineWidth = unit / 6;
-      ctx.strokeStyle = "#333";
-      ctx.stroke();
-      ctx.fillStyle = "#222";
-      ctx.fillText(area.name, area.points[0][0] + unit / 2, area.points[0][1] + unit * 1.2);
-    }
-  }
-
-  // -- gestures ----------------------------------------------------------------------
-  function onMine(mx, my) {
-    const t = mine();
-    if (!t || !state.view.moves) return false;
-    if (t.col === undefined) {  // an area map: within a token's reach of where it is drawn
-      const [x, y] = spot(t);
-      return Math.hypot(mx - x, my - y) * state.cam.scale < 30;
-    }
-    return mx >= t.col && mx < t.col + t.size && my >= t.row && my < t.row + t.size;
-  }
-
-  function areaAt(x, y) {
-    // even-odd rule over the areas this page was sent (the only ones it may drop on)
-    const areas = state.view.map.areas || [];
-    for (const area of areas) {
-      let inside = false;
-      const p = area.points;
-      for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
-        if ((p[i][1] > y) !== (p[j][1] > y) && x < ((p[j][0] - p[i][0]) * (y - p[i][1])) / (p[j][1] - p[i][1]) + p[i][0]) inside = !inside;
-      }
-      if (inside) return area.id;
-    }
-    return null;
-  }
-
-  canvas.addEventListener("pointerdown", (e) => {
-    canvas.setPointerCapture(e.pointerId);
-    state.pointers.set(e.pointerId, [e.offsetX, e.offsetY]);
-    if (state.pointers.size === 1) {
-      const now = Date.now();
-      if (now - state.lastTap < 300) centreOnMine();
-      state.lastTap = now;
-      const [mx, my] = toMap(e.offsetX, e.offsetY);
-      if (onMine(mx, my)) {
-        if (state.view.may_move) state.drag = { id: mine().id, at: [mx, my] };
-        else toast("Not your turn: you can move when you act");
-      }
-    } else {
-      state.drag = null;
-    }
-  });
-  canvas.addEventListener("pointermove", (e) => {
-    const before = state.pointers.get(e.pointerId);
-    if (!before) return;
-    const now = [e.offsetX, e.offsetY];
-    if (state.pointers.size === 1) {
-      if (state.drag) state.drag.at = toMap(now[0], now[1]);
-      else { state.cam.x -= (now[0] - before[0]) / state.cam.scale; state.cam.y -= (now[1] - before[1]) / state.cam.scale; }
-    } else if (state.pointers.size === 2) {
-      const other = [...state.pointers.entries()].find(([id]) => id !== e.pointerId)[1];
-      const d0 = Math.hypot(before[0] - other[0], before[1] - other[1]);
-      const d1 = Math.hypot(now[0] - other[0], now[1] - other[1]);
-      if (d0 > 0) zoom(Math.pow(d1 / d0, PINCH_DAMPING), (now[0] + other[0]) / 2, (now[1] + other[1]) / 2);
-    }
-    state.pointers.set(e.pointerId, now);
-    request();
-  });
-  function release(e) {
-    state.pointers.delete(e.pointerId);
-    if (state.drag && state.pointers.size === 0) {
-      const [mx, my] = state.drag.at;
-      const t = mine();
-      if (socket && socket.readyState === 1 && t && t.col === undefined) {
-        const area = areaAt(mx, my);
-        if (area !== null && area !== t.area) socket.send(JSON.stringify({ type: "move", token: t.id, area }));
-      } else if (socket && socket.readyState === 1 && t) {
-        const [col, row] = target(t, [mx, my]);
-        if (col !== t.col || row !== t.row) socket.send(JSON.stringify({ type: "move", token: t.id, col, row }));
-      }
-      state.drag = null;
-      request();
-    }
-  }
-  canvas.addEventListener("pointerup", release);
-  canvas.addEventListener("pointercancel", release);
-  canvas.addEventListener("wheel", (e) => { e.preventDefault(); zoom(Math.pow(1.0015, -e.deltaY), e.offsetX, e.offsetY); request(); }, { passive: false });
-
-  function zoom(factor, px, py) {
-    const [mx, my] = toMap(px, py);
-    state.cam.scale = Math.min(200, Math.max(2, state.cam.scale * factor));
-    state.cam.x = mx - px / state.cam.scale;
-    state.cam.y = my - py / state.cam.scale;
   }
 
   // Where a token is on screen (CSS pixels), for the browser tests and nothing else.
@@ -554,13 +284,16 @@
     freshSquares() { return state.fresh ? state.fresh.cells.length : 0; },
   };
 
-  el("order-button").addEventListener("click", () => { el("order").hidden = !el("order").hidden; });
-  window.addEventListener("resize", () => { resize(); });
-  hand.start(token, (frame) => {
+  function send(frame) {
     if (!socket || socket.readyState !== 1) return false;
     socket.send(JSON.stringify(frame));
     return true;
-  }, toast);
+  }
+
+  const gestures = window.tacticalGestures.start({ state, canvas, mine, spot, request, centreOnMine, toast, send });
+  el("order-button").addEventListener("click", () => { el("order").hidden = !el("order").hidden; });
+  window.addEventListener("resize", () => { resize(); });
+  hand.start(token, send, toast);
   resize();
   connect();
 })();
