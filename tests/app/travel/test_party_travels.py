@@ -265,3 +265,34 @@ def test_edit_token_makes_a_party_character_with_its_edit_in_one_step(make_windo
     editor.ask = untick
     editor.edit(["orc"])
     assert orc.character is None and "orc" in scenes.roster  # a one-off again; the roster keeps it
+
+
+def test_an_area_scene_shows_its_picture_to_click_an_area_on(qtbot) -> None:  # type: ignore[no-untyped-def]
+    scenes = evening()
+    tavern = scenes.scene("tavern")
+    dialog = MoveDialog(MoveRequest(["hero"], ["hero"], [tavern], [], {"tavern": "Tavern"}))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    picker, picture = dialog.picker, dialog.picker.picture
+    assert picture.isVisible() and not picker.area.isHidden()  # the picture and the list
+
+    def at(x: float, y: float) -> QPoint:
+        return QPoint(
+            int(picture.origin.x() + x * picture.scale), int(picture.origin.y() + y * picture.scale)
+        )
+
+    def colour(x: float, y: float) -> tuple[int, int, int]:
+        pixel = picture.grab().toImage().pixelColor(at(x, y))
+        return pixel.red(), pixel.green(), pixel.blue()
+
+    floor = colour(6, 2.5)
+    qtbot.mouseClick(picture, Qt.MouseButton.LeftButton, pos=at(10, 1.5))  # on the door
+    assert picker.area.currentText() == "Door" and picture.area == "door"
+    assert dialog.choice() == MoveChoice(["hero"], "tavern", "door")
+    lit = colour(10, 2.5)
+    assert lit != floor and lit[0] > lit[2] + 60  # the door lit in yellow, the floor not
+    picker.area.setCurrentIndex(picker.area.findData("bar"))  # the list still picks
+    assert picture.area == "bar" and colour(10, 2.5) == floor
+    qtbot.mouseClick(picture, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))  # off every area
+    assert picker.area.currentText() == "Bar"

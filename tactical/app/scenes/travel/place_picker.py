@@ -1,8 +1,9 @@
 """A scene of the evening and a place on it: a square (column, row) or an area.
 
 Shared by the Move to scene and the Mark exit dialogs. On a grid it says whether
-the square is free and, if not, where the tokens will stand instead, and shows
-a small picture of the map: a click on it picks the square.
+the square is free and, if not, where the tokens will stand instead. Either map
+shows a small picture: a click on it picks the square, or the area (also in the
+list of areas above it).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ class PlacePicker(QWidget):
         self.picture = MapPicture(self.set_place)
         form.addRow("", self.picture)
         self.scene.currentIndexChanged.connect(self._scene_changed)
+        self.area.currentIndexChanged.connect(
+            lambda _i: self.picture.set_area(self.area.currentData())
+        )
         self.column.valueChanged.connect(self._say_free)
         self.row.valueChanged.connect(self._say_free)
         for spin in (self.column, self.row):
@@ -86,7 +90,8 @@ class PlacePicker(QWidget):
         area_map = scene.encounter.area_map if scene is not None else None
         self._form.setRowVisible(self.square_row, grid is not None)
         self._form.setRowVisible(self.area, area_map is not None)
-        self._form.setRowVisible(self.picture, grid is not None)
+        self._form.setRowVisible(self.free, grid is not None)  # is the square free
+        self._form.setRowVisible(self.picture, grid is not None or area_map is not None)
         self.picture.show_map(scene.encounter if scene is not None else None)
         self.picture.set_square((self.column.value(), self.row.value()))
         self.area.clear()
