@@ -165,6 +165,10 @@ def test_four_links_fit_side_by_side_with_codes_to_scan_over_the_table(
     qtbot.waitUntil(lambda: len({card.y() for card in dialog.cards}) == 1, timeout=3000)
     assert 4 * dialog.cards[0].width() <= dialog.cards_area.viewport().width()  # and a fourth
     assert all(card.code.width() >= 240 for card in dialog.cards)
+    # and whole, to their last button, with the devices' table under them: no scrolling
+    scroll = dialog.cards_area.verticalScrollBar()
+    qtbot.waitUntil(lambda: scroll.maximum() == 0, timeout=3000)
+    assert all(card.renew_button.isVisible() for card in dialog.cards)
     large = dialog.cards[0].show_large()
     try:
         assert large.code.width() > 2 * dialog.cards[0].code.iconSize().width()

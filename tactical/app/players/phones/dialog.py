@@ -114,6 +114,7 @@ class ShareDialog(QDialog):
         self.problem.hide()
         self.rows = QWidget()
         self.grid = QGridLayout(self.rows)
+        self.grid.setContentsMargins(4, 4, 4, 4)  # room for whole cards on a laptop
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.cards_area = QScrollArea()
         self.cards_area.setWidgetResizable(True)

@@ -73,6 +73,8 @@ class LinkCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFixedWidth(CARD_WIDTH)
         layout = QVBoxLayout(self)
+        layout.setSpacing(4)
+        layout.setContentsMargins(8, 6, 8, 6)
         self.title = plain_label(link_title(link))
         self.title.setStyleSheet("font-weight: bold; font-size: 15pt")
         self.title.setWordWrap(True)
@@ -96,24 +98,25 @@ class LinkCard(QFrame):
         self.field.setPlaceholderText("Revoked")
         self.field.setCursorPosition(0)  # "http://192.168…", not the key's end
         self.watching = plain_label()
-        layout.addWidget(self.field)
+        address = QHBoxLayout()  # [the link's address][Copy]: one row, so the card fits
+        address.addWidget(self.field, 1)
+        if not link.revoked:
+            copy = QPushButton("Copy")
+            copy.setToolTip("Copy this link, to send it to a player")
+            copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.url))
+            address.addWidget(copy)
+        layout.addLayout(address)
         layout.addWidget(self.watching)
         layout.addLayout(self._buttons())
         layout.addStretch(1)
         self.set_devices([])
 
     def _buttons(self) -> QVBoxLayout:
-        """[Copy] over what a character's link may do, over [New link…] [Revoke…]; a revoked
-        link: [New link]."""
+        """What a character's link may do, over [New link…] [Revoke…]; a revoked link:
+        [New link]."""
         link = self.link
-        first, second = QHBoxLayout(), QHBoxLayout()
+        second = QHBoxLayout()
         rows = QVBoxLayout()
-        if not link.revoked:
-            copy = QPushButton("Copy")
-            copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.url))
-            first.addWidget(copy)
-        first.addStretch(1)
-        rows.addLayout(first)
         if link.kind == "character" and not link.revoked:
             rows.addWidget(plain_label("This phone may:"))
             rows.addLayout(self._permissions())
