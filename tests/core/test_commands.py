@@ -29,6 +29,7 @@ from tactical.core.commands import (
     SetWall,
     UndoStack,
 )
+from tactical.core.commands.base import TakenBack
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 from tactical.core.grid import GridMap, Terrain, Wall
@@ -120,6 +121,20 @@ def test_moves_without_a_drag_id_do_not_merge() -> None:
     stack.push(MoveToken("aldric", (1, 0)))
     stack.push(MoveToken("aldric", (2, 0)))
     assert len(stack.done) == 2
+
+
+def test_a_step_taken_back_in_a_later_one_comes_back_when_that_is_undone() -> None:
+    """A correction: a later step takes an earlier move back and makes another in its place;
+    undoing the correction gives the earlier move back, undoing that the start."""
+    encounter = grid_encounter()
+    stack = UndoStack(encounter)
+    first = MoveToken("aldric", (1, 0))
+    stack.push(first)
+    stack.push(Batch("Move Ser Aldric", [TakenBack(first), MoveToken("aldric", (0, 2))]))
+    assert encounter.token("aldric").position == (0, 2)
+    assert stack.undo() and encounter.token("aldric").position == (1, 0)
+    assert stack.redo() and encounter.token("aldric").position == (0, 2)
+    assert stack.undo() and stack.undo() and encounter == grid_encounter()
 
 
 def test_add_token_at_an_index() -> None:
