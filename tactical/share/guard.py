@@ -104,6 +104,9 @@ class Guard:
             return
         try:
             head = sock.recv(self.limits.head_bytes + 1, socket.MSG_DONTWAIT)
+            if not head:  # the device left already
+                self._refuse(sock)
+                return
         except (BlockingIOError, InterruptedError):
             head = b""  # nothing yet: read when it comes
         except OSError:
