@@ -8,10 +8,17 @@ listener (:mod:`.listener`) gives the :class:`Guard` each socket it accepts:
 * over :attr:`Limits.per_address` connections from one address, a new one is
   reset at once;
 * at :attr:`Limits.connections` overall, a connection that has not sent a whole
-  request head yet is closed to make room (none: the new one is reset): the
-  oldest of the address holding the most such connections, so a flood from many
-  addresses gives up its own before a phone's new connection (whose head is
-  already on its way) can be taken;
+  request head yet may be closed to make room: the oldest of the address holding
+  the most such connections, so a flood from many addresses gives up its own
+  before a phone's new connection can be taken. It is closed when the new
+  connection's whole head has already come (a browser sends it at once, and under a
+  flood its connection waits in the system's queue behind the flood's), when the new
+  one's address would still hold fewer than that one's, or when that one has waited
+  :attr:`Limits.settled_seconds`; otherwise (and when none is waiting) the new one is
+  reset at once. So a flood spread evenly over many addresses, which reconnects
+  each time one of its connections is closed, is turned away for the price of a
+  refusal (an accept, a read, a reset), not a connection closed and another set up
+  for every one it opens;
 * until its whole request head has come, a connection is a bare socket the guard
   reads (no transport, no aiohttp protocol: a stalled connection costs next to
   nothing); one that has not sent it within :attr:`Limits.head_seconds`, or sends
@@ -45,12 +52,13 @@ _RESET = struct.pack("ii", 1, 0)
 class Connection:
     """One admitted connection, from its accepting to its end."""
 
-    __slots__ = ("address", "deadline", "dropped", "head", "sock", "transport")
+    __slots__ = ("address", "deadline", "dropped", "head", "since", "sock", "transport")
 
-    def __init__(self, sock: socket.socket, address: str) -> None:
+    def __init__(self, sock: socket.socket, address: str, head: bytes, since: float) -> None:
         self.sock = sock
         self.address = address
-        self.head = bytearray()
+        self.head = bytearray(head)
+        self.since = since
         self.deadline: asyncio.TimerHandle | None = None
         self.transport: asyncio.Transport | None = None
         self.dropped = False
@@ -74,6 +82,8 @@ class Guard:
         self._per_address: Counter[str] = Counter()
         self._waiting_per_address: Counter[str] = Counter()
         self._handing: set[asyncio.Task[None]] = set()
+        self.taken = 0
+        """Connections given to the guard (accepted), refused ones included."""
         self.refused = 0
         """Connections reset at once (over a cap)."""
         self.evicted = 0
@@ -87,29 +97,51 @@ class Guard:
 
     def take(self, sock: socket.socket, peer: object) -> None:
         """A socket just accepted from ``peer``: admitted and read, or reset at once."""
+        self.taken += 1
         address = address_of(peer)
-        if self._per_address[address] >= self.limits.per_address or not self._room():
-            self.refused += 1
-            reset(sock)
+        if self._per_address[address] >= self.limits.per_address:
+            self._refuse(sock)
             return
-        connection = Connection(sock, address)
+        try:
+            head = sock.recv(self.limits.head_bytes + 1, socket.MSG_DONTWAIT)
+            if not head:  # the device left already
+                self._refuse(sock)
+                return
+        except (BlockingIOError, InterruptedError):
+            head = b""  # nothing yet: read when it comes
+        except OSError:
+            self._refuse(sock)
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if len(self._open) >= self.cap and not self._room(address, _whole(head, 0), now):
+            self._refuse(sock)
+            return
+        connection = Connection(sock, address, head, now)
         self._open[connection] = None
         self._waiting[connection] = None
         self._per_address[address] += 1
         self._waiting_per_address[address] += 1
         sock.setblocking(False)
-        loop = asyncio.get_running_loop()
+        if head and self._took(connection, 0):
+            return
         connection.deadline = loop.call_later(self.limits.head_seconds, self._late, connection)
         loop.add_reader(sock.fileno(), self._read, connection)
 
-    def _room(self) -> bool:
-        """Whether a new connection fits, once the guard made room if it can."""
-        if len(self._open) < self.cap:
-            return True
+    def _refuse(self, sock: socket.socket) -> None:
+        self.refused += 1
+        reset(sock)
+
+    def _room(self, address: str, whole: bool, now: float) -> bool:
+        """At the overall cap: whether a new connection from ``address`` (``whole``: its
+        whole head came) takes a waiting connection's place (see the module's docstring)."""
         if not self._waiting:
             return False
         most = max(self._waiting_per_address.values())
         victim = next(c for c in self._waiting if self._waiting_per_address[c.address] == most)
+        fairer = self._waiting_per_address[address] + 1 < most
+        if not (whole or fairer or now - victim.since >= self.limits.settled_seconds):
+            return False
         self.evicted += 1
         self.drop(victim)
         return True
@@ -124,21 +156,29 @@ class Guard:
         if not data:
             self.drop(connection)
             return
-        start = max(0, len(connection.head) - 3)
+        start = len(connection.head)
         connection.head += data
-        if not any(connection.head.find(end, start) >= 0 for end in HEAD_ENDS):
-            if len(connection.head) > self.limits.head_bytes:
+        self._took(connection, start)
+
+    def _took(self, connection: Connection, start: int) -> bool:
+        """Hand ``connection`` over once its whole head came (True); close it when its head
+        is too long already (True); False while it is still to come."""
+        head = connection.head
+        if not _whole(head, start):
+            if len(head) > self.limits.head_bytes:
                 self.too_slow += 1
                 self.drop(connection)
-            return
+                return True
+            return False
         self._stop_reading(connection)
         del self._waiting[connection]
         _less(self._waiting_per_address, connection.address)
-        served = Served(self, connection, bytes(connection.head))
+        served = Served(self, connection, bytes(head))
         connection.head = bytearray()
         task = asyncio.ensure_future(self._hand_over(connection, served))
         self._handing.add(task)
         task.add_done_callback(self._handing.discard)
+        return True
 
     async def _hand_over(self, connection: Connection, served: Served) -> None:
         loop = asyncio.get_running_loop()
@@ -231,6 +271,12 @@ class Served(asyncio.Protocol):
         inner, self._inner = self._inner, None
         if inner is not None:
             inner.connection_lost(exc)
+
+
+def _whole(head: bytes | bytearray, start: int) -> bool:
+    """Whether ``head`` holds a whole request head (the bytes from ``start`` on are new)."""
+    start = max(0, start - 3)
+    return any(head.find(end, start) >= 0 for end in HEAD_ENDS)
 
 
 def reset(sock: socket.socket) -> None:

@@ -19,12 +19,16 @@ class Limits:
 
     connections: int = 128
     """Open connections at once, every address together (pages, pictures, WebSockets).
-    When it is reached, the oldest connection that has not sent a whole request yet makes
-    room for the new one; when every one has, the new one is closed."""
+    When it is reached, the oldest connection that has not sent a whole request yet, of the
+    address holding the most such, may make room for the new one (:mod:`.guard` says when);
+    otherwise the new one is closed."""
     per_address: int = 32
     """Open connections at once from one address (a phone's browser opens a handful)."""
     head_seconds: float = 5.0
     """A connection that has not sent a whole request head by then is closed."""
+    settled_seconds: float = 1.0
+    """At the overall cap, a connection without a whole request head after this long gives
+    its place up to any new one (a phone's head comes within milliseconds)."""
     head_bytes: int = 16 * 1024
     """A request head longer than this is not a phone's: the connection is closed."""
     idle_seconds: float = 15.0

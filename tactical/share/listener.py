@@ -11,6 +11,13 @@ aiohttp's (:class:`~tactical.share.http_guard.HttpProtocol`, with short limits o
 request heads and idle connections) once its request head has come. Out of open
 files, accepting pauses for a second, logged through the rate limit of
 :mod:`tactical.share.quiet_log`.
+
+The server's thread shares Python's interpreter lock with the GM's window: while
+it runs Python, the window waits. A flood that opens a new connection each time
+one is refused keeps :data:`ACCEPTS` waiting at every turn; then accepting rests
+:data:`REST_SECONDS` after each such turn, so however fast the flood, the thread
+takes a bounded share of a core (the system queues what comes meanwhile, a
+phone's connection among them).
 """
 
 from __future__ import annotations
@@ -33,9 +40,13 @@ BACKLOG = 2048
 """Connections the system queues before the server accepts them: more than a flood of
 half-open connections holds at once, so a phone's new connection is not dropped (and
 tried again only a second later) while the server closes the flood's."""
-ACCEPTS = 128
+ACCEPTS = 64
 """Connections accepted in one turn of the server's loop: pages already open are
 answered between turns."""
+REST_SECONDS = 0.01
+"""How long accepting rests after a turn that found :data:`ACCEPTS` connections waiting
+(a flood): about 5,000 connections a second at most, under a fifth of a core (30-45 µs
+each: ``python -m benchmarks.phones_attack``)."""
 PAUSE_SECONDS = 1.0
 """How long accepting pauses when the system has no file to spare."""
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -108,18 +119,19 @@ class Listener:
             except OSError as error:
                 if error.errno in OUT_OF_FILES:
                     log.error("out of open files: not accepting connections for a second")
-                    self._pause()
+                    self._pause(PAUSE_SECONDS)
                 else:
                     log.error("accepting a connection failed", exc_info=error)
                 return
             guard.take(connection, peer)
+        self._pause(REST_SECONDS)  # more are waiting: a flood
 
-    def _pause(self) -> None:
+    def _pause(self, seconds: float) -> None:
         if self._paused or self._socket is None or self._loop is None:
             return
         self._paused = True
         self._loop.remove_reader(self._socket.fileno())
-        self._loop.call_later(PAUSE_SECONDS, self._resume)
+        self._loop.call_later(seconds, self._resume)
 
     def _resume(self) -> None:
         self._paused = False

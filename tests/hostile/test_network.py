@@ -13,6 +13,7 @@ import errno
 import logging
 import re
 import socket
+import threading
 from collections.abc import Callable, Iterator
 
 import aiohttp
@@ -136,6 +137,63 @@ def test_at_the_overall_cap_the_address_holding_most_stalled_connections_gives_o
         assert wait_closed(phone + newcomer, 1, seconds=0.5) == 0
     finally:
         close_all(phone + flood + newcomer)
+
+
+def _even_flood(server: ShareServer) -> list[socket.socket]:
+    """Eight stalled connections, two from each of four addresses: the cap of eight, held."""
+    flood = [s for n in (2, 3, 4, 5) for s in half_open(server.port, f"127.0.0.{n}", 2)]
+    assert wait_closed(flood, 1, seconds=0.5) == 0
+    return flood
+
+
+def test_at_the_overall_cap_a_flood_spread_evenly_is_refused_at_once_and_a_request_gets_in(
+    serve: Serve,
+) -> None:
+    """A flood that reconnects as soon as one of its connections is closed is turned away
+    without closing what it holds (before, every new one closed an old one: the server's
+    thread set connections up and tore them down as fast as the flood opened them); a
+    phone's request, whole when it is accepted, still takes a stalled connection's place."""
+    server = serve(Limits(connections=8, per_address=8, head_seconds=30, settled_seconds=30))
+    flood = _even_flood(server)
+    newcomers: list[socket.socket] = []
+    loop = server._loop
+    assert loop is not None
+    try:
+        for n in (2, 3, 4, 5):  # each address holds as many as the most
+            newcomers += half_open(server.port, f"127.0.0.{n}", 1)
+        assert wait_closed(newcomers, 4) == 4
+        assert wait_closed(flood, 1, seconds=0.5) == 0
+        held = threading.Event()  # the server's loop waits while a phone's request comes
+        loop.call_soon_threadsafe(held.wait, 10)
+        phone = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        newcomers.append(phone)
+        path = _path(server, link_named(server, "Table"))
+        phone.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+        held.set()
+        assert phone.recv(12) == b"HTTP/1.1 200"
+        assert wait_closed(flood, 1) == 1
+    finally:
+        close_all(flood + newcomers)
+
+
+def test_at_the_overall_cap_a_stalled_connection_that_waited_gives_its_place_up(
+    serve: Serve,
+) -> None:
+    """A phone whose request has not come when it is accepted still gets in under an even
+    flood, once the flood's oldest connection has waited a while."""
+    server = serve(Limits(connections=8, per_address=8, head_seconds=30, settled_seconds=0.3))
+    flood = _even_flood(server)
+    tried: list[socket.socket] = []
+    try:
+        for _ in range(100):  # a new one every 0.05 s: refused until the oldest waited
+            tried += half_open(server.port, "127.0.0.2", 1)
+            if wait_closed(flood, 1, seconds=0.05) == 1:
+                break
+        assert wait_closed(flood, 2, seconds=0.2) == 1
+        assert not closed_by_server(tried[-1])  # the one that took its place
+        assert wait_closed(tried[:-1], len(tried) - 1) == len(tried) - 1
+    finally:
+        close_all(flood + tried)
 
 
 def test_one_link_cannot_take_every_device_slot(serve: Serve) -> None:
