@@ -30,7 +30,7 @@ from tactical.core.fog_queries import sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.tokens import Token
-from tactical.share.players import players_view, shown_areas, shown_squares
+from tactical.share.players import players_unseen, players_view, shown_areas, shown_squares
 
 DARK, DIM, BRIGHT = 0, 1, 2
 """A square's light on a screen: unknown, recalled, seen now."""
@@ -112,7 +112,7 @@ def table_seen(encounter: Encounter) -> Seen:
 
 def character_seen(encounter: Encounter, character: Token) -> Seen:
     """What ``character`` sees now (see the module's docstring)."""
-    forbidden = players_view(encounter).unseen
+    forbidden = players_unseen(encounter)
     own = set() if character.hidden or character.position is None else {character.id}
     grid = encounter.grid
     if grid is not None:

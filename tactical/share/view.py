@@ -12,6 +12,7 @@ sends only that it is paused.
 from __future__ import annotations
 
 import base64
+import weakref
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,7 @@ from tactical.share.secrets import Secrets
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
 from tactical.share.token_art import TokenArtSource, pictures_in_view
 
+Mask = npt.NDArray[np.bool_]
 ArtSource = Callable[[str], Rgba | None]
 """A picture id -> its decoded RGBA pixels (None when it cannot be read)."""
 
@@ -75,18 +77,35 @@ def _lines(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
     ]
 
 
+_LAST_GROUND: list[tuple[weakref.ref[GridMap], int, Mask, dict[str, Any]]] = []
+"""The last ground written: (grid, its revision, the squares allowed, the ground). Every
+link of one moment allows the same squares (those the GM's fog reveals), so the pages of
+one update share one ground instead of cutting and encoding the map once each."""
+
+
+def _ground(grid: GridMap, allowed: Mask) -> dict[str, Any]:
+    """The heights, terrain, walls and wall lines of the squares ``allowed``."""
+    for ref, revision, mask, ground in _LAST_GROUND[-1:]:
+        if ref() is grid and revision == grid.revision and np.array_equal(mask, allowed):
+            return ground
+    ground = {
+        "elevation": _b64(np.where(allowed, grid.elevation, 0).astype("<i2")),
+        "terrain": _b64(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
+        "walls": _walls(grid, allowed),
+        "lines": _lines(grid, allowed),
+    }
+    _LAST_GROUND[:] = [(weakref.ref(grid), grid.revision, allowed, ground)]
+    return ground
+
+
 def _grid_data(grid: GridMap, seen: Seen) -> dict[str, Any]:
     assert seen.light is not None
-    allowed = seen.light > DARK
     return {
         "kind": "grid",
         "width": grid.width,
         "height": grid.height,
         "light": _b64(seen.light.astype(np.uint8)),
-        "elevation": _b64(np.where(allowed, grid.elevation, 0).astype("<i2")),
-        "terrain": _b64(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
-        "walls": _walls(grid, allowed),
-        "lines": _lines(grid, allowed),
+        **_ground(grid, seen.light > DARK),
     }
 
 

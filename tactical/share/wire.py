@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,11 +105,38 @@ def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
     if not isinstance(grid, dict) or grid.get("kind") != "grid":
         text = _dumps(data)
         return Wire(text, text)
-    fingerprint = _fingerprint(grid)
+    fingerprint, ground_text = _ground_texts(grid)
     rest = _compact(grid, [k for k in grid if k not in GROUND])
     kept = _dumps({**data, "map": {**rest, "ground": fingerprint}})
     assert kept.endswith("}")
     if before is not None and before.ground == fingerprint:  # its tail: ',"ground":{...}}'
         return Wire(kept[:-1] + before.full[len(before.kept) - 1 :], kept, fingerprint)
-    ground = _dumps(_compact(grid, GROUND))
-    return Wire(kept[:-1] + ',"ground":' + ground + "}", kept, fingerprint)
+    return Wire(kept[:-1] + ',"ground":' + ground_text() + "}", kept, fingerprint)
+
+
+_LAST: list[tuple[tuple[object, ...], str, list[str]]] = []
+"""The last ground seen: its values, fingerprint and text once written.
+The views of one update share their ground's objects (:func:`tactical.share.view._ground`),
+so it is fingerprinted and written once, not once a page."""
+
+
+def _ground_texts(grid: dict[str, Any]) -> tuple[str, Callable[[], str]]:
+    """The fingerprint of ``grid``'s ground, and its text (written when first asked)."""
+    values = (grid.get("width"), grid.get("height"), *(grid.get(key) for key in GROUND))
+    entry = next((e for e in _LAST[-1:] if _same(e[0], values)), None)
+    if entry is None:
+        entry = (values, _fingerprint(grid), [])
+        _LAST[:] = [entry]
+    text = entry[2]
+
+    def ground_text() -> str:
+        if not text:
+            text.append(_dumps(_compact(grid, GROUND)))
+        return text[0]
+
+    return entry[1], ground_text
+
+
+def _same(kept: tuple[object, ...], values: tuple[object, ...]) -> bool:
+    """The same values (mostly the very same objects: then no text is compared)."""
+    return all(a is b or a == b for a, b in zip(kept, values, strict=True))
