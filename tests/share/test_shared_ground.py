@@ -13,15 +13,19 @@ import json
 from typing import Any
 
 import numpy as np
+import pytest
 
 from tactical.core.commands.base import UndoStack
 from tactical.core.commands.fog import RevealSquares
 from tactical.core.commands.terrain import PaintSquares, SetWall
 from tactical.core.encounter import Encounter
 from tactical.core.grid import Wall
-from tactical.share.links import links_for
-from tactical.share.publish import builder_for
+from tactical.share.links import Link, character_token, links_for
+from tactical.share.public import panel_view
+from tactical.share.publish import builder_for, frozen_copy
+from tactical.share.view import character_view, table_view
 from tactical.share.wire import Wire, wire
+from tests.rules.approximated_fray.fight import open_example
 from tests.share.conftest import crypt
 
 DOOR = [14, 7, 15, 7]
@@ -83,3 +87,33 @@ def test_a_square_the_gm_reveals_shows_its_height_on_every_page_and_hides_it_aga
     assert {_height(m, HIDDEN_SQUARE) for m in _pages(encounter, held).values()} == {7}
     stack.undo()
     assert {_height(m, HIDDEN_SQUARE) for m in _pages(encounter, held).values()} == {0}
+
+
+def _alone(encounter: Encounter, link: Link) -> dict[str, Any]:
+    """``link``'s page cut on its own, from nothing shared with another page."""
+    frozen = frozen_copy(encounter)
+    view = panel_view(frozen)
+    if link.character is None:
+        data = table_view(frozen, None, view).data
+    else:
+        token = character_token(frozen, link.character)
+        assert token is not None
+        may = link.permissions()
+        data = character_view(frozen, token.id, None, view, link.moves, token.speed, None, may).data
+    return json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("opened", ["crypt-fog", "approximated fray"])
+def test_every_page_built_together_is_the_page_built_alone(opened: str) -> None:
+    encounter = crypt() if opened == "crypt-fog" else open_example()[0]
+    links = links_for(encounter)
+    for link in links.all():
+        for what in ("declare", "roll", "move"):
+            links.allow(link.token, what, True)
+    build = builder_for(encounter)
+    together = {x.label: json.loads(json.dumps(build(x).data)) for x in links.all()}
+    assert len(together) > 2
+    if opened != "crypt-fog":
+        assert any(page.get("hand") for page in together.values())
+    for link in links.all():
+        assert together[link.label] == _alone(encounter, link), link.label
