@@ -11,7 +11,6 @@ sends only that it is paused.
 
 from __future__ import annotations
 
-import base64
 import weakref
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from tactical.share.reach import link_reach, may_move_now
 from tactical.share.secrets import Secrets
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
 from tactical.share.token_art import TokenArtSource, pictures_in_view
+from tactical.share.wire import encoded
 
 Mask = npt.NDArray[np.bool_]
 ArtSource = Callable[[str], Rgba | None]
@@ -48,10 +48,6 @@ class LinkView:
     art: CutArt | None
     pictures: dict[str, bytes] = field(default_factory=dict)
     """Picture key -> PNG, of the tokens in ``data`` only."""
-
-
-def _b64(array: npt.NDArray[Any]) -> str:
-    return base64.b64encode(np.ascontiguousarray(array).tobytes()).decode("ascii")
 
 
 def _walls(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
@@ -89,8 +85,8 @@ def _ground(grid: GridMap, allowed: Mask) -> dict[str, Any]:
         if ref() is grid and revision == grid.revision and np.array_equal(mask, allowed):
             return ground
     ground = {
-        "elevation": _b64(np.where(allowed, grid.elevation, 0).astype("<i2")),
-        "terrain": _b64(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
+        "elevation": encoded(np.where(allowed, grid.elevation, 0).astype("<i2")),
+        "terrain": encoded(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
         "walls": _walls(grid, allowed),
         "lines": _lines(grid, allowed),
     }
@@ -104,7 +100,7 @@ def _grid_data(grid: GridMap, seen: Seen) -> dict[str, Any]:
         "kind": "grid",
         "width": grid.width,
         "height": grid.height,
-        "light": _b64(seen.light.astype(np.uint8)),
+        "light": encoded(seen.light.astype(np.uint8), remember=True),
         **_ground(grid, seen.light > DARK),
     }
 

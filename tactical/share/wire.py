@@ -64,6 +64,29 @@ def runs(array: npt.NDArray[Any]) -> list[int]:
     return values
 
 
+_ENCODED: dict[int, tuple[str, bytes]] = {}
+"""Base64 texts :func:`encoded` made to be remembered (by ``id``) and their bytes, until the
+wire reads them: it takes the bytes back instead of decoding the text it was just given."""
+ENCODED_KEPT = 8
+
+
+def encoded(array: npt.NDArray[Any], remember: bool = False) -> str:
+    """``array``'s bytes as base64, as a view carries an array; ``remember``: for
+    :func:`wire`, which reads the bytes back (a page's light, read right after)."""
+    raw = np.ascontiguousarray(array).tobytes()
+    text = base64.b64encode(raw).decode("ascii")
+    if remember:
+        if len(_ENCODED) >= ENCODED_KEPT:
+            _ENCODED.clear()
+        _ENCODED[id(text)] = (text, raw)
+    return text
+
+
+def _decoded(text: str) -> bytes:
+    hit = _ENCODED.pop(id(text), None)
+    return hit[1] if hit is not None and hit[0] is text else base64.b64decode(text)
+
+
 def _compact(grid: dict[str, Any], keys: Collection[str]) -> dict[str, Any]:
     """The grid map's ``keys``, each array as runs where they are shorter than its base64."""
     out = {k: grid[k] for k in keys if k in grid}
@@ -71,7 +94,7 @@ def _compact(grid: dict[str, Any], keys: Collection[str]) -> dict[str, Any]:
         text = out.get(key)
         if not isinstance(text, str):
             continue
-        array = np.frombuffer(base64.b64decode(text), dtype=dtype)
+        array = np.frombuffer(_decoded(text), dtype=dtype)
         starts = int(np.count_nonzero(array[1:] != array[:-1])) + 1 if array.size else 0
         if starts * 8 >= len(text):  # more than about 4 characters a number: not worth it
             continue
