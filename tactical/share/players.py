@@ -110,11 +110,24 @@ def cut_footprint(encounter: Encounter, footprint: Iterable[Place]) -> list[Plac
 
 def cut_walls(grid: GridMap, allowed: Mask) -> dict[Edge, Wall]:
     """The walls and doors beside a square that may be seen."""
+    items = list(grid.walls.items())
+    if not items:
+        return {}
+    ends = np.array([(a[0], a[1], b[0], b[1]) for (a, b), _ in items], dtype=np.int64)
+    near_a = _allowed_at(grid, allowed, ends[:, 0], ends[:, 1])
+    keep = near_a | _allowed_at(grid, allowed, ends[:, 2], ends[:, 3])
+    return {key: wall for (key, wall), kept in zip(items, keep.tolist(), strict=True) if kept}
 
-    def seen(square: tuple[int, int]) -> bool:
-        return grid.in_bounds(square) and bool(allowed[square[1], square[0]])
 
-    return {(a, b): wall for (a, b), wall in grid.walls.items() if seen(a) or seen(b)}
+def _allowed_at(
+    grid: GridMap, allowed: Mask, cols: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]
+) -> Mask:
+    """``allowed[row, col]`` for each square, False outside ``grid``."""
+    height, width = grid.height, grid.width
+    inside = (cols >= 0) & (cols < width) & (rows >= 0) & (rows < height)
+    out = np.zeros(cols.shape, dtype=np.bool_)
+    out[inside] = allowed[rows[inside], cols[inside]]
+    return out
 
 
 def cut_wall_lines(grid: GridMap, allowed: Mask) -> list[WallLine]:
@@ -184,9 +197,15 @@ class PlayersView:
         return self.areas is not None and area_id in self.areas
 
 
+def players_unseen(encounter: Encounter) -> frozenset[str]:
+    """The tokens whose name, id and picture must not reach the players now
+    (:attr:`PlayersView.unseen`, without the rest of the view)."""
+    return hidden_from_players(encounter)
+
+
 def players_view(encounter: Encounter) -> PlayersView:
     """What the players may read of ``encounter`` now: every players' output asks this."""
-    unseen = hidden_from_players(encounter)
+    unseen = players_unseen(encounter)
     return PlayersView(
         squares=shown_squares(encounter),
         areas=shown_areas(encounter),

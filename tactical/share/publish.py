@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import weakref
 from dataclasses import replace
+from typing import Any
 
 from tactical.core.encounter import Encounter, MapKind
 from tactical.core.grid import GridMap
@@ -17,6 +18,7 @@ from tactical.rules import PanelView
 from tactical.share.links import Link, character_token
 from tactical.share.players import shown_name
 from tactical.share.public import panel_view
+from tactical.share.seen import one_moment
 from tactical.share.server import Builder
 from tactical.share.token_art import TokenArtSource
 from tactical.share.view import (
@@ -86,7 +88,13 @@ def builder_for(
     views: dict[str, LinkView] = {}
     panel: list[PanelView | None] = []
 
+    answers: dict[tuple[str, int, str], Any] = {}
+
     def build(link: Link) -> LinkView:
+        with one_moment(answers):
+            return _build(link)
+
+    def _build(link: Link) -> LinkView:
         if paused:
             return paused_view(link.kind)
         if not panel:

@@ -27,6 +27,7 @@ That a hidden combatant exists is not a secret here: the GM has one to run.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -48,7 +49,14 @@ HIDDEN_COMBATANT = "hidden combatant"
 
 def hidden_words(tokens: Iterable[Token]) -> re.Pattern[str] | None:
     """A pattern matching a hidden token's name or id as a whole word, or None."""
-    words = sorted({w for t in tokens if t.hidden for w in (t.name, t.id) if w.strip()}, key=len)
+    return _words_pattern(frozenset(w for t in tokens if t.hidden for w in (t.name, t.id)))
+
+
+@functools.lru_cache(maxsize=64)
+def _words_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
+    """A pattern matching any of ``names`` (blank ones left out) as a whole word, or None.
+    Kept for the next screen that hides the same tokens (each phone page asks it anew)."""
+    words = sorted((w for w in names if w.strip()), key=len)
     if not words:
         return None
     alternatives = "|".join(re.escape(w) for w in reversed(words))
@@ -63,7 +71,7 @@ class Secrets:
             unseen = hidden_from_players(encounter)  # marked hidden, or standing in fog
         hidden = [t for t in encounter.tokens.values() if t.id in unseen]
         self.hidden_ids = frozenset(t.id for t in hidden)
-        self.pattern = hidden_words(replace(t, hidden=True) for t in hidden)
+        self.pattern = _words_pattern(frozenset(w for t in hidden for w in (t.name, t.id)))
         self.aliases: dict[str, str] = {}
         """A hidden token's name or id -> what stands for it in a label."""
         for number, token in enumerate(hidden, start=1):

@@ -20,7 +20,11 @@ see past, as "Reveal what the party sees" has it); the other revealed areas are 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -30,8 +34,9 @@ from tactical.core.fog_queries import sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.tokens import Token
-from tactical.share.players import players_view, shown_areas, shown_squares
+from tactical.share.players import players_unseen, players_view, shown_areas, shown_squares
 
+T = TypeVar("T")
 DARK, DIM, BRIGHT = 0, 1, 2
 """A square's light on a screen: unknown, recalled, seen now."""
 
@@ -110,9 +115,40 @@ def table_seen(encounter: Encounter) -> Seen:
     return Seen(None, dict.fromkeys(view.areas or (), BRIGHT), shown, view.unseen)
 
 
+_MOMENT: ContextVar[dict[tuple[str, int, str], Any] | None] = ContextVar("_MOMENT", default=None)
+"""While :func:`one_moment` holds: its answers, by question, encounter and token."""
+
+
+@contextmanager
+def one_moment(answers: dict[tuple[str, int, str], Any]) -> Iterator[None]:
+    """Within, :func:`character_seen` answers each encounter's question once, kept in
+    ``answers``: for the pages of one frozen copy (:mod:`tactical.share.publish`), which
+    nobody edits while they are built, each page and its hand asking the same."""
+    reset = _MOMENT.set(answers)
+    try:
+        yield
+    finally:
+        _MOMENT.reset(reset)
+
+
+def _once(question: str, encounter: Encounter, token_id: str, answer: Callable[[], T]) -> T:
+    answers = _MOMENT.get()
+    if answers is None:
+        return answer()
+    key = (question, id(encounter), token_id)
+    if key not in answers:
+        answers[key] = answer()
+    got: T = answers[key]
+    return got
+
+
 def character_seen(encounter: Encounter, character: Token) -> Seen:
     """What ``character`` sees now (see the module's docstring)."""
-    forbidden = players_view(encounter).unseen
+    return _once("seen", encounter, character.id, lambda: _character_seen(encounter, character))
+
+
+def _character_seen(encounter: Encounter, character: Token) -> Seen:
+    forbidden = _once("unseen", encounter, "", lambda: players_unseen(encounter))
     own = set() if character.hidden or character.position is None else {character.id}
     grid = encounter.grid
     if grid is not None:

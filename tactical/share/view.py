@@ -11,7 +11,7 @@ sends only that it is paused.
 
 from __future__ import annotations
 
-import base64
+import weakref
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +32,9 @@ from tactical.share.reach import link_reach, may_move_now
 from tactical.share.secrets import Secrets
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
 from tactical.share.token_art import TokenArtSource, pictures_in_view
+from tactical.share.wire import encoded
 
+Mask = npt.NDArray[np.bool_]
 ArtSource = Callable[[str], Rgba | None]
 """A picture id -> its decoded RGBA pixels (None when it cannot be read)."""
 
@@ -46,10 +48,6 @@ class LinkView:
     art: CutArt | None
     pictures: dict[str, bytes] = field(default_factory=dict)
     """Picture key -> PNG, of the tokens in ``data`` only."""
-
-
-def _b64(array: npt.NDArray[Any]) -> str:
-    return base64.b64encode(np.ascontiguousarray(array).tobytes()).decode("ascii")
 
 
 def _walls(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
@@ -75,18 +73,35 @@ def _lines(grid: GridMap, allowed: npt.NDArray[np.bool_]) -> list[list[object]]:
     ]
 
 
+_LAST_GROUND: list[tuple[weakref.ref[GridMap], int, Mask, dict[str, Any]]] = []
+"""The last ground written: (grid, its revision, the squares allowed, the ground). Every
+link of one moment allows the same squares (those the GM's fog reveals), so the pages of
+one update share one ground instead of cutting and encoding the map once each."""
+
+
+def _ground(grid: GridMap, allowed: Mask) -> dict[str, Any]:
+    """The heights, terrain, walls and wall lines of the squares ``allowed``."""
+    for ref, revision, mask, ground in _LAST_GROUND[-1:]:
+        if ref() is grid and revision == grid.revision and np.array_equal(mask, allowed):
+            return ground
+    ground = {
+        "elevation": encoded(np.where(allowed, grid.elevation, 0).astype("<i2")),
+        "terrain": encoded(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
+        "walls": _walls(grid, allowed),
+        "lines": _lines(grid, allowed),
+    }
+    _LAST_GROUND[:] = [(weakref.ref(grid), grid.revision, allowed, ground)]
+    return ground
+
+
 def _grid_data(grid: GridMap, seen: Seen) -> dict[str, Any]:
     assert seen.light is not None
-    allowed = seen.light > DARK
     return {
         "kind": "grid",
         "width": grid.width,
         "height": grid.height,
-        "light": _b64(seen.light.astype(np.uint8)),
-        "elevation": _b64(np.where(allowed, grid.elevation, 0).astype("<i2")),
-        "terrain": _b64(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
-        "walls": _walls(grid, allowed),
-        "lines": _lines(grid, allowed),
+        "light": encoded(seen.light.astype(np.uint8), remember=True),
+        **_ground(grid, seen.light > DARK),
     }
 
 

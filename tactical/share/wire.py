@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +64,29 @@ def runs(array: npt.NDArray[Any]) -> list[int]:
     return values
 
 
+_ENCODED: dict[int, tuple[str, bytes]] = {}
+"""Base64 texts :func:`encoded` made to be remembered (by ``id``) and their bytes, until the
+wire reads them: it takes the bytes back instead of decoding the text it was just given."""
+ENCODED_KEPT = 8
+
+
+def encoded(array: npt.NDArray[Any], remember: bool = False) -> str:
+    """``array``'s bytes as base64, as a view carries an array; ``remember``: for
+    :func:`wire`, which reads the bytes back (a page's light, read right after)."""
+    raw = np.ascontiguousarray(array).tobytes()
+    text = base64.b64encode(raw).decode("ascii")
+    if remember:
+        if len(_ENCODED) >= ENCODED_KEPT:
+            _ENCODED.clear()
+        _ENCODED[id(text)] = (text, raw)
+    return text
+
+
+def _decoded(text: str) -> bytes:
+    hit = _ENCODED.pop(id(text), None)
+    return hit[1] if hit is not None and hit[0] is text else base64.b64decode(text)
+
+
 def _compact(grid: dict[str, Any], keys: Collection[str]) -> dict[str, Any]:
     """The grid map's ``keys``, each array as runs where they are shorter than its base64."""
     out = {k: grid[k] for k in keys if k in grid}
@@ -71,7 +94,7 @@ def _compact(grid: dict[str, Any], keys: Collection[str]) -> dict[str, Any]:
         text = out.get(key)
         if not isinstance(text, str):
             continue
-        array = np.frombuffer(base64.b64decode(text), dtype=dtype)
+        array = np.frombuffer(_decoded(text), dtype=dtype)
         starts = int(np.count_nonzero(array[1:] != array[:-1])) + 1 if array.size else 0
         if starts * 8 >= len(text):  # more than about 4 characters a number: not worth it
             continue
@@ -105,11 +128,38 @@ def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
     if not isinstance(grid, dict) or grid.get("kind") != "grid":
         text = _dumps(data)
         return Wire(text, text)
-    fingerprint = _fingerprint(grid)
+    fingerprint, ground_text = _ground_texts(grid)
     rest = _compact(grid, [k for k in grid if k not in GROUND])
     kept = _dumps({**data, "map": {**rest, "ground": fingerprint}})
     assert kept.endswith("}")
     if before is not None and before.ground == fingerprint:  # its tail: ',"ground":{...}}'
         return Wire(kept[:-1] + before.full[len(before.kept) - 1 :], kept, fingerprint)
-    ground = _dumps(_compact(grid, GROUND))
-    return Wire(kept[:-1] + ',"ground":' + ground + "}", kept, fingerprint)
+    return Wire(kept[:-1] + ',"ground":' + ground_text() + "}", kept, fingerprint)
+
+
+_LAST: list[tuple[tuple[object, ...], str, list[str]]] = []
+"""The last ground seen: its values, fingerprint and text once written.
+The views of one update share their ground's objects (:func:`tactical.share.view._ground`),
+so it is fingerprinted and written once, not once a page."""
+
+
+def _ground_texts(grid: dict[str, Any]) -> tuple[str, Callable[[], str]]:
+    """The fingerprint of ``grid``'s ground, and its text (written when first asked)."""
+    values = (grid.get("width"), grid.get("height"), *(grid.get(key) for key in GROUND))
+    entry = next((e for e in _LAST[-1:] if _same(e[0], values)), None)
+    if entry is None:
+        entry = (values, _fingerprint(grid), [])
+        _LAST[:] = [entry]
+    text = entry[2]
+
+    def ground_text() -> str:
+        if not text:
+            text.append(_dumps(_compact(grid, GROUND)))
+        return text[0]
+
+    return entry[1], ground_text
+
+
+def _same(kept: tuple[object, ...], values: tuple[object, ...]) -> bool:
+    """The same values (mostly the very same objects: then no text is compared)."""
+    return all(a is b or a == b for a, b in zip(kept, values, strict=True))

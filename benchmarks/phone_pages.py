@@ -1,0 +1,99 @@
+"""The phones' pages built after a change, as the share server's worker builds them (issue 32).
+
+``python -m benchmarks.phone_pages [--size N] [--repeat N]``: the generated map (1024 x 1024,
+200 tokens; fog on, its top half revealed), the table's link and 7 characters' (8 pages, as
+``benchmarks.session`` connects them). After each change the server's worker thread copies
+nothing more: it builds every page from the GM's frozen copy and writes its message
+(``tactical.share.server._build_all``), holding Python's lock the GUI thread waits for
+wherever it runs Python. Measured: that thread's CPU for the 8 pages, after a token's move
+(the ground unchanged: each page sent without it) and after a fog change (the ground cut
+again and sent whole), medians of ``--repeat``. The reference is the code before, run in
+turns from its commit (docs/performance.md, "The session benchmark").
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.timing import print_table  # noqa: E402
+
+PAGES = 8
+
+
+def _cpu_ms(work: Callable[[], object]) -> float:
+    start = time.thread_time()
+    work()
+    return (time.thread_time() - start) * 1000
+
+
+def measure(size: int, repeat: int) -> dict[str, float]:
+    """Median milliseconds of the building thread's CPU: after a move, after a fog change."""
+    import numpy as np
+
+    from benchmarks import big
+    from tactical.core.commands.fog import RevealSquares
+    from tactical.core.commands.tokens import MoveToken
+    from tactical.persistence import load_encounter
+    from tactical.share.links import links_for
+    from tactical.share.publish import builder_for
+    from tactical.share.server import _build_all
+    from tactical.share.wire import Wire
+
+    with tempfile.TemporaryDirectory() as scratch:
+        encounter = load_encounter(big.map_file(size, Path(scratch)))
+    grid = encounter.grid
+    assert grid is not None
+    revealed = np.zeros((grid.height, grid.width), dtype=np.bool_)
+    revealed[: grid.height // 2] = True
+    encounter.fog.enabled = True
+    encounter.fog.set_mask(revealed)
+    links = links_for(encounter).all()[:PAGES]
+    mover = next(t for t in encounter.tokens.values() if t.square is not None)
+    held: dict[str, Wire] = {}
+
+    def build() -> None:
+        built = _build_all(builder_for(encounter), links, held)
+        held.update({token: wire for token, (wire, _pictures) in built.items()})
+
+    build()
+    moves: list[float] = []
+    fogs: list[float] = []
+    for turn in range(repeat):
+        assert mover.square is not None
+        col, row = mover.square
+        step = 1 if turn % 2 == 0 else -1
+        MoveToken(mover.id, (col + step, row)).do(encounter)
+        moves.append(_cpu_ms(build))
+        line = grid.height // 2 + turn
+        RevealSquares([(c, line) for c in range(grid.width)]).do(encounter)
+        fogs.append(_cpu_ms(build))
+    return {"move": statistics.median(moves), "fog": statistics.median(fogs)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--size", type=int, default=1024, help="the generated map's side")
+    parser.add_argument("--repeat", type=int, default=9, help="changes of each kind")
+    args = parser.parse_args(argv)
+    got = measure(args.size, args.repeat)
+    side = f"{args.size} x {args.size}"
+    rows = [
+        (f"{side}: {PAGES} pages after a token's move", f"{got['move']:.1f} ms"),
+        (f"{side}: {PAGES} pages after a fog change (the ground resent)", f"{got['fog']:.1f} ms"),
+    ]
+    print_table(("the share server's worker, CPU", "median"), rows, 1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
