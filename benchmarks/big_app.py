@@ -53,7 +53,7 @@ def hooked(*args, **kwargs):
     window.resize(1600, 1000)  # the offscreen screen is smaller than a GM's
     class Watch(QObject):
         def eventFilter(self, obj, event):
-            docked = getattr(window, "panel", None) is not None or "--any-frame" in sys.argv
+            docked = window.docks.panel is not None or "--any-frame" in sys.argv
             if event.type() == QEvent.Type.Paint and docked:
                 if "painted" not in measured:
                     QTimer.singleShot(0, painted)  # runs once this paint has finished
