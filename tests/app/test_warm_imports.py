@@ -126,3 +126,28 @@ def test_a_big_map_loads_the_sight_kernel_with_the_warm_up(
     import_later(names=(), done=lambda: done.append(True), squares=sight_kernel.BIG).join(300)
     assert sight_kernel.warming() is not None and done == [True]
     assert sight_kernel.ready() == numba_switch.available(), sight_kernel.failed()
+
+
+def test_the_warm_up_imports_only_once_a_kernel_being_made_is_ready(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Sight asked first on a big map makes the kernel on another thread: the warm-up's
+    imports wait for it, so the two never fill memory at once."""
+    import threading
+
+    from tactical.app.runtime.warm_imports import import_later
+    from tactical.core import sight_kernel
+
+    (tmp_path / "warm_probe_module.py").write_text("X = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    release = threading.Event()
+    making = threading.Thread(target=release.wait, args=(60,), daemon=True)
+    making.start()
+    monkeypatch.setattr(sight_kernel, "_warming", making)
+    thread = import_later(names=("warm_probe_module",), squares=sight_kernel.BIG)
+    thread.join(timeout=0.5)  # time to import, were it not waiting (it must not)
+    assert "warm_probe_module" not in sys.modules
+    release.set()
+    thread.join(timeout=60)
+    assert "warm_probe_module" in sys.modules
+    del sys.modules["warm_probe_module"]

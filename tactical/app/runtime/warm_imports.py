@@ -6,10 +6,10 @@ background thread imports it, so the first drop far outside a token's reach does
 pay for it either. An area map's routes are networkx's, imported so instead; a grid
 map never imports networkx (about 20 MB once imported).
 numba is not among them: the sight kernel is loaded only for a map big enough to need
-it (:func:`tactical.core.sight_kernel.wanted`), by the same thread after them when such
-a map is open (or at once when sight is asked on one first). Loaded before the first
-sight question, it spares the numpy path's ring tables (117 MB for a corner viewer at
-1024 x 1024) at the moment numba's 95 MB arrive.
+it (:func:`tactical.core.sight_kernel.wanted`), by the same thread before them when such
+a map is open (or at once when sight is asked on one first: the thread waits for it).
+Loaded before the first sight question, it spares the numpy path's ring tables (117 MB
+for a corner viewer at 1024 x 1024) at the moment numba's 95 MB arrive.
 Importing runs Python code, which gives the GUI thread the interpreter every
 few milliseconds; the thread touches no Qt object.
 
@@ -47,12 +47,20 @@ __all__ = [
 def import_later(
     names: tuple[str, ...] = LATER, done: Callable[[], None] | None = None, squares: int = 0
 ) -> threading.Thread:
-    """Start a daemon thread importing ``names`` now, then loading the sight kernel when a
-    map of ``squares`` needs it, then calling ``done`` (the cycle collector freezes what
-    they made); returns it (tests join it)."""
+    """Start a daemon thread loading the sight kernel when a map of ``squares`` needs it,
+    then importing ``names``, then calling ``done`` (the cycle collector freezes what they
+    made); returns it (tests join it).
+
+    One after the other, and after a kernel another thread is making (a sight question
+    asked first): their peaks never add up (two imports at once on two threads each fill
+    an allocator arena of their own)."""
 
     def load() -> None:
         forget_sources()  # the start-up's
+        sight_kernel.wanted(squares, here=True)  # waits for a kernel another thread makes
+        kernel = sight_kernel.warming()
+        if kernel is not None and kernel is not threading.current_thread():
+            kernel.join()  # started by a sight question before: wait for it
         for name in names:
             try:
                 importlib.import_module(name)
@@ -60,10 +68,6 @@ def import_later(
                 break
             finally:
                 forget_sources()
-        sight_kernel.wanted(squares, here=True)
-        kernel = sight_kernel.warming()
-        if kernel is not None and kernel is not threading.current_thread():
-            kernel.join()  # started by a sight question before: wait for it
         if done is not None:
             done()
 
