@@ -62,7 +62,7 @@ def painted():
 class Watch(QObject):
     def eventFilter(self, obj, event):
         # the first paint after the combat panel is docked (it loads after the first frame)
-        if event.type() == QEvent.Type.Paint and not done and getattr(window, "panel", None):
+        if event.type() == QEvent.Type.Paint and not done and window.docks.panel is not None:
             QTimer.singleShot(0, painted)  # runs once this paint has finished
         return False
 watch = Watch()

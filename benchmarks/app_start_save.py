@@ -7,8 +7,8 @@ benchmarks.app_start_save``, ``--quick`` for one run of each).
   combat panel is docked (all tokens in view), and the peak memory after the first
   drag (``benchmarks/big_app.py``'s child, median of runs after one untimed start,
   with compiled bytecode kept as in a user's install), and the peak once the app's
-  background warm-up is done (networkx, scipy and, on this map, numba and the sight
-  kernel), the app idle (the issue's measure), then once the party's sight was asked
+  background warm-up is done (on this map numba and the sight kernel, then scipy), the
+  app idle (the issue's measure), then once the party's sight was asked
   (six viewers spread over the map), with how much of what is then resident are pages
   of library files (Qt, LLVM: read from disk, shared, but counted in the peak as the
   issue counts it); beside them, the same map with its usual 200 tokens (what the
@@ -102,7 +102,7 @@ def start_rows(folder: Path, runs: int) -> list[tuple[str, str, str, str]]:
             "< 250 MB",
         ),
         (
-            f"{label}: peak memory once warm (networkx, scipy, numba), idle, first drag done",
+            f"{label}: peak memory once warm (numba, scipy), idle, first drag done",
             f"{crowded['rss_idle']:.0f} MB ({numba(crowded)})",
             f"{usual['rss_idle']:.0f} MB (200 tokens; {numba(usual)})",
             "< 320 MB",

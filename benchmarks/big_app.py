@@ -9,7 +9,7 @@
 - *brush stroke*: 40 dabs of a 5 x 5 brush pushed on the document's undo
   stack as the editor pushes them (merged into one entry), until repainted;
 - *peak memory after the first drag* (the whole app), and once the background
-  warm-up that starts 1.5 s after the window shows is done (networkx, scipy and, on a
+  warm-up that starts 1.5 s after the window shows is done (scipy and, on a
   map of ``sight_kernel.BIG`` squares or more, numba and the sight kernel:
   ``tactical/app/runtime/warm_imports.py``) and the party's sight (six viewers) was asked (both
   the peak resident set, ``VmHWM``: pages of library files included; beside the second,
@@ -53,7 +53,7 @@ def hooked(*args, **kwargs):
     window.resize(1600, 1000)  # the offscreen screen is smaller than a GM's
     class Watch(QObject):
         def eventFilter(self, obj, event):
-            docked = getattr(window, "panel", None) is not None or "--any-frame" in sys.argv
+            docked = window.docks.panel is not None or "--any-frame" in sys.argv
             if event.type() == QEvent.Type.Paint and docked:
                 if "painted" not in measured:
                     QTimer.singleShot(0, painted)  # runs once this paint has finished
@@ -154,7 +154,7 @@ def measure(window):
     strokes.sort()
     measured["stroke"] = strokes[1] if strokes else 0.0
     deadline = time.perf_counter() + 60
-    def busy():  # the app's warm-up (networkx, scipy and, on a big map, the sight kernel)
+    def busy():  # the app's warm-up (scipy and, on a big map, the sight kernel)
         names = ("warm imports", "warm sight kernel")
         return any(t.name in names and t.is_alive() for t in threading.enumerate())
     def wait():  # the warm-up starts 1.5 s after the window shows (warm_imports.DELAY_MS)

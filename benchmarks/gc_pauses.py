@@ -98,7 +98,7 @@ def wait(ms):
         time.sleep(0.001)
 
 import threading
-def warming():  # the app's background warm-up (networkx, scipy; numba on this big map)
+def warming():  # the app's background warm-up (scipy; numba on this big map)
     return any(t.name == "warm imports" and t.is_alive() for t in threading.enumerate())
 wait(2500)  # the warm-up starts 1.5 s after the window shows
 deadline = time.perf_counter() + 120

@@ -10,7 +10,10 @@ and reports its peak resident memory (``ru_maxrss``):
 
 - *reference*: the same process stopping before the scene (Qt loaded, the
   encounter opened, nothing decoded) — what the pictures add is the difference;
-- *scene*: the GM's scene, with the pictures decoded as the app decodes them.
+- *scene*: the GM's scene, with the pictures decoded as the app decodes them;
+- *GM + TV*: the same, then the TV's scene on the same scene (the player view's, read
+  through the shown scene's relay, a picture cache of its own): what the second screen adds
+  (a second decode of the background before pictures were shared by their bytes).
 
 ``--side`` changes the picture's side (``--side 2000`` for a quick run).
 """
@@ -60,8 +63,9 @@ def make_files(folder: Path, side: int) -> Path:
     return path
 
 
-def measure(path: Path, scene: bool) -> int:
-    """In this process: open ``path`` (and build its scene); peak resident memory in bytes."""
+def measure(path: Path, scene: bool, tv: bool = False) -> int:
+    """In this process: open ``path`` (and build its scene, and with ``tv`` the TV's too);
+    peak resident memory in bytes."""
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.encounter.document import EncounterDocument
@@ -75,13 +79,19 @@ def measure(path: Path, scene: bool) -> int:
         built = MapScene(document)
         for token in document.encounter.tokens.values():
             built.token_pictures.pixmap(token.image, token.size)
+        if tv:
+            from tactical.app.players.shown_scene import shown_scene
+
+            players = MapScene(shown_scene(document), player=True)
+            assert players.background_art.image is not None
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def run_case(path: Path, scene: bool) -> int:
+def run_case(path: Path, scene: bool, tv: bool = False) -> int:
     result = subprocess.run(
         [sys.executable, "-m", "benchmarks.picture_memory", "--measure", str(path)]
-        + (["--scene"] if scene else []),
+        + (["--scene"] if scene else [])
+        + (["--tv"] if tv else []),
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -95,9 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--side", type=int, default=6000, help="the PNG's side (default 6000)")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--scene", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--tv", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.measure is not None:
-        print(measure(options.measure, options.scene))
+        print(measure(options.measure, options.scene, options.tv))
         return 0
     from PySide6.QtWidgets import QApplication
 
@@ -106,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         path = make_files(Path(folder), options.side)
         reference = run_case(path, scene=False)
         scene = run_case(path, scene=True)
+        both = run_case(path, scene=True, tv=True)
     mib = 1024 * 1024
     decoded = options.side * options.side * 4 / mib
     print(
@@ -118,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"| GM's scene: background and 8 tokens | {scene / mib:.0f} MiB "
         f"| {(scene - reference) / mib:.0f} MiB |"
+    )
+    print(
+        f"| GM's scene and the TV's on one scene | {both / mib:.0f} MiB "
+        f"| the TV: {(both - scene) / mib:.0f} MiB |"
     )
     return 0
 

@@ -155,7 +155,7 @@ def measure(name: str, encounter: Encounter, repeat: int) -> dict[str, str]:
     out["cost arrays build (size 1)"] = ms((time.perf_counter() - start) * 1000)
     start = time.perf_counter()
     index.region_index(1)
-    out["regions build (tiles + networkx)"] = ms((time.perf_counter() - start) * 1000)
+    out["regions build (tiles + their graph)"] = ms((time.perf_counter() - start) * 1000)
     who = maps.middle_token(encounter)
     for budget in (6, 12, 30):
         out[f"reachable, budget {budget}"] = ms(

@@ -70,7 +70,7 @@ from tactical.core.sight_masks import (
 )
 from tactical.core.sight_one import HEIGHT_BLOCK, LIVE, SEEN, Mask, Viewer
 from tactical.core.sight_one import look_one as _look_one
-from tactical.core.sight_rings import tables
+from tactical.core.sight_rings import bytes_to_make, tables
 
 __all__ = [
     "DIRECTIONS",
@@ -347,6 +347,24 @@ def cached_sight_masks(grid: GridMap) -> SightMasks:
 
 # -- sight ------------------------------------------------------------------------------
 
+WAIT_ABOVE_BYTES = 32_000_000
+"""On a map that loads the kernel, sight asked before it is ready waits for it when the numpy
+path would first make more than this many bytes of ring tables (a corner viewer of a 1024 x
+1024 map: 117 MB, made in about as long as numba takes to load its kernel from its cache);
+a question that needs fewer is answered on numpy meanwhile."""
+
+
+def _worth_waiting(height: int, width: int, views: list[Viewer]) -> bool:
+    if height * width < sight_kernel.BIG or not sight_kernel.coming():
+        return False
+    reach = 0
+    for view in views:
+        c, r = view.square
+        far = max(c, width - 1 - c, r, height - 1 - r)
+        reach = max(reach, far if view.range is None else min(view.range, far))
+    padded = width + 2
+    return bytes_to_make(reach, padded, (height + 2) * padded) > WAIT_ABOVE_BYTES
+
 
 def visible_squares(
     grid: GridMap, viewers: Iterable[Viewer], masks: SightMasks | None = None
@@ -360,6 +378,8 @@ def visible_squares(
     views = [v for v in viewers if grid.in_bounds(v.square)]
     if not views:
         return np.zeros((h, w), dtype=np.bool_)
+    if _worth_waiting(h, w, views):
+        sight_kernel.warm()  # here: the numpy path's ring tables would cost more
     sight_kernel.wanted(h * w)  # a big map: the kernel loads in the background (once)
     if masks is None:
         seen = _cache_for(grid).sight(grid, views)

@@ -52,6 +52,7 @@ _failed: str | None = None
 """Why the kernel is not used (set once; the numpy path answers from then on)."""
 _warming: threading.Thread | None = None
 _from_cache = False
+_suspended = False
 
 BIG = 384 * 384
 """Squares from which a map's sight loads the kernel: there the numpy path's drag
@@ -69,6 +70,12 @@ def ready() -> bool:
 def failed() -> str | None:
     """Why the kernel will not be used in this process (None: it may still be)."""
     return _failed
+
+
+def coming() -> bool:
+    """True while the kernel may still be made in this process (not ready, not failed, not
+    :func:`suspended`): worth waiting for rather than building the numpy path's tables."""
+    return _kernel is None and _failed is None and not _suspended
 
 
 def from_cache() -> bool:
@@ -133,12 +140,12 @@ def warm() -> bool:
 def suspended() -> Iterator[None]:
     """The numpy path answers meanwhile, as before the kernel is ready (benchmarks set
     the two paths side by side; not for use while other threads ask for sight)."""
-    global _kernel
-    kept, _kernel = _kernel, None
+    global _kernel, _suspended
+    kept, _kernel, _suspended = _kernel, None, True
     try:
         yield
     finally:
-        _kernel = kept
+        _kernel, _suspended = kept, False
 
 
 def warm_in_background() -> threading.Thread:

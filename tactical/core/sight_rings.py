@@ -175,6 +175,17 @@ def _made(first: int, last: int, padded_width: int, cells: int) -> list[RingTabl
     return made
 
 
+def bytes_to_make(upto: int, padded_width: int, cells: int) -> int:
+    """The bytes :func:`tables` would add for rings 1 .. ``upto`` on this map shape (those
+    of the rings not kept yet)."""
+    with _lock:
+        have = len(_TABLES.get((padded_width, cells), ()))
+    if upto <= have:
+        return 0
+    squares = 4 * (upto * (upto + 1) - have * (have + 1))
+    return squares * (5 * np.dtype(index_dtype(padded_width, cells)).itemsize + 2 * 4)
+
+
 def kept_bytes() -> int:
     """The bytes of the ring tables kept in this process."""
     with _lock:

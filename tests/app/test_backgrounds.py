@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -334,6 +335,8 @@ def test_the_picture_is_decoded_once_for_the_gm_the_players_and_a_snapshot(
         return real(data)
 
     monkeypatch.setattr(pictures, "decode_picture", counting)
+    # what earlier tests decoded and still hold is shared by its bytes: not this test's
+    monkeypatch.setattr(pictures, "_SHARED_DECODED", weakref.WeakValueDictionary())
     services = make_services(on_picture(halves()))
     services.install_backgrounds()
     players = MapScene(services.document, player=True)  # what the player view shows

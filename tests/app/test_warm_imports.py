@@ -52,8 +52,8 @@ EXAMPLES = ("hillside-ruin", "crypt-fog", "benchmark-256")
 
 
 def test_an_example_map_opens_and_shows_its_sight_without_numba(tmp_path: Path) -> None:
-    """networkx and scipy are warmed after the first frame; numba and llvmlite (95 MB)
-    are never imported on a map of the examples' size, sight asked or not."""
+    """scipy is warmed after the first frame (a grid map never imports networkx); numba and
+    llvmlite (95 MB) are never imported on a map of the examples' size, sight asked or not."""
     maps = [str(MAPS / f"{name}.tactical.json") for name in EXAMPLES]
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(tmp_path), *maps],
@@ -66,7 +66,7 @@ def test_an_example_map_opens_and_shows_its_sight_without_numba(tmp_path: Path) 
     lines = done.stdout.splitlines()
     assert lines[0] == "[]"  # the first map opened without them
     for n in range(len(EXAMPLES)):
-        assert lines[3 * n + 1] == "['networkx', 'scipy.sparse.csgraph']"
+        assert lines[3 * n + 1] == "['scipy.sparse.csgraph']"
         assert lines[3 * n + 2] == "None False"  # the sight kernel: never started
     imported, sources = lines[-2:]
     assert imported == "[]"
@@ -126,3 +126,28 @@ def test_a_big_map_loads_the_sight_kernel_with_the_warm_up(
     import_later(names=(), done=lambda: done.append(True), squares=sight_kernel.BIG).join(300)
     assert sight_kernel.warming() is not None and done == [True]
     assert sight_kernel.ready() == numba_switch.available(), sight_kernel.failed()
+
+
+def test_the_warm_up_imports_only_once_a_kernel_being_made_is_ready(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Sight asked first on a big map makes the kernel on another thread: the warm-up's
+    imports wait for it, so the two never fill memory at once."""
+    import threading
+
+    from tactical.app.runtime.warm_imports import import_later
+    from tactical.core import sight_kernel
+
+    (tmp_path / "warm_probe_module.py").write_text("X = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    release = threading.Event()
+    making = threading.Thread(target=release.wait, args=(60,), daemon=True)
+    making.start()
+    monkeypatch.setattr(sight_kernel, "_warming", making)
+    thread = import_later(names=("warm_probe_module",), squares=sight_kernel.BIG)
+    thread.join(timeout=0.5)  # time to import, were it not waiting (it must not)
+    assert "warm_probe_module" not in sys.modules
+    release.set()
+    thread.join(timeout=60)
+    assert "warm_probe_module" in sys.modules
+    del sys.modules["warm_probe_module"]

@@ -214,6 +214,21 @@ def test_only_sight_on_a_big_map_loads_the_kernel_in_the_background() -> None:
     assert seen[0, 3] and not seen[0, 6] and seen[7, 7]  # [row, column]: behind the wall
 
 
+@numba_switch.needs_numba
+@pytest.mark.usefixtures("cold")
+def test_a_far_reaching_first_sight_on_a_big_map_waits_for_the_kernel() -> None:
+    """Asked before the kernel is ready, a viewer whose search would make the numpy path
+    build more ring tables than it may (a corner of a 600 x 600 map: 40 MB; 117 MB at 1024)
+    is answered by the kernel, loaded there and then: no table is made."""
+    sight_rings.forget()
+    grid = GridMap(600, 600)
+    grid.set_wall((4, 0), (5, 0), Wall())
+    seen = visible_squares(grid, [Viewer((0, 0))])
+    assert sight_kernel.ready()
+    assert sight_rings.kept_bytes() == 0
+    assert seen[599, 599] and not seen[0, 6]  # the far corner; behind the wall
+
+
 ROOT = Path(__file__).resolve().parents[2]
 
 BIG_MAP_SIGHT = """

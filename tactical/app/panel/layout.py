@@ -261,7 +261,10 @@ class PanelWidgets:
         least = others + header.notes_least(width) + kept + table_need + bar_maybe
         while lines > LEAST_BUTTON_LINES and least + buttons.height_of(lines) > viewport:
             lines -= 1
+        before = buttons.max_lines
         buttons.set_max_lines(None if lines >= natural else lines)
+        if buttons.max_lines != before:  # the body's cached height is stale from here on
+            self.body.invalidate()
         room = viewport - others - buttons.heightForWidth(buttons.width())
         # The rows come before the notes' last lines, and both before the other sections.
         notes = min(header.notes_height(width), room - kept - table_need - bar_maybe)
@@ -322,9 +325,9 @@ class PanelWidgets:
 def _height_for_width(layout: QVBoxLayout, width: int) -> int:
     """The height ``layout`` asks for at ``width`` (its items at their preferred heights).
 
-    Its cache is dropped first: a child's hint changed by the fit itself (the secondary
-    buttons' lines) is otherwise read stale, and the fit swung between two answers for ever."""
-    layout.invalidate()
+    The fit drops its cache when it changes the secondary buttons' lines (read stale, the fit
+    swung between two answers for ever); not here, at every fit: an invalidated layout asks
+    for another layout, which fits again, and the panel never held still."""
     if layout.hasHeightForWidth():
         return layout.heightForWidth(width)
     return layout.sizeHint().height()

@@ -6,14 +6,18 @@ sniffed from its bytes (not its name) and its size read from its header with
 QImageReader, and a picture over the limits is refused before a single pixel
 is decoded. :class:`PictureCache` decodes each picture once by its bytes
 (eight entries naming one file cost one decoded copy) and keeps what it holds
-under :data:`CACHE_BUDGET_BYTES`; token art is decoded scaled down to what a
-token draws. Files are read only through
+under :data:`CACHE_BUDGET_BYTES`; every cache of the process shares what it decoded while
+one still holds it (the GM's map and the TV on one scene: one decode, one copy, though
+each screen keeps its own cache, since picture ids may repeat across scenes); token art
+is decoded scaled down to what a token draws. Files are read only through
 :func:`tactical.persistence.safe_read.read_regular_file` (regular files, capped).
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -182,6 +186,21 @@ def check_decodes(data: bytes) -> str | None:
     return None
 
 
+_SHARED_DECODED: weakref.WeakValueDictionary[tuple[str, int | None], QImage] = (
+    weakref.WeakValueDictionary()
+)
+"""Every picture some :class:`PictureCache` of this process holds decoded, by its bytes'
+key and fit: another cache (the other screen's) takes the same image instead of
+decoding it again; gone once no cache holds it."""
+_shared_lock = threading.Lock()
+_decodes = 0
+
+
+def decodes() -> int:
+    """How many pictures this process decoded (tests count them)."""
+    return _decodes
+
+
 def content_key(data: bytes) -> str:
     """The same bytes, whatever entry or file they came from, give the same key."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
@@ -246,12 +265,19 @@ class PictureCache:
         return _read_bytes(target)
 
     def _decode(self, data: bytes, fit: int | None) -> QImage:
+        global _decodes
         key = (content_key(data), fit)
         found = self._decoded.get(key)
         if found is not None:
             self._decoded.move_to_end(key)
             return found
-        image = decode_picture(data) if fit is None else decode_picture(data, fit)
+        with _shared_lock:
+            image = _SHARED_DECODED.get(key)
+        if image is None:
+            image = decode_picture(data) if fit is None else decode_picture(data, fit)
+            with _shared_lock:
+                _decodes += 1
+                _SHARED_DECODED[key] = image
         self._decoded[key] = image
         self._keep_to_budget()
         return image
