@@ -17,7 +17,7 @@ def run(path: str | None) -> int:
     from tactical.app.runtime.crash import install_crash_reporter
     from tactical.app.runtime.gui_thread_gc import START_UP_MS, install_gui_thread_gc
     from tactical.app.runtime.logs import install_logging, install_qt_messages
-    from tactical.app.runtime.warm_imports import AREAS_LATER, LATER, warm_after_first_frame
+    from tactical.app.runtime.warm_imports import warm_after_first_frame
     from tactical.app.window.icon import app_icon
     from tactical.app.window.startup import start
     from tactical.core import sight_kernel
@@ -48,9 +48,5 @@ def run(path: str | None) -> int:
         return 0 if grid is None else grid.width * grid.height
 
     window.document.encounter_replaced.connect(lambda: sight_kernel.wanted(squares()))
-
-    def later() -> tuple[str, ...]:  # what the first long path or route imports
-        return LATER if window.document.encounter.grid is not None else AREAS_LATER
-
-    warm_after_first_frame(collector.settle_soon, squares=squares, names=later)
+    warm_after_first_frame(collector.settle_soon, squares=squares)
     return app.exec()

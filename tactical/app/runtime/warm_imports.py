@@ -1,10 +1,9 @@
 """Libraries the first long path needs, imported while the GM looks at the opened map.
 
-A grid map opens without scipy (the band search of long paths): about a tenth of a
-second less before the first frame. A second and a half after the window shows, a
-background thread imports it, so the first drop far outside a token's reach does not
-pay for it either. An area map's routes are networkx's, imported so instead; a grid
-map never imports networkx (about 20 MB once imported).
+A grid map opens without networkx (the region index of long paths) and scipy
+(their band search): about a tenth of a second less before the first frame. A
+second and a half after the window shows, a background thread imports them,
+so the first drop far outside a token's reach does not pay for them either.
 numba is not among them: the sight kernel is loaded only for a map big enough to need
 it (:func:`tactical.core.sight_kernel.wanted`), by the same thread before them when such
 a map is open (or at once when sight is asked on one first: the thread waits for it).
@@ -28,20 +27,11 @@ from PySide6.QtCore import QTimer
 from tactical.core import sight_kernel
 from tactical.core.source_lines import forget_sources
 
-LATER = ("scipy.sparse.csgraph",)
-"""What the start-up leaves out and a grid map's first long path imports."""
-AREAS_LATER = ("networkx",)
-"""What the start-up leaves out and an area map's first route imports."""
+LATER = ("networkx", "scipy.sparse.csgraph")
+"""What the start-up leaves out and the first long path imports."""
 DELAY_MS = 1500
 
-__all__ = [
-    "AREAS_LATER",
-    "DELAY_MS",
-    "LATER",
-    "forget_sources",
-    "import_later",
-    "warm_after_first_frame",
-]
+__all__ = ["DELAY_MS", "LATER", "forget_sources", "import_later", "warm_after_first_frame"]
 
 
 def import_later(
@@ -80,11 +70,9 @@ def warm_after_first_frame(
     done: Callable[[], None] | None = None,
     delay_ms: int = DELAY_MS,
     squares: Callable[[], int] = lambda: 0,
-    names: Callable[[], tuple[str, ...]] = lambda: LATER,
 ) -> None:
-    """Import ``names()`` (:data:`LATER` on a grid map, :data:`AREAS_LATER` on an area map)
-    in the background once the window has had time to show (and the sight kernel if the map
-    open then has ``squares()`` enough), then ``done``; the start-up's source lines are
-    dropped as soon as the event loop runs."""
+    """Import :data:`LATER` in the background once the window has had time to show (and the
+    sight kernel if the map open then has ``squares()`` enough), then ``done``; the
+    start-up's source lines are dropped as soon as the event loop runs."""
     QTimer.singleShot(0, forget_sources)
-    QTimer.singleShot(delay_ms, lambda: import_later(names=names(), done=done, squares=squares()))
+    QTimer.singleShot(delay_ms, lambda: import_later(done=done, squares=squares()))

@@ -3,20 +3,23 @@
 A question like "path to a square inside a sealed room" must not search the
 whole map to learn the answer is no. The map is cut into 32 x 32 tiles; inside
 each tile the connected pieces are labelled with numpy (hooking and pointer
-jumping, no Python loop over squares), and a small graph
-(:class:`~tactical.core.movement.piece_graph.PieceGraph`) joins the pieces of neighbouring
-tiles. Its connected components are the regions. A terrain
+jumping, no Python loop over squares), and a networkx graph joins the pieces
+of neighbouring tiles. Its connected components are the regions. A terrain
 edit relabels only the tiles it touched, then the small graph is re-read.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS, FORWARD, BoolArray, IntArray
 from tactical.core.movement.layers import TILE, CostLayer, Rect
-from tactical.core.movement.piece_graph import PieceGraph
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["TILE", "RegionIndex", "label_pieces"]
 
@@ -79,7 +82,9 @@ class RegionIndex:
     def __init__(self, layer: CostLayer) -> None:
         self.layer = layer
         self.labels: IntArray = np.full((layer.height, layer.width), -1, dtype=np.int64)
-        self.graph = PieceGraph()
+        import networkx as nx  # on the first long path: a map opens without it
+
+        self.graph: nx.Graph = nx.Graph()
         self.tile_nodes: dict[tuple[int, int], set[int]] = {}
         self.dirty: set[tuple[int, int]] = set()
         self._components: dict[int, int] | None = None
@@ -208,7 +213,9 @@ class RegionIndex:
         self._refresh()
         if self._components is None:
             self._components = {}
-            for index, nodes in enumerate(self.graph.connected_components()):
+            import networkx as nx
+
+            for index, nodes in enumerate(nx.connected_components(self.graph)):
                 for node in nodes:
                     self._components[node] = index
         label = int(self.labels[row, col])
