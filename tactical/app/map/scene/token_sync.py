@@ -174,6 +174,7 @@ class TokenSync:
         for item in self._made.values():
             self.canvas.removeItem(item)
         self._made.clear()
+        self.dots.changed()
         self.pending.clear()
         self.layout.layouts.clear()
         self.fog_watch.forget()
@@ -236,6 +237,7 @@ class TokenSync:
                 touched_squares.add(item.square)
             if token is None or not context.shows_token(token):
                 if item is not None:
+                    self.dots.forget(item)
                     self.canvas.removeItem(item)
                     del self._made[token_id]
                 continue
