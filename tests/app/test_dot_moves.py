@@ -89,12 +89,16 @@ class PaintedRegions(QObject):
 def test_a_dot_s_move_repaints_round_its_old_and_new_square_not_the_whole_map(
     make_services: Any, qtbot: Any
 ) -> None:
-    """On the GM's map (the TV still repaints its whole map for a token's sync: a cause on
-    Qt's side not found yet)."""
     services = make_services(wide_field())
     services.view.fit_map()
+    player = services.open_player_view()
+    qtbot.addWidget(player)
+    qtbot.waitExposed(player)
     QApplication.processEvents()
-    views = [services.view]
+    views = [services.view, player.view]
+    services.document.push(MoveToken("mid", (90, 70)), GM)  # the first repaint after
+    qtbot.waitUntil(lambda: services.scene.token_items["mid"].pos().x() > 80 * CELL)
+    QApplication.processEvents()  # showing may cover the whole map: not measured
     painted = [PaintedRegions(view.viewport()) for view in views]
     services.document.push(MoveToken("mid", (100, 60)), GM)
     for view, regions in zip(views, painted, strict=True):
