@@ -106,3 +106,14 @@ def test_a_dot_s_move_repaints_round_its_old_and_new_square_not_the_whole_map(
         whole = view.viewport().rect()
         for rect in regions.rects:
             assert rect.width() * rect.height() < whole.width() * whole.height() / 4
+
+
+def test_a_scene_taken_down_with_a_dot_selected_raises_nothing(make_services: Any) -> None:
+    services = make_services(wide_field())
+    services.view.fit_map()
+    QApplication.processEvents()
+    services.scene.token_items["mid"].setSelected(True)
+    QApplication.processEvents()
+    services.view.setScene(None)
+    services.scene.clear()  # every item deleted: the selection goes with them
+    QApplication.processEvents()

@@ -140,7 +140,12 @@ class TokenDots(QGraphicsItem):
 
     def selection_changed(self) -> None:
         """Some item's selection changed: the rings of those whose highlight changed."""
+        if not isValid(self):  # the scene is being taken down (its selection goes too)
+            return
         for item, (_disc, _key, ring) in list(self._entries.items()):
+            if not isValid(item):
+                self.changed()
+                return
             if _ring_key(item) != ring:
                 self.item_changed(item)
 
@@ -153,6 +158,7 @@ class TokenDots(QGraphicsItem):
         if not isValid(self):  # the scene is being taken down (its selection goes too)
             return
         drawn, self._gathered, self._whole = self._gathered, None, True
+        self._forget_all()
         if rect is not None:
             self.update(rect)
         elif drawn != []:  # no repaint of the whole scene when no dot was drawn
@@ -162,17 +168,14 @@ class TokenDots(QGraphicsItem):
         """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
         if self._whole or self._pending_count:
             self._whole = False
-            self._dirty.clear()
-            self._entries.clear()
-            self._groups.clear()
-            self._built.clear()
+            self._forget_all()
             for item in self._items():
                 self._enter(item)
         else:
             dirty, self._dirty = self._dirty, set()
             for item in dirty:
                 self._leave(item)
-                if item.scene() is not None:
+                if isValid(item) and item.scene() is not None:
                     self._enter(item)
         pending: dict[Key, Gathered] = {}
         self._pending_count = 0
@@ -190,6 +193,13 @@ class TokenDots(QGraphicsItem):
             len(members) for key, members in self._groups.items() if key[0]
         )
         return [self._joined(key, pending.get(key)) for key in keys]
+
+    def _forget_all(self) -> None:
+        """No item's dot kept (all gathered again at the next paint)."""
+        self._dirty.clear()
+        self._entries.clear()
+        self._groups.clear()
+        self._built.clear()
 
     def _enter(self, item: TokenItem) -> None:
         if not item.dotted or not item.isVisible():
