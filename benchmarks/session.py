@@ -74,6 +74,8 @@ class Ticks:
         self.where = ""
         self.worst: dict[str, tuple[float, float]] = {}
         """A step (or steps, "a + b") -> the longest gap they ran in and its GUI CPU time."""
+        self.busiest: dict[str, float] = {}
+        """A step (or steps) -> the most GUI CPU time in one gap they ran in."""
         self.since: list[str] = ["idle"]
         self.last = time.perf_counter()
         self.last_cpu = time.thread_time()
@@ -94,11 +96,13 @@ class Ticks:
             self.longest, self.longest_cpu, self.where = gap, cpu, where
         if gap > self.worst.get(where, (0.0, 0.0))[0]:
             self.worst[where] = (gap, cpu)
+        self.busiest[where] = max(self.busiest.get(where, 0.0), cpu)
         self.since = self.since[-1:]
         self.last, self.last_cpu = now, cpu_now
 
     def reset(self) -> None:
         self.longest, self.longest_cpu, self.where, self.worst = 0.0, 0.0, "", {}
+        self.busiest = {}
         self.since = self.since[-1:]
         self.last, self.last_cpu = time.perf_counter(), time.thread_time()
 
@@ -355,6 +359,7 @@ def run(path: Path, rounds: int) -> dict[str, Any]:
         took = time.perf_counter() - begin
         gap, cpu, where = ticks.longest, ticks.longest_cpu, ticks.where
         worst = sorted(ticks.worst.items(), key=lambda kv: -kv[1][0])[:4]
+        busiest = sorted(ticks.busiest.items(), key=lambda kv: -kv[1])[:4]
         ticks.timer.stop()
         pause(collector)
         grown = rss_mb() - warm
@@ -368,6 +373,7 @@ def run(path: Path, rounds: int) -> dict[str, Any]:
         "worst": ", ".join(
             f"{name} {ms * 1000:.0f} ({c * 1000:.0f}) ms" for name, (ms, c) in worst
         ),
+        "busiest": ", ".join(f"{name} {ms * 1000:.0f} ms" for name, ms in busiest),
         "same": same,
         "seconds": took,
         "steps": steps,
@@ -406,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
             )
             worst.append(f"{name}: the longest gaps by step (GUI CPU): {got['worst']}")
+            worst.append(f"{name}: the most GUI CPU in one gap by step: {got['busiest']}")
             loads.append(f"{os.getloadavg()[0]:.1f}")
     head = (
         "session",
