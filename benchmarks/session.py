@@ -76,6 +76,8 @@ class Ticks:
         """A step (or steps, "a + b") -> the longest gap they ran in and its GUI CPU time."""
         self.busiest: dict[str, float] = {}
         """A step (or steps) -> the most GUI CPU time in one gap they ran in."""
+        self.spent: dict[str, float] = {}
+        """A step -> the GUI thread's CPU time in it, all its gaps, every round."""
         self.since: list[str] = ["idle"]
         self.last = time.perf_counter()
         self.last_cpu = time.thread_time()
@@ -102,7 +104,7 @@ class Ticks:
 
     def reset(self) -> None:
         self.longest, self.longest_cpu, self.where, self.worst = 0.0, 0.0, "", {}
-        self.busiest = {}
+        self.busiest, self.spent = {}, {}
         self.since = self.since[-1:]
         self.last, self.last_cpu = time.perf_counter(), time.thread_time()
 
@@ -308,7 +310,10 @@ class Session:
         for name, step in steps:
             if ticks is not None:
                 ticks.step(name)
+            began = time.thread_time()
             step()
+            if ticks is not None:
+                ticks.spent[name] = ticks.spent.get(name, 0.0) + time.thread_time() - began
         if ticks is not None:
             ticks.step("idle")
         self.round += 1
@@ -374,6 +379,9 @@ def run(path: Path, rounds: int) -> dict[str, Any]:
             f"{name} {ms * 1000:.0f} ({c * 1000:.0f}) ms" for name, (ms, c) in worst
         ),
         "busiest": ", ".join(f"{name} {ms * 1000:.0f} ms" for name, ms in busiest),
+        "spent": ", ".join(
+            f"{name} {ms * 1000 / rounds:.0f} ms" for name, ms in ticks.spent.items() if ms
+        ),
         "same": same,
         "seconds": took,
         "steps": steps,
@@ -413,6 +421,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             worst.append(f"{name}: the longest gaps by step (GUI CPU): {got['worst']}")
             worst.append(f"{name}: the most GUI CPU in one gap by step: {got['busiest']}")
+            worst.append(f"{name}: GUI CPU a round by step (saves: one in ten): {got['spent']}")
             loads.append(f"{os.getloadavg()[0]:.1f}")
     head = (
         "session",
