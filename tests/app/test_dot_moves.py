@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tactical.app.map.geometry import CELL
 from tactical.core.changes import GM
-from tactical.core.commands import MoveToken
+from tactical.core.commands import MoveToken, SetTokenField
 
 from .test_token_dots import BLUE, close_to, wide_field
 
@@ -117,3 +117,18 @@ def test_a_scene_taken_down_with_a_dot_selected_raises_nothing(make_services: An
     services.view.setScene(None)
     services.scene.clear()  # every item deleted: the selection goes with them
     QApplication.processEvents()
+
+
+def test_a_dot_grown_into_a_token_leaves_no_dot_behind_when_it_moves(make_services: Any) -> None:
+    services = make_services(wide_field())
+    services.view.fit_map()
+    QApplication.processEvents()
+    item = services.scene.token_items["mid"]
+    assert item.dotted
+    services.document.push(SetTokenField("mid", "size", 4), GM)
+    QApplication.processEvents()
+    assert not item.dotted  # big enough on screen to be drawn as a token
+    services.document.push(MoveToken("mid", (120, 120)), GM)
+    QApplication.processEvents()
+    assert not close_to(colour_at(services.view, (80, 80)), BLUE)  # its old dot's square
+    assert close_to(colour_at(services.view, (121, 121)), BLUE, slack=90)  # drawn as a token
