@@ -126,8 +126,7 @@ class TokenSync:
         return Refreshed.TOKENS if refreshed else Refreshed.NOTHING
 
     def rebuild(self) -> None:
-        """The items of the scene's encounter made, after :meth:`clear` (a crowded map's
-        lone ones later)."""
+        """The encounter's items made after :meth:`clear` (a crowded map's lone ones later)."""
         self.await_zoom()  # another map: the view fits it and tells the zoom
         self.build(list(self.context.encounter.tokens))
 
@@ -174,7 +173,6 @@ class TokenSync:
         for item in self._made.values():
             self.canvas.removeItem(item)
         self._made.clear()
-        self.dots.changed()
         self.pending.clear()
         self.layout.layouts.clear()
         self.fog_watch.forget()
