@@ -20,11 +20,15 @@ so the legend only moves when a token really comes to it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtWidgets import QGraphicsScene
 
 from tactical.app.map.legend import ElevationLegend
 from tactical.app.map.map_view import MapView
 from tactical.app.map.scene.map_scene import MapScene
+from tactical.app.map.scene.token_item import TokenItem
 
 CORNERS = (
     Qt.Corner.BottomLeftCorner,
@@ -49,17 +53,25 @@ def turned_corner(corner: Qt.Corner, rotation: int) -> Qt.Corner:
     return _CLOCKWISE[(_CLOCKWISE.index(corner) + steps) % 4]
 
 
-def token_rects(view: MapView) -> list[QRect]:
-    """Every shown token's rectangle on ``view``'s viewport, name and badges included."""
+def token_rects(view: MapView, near: QRect | None = None) -> list[QRect]:
+    """Every shown token's rectangle on ``view``'s viewport, name and badges included; with
+    ``near`` (a viewport rectangle), at least those that meet it: only the tokens the scene's
+    index finds there are measured, not every token on the map."""
     scene = view.scene()
     if not isinstance(scene, MapScene):
         return []  # the window is being taken down
     scene.set_view_zoom(view.zoom, view.visible_scene_rect())  # names as the next paint's
     transform = view.viewportTransform()
+    if near is None:
+        items: Iterable[object] = scene.tokens.made_items()
+    else:  # a pixel more each side: the aligned rectangles round outwards
+        area = view.mapToScene(near.adjusted(-2, -2, 2, 2)).boundingRect()
+        # by bounding rectangle (a token's shape is its disc), not making pending items
+        items = QGraphicsScene.items(scene, area, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
     rects = [
         transform.mapRect(item.sceneBoundingRect()).toAlignedRect()
-        for item in scene.tokens.made_items()
-        if item.isVisible()
+        for item in items
+        if isinstance(item, TokenItem) and item.isVisible()
     ]
     # tokens whose items are not made yet (scene/token_pending.py): dots, their square boxes
     return rects + [transform.mapRect(box).toAlignedRect() for box in scene.tokens.pending_boxes()]
@@ -113,7 +125,7 @@ class LegendOffTokens(QObject):
         spot = legend.pos() if corner is None else legend.spot(corner, *_size(self.view))
         around = QRect(self.view.viewport().mapFrom(self.view, spot), legend.size())
         around.adjust(-GAP, -GAP, GAP, GAP)
-        return any(rect.intersects(around) for rect in token_rects(self.view))
+        return any(rect.intersects(around) for rect in token_rects(self.view, around))
 
     def place(self, *_: object) -> None:
         """Back home (bottom left) when free, else stay, else the first free corner, else hide."""

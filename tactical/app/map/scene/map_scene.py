@@ -113,8 +113,7 @@ class MapScene(QGraphicsScene):
         self.token_dots = dots = self.tokens.dots
         self.addItem(dots)
         self.sceneRectChanged.connect(dots.set_bounds)
-        self.selectionChanged.connect(dots.changed)
-        self.tokens_refreshed.connect(dots.changed)  # tokens gone, restyled or moved
+        self.selectionChanged.connect(dots.selection_changed)  # tokens tell their own changes
         self.map_refreshed.connect(dots.changed)  # the scene rebuilt
         document.changes_done.connect(self._on_changes)
         document.encounter_replaced.connect(self.rebuild)

@@ -10,6 +10,11 @@ before), and this one item draws all those dots. A scene rendered without a
 view (snapshots, prints, exports) has no view zoom: there every item paints
 itself, as before. The dots of tokens whose items are not made yet
 (:mod:`tactical.app.map.scene.token_pending`) are drawn here too, from the encounter.
+
+A change redraws only what it changed: each item tells this one when its dot moves, grows,
+changes colour or goes (:meth:`TokenDots.item_changed`, :meth:`TokenDots.forget`), which
+repaints the dot's old and new rectangle and gathers again only the colours it left and
+joined; a whole gather is for a new zoom, a rebuilt scene or pending tokens.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ Qt fills 5,000 antialiased squares in 2 ms where 5,000 ellipses in a path take 3
 
 Gathered = tuple[QColor, float, QPainterPath, list[QRectF]]
 """One colour's dots: colour, opacity, the discs as ellipses and the tiny ones as squares."""
+Key = tuple[int, int, bool]
+"""A group of dots drawn at once: (0, a ring's colour, False) or (1, a side's colour, hidden)."""
+Entry = tuple[QRectF, Key, "Key | None"]
+"""An item's dot as gathered: its disc, its colour's group and its ring's group (or None)."""
 
 
 class TokenDots(QGraphicsItem):
@@ -61,10 +70,17 @@ class TokenDots(QGraphicsItem):
         self.setZValue(TOKEN_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._gathered: list[Gathered] | None = None
-        """The dots as painted, gathered again after :meth:`changed`."""
-        self._held = False
-        self._missed = False
-        """A dot changed while :meth:`held`."""
+        """The dots as painted, put together again after a change."""
+        self._whole = True
+        """Gather every dot again at the next paint (else only :attr:`_dirty`'s)."""
+        self._entries: dict[TokenItem, Entry] = {}
+        self._groups: dict[Key, dict[TokenItem, QRectF]] = {}
+        self._colours: dict[Key, QColor] = {}
+        self._built: dict[Key, Gathered] = {}
+        """Each group's painted shapes, dropped when one of its dots changes."""
+        self._dirty: set[TokenItem] = set()
+        """Items whose dots changed since the last gather."""
+        self._pending_count = 0
         self.zoom: float | None = None
         """The zoom of the view showing the scene (None: no view; 0: not told yet)."""
 
@@ -90,14 +106,9 @@ class TokenDots(QGraphicsItem):
 
     @contextmanager
     def held(self) -> Iterator[None]:
-        """Many items change (a sync of thousands): the dots are redrawn once, after."""
-        self._held, self._missed = True, False
-        try:
-            yield
-        finally:
-            self._held = False
-            if self._missed:
-                self.changed()
+        """Many items change (a sync of thousands): each tells its change as it comes (only
+        its rectangle is repainted); kept for the callers that batch."""
+        yield
 
     @contextmanager
     def quiet(self) -> Iterator[None]:
@@ -109,21 +120,45 @@ class TokenDots(QGraphicsItem):
             self._quiet = False
 
     def item_changed(self, item: TokenItem) -> None:
-        """A dotted item moved, grew or changed its look: redraw round its dot."""
+        """A dotted item moved, grew or changed its look: redraw round its old and new dot."""
         if self._quiet:
             return
-        if self._held:
-            self._missed = True
-        else:
-            dot = item.dot_rect()
-            grow = dot.width() * 0.35 + 1  # the highlight round it
-            self.changed(dot.adjusted(-grow, -grow, grow, grow))
+        self._dirty.add(item)
+        self._gathered = None
+        entry = self._entries.get(item)
+        if entry is not None:
+            self._update_round(entry[0])
+        self._update_round(item.dot_rect())
+
+    def forget(self, item: TokenItem) -> None:
+        """The item leaves the scene: its dot goes."""
+        entry = self._entries.get(item)
+        if entry is not None:
+            self._dirty.add(item)
+            self._gathered = None
+            self._update_round(entry[0])
+
+    def selection_changed(self) -> None:
+        """Some item's selection changed: the rings of those whose highlight changed."""
+        if not isValid(self):  # the scene is being taken down (its selection goes too)
+            return
+        for item, (_disc, _key, ring) in list(self._entries.items()):
+            if not isValid(item):
+                self.changed()
+                return
+            if _ring_key(item) != ring:
+                self.item_changed(item)
+
+    def _update_round(self, dot: QRectF) -> None:
+        grow = dot.width() * 0.35 + 1  # the highlight round it
+        self.update(dot.adjusted(-grow, -grow, grow, grow))
 
     def changed(self, rect: QRectF | None = None) -> None:
         """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""
         if not isValid(self):  # the scene is being taken down (its selection goes too)
             return
-        drawn, self._gathered = self._gathered, None
+        drawn, self._gathered, self._whole = self._gathered, None, True
+        self._forget_all()
         if rect is not None:
             self.update(rect)
         elif drawn != []:  # no repaint of the whole scene when no dot was drawn
@@ -131,36 +166,104 @@ class TokenDots(QGraphicsItem):
 
     def _gather(self) -> list[Gathered]:
         """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
-        marks: dict[int, tuple[QColor, QPainterPath]] = {}
-        dots: dict[tuple[int, bool], tuple[QColor, QPainterPath, list[QRectF]]] = {}
-        zoom = self.zoom or 0.0
-        self.count = 0
-
-        def add(disc: QRectF, colour: QColor, hidden: bool, ring: QColor | None) -> None:
+        if self._whole or self._pending_count:
+            self._whole = False
+            self._forget_all()
+            for item in self._items():
+                self._enter(item)
+        else:
+            dirty, self._dirty = self._dirty, set()
+            for item in dirty:
+                self._leave(item)
+                if isValid(item) and item.scene() is not None:
+                    self._enter(item)
+        pending: dict[Key, Gathered] = {}
+        self._pending_count = 0
+        for disc, colour, hidden, ring in self._pending():
+            self._pending_count += 1
             if ring is not None:
-                grow = disc.width() * 0.35
-                path = marks.setdefault(ring.rgba(), (ring, QPainterPath()))[1]
-                path.addEllipse(disc.adjusted(-grow, -grow, grow, grow))
-            _colour, path, squares = dots.setdefault(
-                (colour.rgba(), hidden), (colour, QPainterPath(), [])
-            )
-            if disc.width() * zoom < TINY_DOT_PX:
-                squares.append(disc)
-            else:
-                path.addEllipse(disc)
-            self.count += 1
+                self._add(pending, (0, ring.rgba(), False), ring, disc)
+            self._add(pending, (1, colour.rgba(), hidden), colour, disc)
+        for key, members in self._groups.items():
+            if key not in self._built:
+                self._built[key] = self._build(key, members.values())
+        keys = list(self._groups) + [key for key in pending if key not in self._groups]
+        keys.sort(key=lambda key: key[0])  # rings under the dots
+        self.count = self._pending_count + sum(
+            len(members) for key, members in self._groups.items() if key[0]
+        )
+        return [self._joined(key, pending.get(key)) for key in keys]
 
-        for item in self._items():
-            if not item.dotted or not item.isVisible():
+    def _forget_all(self) -> None:
+        """No item's dot kept (all gathered again at the next paint)."""
+        self._dirty.clear()
+        self._entries.clear()
+        self._groups.clear()
+        self._built.clear()
+
+    def _enter(self, item: TokenItem) -> None:
+        if not item.dotted or not item.isVisible():
+            return
+        look = item.look
+        ring_colour = colours.highlight(item.isSelected(), item.acting, item.target)
+        disc = item.dot_rect()
+        key: Key = (1, look.colour.rgba(), look.hidden)
+        ring = None if ring_colour is None else (0, ring_colour.rgba(), False)
+        self._entries[item] = (disc, key, ring)
+        self._join(key, look.colour, item, disc)
+        if ring is not None and ring_colour is not None:
+            self._join(ring, ring_colour, item, disc)
+
+    def _join(self, key: Key, colour: QColor, item: TokenItem, disc: QRectF) -> None:
+        self._groups.setdefault(key, {})[item] = disc
+        self._colours.setdefault(key, colour)
+        self._built.pop(key, None)
+
+    def _leave(self, item: TokenItem) -> None:
+        entry = self._entries.pop(item, None)
+        if entry is None:
+            return
+        for key in entry[1:]:
+            if key is None:
                 continue
-            ring = colours.highlight(item.isSelected(), item.acting, item.target)
-            add(item.dot_rect(), item.look.colour, item.look.hidden, ring)
-        for dot in self._pending():
-            add(*dot)
-        gathered: list[Gathered] = [(colour, 1.0, path, []) for colour, path in marks.values()]
-        for (_rgba, hidden), (colour, path, squares) in dots.items():
-            gathered.append((colour, HIDDEN_OPACITY if hidden else 1.0, path, squares))
+            members = self._groups.get(key)
+            if members is not None:
+                members.pop(item, None)
+                if not members:
+                    del self._groups[key]
+            self._built.pop(key, None)
+
+    def _add(self, into: dict[Key, Gathered], key: Key, colour: QColor, disc: QRectF) -> None:
+        """A pending token's dot (or ring) into its group."""
+        if key not in into:
+            into[key] = (colour, _opacity(key), QPainterPath(), [])
+        self._shape(into[key], disc, grown=key[0] == 0)
+
+    def _build(self, key: Key, discs: Iterable[QRectF]) -> Gathered:
+        gathered: Gathered = (self._colours[key], _opacity(key), QPainterPath(), [])
+        for disc in discs:
+            self._shape(gathered, disc, grown=key[0] == 0)
         return gathered
+
+    def _shape(self, gathered: Gathered, disc: QRectF, grown: bool) -> None:
+        if grown:  # a highlight: a disc round the dot
+            grow = disc.width() * 0.35
+            gathered[2].addEllipse(disc.adjusted(-grow, -grow, grow, grow))
+        elif disc.width() * (self.zoom or 0.0) < TINY_DOT_PX:
+            gathered[3].append(disc)
+        else:
+            gathered[2].addEllipse(disc)
+
+    def _joined(self, key: Key, pending: Gathered | None) -> Gathered:
+        built = self._built.get(key)
+        if built is None:
+            assert pending is not None
+            return pending
+        if pending is None:
+            return built
+        path = QPainterPath(built[2])
+        path.addPath(pending[2])
+        return (built[0], built[1], path, built[3] + pending[3])
 
     def paint(
         self,
@@ -183,3 +286,12 @@ class TokenDots(QGraphicsItem):
             if squares:
                 painter.drawRects(squares)
         painter.setOpacity(1.0)
+
+
+def _opacity(key: Key) -> float:
+    return HIDDEN_OPACITY if key[0] and key[2] else 1.0
+
+
+def _ring_key(item: TokenItem) -> Key | None:
+    ring = colours.highlight(item.isSelected(), item.acting, item.target)
+    return None if ring is None else (0, ring.rgba(), False)

@@ -113,10 +113,12 @@ class TokenItem(QGraphicsItem):
         return self.look.size * CELL * self.scale_factor
 
     def set_look(self, look: TokenLook) -> None:
+        was = self.dotted
         self.look = look
-        self._measure()
+        self._measure()  # a new size may make a dot a token, or a token a dot
         self.update()
-        self._dot_changed()
+        if (was or self.dotted) and self.on_dot_change is not None:
+            self.on_dot_change(self)
 
     def set_view(self, zoom: float | None, boost: float, label_scale: float) -> bool:
         """The view's zoom, the boost it brings and the label size, measured once for all

@@ -126,8 +126,7 @@ class TokenSync:
         return Refreshed.TOKENS if refreshed else Refreshed.NOTHING
 
     def rebuild(self) -> None:
-        """The items of the scene's encounter made, after :meth:`clear` (a crowded map's
-        lone ones later)."""
+        """The encounter's items made after :meth:`clear` (a crowded map's lone ones later)."""
         self.await_zoom()  # another map: the view fits it and tells the zoom
         self.build(list(self.context.encounter.tokens))
 
@@ -236,6 +235,7 @@ class TokenSync:
                 touched_squares.add(item.square)
             if token is None or not context.shows_token(token):
                 if item is not None:
+                    self.dots.forget(item)
                     self.canvas.removeItem(item)
                     del self._made[token_id]
                 continue
