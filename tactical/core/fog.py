@@ -50,6 +50,10 @@ class FogMark:
     shape: tuple[int, int]
 
 
+_NOTHING: dict[tuple[int, int], Mask] = {}
+"""The read-only all-fogged mask of each shape asked (:meth:`Fog.mask` while none is found)."""
+
+
 @dataclass
 class Fog:
     """The fog over one map and the GM's fog settings.
@@ -80,7 +84,10 @@ class Fog:
         copy it to keep it: :meth:`set_squares` changes it in place."""
         shape = (grid.height, grid.width)
         if self.revealed is None or self.revealed.shape != shape:
-            return np.broadcast_to(np.False_, shape)  # no memory, nothing to make
+            nothing = _NOTHING.get(shape)
+            if nothing is None:  # a view of one False: no memory
+                nothing = _NOTHING[shape] = np.broadcast_to(np.False_, shape)
+            return nothing
         return self.revealed
 
     def set_mask(self, mask: Mask | None) -> None:
@@ -90,7 +97,9 @@ class Fog:
         """Reveal (``value``) or hide ``squares`` in place: work in their box only, and the
         box kept for followers (:meth:`changed_since`)."""
         shape = (grid.height, grid.width)
-        if self.revealed is None or self.revealed.shape != shape:
+        if self.revealed is None:  # read as all fogged already: followers keep their marks
+            object.__setattr__(self, "revealed", np.zeros(shape, dtype=np.bool_))
+        elif self.revealed.shape != shape:
             self.revealed = np.zeros(shape, dtype=np.bool_)
         squares.set_in(self.revealed, value)
         edits: list[Box] = self.__dict__["_edits"]
