@@ -97,17 +97,19 @@ class Fog:
         """Reveal (``value``) or hide ``squares`` in place: work in their box only, and the
         box kept for followers (:meth:`changed_since`)."""
         shape = (grid.height, grid.width)
-        if self.revealed is None:  # read as all fogged already: followers keep their marks
-            object.__setattr__(self, "revealed", np.zeros(shape, dtype=np.bool_))
-        elif self.revealed.shape != shape:
-            self.revealed = np.zeros(shape, dtype=np.bool_)
-        squares.set_in(self.revealed, value)
+        revealed = self.revealed
+        if revealed is None:  # read as all fogged already: followers keep their marks
+            revealed = np.zeros(shape, dtype=np.bool_)
+            object.__setattr__(self, "revealed", revealed)
+        elif revealed.shape != shape:
+            revealed = self.revealed = np.zeros(shape, dtype=np.bool_)
+        squares.set_in(revealed, value)
         edits: list[Box] = self.__dict__["_edits"]
         top, left, bottom, right = squares.box
         if top == bottom or left == right:
             return  # nothing changed
         if len(edits) >= KEPT_EDITS:
-            self.revealed = self.revealed  # a new epoch: followers look at all the squares
+            self.revealed = revealed  # a new epoch: followers look at all the squares
         else:
             edits.append(squares.box)
 
