@@ -45,6 +45,8 @@ KEPT_EDITS = 4096
 class FogMark:
     """Where a fog's squares stood when a follower last looked (:meth:`Fog.changed_since`)."""
 
+    owner: int
+    """The fog's ``id`` (a copy made by ``copy.deepcopy`` keeps the epoch, not the id)."""
     epoch: int
     count: int
     shape: tuple[int, int]
@@ -116,7 +118,7 @@ class Fog:
     def mark(self, grid: GridMap) -> FogMark:
         """Where ``grid``'s squares stand now: hand it back to :meth:`changed_since` later."""
         shape = (grid.height, grid.width)
-        return FogMark(self.__dict__["_epoch"], len(self.__dict__["_edits"]), shape)
+        return FogMark(id(self), self.__dict__["_epoch"], len(self.__dict__["_edits"]), shape)
 
     def changed_since(self, mark: FogMark | None, grid: GridMap) -> Box | None:
         """The box of the squares that may have changed since ``mark`` (the whole map when
@@ -126,6 +128,7 @@ class Fog:
         edits: list[Box] = self.__dict__["_edits"]
         if (
             mark is None
+            or mark.owner != id(self)
             or mark.epoch != self.__dict__["_epoch"]
             or mark.count > len(edits)
             or mark.shape != whole[2:]

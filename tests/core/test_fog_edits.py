@@ -3,6 +3,8 @@ they show, the players' legend) looks at a dab's squares, not the whole map (iss
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from tactical.core.commands import RevealSquares
@@ -60,3 +62,13 @@ def test_the_players_legend_counts_what_each_change_finds_and_hides() -> None:
     for step in reversed(steps):
         step.undo(encounter)
         assert legend.contents(encounter) == legend_contents(encounter, players=True)
+
+
+def test_a_deep_copy_of_a_fog_is_another_fog_to_its_followers() -> None:
+    grid = GridMap(10, 10)
+    encounter = Encounter(grid, [])
+    RevealSquares([(1, 1)]).do(encounter)
+    mark = encounter.fog.mark(grid)
+    twin = copy.deepcopy(encounter.fog)
+    assert twin.changed_since(mark, grid) == (0, 0, 10, 10)
+    assert encounter.fog.changed_since(mark, grid) is None
