@@ -1,8 +1,8 @@
 """Fog on the biggest map and on an example (issue 32): the memory fog adds, and the GUI's
 longest wait during the first reveal and a brush stroke.
 
-``python -m benchmarks.fog_reveal [--side N] [--repeat N]``: each figure from a fresh
-process that opens the generated map (``maps.generated``: 200 tokens, 100 of them the
+``python -m benchmarks.fog_reveal [--side N] [--repeat N] [--tokens N]``: each figure from a fresh
+process that opens the generated map (``maps.generated``: 200 tokens (``--tokens``), half the
 party's) or ``maps/crypt-fog`` in the real window, offscreen, 1600 x 1000, the player view
 open, with the sight kernel ready (the app makes it in the background a moment after the
 window opens; its memory is not counted), then turns fog on, then reveals what the party sees
@@ -69,13 +69,13 @@ def settle(rounds=5):
     for _ in range(rounds):
         app.processEvents()
 
-where, way = sys.argv[1], sys.argv[2]
+where, way, crowd = sys.argv[1], sys.argv[2], int(sys.argv[3])
 if way == "before":
     from benchmarks.fog_before import use_whole_rebuild
     use_whole_rebuild()
 folder = tempfile.mkdtemp()
 if where.isdigit():
-    encounter = maps.generated(int(where), tokens=200)
+    encounter = maps.generated(int(where), tokens=crowd)
 else:
     from tactical.persistence import load_encounter
     encounter = load_encounter(where)
@@ -165,10 +165,10 @@ window.close()
 """
 
 
-def child(where: str, way: str) -> dict[str, float]:
+def child(where: str, way: str, tokens: int) -> dict[str, float]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, where, way],
+        [sys.executable, "-c", CHILD, where, way, str(tokens)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -183,11 +183,11 @@ def median(runs: list[dict[str, float]], key: str) -> float:
     return float(statistics.median(run[key] for run in runs))
 
 
-def rows(where: str, label: str, repeat: int) -> list[tuple[str, str, str]]:
+def rows(where: str, label: str, repeat: int, tokens: int = 200) -> list[tuple[str, str, str]]:
     runs: dict[str, list[dict[str, float]]] = {"before": [], "now": []}
     for _ in range(repeat):
         for way, got in runs.items():  # in turns: the load falls on both alike
-            got.append(child(where, way))
+            got.append(child(where, way, tokens))
     before, now = runs["before"], runs["now"]
 
     def added(got: list[dict[str, float]]) -> str:
@@ -224,9 +224,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--side", type=int, default=1024, help="the generated map's side")
     parser.add_argument("--repeat", type=int, default=3, help="fresh processes per way")
+    parser.add_argument("--tokens", type=int, default=200, help="tokens on the generated map")
     args = parser.parse_args(argv)
     crypt = ROOT / "maps" / "crypt-fog.tactical.json"
-    table = rows(str(args.side), f"{args.side} x {args.side}", args.repeat)
+    label = f"{args.side} x {args.side}" + (
+        f", {args.tokens:,} tokens" if args.tokens != 200 else ""
+    )
+    table = rows(str(args.side), label, args.repeat, args.tokens)
     table += rows(str(crypt), "crypt-fog", args.repeat)
     print(f"load average {os.getloadavg()[0]:.1f}, medians of {args.repeat}")
     print("gaps: the longest gap (the GUI thread's CPU in it) / the most GUI CPU in one gap")
