@@ -1,13 +1,13 @@
 """Fog on the biggest map and on an example (issue 32): the memory fog adds, and the GUI's
 longest wait during the first reveal and a brush stroke.
 
-``python -m benchmarks.fog_reveal [--side N] [--repeat N]``: each figure from a fresh
-process that opens the generated map (``maps.generated``: 200 tokens, 100 of them the
+``python -m benchmarks.fog_reveal [--side N] [--repeat N] [--tokens N]``: each figure from a fresh
+process that opens the generated map (``maps.generated``: 200 tokens (``--tokens``), half the
 party's) or ``maps/crypt-fog`` in the real window, offscreen, 1600 x 1000, the player view
 open, with the sight kernel ready (the app makes it in the background a moment after the
 window opens; its memory is not counted), then turns fog on, then reveals what the party sees
 (``Fog > Reveal what the party sees``, worked out on the worker), then paints a fog-brush
-stroke of 40 dabs (brush 5) across the map. Two ways, in turns, same run:
+stroke of 40 dabs (brush 5) across the map, then undoes and redoes it. Two ways, in turns, same run:
 
 - *whole rebuild* (the reference, the code before: :mod:`benchmarks.fog_before`): each
   change of the fog rebuilt and repainted both screens' whole fog pictures and synced every
@@ -18,9 +18,10 @@ stroke of 40 dabs (brush 5) across the map. Two ways, in turns, same run:
 Memory is the resident set (``VmRSS``) after a collection, before fog is turned on and once
 the reveal is painted on both screens; the peak (``VmHWM``) beside it. A GUI gap is the
 longest interval between two ticks of a 5 ms ``QTimer``: from turning fog on until it is
-painted, from the trigger until the reveal is painted, and over the stroke (each dab pushed
-as the tool pushes it, then painted); beside it the GUI thread's own CPU time in that gap,
-which the load does not inflate.
+painted, from the trigger until the reveal is painted, over the stroke (each dab pushed
+as the tool pushes it, then painted) and over its undo and redo; beside it the GUI thread's
+own CPU time in that gap, and the most CPU it spent in any one gap (a turn of the event
+loop, or a few), which the load does not inflate as it does the wall clock.
 """
 
 from __future__ import annotations
@@ -68,13 +69,13 @@ def settle(rounds=5):
     for _ in range(rounds):
         app.processEvents()
 
-where, way = sys.argv[1], sys.argv[2]
+where, way, crowd = sys.argv[1], sys.argv[2], int(sys.argv[3])
 if way == "before":
     from benchmarks.fog_before import use_whole_rebuild
     use_whole_rebuild()
 folder = tempfile.mkdtemp()
 if where.isdigit():
-    encounter = maps.generated(int(where), tokens=200)
+    encounter = maps.generated(int(where), tokens=crowd)
 else:
     from tactical.persistence import load_encounter
     encounter = load_encounter(where)
@@ -94,22 +95,26 @@ sight_kernel.warm()  # the app warms it in the background a moment after the win
 settle(10)
 gc.collect()
 before = status()
-longest, last = [0.0, 0.0], [time.perf_counter(), time.thread_time()]
+longest, last = [0.0, 0.0, 0.0], [time.perf_counter(), time.thread_time()]
 def tick():
     now, cpu = time.perf_counter(), time.thread_time()
     if now - last[0] > longest[0]:  # the gap, and the GUI thread's own CPU time in it
         longest[0], longest[1] = now - last[0], cpu - last[1]
+    longest[2] = max(longest[2], cpu - last[1])  # the most CPU the GUI thread spent in one gap
     last[0], last[1] = now, cpu
+def start():
+    settle()
+    last[0], last[1] = time.perf_counter(), time.thread_time()
+    longest[0] = longest[2] = 0.0
 timer = QTimer()
 timer.setInterval(5)
 timer.timeout.connect(tick)
 timer.start()
-settle()
-last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
+start()
 document.push(SetFogSetting("enabled", True), GM)  # Fog > Fog on this map: all fogged
 settle(10)
-on_gap, on_cpu = longest[0], longest[1]
-last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
+on_gap, on_cpu, on_turn = longest
+start()
 begin = time.perf_counter()
 controls = window.fog_controls
 controls.party_action.trigger()
@@ -119,7 +124,7 @@ while fog.revealed is None or not fog.revealed.any():
     time.sleep(0.001)
 settle(10)
 took = time.perf_counter() - begin
-reveal_gap, reveal_cpu = longest[0], longest[1]
+reveal_gap, reveal_cpu, reveal_turn = longest
 gc.collect()
 after = status()
 grid = document.encounter.grid
@@ -128,8 +133,7 @@ row = grid.height // 3
 cols = [int(i * (grid.width - 1) / 39) for i in range(40)]
 def at(col):
     return Pointer((col + 0.5) * CELL, (row + 0.5) * CELL, left=True)
-settle()
-last[0], last[1], longest[0] = time.perf_counter(), time.thread_time(), 0.0
+start()
 begin = time.perf_counter()
 made = [gesture.press(at(cols[0]))] + [gesture.move(at(c)) for c in cols[1:]]
 made.append(gesture.release(at(cols[-1])))
@@ -139,21 +143,32 @@ for command in made:
     settle(2)
 settle(5)
 stroke = time.perf_counter() - begin
+stroke_gap, stroke_cpu, stroke_turn = longest
+start()
+document.undo_stack.undo()  # Ctrl+Z: the stroke goes, then Ctrl+Shift+Z: back
+settle(5)
+document.undo_stack.redo()
+settle(5)
+undo_gap, undo_cpu, undo_turn = longest
 timer.stop()
 print(json.dumps({"before": before["VmRSS"], "after": after["VmRSS"], "peak": after["VmHWM"],
                   "gap": reveal_gap * 1000, "cpu": reveal_cpu * 1000,
-                  "on_gap": on_gap * 1000, "on_cpu": on_cpu * 1000, "took": took * 1000,
-                  "stroke_gap": longest[0] * 1000, "stroke_cpu": longest[1] * 1000,
-                  "stroke": stroke * 1000,
+                  "turn": reveal_turn * 1000,
+                  "on_gap": on_gap * 1000, "on_cpu": on_cpu * 1000, "on_turn": on_turn * 1000,
+                  "took": took * 1000,
+                  "stroke_gap": stroke_gap * 1000, "stroke_cpu": stroke_cpu * 1000,
+                  "stroke_turn": stroke_turn * 1000, "stroke": stroke * 1000,
+                  "undo_gap": undo_gap * 1000, "undo_cpu": undo_cpu * 1000,
+                  "undo_turn": undo_turn * 1000,
                   "kernel": sight_kernel.ready()}))
 window.close()
 """
 
 
-def child(where: str, way: str) -> dict[str, float]:
+def child(where: str, way: str, tokens: int) -> dict[str, float]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, where, way],
+        [sys.executable, "-c", CHILD, where, way, str(tokens)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -168,11 +183,11 @@ def median(runs: list[dict[str, float]], key: str) -> float:
     return float(statistics.median(run[key] for run in runs))
 
 
-def rows(where: str, label: str, repeat: int) -> list[tuple[str, str, str]]:
+def rows(where: str, label: str, repeat: int, tokens: int = 200) -> list[tuple[str, str, str]]:
     runs: dict[str, list[dict[str, float]]] = {"before": [], "now": []}
     for _ in range(repeat):
         for way, got in runs.items():  # in turns: the load falls on both alike
-            got.append(child(where, way))
+            got.append(child(where, way, tokens))
     before, now = runs["before"], runs["now"]
 
     def added(got: list[dict[str, float]]) -> str:
@@ -183,29 +198,25 @@ def rows(where: str, label: str, repeat: int) -> list[tuple[str, str, str]]:
         shown = f"{median(got, key):,.0f} ms"
         return f"{shown} (CPU {median(got, cpu):,.0f} ms)" if cpu else shown
 
+    def gap(got: list[dict[str, float]], key: str) -> str:
+        """The longest gap (its GUI CPU) / the most GUI CPU in one gap."""
+        return (
+            f"{median(got, key + 'gap'):,.0f} ms (CPU {median(got, key + 'cpu'):,.0f})"
+            f" / {median(got, key + 'turn'):,.0f} ms"
+        )
+
     return [
         (
             f"{label}: memory fog adds (fog on, first reveal, both screens)",
             added(before),
             added(now),
         ),
-        (
-            f"{label}: longest GUI gap, fog turned on (the whole map fogged)",
-            ms(before, "on_gap", "on_cpu"),
-            ms(now, "on_gap", "on_cpu"),
-        ),
-        (
-            f"{label}: longest GUI gap, first reveal",
-            ms(before, "gap", "cpu"),
-            ms(now, "gap", "cpu"),
-        ),
+        (f"{label}: fog turned on (the whole map fogged)", gap(before, "on_"), gap(now, "on_")),
+        (f"{label}: first reveal", gap(before, ""), gap(now, "")),
         (f"{label}: first reveal painted", ms(before, "took"), ms(now, "took")),
-        (
-            f"{label}: longest GUI gap, a 40-dab brush stroke",
-            ms(before, "stroke_gap", "stroke_cpu"),
-            ms(now, "stroke_gap", "stroke_cpu"),
-        ),
+        (f"{label}: a 40-dab brush stroke", gap(before, "stroke_"), gap(now, "stroke_")),
         (f"{label}: the stroke, pushed and painted", ms(before, "stroke"), ms(now, "stroke")),
+        (f"{label}: the stroke undone and redone", gap(before, "undo_"), gap(now, "undo_")),
     ]
 
 
@@ -213,11 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--side", type=int, default=1024, help="the generated map's side")
     parser.add_argument("--repeat", type=int, default=3, help="fresh processes per way")
+    parser.add_argument("--tokens", type=int, default=200, help="tokens on the generated map")
     args = parser.parse_args(argv)
     crypt = ROOT / "maps" / "crypt-fog.tactical.json"
-    table = rows(str(args.side), f"{args.side} x {args.side}", args.repeat)
+    label = f"{args.side} x {args.side}" + (
+        f", {args.tokens:,} tokens" if args.tokens != 200 else ""
+    )
+    table = rows(str(args.side), label, args.repeat, args.tokens)
     table += rows(str(crypt), "crypt-fog", args.repeat)
     print(f"load average {os.getloadavg()[0]:.1f}, medians of {args.repeat}")
+    print("gaps: the longest gap (the GUI thread's CPU in it) / the most GUI CPU in one gap")
     print_table(("measure", "whole rebuild (before, reference)", "now"), table, 2)
     return 0
 

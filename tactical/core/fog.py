@@ -15,14 +15,16 @@ Which tokens the players may not see because of fog is asked of an encounter:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import GridMap, Square
+from tactical.core.square_bits import Box, SquareBits
 
 FogStyle = Literal["cloth", "flat"]
 """How the players' screen draws fog: a dark cloth texture or a flat colour."""
@@ -32,6 +34,26 @@ DEFAULT_PARTY = ("pcs",)
 """The sides whose tokens are the party when the GM has not said otherwise."""
 
 Mask = npt.NDArray[np.bool_]
+
+_EPOCHS = itertools.count(1)
+"""Every fog's every whole change of its squares gets a number no other fog shares."""
+KEPT_EDITS = 4096
+"""Edit boxes a fog keeps; past them the next edit counts as a whole change."""
+
+
+@dataclass(frozen=True)
+class FogMark:
+    """Where a fog's squares stood when a follower last looked (:meth:`Fog.changed_since`)."""
+
+    owner: int
+    """The fog's ``id`` (a copy made by ``copy.deepcopy`` keeps the epoch, not the id)."""
+    epoch: int
+    count: int
+    shape: tuple[int, int]
+
+
+_NOTHING: dict[tuple[int, int], Mask] = {}
+"""The read-only all-fogged mask of each shape asked (:meth:`Fog.mask` while none is found)."""
 
 
 @dataclass
@@ -51,17 +73,76 @@ class Fog:
     auto_reveal: bool = False
     style: FogStyle = "cloth"
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "revealed":  # the squares replaced whole: followers look at all of them
+            object.__setattr__(self, "_epoch", next(_EPOCHS))
+            object.__setattr__(self, "_edits", [])
+        object.__setattr__(self, name, value)
+
     # -- grids ---------------------------------------------------------------
 
     def mask(self, grid: GridMap) -> Mask:
-        """The revealed squares of ``grid`` (a fresh all-False array when none are)."""
+        """The revealed squares of ``grid`` (read-only all-False while none are). Read it,
+        copy it to keep it: :meth:`set_squares` changes it in place."""
         shape = (grid.height, grid.width)
         if self.revealed is None or self.revealed.shape != shape:
-            return np.zeros(shape, dtype=np.bool_)
+            nothing = _NOTHING.get(shape)
+            if nothing is None:  # a view of one False: no memory
+                nothing = _NOTHING[shape] = np.broadcast_to(np.False_, shape)
+            return nothing
         return self.revealed
 
     def set_mask(self, mask: Mask | None) -> None:
         self.revealed = None if mask is None else np.asarray(mask, dtype=np.bool_).copy()
+
+    def set_squares(self, grid: GridMap, squares: SquareBits, value: bool) -> None:
+        """Reveal (``value``) or hide ``squares`` in place: work in their box only, and the
+        box kept for followers (:meth:`changed_since`)."""
+        shape = (grid.height, grid.width)
+        revealed = self.revealed
+        if revealed is None:  # read as all fogged already: followers keep their marks
+            revealed = np.zeros(shape, dtype=np.bool_)
+            object.__setattr__(self, "revealed", revealed)
+        elif revealed.shape != shape:
+            revealed = self.revealed = np.zeros(shape, dtype=np.bool_)
+        squares.set_in(revealed, value)
+        edits: list[Box] = self.__dict__["_edits"]
+        top, left, bottom, right = squares.box
+        if top == bottom or left == right:
+            return  # nothing changed
+        if len(edits) >= KEPT_EDITS:
+            self.revealed = revealed  # a new epoch: followers look at all the squares
+        else:
+            edits.append(squares.box)
+
+    def mark(self, grid: GridMap) -> FogMark:
+        """Where ``grid``'s squares stand now: hand it back to :meth:`changed_since` later."""
+        shape = (grid.height, grid.width)
+        return FogMark(id(self), self.__dict__["_epoch"], len(self.__dict__["_edits"]), shape)
+
+    def changed_since(self, mark: FogMark | None, grid: GridMap) -> Box | None:
+        """The box of the squares that may have changed since ``mark`` (the whole map when
+        it is not known: another fog, squares replaced whole, no mark), or None when none
+        did. The same work whatever the map's size: what a follower redraws per change."""
+        whole = (0, 0, grid.height, grid.width)
+        edits: list[Box] = self.__dict__["_edits"]
+        if (
+            mark is None
+            or mark.owner != id(self)
+            or mark.epoch != self.__dict__["_epoch"]
+            or mark.count > len(edits)
+            or mark.shape != whole[2:]
+        ):
+            return whole
+        boxes = edits[mark.count :]
+        if not boxes:
+            return None
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
 
     # -- value semantics -------------------------------------------------------
 

@@ -34,6 +34,8 @@ def token_in_fog(encounter: Encounter, token: Token) -> bool:
         squares = [s for s in token.occupied() if grid.in_bounds(s)]
         if not squares:
             return False
+        if fog.revealed is None:  # nothing found yet (fog just turned on): all in fog
+            return True
         mask = fog.mask(grid)
         return not any(mask[row, col] for col, row in squares)
     return token.area is not None and token.area not in fog.areas

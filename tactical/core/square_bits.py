@@ -35,7 +35,9 @@ class SquareBits:
 
     __slots__ = ("_bits", "_box")
 
-    def __init__(self, mask: Mask) -> None:
+    def __init__(self, mask: Mask, origin: tuple[int, int] = (0, 0)) -> None:
+        """The squares set in ``mask``: the map's, or a window of it whose top-left square
+        is ``origin`` (``(row, column)``; the work is the window's size)."""
         rows = np.flatnonzero(mask.any(axis=1))
         if not len(rows):
             self._box = (0, 0, 0, 0)
@@ -44,8 +46,9 @@ class SquareBits:
         cols = np.flatnonzero(mask.any(axis=0))
         top, left = int(rows[0]), int(cols[0])
         bottom, right = int(rows[-1]) + 1, int(cols[-1]) + 1
-        self._box = (top, left, bottom, right)
         self._bits = np.packbits(mask[top:bottom, left:right], axis=None)
+        row, col = origin
+        self._box = (top + row, left + col, bottom + row, right + col)
 
     @property
     def box(self) -> tuple[int, int, int, int]:

@@ -24,6 +24,8 @@ from tactical.app.map.scene.context import Refreshed, SceneContext
 from tactical.app.map.scene.map_scene import MapScene
 from tactical.app.map.scene.stacking import FOG_Z
 from tactical.core.changes import ChangeSet
+from tactical.core.fog import FogMark
+from tactical.core.square_bits import Box
 
 
 def argb_image(words: np.ndarray) -> QImage:
@@ -55,6 +57,8 @@ class FogItem(QGraphicsItem):
         """Whether fog was on at the last change seen (turned on or off: repainted whole)."""
         self._drawn_opaque = self.opaque()
         """Whether the last paint drew fog opaque."""
+        self._mark: FogMark | None = None
+        """Where the fog's squares stood when the kept pictures last followed them."""
 
     def refresh(self) -> None:
         """Forget the kept pictures (the map or the filter changed) and repaint."""
@@ -78,19 +82,28 @@ class FogItem(QGraphicsItem):
         if grid is None:
             return False
         revealed = encounter.fog.mask(grid)
-        boxes = []
-        for opaque, picture in list(self._pictures.items()):
-            if not picture.fits(revealed, **self._look(opaque)):
-                return False
-            box = picture.follow(revealed)
-            if box is not None:
-                boxes.append(box)
+        if any(not p.fits(revealed, **self._look(o)) for o, p in self._pictures.items()):
+            return False
+        boxes = self._catch_up()
         if encounter.fog.enabled != self._enabled:  # turned on or off: all of it
             self._enabled = encounter.fog.enabled
             self.update()
         for top, left, bottom, right in boxes:
             self._update_squares(top, left, bottom, right)
         return True
+
+    def _catch_up(self) -> list[Box]:
+        """Bring the kept pictures up to the fog, looking only where it may have changed
+        since they last did (a dab: its box); the boxes they redrew."""
+        fog, grid = self.map_scene.encounter.fog, self.map_scene.encounter.grid
+        assert grid is not None
+        within = fog.changed_since(self._mark, grid)
+        self._mark = fog.mark(grid)
+        if within is None:
+            return []
+        revealed = fog.mask(grid)
+        boxes = [picture.follow(revealed, within) for picture in self._pictures.values()]
+        return [box for box in boxes if box is not None]
 
     def _update_squares(self, top: int, left: int, bottom: int, right: int) -> None:
         """Repaint the squares of a box (and only them, where nothing else changed)."""
@@ -136,9 +149,11 @@ class FogItem(QGraphicsItem):
         look = self._look(opaque)
         picture = self._pictures.get(opaque)
         if picture is None or not picture.fits(revealed, **look):
+            self._pictures.pop(opaque, None)
+            self._catch_up()  # the others, before the new one is made as the fog is now
             picture = self._pictures[opaque] = FogPicture(revealed, **look)
         else:
-            picture.follow(revealed)  # nothing to do when apply() has followed already
+            self._catch_up()  # nothing to do when apply() has followed already
         return picture.image
 
     def paint(

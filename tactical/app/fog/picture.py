@@ -64,12 +64,15 @@ class FogPicture:
             and (style == self.style or not opaque or paper)
         )
 
-    def follow(self, revealed: Mask) -> Box | None:
-        """Redraw the squares whose state differs from ``revealed``; their box (or None when
+    def follow(self, revealed: Mask, within: Box | None = None) -> Box | None:
+        """Redraw the squares whose state differs from ``revealed``, looked for ``within``
+        a box (the squares that may have changed; None: anywhere); their box (or None when
         nothing changed). Only those squares' pixels are written, in place."""
-        box = changed_box(self.shown, revealed)
-        if box is None:
+        top, left, bottom, right = within or (0, 0, *self.shown.shape)
+        found = changed_box(self.shown[top:bottom, left:right], revealed[top:bottom, left:right])
+        if found is None:
             return None
+        box = (found[0] + top, found[1] + left, found[2] + top, found[3] + left)
         top, left, bottom, right = box
         now = revealed[top:bottom, left:right]
         flipped = self.shown[top:bottom, left:right] != now

@@ -47,7 +47,7 @@ from tactical.app.players.shown_scene import shown_scene
 from tactical.app.window.plain_text import title_text
 from tactical.app.window.screen_menu import open_on_screen
 from tactical.core.changes import ChangeSet
-from tactical.core.fog_queries import legend_contents
+from tactical.core.fog_legend import PlayersLegend
 from tactical.share.players import shown_name
 
 PLAYER_LEGEND_SCALE = 1.5
@@ -84,6 +84,8 @@ class PlayerView(QWidget):
         self.legend = ElevationLegend(self.view)  # the players read the heights too
         self.legend.set_scale(PLAYER_LEGEND_SCALE)
         self.legend_keeper = LegendOffTokens(self.view, self.legend)  # tokens always win
+        self._legend_found = PlayersLegend()  # a dab counts its own squares, not the map's
+        self._legend_entries: object = None
         self.scene.map_refreshed.connect(self._update_legend)
         source.changes_done.connect(self._legend_after)
         self._update_legend()
@@ -139,13 +141,24 @@ class PlayerView(QWidget):
         self.set_following(True)
 
     def _update_legend(self, *_: object) -> None:
-        """The legend names only what the players have found (:func:`legend_contents`)."""
+        """The legend names only what the players have found (``legend_contents``)."""
+        self._legend_found.forget()  # the map may have changed: counted again
+        self._show_legend(placed=False)
+
+    def _show_legend(self, placed: bool) -> None:
+        """The legend's entries as found now; placed again unless ``placed`` (a change of
+        the fog: new entries resize it, which places it; shown tokens place it too)."""
         is_grid = isinstance(self.scene.layer, GridLayer)
         if is_grid:
-            elevations, terrain = legend_contents(self.document.encounter, players=True)
-            shades = [(v, QColor(*colours.elevation_rgb(v))) for v in elevations]
-            self.legend.set_entries(shades, terrain)
-        self.legend_keeper.set_wanted(is_grid and self.legend_shown)
+            entries = self._legend_found.contents(self.document.encounter)
+            if entries != self._legend_entries:
+                self._legend_entries = entries
+                elevations, terrain = entries
+                shades = [(v, QColor(*colours.elevation_rgb(v))) for v in elevations]
+                self.legend.set_entries(shades, terrain)
+        wanted = is_grid and self.legend_shown
+        if not placed or wanted != self.legend_keeper.wanted:
+            self.legend_keeper.set_wanted(wanted)
 
     def set_legend_shown(self, on: bool) -> None:
         """Show the players' legend (on a grid map) or not: the GM's choice."""
@@ -154,7 +167,9 @@ class PlayerView(QWidget):
 
     def _legend_after(self, changes: ChangeSet) -> None:
         if "fog" in changes.kinds:  # found or hidden squares change what the legend may name
-            self._update_legend()
+            if changes.touches(("terrain", "areas")):
+                self._legend_found.forget()
+            self._show_legend(placed=True)
 
     def _title(self) -> str:
         """The map's name only when the GM shows it to the players (never the file's)."""

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from tactical.core.changes import Change
 from tactical.core.commands.base import Command, grid_of
 from tactical.core.encounter import Encounter
-from tactical.core.fog import Fog, FogStyle, squares_mask
+from tactical.core.fog import Fog, FogStyle
 from tactical.core.fog_queries import party_tokens, sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
@@ -47,32 +47,44 @@ class RevealSquares(Command):
         self.text = text or ("Reveal fog" if reveal else "Hide under fog")
         self.merge_key = ("fog", reveal, gesture) if gesture is not None else None
 
-    def _region(self, grid: GridMap) -> npt.NDArray[np.bool_]:
+    def _window(self, grid: GridMap) -> tuple[tuple[int, int], npt.NDArray[np.bool_]]:
+        """The region as a window of the map over its squares' box, and its top-left
+        square: a brush dab's work is the dab's size, not the map's."""
         region = self.region
         assert region is not None
         if isinstance(region, np.ndarray):
             if region.shape != (grid.height, grid.width):
                 raise ValueError("the fog region does not have the map's shape")
-            return region.astype(np.bool_, copy=False)
-        return squares_mask(region, grid.width, grid.height)
+            return (0, 0), region.astype(np.bool_, copy=False)
+        pts = np.asarray(list(region), dtype=np.int64).reshape(-1, 2)
+        keep = (pts[:, 0] >= 0) & (pts[:, 0] < grid.width)
+        keep &= (pts[:, 1] >= 0) & (pts[:, 1] < grid.height)
+        pts = pts[keep]
+        if not len(pts):
+            return (0, 0), np.zeros((0, 0), dtype=np.bool_)
+        top, left = int(pts[:, 1].min()), int(pts[:, 0].min())
+        window = np.zeros(
+            (int(pts[:, 1].max()) + 1 - top, int(pts[:, 0].max()) + 1 - left), dtype=np.bool_
+        )
+        window[pts[:, 1] - top, pts[:, 0] - left] = True
+        return (top, left), window
 
     def do(self, encounter: Encounter) -> None:
         grid = grid_of(encounter, "this fog edit needs a grid map")
-        mask = encounter.fog.mask(grid).copy()
+        fog = encounter.fog
         if self.flipped is None:
-            region = self._region(grid)
-            self.flipped = SquareBits(region & (mask != self.reveal))
+            (top, left), window = self._window(grid)
+            height, width = window.shape
+            now = fog.mask(grid)[top : top + height, left : left + width]
+            self.flipped = SquareBits(window & (now != self.reveal), (top, left))
             self.region = None  # the step keeps what it changed, not the region
-        self.flipped.set_in(mask, self.reveal)
-        encounter.fog.set_mask(mask)
+        fog.set_squares(grid, self.flipped, self.reveal)
         encounter.notify(Change("fog"))
 
     def undo(self, encounter: Encounter) -> None:
         grid = grid_of(encounter, "this fog edit needs a grid map")
-        mask = encounter.fog.mask(grid).copy()
         if self.flipped is not None:
-            self.flipped.set_in(mask, not self.reveal)
-        encounter.fog.set_mask(mask)
+            encounter.fog.set_squares(grid, self.flipped, not self.reveal)
         encounter.notify(Change("fog"))
 
     def merge(self, other: Command) -> bool:

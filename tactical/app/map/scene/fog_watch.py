@@ -5,7 +5,8 @@ nothing else about a token's item. The code before synced every token of both sc
 at each change of the fog: a brush dab on a map of 5,000 tokens restyled 10,000 items
 and made every item the GM's window had left for later. Now the GM's own view syncs none
 (fog hides nothing from it), and a players' scene syncs the tokens standing in the box of
-the squares whose fog changed since the last change it saw. Tokens a change hides go at
+the squares whose fog changed since the last change it saw (the fog's own record of its
+edits' boxes: no pass over the whole map). Tokens a change hides go at
 once; of those it brings into view, :data:`SHOWN_AT_ONCE` come at once and the rest over the
 next turns of the event loop (each synced as the fog then is: never one the fog hides).
 """
@@ -14,12 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-import numpy.typing as npt
 from PySide6.QtCore import QTimer
 
 from tactical.app.map.scene.context import SceneContext
-from tactical.core.square_bits import changed_box
+from tactical.core.fog import FogMark
 
 SHOWN_AT_ONCE = 48
 """Tokens a change of the fog brings into view in one turn of the event loop: a first reveal
@@ -42,8 +41,8 @@ class FogWatch:
         self.sync = sync
         self.refreshed: Callable[[], None] = lambda: None
         """Told after the tokens left for later are synced (the scene's ``tokens_refreshed``)."""
-        self._seen: npt.NDArray[np.bool_] | None = None
-        """The revealed squares at the last change of the fog (None: not known)."""
+        self._mark: FogMark | None = None
+        """Where the fog's squares stood at the last change seen (None: not known)."""
         self._on: bool | None = None
         self._later: set[str] = set()
         """Tokens brought into view, synced over the next turns of the event loop."""
@@ -54,7 +53,7 @@ class FogWatch:
 
     def forget(self) -> None:
         """The tokens were synced afresh (another map): the next change syncs them all."""
-        self._seen = self._on = None
+        self._mark = self._on = None
         self._later.clear()
         self._timer.stop()
 
@@ -83,19 +82,14 @@ class FogWatch:
         token). Always follows the fog, so a scene that starts filtering later is right."""
         encounter = self.context.encounter
         fog, grid = encounter.fog, encounter.grid
-        before, was_on = self._seen, self._on
+        was_on = self._on
         self._on = fog.enabled
         if grid is None:
-            self._seen = None
+            self._mark = None
             return None
-        now = fog.mask(grid)
-        box = None if before is None else changed_box(before, now)
-        if before is None or before.shape != now.shape:
-            self._seen = now.copy()
-        elif box is not None:
-            top, left, bottom, right = box
-            before[top:bottom, left:right] = now[top:bottom, left:right]
-        if before is None or before.shape != now.shape or was_on != fog.enabled:
+        box = fog.changed_since(self._mark, grid)  # the box of the edits since: a dab's
+        self._mark = fog.mark(grid)
+        if was_on != fog.enabled:
             box = (0, 0, grid.height, grid.width)  # not known, or turned on or off: all
         if box is None or not self.context.player:
             return set()  # the GM's own view shows every token, in fog or not

@@ -18,6 +18,9 @@ from tactical.app.map.scene.context import MapLayer, Refreshed, SceneContext
 from tactical.app.map.scene.grid_layer import GridLayer
 from tactical.core.changes import ChangeKind, ChangeSet
 from tactical.core.encounter import Encounter
+from tactical.core.fog import Fog, FogMark
+from tactical.core.grid import GridMap
+from tactical.core.square_bits import changed_box
 from tactical.share.players import shown_squares
 
 MARGIN = CELL * 2
@@ -35,6 +38,8 @@ class MapGround:
         self.background_art = BackgroundArt(shared_cache(context.document))
         """The background picture, decoded once (see :mod:`tactical.app.map.scene.background`)."""
         self._art_of: Encounter | None = None
+        self._numbered_mark: tuple[MapLayer, FogMark] | None = None
+        """The layer whose heights follow the fog, and where the fog stood then."""
 
     def rebuild(self) -> None:
         """A layer for the encounter's map, its picture decoded, the scene fitted round it
@@ -109,9 +114,30 @@ class MapGround:
         and then covered (True: the labels drawn changed)."""
         encounter, player = self.context.encounter, self.context.player
         if isinstance(self.layer, GridLayer):
+            if player and encounter.fog.enabled and encounter.grid is not None:
+                return self._number_found(self.layer, encounter.fog, encounter.grid)
+            self._numbered_mark = None
             return self.layer.number_only(shown_squares(encounter) if player else None)
         assert isinstance(self.layer, AreaLayer)
         return self.layer.name_only_found(encounter.fog if player else None)
+
+    def _number_found(self, layer: GridLayer, fog: Fog, grid: GridMap) -> bool:
+        """Heights on the found squares only, following the fog's edits in their boxes."""
+        mark, self._numbered_mark = self._numbered_mark, (layer, fog.mark(grid))
+        numbered = layer.numbered
+        if mark is None or mark[0] is not layer or numbered is None:
+            return layer.number_only(fog.mask(grid).copy())
+        within = fog.changed_since(mark[1], grid)
+        layer.numbered_box = None
+        if within is None:
+            return False
+        top, left, bottom, right = within
+        before, now = numbered[top:bottom, left:right], fog.mask(grid)[top:bottom, left:right]
+        box = changed_box(before, now)
+        if box is not None:
+            before[...] = now
+            layer.numbered_box = (box[0] + top, box[1] + left, box[2] + top, box[3] + left)
+        return box is not None
 
     def map_rect(self) -> QRectF:
         """The map in scene units; an area map's includes its background picture."""
