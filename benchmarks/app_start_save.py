@@ -157,6 +157,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
 
     from benchmarks.save import longest_stall
     from tactical.app.encounter.document import EncounterDocument
+    from tactical.app.runtime.gil_turns import install_quick_gil_turns
     from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
     from tactical.app.window.main_window import MainWindow
     from tactical.core.changes import GM
@@ -165,6 +166,7 @@ def save_rows(folder: Path, repeat: int) -> list[tuple[str, str, str, str]]:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     install_gui_thread_gc(app)  # as the app does: cycles are collected on the GUI thread
+    install_quick_gil_turns()  # as the app does
     source = crowded_map(folder, SAVE_TOKENS)
     path = folder / "saved.tactical.json"
     path.write_bytes(source.read_bytes())

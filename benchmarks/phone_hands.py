@@ -83,6 +83,7 @@ def measure(repeat: int) -> tuple[float, float]:
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.encounter.document import EncounterDocument
+    from tactical.app.runtime.gil_turns import install_quick_gil_turns
     from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
     from tactical.app.window.main_window import MainWindow
     from tactical.core.changes import GM, ChangeSet, Initiator
@@ -91,6 +92,7 @@ def measure(repeat: int) -> tuple[float, float]:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     install_gui_thread_gc(app)
+    install_quick_gil_turns()  # as the app does
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)

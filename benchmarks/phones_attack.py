@@ -328,6 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
+    from tactical.app.runtime.gil_turns import install_quick_gil_turns
     from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
     from tactical.app.runtime.warm_imports import warm_after_first_frame
     from tactical.app.window.startup import start
@@ -335,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     install_gui_thread_gc(app)
+    install_quick_gil_turns()  # as the app does
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)

@@ -340,13 +340,15 @@ def pause(collector: Any) -> None:
     gc.collect()
 
 
-def run(path: Path, rounds: int) -> dict[str, Any]:
+def run(path: Path, rounds: int, gil_ms: float = 1.0) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
+    from tactical.app.runtime.gil_turns import install_quick_gil_turns
     from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     collector = install_gui_thread_gc(app)
+    install_quick_gil_turns(gil_ms / 1000)  # as the app does (5: Python's default)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         copy = folder / path.name
@@ -395,6 +397,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--short", action="store_true", help="crypt-fog only, 3 rounds")
     parser.add_argument("--rounds", type=int, default=0, help="rounds after the warm-up")
     parser.add_argument("--only", default="", help="only the maps whose name holds this")
+    parser.add_argument(
+        "--gil-ms",
+        type=float,
+        default=1.0,
+        help="the interpreter's switch interval in ms (the app's 1; 5 is Python's default)",
+    )
     args = parser.parse_args(argv)
     rounds = args.rounds or (3 if args.short else 60)
     names = ["crypt-fog"] if args.short else ["crypt-fog", "generated 1024 x 1024"]
@@ -409,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
                 if name == "crypt-fog"
                 else big.map_file(1024, Path(scratch))
             )
-            got = run(path, rounds)
+            got = run(path, rounds, args.gil_ms)
             rows.append(
                 (
                     f"{name}: {rounds} rounds ({got['seconds']:.0f} s, {got['steps']} undo steps)",
@@ -433,6 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     print_table(head, rows, 2)
     print("\n".join(worst))
     print(f"load average (1 min) before and after each map: {', '.join(loads)}")
+    print(f"switch interval: {args.gil_ms:g} ms")
     return 0 if all(row[4] == "yes" for row in rows) else 1
 
 

@@ -15,6 +15,7 @@ def run(path: str | None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.runtime.crash import install_crash_reporter
+    from tactical.app.runtime.gil_turns import install_quick_gil_turns
     from tactical.app.runtime.gui_thread_gc import START_UP_MS, install_gui_thread_gc
     from tactical.app.runtime.logs import install_logging, install_qt_messages
     from tactical.app.runtime.warm_imports import warm_after_first_frame
@@ -31,6 +32,7 @@ def run(path: str | None) -> int:
     # the autosave writer and the phones' server free no Qt object; no look before the first
     # frame; what start-up, the background imports and each load made is frozen when idle
     collector = install_gui_thread_gc(app, first_ms=START_UP_MS)
+    install_quick_gil_turns()  # workers' Python must not hold the GUI's Qt calls 5 ms each
     install_logging()
     install_qt_messages()
     reporter = install_crash_reporter()

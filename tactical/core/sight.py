@@ -366,7 +366,6 @@ def _worth_waiting(height: int, width: int, views: list[Viewer]) -> bool:
     return bytes_to_make(reach, padded, (height + 2) * padded) > WAIT_ABOVE_BYTES
 
 
-
 def visible_squares(
     grid: GridMap, viewers: Iterable[Viewer], masks: SightMasks | None = None
 ) -> Mask:
