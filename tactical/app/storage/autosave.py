@@ -37,6 +37,7 @@ from tactical.app.storage.recovery_files import (
     pending_recovery,
 )
 from tactical.core.changes import ChangeSet
+from tactical.core.encounter import Encounter
 from tactical.persistence.journal_capture import capture, capture_all
 from tactical.persistence.journal_state import JournalGap
 from tactical.persistence.journal_writer import JournalWriter
@@ -113,20 +114,25 @@ class Autosave(QObject):
     # -- following the document ----------------------------------------------------------
 
     def _changed(self, changes: ChangeSet) -> None:
+        self._record(self.document.encounter, changes)
+
+    def _elsewhere(self, encounter: Encounter, changes: ChangeSet) -> None:
+        """A change of a scene not on the GM's screen (a phone's move on the players' scene):
+        recorded as the GM's are, naming its scene."""
+        self._record(encounter, changes)
+
+    def _record(self, encounter: Encounter, changes: ChangeSet) -> None:
         if self.stopped:
             return
-        if self.broken or "scenes" in changes.kinds:
-            self._restart()  # the new base holds this change (the scene list, the roster)
+        history = self.document.history
+        scenes = changes.get("scenes")
+        if self.broken or (scenes is not None and not scenes.ids):
+            history.forget_moves()
+            self._restart()  # the new base holds this change (the scene list)
             return
         if not self.live:
             self._begin()  # the prepared base is the document just before this change
-        self.writer.record(capture(self.document.encounter, changes))
-
-    def _elsewhere(self, _encounter: object, _changes: ChangeSet) -> None:
-        """A change of a scene not on the GM's screen: the journal records the GM's scene
-        alone, so a new base (the whole evening) holds it."""
-        if not self.stopped:
-            self._restart()
+        self.writer.record(capture(encounter, changes, history.take_moves(encounter)))
 
     def _modified(self, modified: bool) -> None:
         if self.stopped:
@@ -141,7 +147,13 @@ class Autosave(QObject):
     def _replaced(self) -> None:
         """Another encounter: a base of its own. Settled on the next turn of the event
         loop, once whoever replaced it has said whether it is unsaved work (a recovery,
-        an import: its journal then replaces the old files in one step)."""
+        an import: its journal then replaces the old files in one step). Another scene of
+        the same evening on the GM's screen is only said in the journal."""
+        if self.document.switching:
+            if not self.stopped:
+                self.writer.switch(self.document.scene_id)
+            return
+        self.document.history.forget_moves()
         self.live = self.broken = False
         self._fresh = True
         self._settle_soon()
@@ -155,6 +167,7 @@ class Autosave(QObject):
     def _prepare(self, *, clean: bool = False) -> None:
         """Write the document as the next base: a clean document by copying its file."""
         self._fresh = False
+        self.document.history.forget_moves()  # the base holds what they did
         path = self.document.path
         source = path if clean and path is not None and path.is_file() else None
         self.writer.prepare(capture_all(self.document.encounter), source)
