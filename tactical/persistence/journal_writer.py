@@ -16,9 +16,13 @@ writer jobs in order; the writer does them in that order:
   and the note is written. A crash between the two leaves the new base with
   the old journal, which names the old base and is not used: the new base
   already holds all it said;
-- :meth:`JournalWriter.record`: what a change set changed is appended as one
-  line (written at once, so a killed app loses nothing written; flushed to the
+- :meth:`JournalWriter.record`: what a change set changed on one scene of the
+  evening is appended as one line, with the undo history's moves it made
+  (written at once, so a killed app loses nothing written; flushed to the
   disk at most every :data:`SYNC_SECONDS`, so a power cut loses at most that);
+  what was written of each scene is kept from the prepared base on, so a change on
+  a scene not on the GM's screen needs no new base; :meth:`JournalWriter.switch`
+  says which scene the GM looks at;
 - :meth:`JournalWriter.discard`: the work was saved or closed: the files go.
 
 A job that fails (a full disk, a document that would not open again) is told
