@@ -12,7 +12,7 @@ Nothing here writes: a refused recovery leaves its files as they were.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from tactical.persistence.convert import to_document
 from tactical.persistence.files import MAX_FILE_BYTES, encounter_from_document, parse_document
 from tactical.persistence.journal_document import JournalDocument, Misfit
 from tactical.persistence.journal_format import (
+    JOURNAL_VERSION,
     MAX_JOURNAL_BYTES,
     JournalRecord,
     journal_lines,
@@ -50,6 +51,9 @@ class Recovered:
     """When the last record was written (None: the base alone)."""
     history: RecoveredHistory = field(default_factory=lambda: RecoveredHistory([], 0))
     """The undo history the records rebuild (none from a journal before version 3)."""
+    follows: int | None = None
+    """The bytes of the journal's whole lines, when the app may go on with it (append
+    records after them): a journal of this version of an evening's base."""
 
 
 def recover(base: Path, journal: Path, where: str = "recovery.journal") -> Recovered:
@@ -59,9 +63,10 @@ def recover(base: Path, journal: Path, where: str = "recovery.journal") -> Recov
     """
     data = _read(base, MAX_FILE_BYTES)
     raw = parse_document(data)
-    scene_id, records = _journal(journal, hashlib.sha256(data).hexdigest(), where)
+    scene_id, records, kept = _journal_kept(journal, hashlib.sha256(data).hexdigest(), where)
     if _is_evening(raw):
-        return _recover_evening(raw, records, where, scene_id)
+        recovered = _recover_evening(raw, records, where, scene_id)
+        return replace(recovered, follows=kept)
     replay = _Replay(where)
     for number, record in records:
         replay.record(number, record, None, replay.document(None, raw))
@@ -209,16 +214,26 @@ def _journal(
     path: Path, base_sha256: str, where: str
 ) -> tuple[str | None, list[tuple[int, JournalRecord]]]:
     """:func:`read_journal`, with the scene its header names (None: the shown scene)."""
+    scene, records, _kept = _journal_kept(path, base_sha256, where)
+    return scene, records
+
+
+def _journal_kept(
+    path: Path, base_sha256: str, where: str
+) -> tuple[str | None, list[tuple[int, JournalRecord]], int | None]:
+    """:func:`_journal`, with the bytes of its whole lines when a new record may follow
+    them (a journal of this version, of this base), else None."""
     if not path.exists() and not path.is_symlink():
-        return None, []
+        return None, [], None
     data = _read(path, MAX_JOURNAL_BYTES, where)
     lines = journal_lines(data)
     first = next(lines, None)
     if first is None:
-        return None, []
+        return None, [], None
     header = read_header(first[1], where)
     if header.base_sha256 != base_sha256:
-        return None, []  # written before the base was last replaced: the base holds it all
+        return None, [], None  # written before the base was last replaced: the base holds it all
+    kept = len(first[1]) + 1
     records: list[tuple[int, JournalRecord]] = []
     for number, line in lines:
         record = read_record(number, line, where)
@@ -228,7 +243,8 @@ def _journal(
                 [Problem(f"{where} line {number}", f"is record {record.n}, not {expected}")]
             )
         records.append((number, record))
-    return header.scene, records
+        kept += len(line) + 1
+    return header.scene, records, kept if header.version == JOURNAL_VERSION else None
 
 
 def _read(path: Path, limit: int, where: str | None = None) -> bytes:

@@ -114,6 +114,12 @@ class JournalWriter:
     def record(self, capture: Capture) -> None:
         self._jobs.put(("record", capture))
 
+    def resume(self, full: Capture, records: int, kept: int) -> None:
+        """Go on with the journal in the folder (a crash's, just recovered to ``full``): its
+        base stays, its first ``kept`` bytes (``records`` records) too, and the next record
+        follows them (a torn last line goes)."""
+        self._jobs.put(("resume", (full, records, kept)))
+
     def switch(self, scene: str | None) -> None:
         """The GM's screen shows the scene ``scene`` from now on (a record says so)."""
         self._jobs.put(("switch", scene))
@@ -216,6 +222,29 @@ class JournalWriter:
         self._number = 0
         self._appended = 0
         self._full_limit = max(FULL_BYTES, size)
+        self._full_told = False
+        self.on_written()
+
+    def _resume(self, value: tuple[Capture, int, int]) -> None:
+        full, records, kept = value
+        self._close()
+        self._state = {c.scene: JournalState(c) for c in (full, *full.others)}
+        self._view = full.scene
+        self._next = None
+        path = self.directory / JOURNAL_NAME
+        check_target(path)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        try:
+            if os.fstat(fd).st_size < kept:
+                raise JournalGap("the journal is not the one recovered")
+            os.ftruncate(fd, kept)  # a torn last line goes
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        self._number = records
+        self._appended = 0
+        self._full_limit = max(FULL_BYTES, (self.directory / RECOVERY_NAME).stat().st_size)
         self._full_told = False
         self.on_written()
 

@@ -17,6 +17,8 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tactical.app.window.startup import start
+from tactical.core.changes import GM
+from tactical.core.commands import MoveToken
 from tactical.core.evening import Evening, Scene
 from tactical.persistence import encounter_bytes
 from tactical.persistence.evening_file import save_evening
@@ -31,6 +33,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
 from tactical.app.window.startup import start
+from tactical.core.changes import GM
+from tactical.core.commands import MoveToken
 from tactical.core.changes import GM, phone
 from tactical.core.commands import MoveToken, PaintSquares, RevealSquares, SetFogSetting, SetStatus
 from tactical.core.grid import Terrain
@@ -162,3 +166,19 @@ def test_after_a_kill_undo_and_redo_walk_the_same_history_on_both_scenes(
     assert stack.index() == len(steps)
     assert tavern.tokens["bouncer"].statuses == {"Prone": 1}
     assert road.tokens["orc"].square == (0, 6)
+
+    # the recovered work goes on in the same journal: a second crash gives back it all
+    document.push(MoveToken("drunk", "bar"), GM)
+    assert window.autosave.tick()
+    window.autosave.stop()  # no clean close: the recovery stays
+    again = start(None, settings=settings, recovery_dir=tmp_path / "data", ask=lambda r: True)
+    qtbot.addWidget(again)
+    again.files.ask_unsaved = lambda: "discard"
+    stack = again.document.undo_stack
+    road = again.document.evening.scene("road").encounter
+    tavern = again.document.evening.scene("tavern").encounter
+    assert [stack.text(i) for i in range(stack.count())] == [*steps, "Move Drunk"]
+    assert tavern.tokens["drunk"].position == "bar"
+    while stack.index() > 0:
+        stack.undo()
+    assert digests() == states[0]

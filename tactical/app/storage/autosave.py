@@ -274,6 +274,16 @@ class Autosave(QObject):
         QCoreApplication.sendPostedEvents(self)
         return self.live and not self.broken
 
+    def resume(self, records: int, kept: int) -> None:
+        """Go on with the journal a crash's recovery was just rebuilt from (the document
+        holds what it rebuilt): its base and records stay and new records follow them, so
+        another crash rebuilds the same undo history and what came after."""
+        if self.stopped:
+            return
+        self._fresh = False
+        self.live = True
+        self.writer.resume(capture_all(self.document.encounter), records, kept)
+
     def discard(self) -> None:
         """Remove the recovery: the work was saved, or the GM dropped a crash's recovery.
 

@@ -244,6 +244,8 @@ def restore(window: MainWindow, recovery: Recovery) -> bool:
         )
         return False
     window.document.replace_encounter(recovered.encounter, recovery.original)
+    if recovered.follows is not None and recovery.path.parent == window.autosave.directory:
+        window.autosave.resume(recovered.records, recovered.follows)  # another crash: the same
     restore_history(window.document, recovered.history)  # Edit > Undo as before the crash
     if recovery.original is None and recovery.imported_from is not None:
         window.document.set_imported_from(recovery.imported_from)  # titled as before the crash
