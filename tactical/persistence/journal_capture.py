@@ -75,9 +75,6 @@ class Capture:
     """The id of the evening's scene captured."""
     steps: tuple[dict[str, Any], ...] = ()
     """The undo history's moves the change made (``journal_format.Step``'s fields)."""
-    others: tuple[Capture, ...] = ()
-    """With a base: every other scene of the evening, captured whole (records of any scene
-    are relative to them)."""
 
 
 def capture(
@@ -104,20 +101,14 @@ def capture(
 
 
 def capture_all(encounter: Encounter, *, whole: bool = True) -> Capture:
-    """Every part of ``encounter`` (a test's reference, or the journal's base); for a scene
-    of an evening, with ``whole``, the rest of the evening too: its frame and every other
-    scene captured (records may change any scene)."""
+    """Every part of ``encounter`` (a test's reference, the journal's base, or a scene the
+    journal learns of); for a scene of an evening, with ``whole``, the rest of the evening
+    too (its frame), so a base made from it is the whole evening's file."""
     evening = None
-    others: tuple[Capture, ...] = ()
     if whole and encounter.evening is not None and evening_hooks.evening_frame:
         evening = evening_hooks.evening_frame[0](encounter)
-        around = evening_of(encounter)
-        scenes = () if around is None else around.scenes
-        others = tuple(
-            capture_all(s.encounter, whole=False) for s in scenes if s.encounter is not encounter
-        )
     parts = {name: _part(encounter, name, set(), True) for name in SECTIONS}
-    return Capture(parts, evening=evening, scene=scene_id(encounter), others=others)
+    return Capture(parts, evening=evening, scene=scene_id(encounter))
 
 
 def scene_id(encounter: Encounter) -> str | None:

@@ -114,6 +114,11 @@ class JournalWriter:
     def record(self, capture: Capture) -> None:
         self._jobs.put(("record", capture))
 
+    def know(self, full: Capture) -> None:
+        """Learn another scene of the evening as it is before its first change since the
+        base (its records are relative to it)."""
+        self._jobs.put(("know", full))
+
     def resume(self, full: Capture, records: int, kept: int) -> None:
         """Go on with the journal in the folder (a crash's, just recovered to ``full``): its
         base stays, its first ``kept`` bytes (``records`` records) too, and the next record
@@ -183,8 +188,8 @@ class JournalWriter:
     def _prepare(self, value: tuple[Capture, Path | None]) -> None:
         full, source = value
         self._next = None
-        # from here on records are relative to it, scene by scene
-        self._state = {c.scene: JournalState(c) for c in (full, *full.others)}
+        # from here on records are relative to it (other scenes: as the journal learns them)
+        self._state = {full.scene: JournalState(full)}
         self._view = full.scene
         copied = None if source is None else _copy_of(source)
         if copied is not None:
@@ -225,10 +230,14 @@ class JournalWriter:
         self._full_told = False
         self.on_written()
 
+    def _know(self, full: Capture) -> None:
+        if self._state is not None and full.scene not in self._state:
+            self._state[full.scene] = JournalState(full)
+
     def _resume(self, value: tuple[Capture, int, int]) -> None:
         full, records, kept = value
         self._close()
-        self._state = {c.scene: JournalState(c) for c in (full, *full.others)}
+        self._state = {full.scene: JournalState(full)}
         self._view = full.scene
         self._next = None
         path = self.directory / JOURNAL_NAME

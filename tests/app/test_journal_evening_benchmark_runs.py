@@ -18,5 +18,5 @@ def test_the_evening_journal_benchmark_prints_its_rows(
         "64 x 64, 40 tokens: a phone's move off the GM's screen, the GUI thread",
         "64 x 64, 40 tokens: the same move to on disk",
         "64 x 64, 40 tokens: a roster character's status, the GUI thread",
-        "64 x 64, 40 tokens: a new base's copy on the GUI thread (every scene)",
+        "64 x 64, 40 tokens: the first change there after a new base (the scene copied)",
     ]

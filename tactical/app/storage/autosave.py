@@ -38,7 +38,7 @@ from tactical.app.storage.recovery_files import (
 )
 from tactical.core.changes import ChangeSet
 from tactical.core.encounter import Encounter
-from tactical.persistence.journal_capture import capture, capture_all
+from tactical.persistence.journal_capture import capture, capture_all, scene_id
 from tactical.persistence.journal_state import JournalGap
 from tactical.persistence.journal_writer import JournalWriter
 
@@ -88,6 +88,9 @@ class Autosave(QObject):
         self._settling = False
         self._fresh = True
         """The document has no base prepared yet (it replaced another)."""
+        self._known: set[str | None] = set()
+        """The scenes the writer knows as they were since the base (its records of another
+        scene are relative to a copy taken before that scene's first change)."""
         self.retry = QTimer(self)
         self.retry.setInterval(retry_ms)
         self.retry.timeout.connect(self._retry)
@@ -100,6 +103,7 @@ class Autosave(QObject):
         self.destroyed.connect(self.writer.abandon)
         document.changes_done.connect(self._changed)
         document.elsewhere_done.connect(self._elsewhere)
+        document.elsewhere_starting.connect(self._know)
         document.modified_changed.connect(self._modified)
         document.encounter_replaced.connect(self._replaced)
         document.path_changed.connect(self._renamed)
@@ -151,12 +155,21 @@ class Autosave(QObject):
         the same evening on the GM's screen is only said in the journal."""
         if self.document.switching:
             if not self.stopped:
+                self._know(self.document.encounter)
                 self.writer.switch(self.document.scene_id)
             return
         self.document.history.forget_moves()
         self.live = self.broken = False
         self._fresh = True
         self._settle_soon()
+
+    def _know(self, encounter: Encounter) -> None:
+        """Before the first change of a scene other than the base's GM scene (a phone's
+        move off the GM's screen; the GM switching to it): the writer copies it once."""
+        scene = scene_id(encounter)
+        if not self.stopped and scene not in self._known:
+            self._known.add(scene)
+            self.writer.know(capture_all(encounter, whole=False))
 
     def _renamed(self) -> None:
         if self.live and not self.stopped:
@@ -168,6 +181,7 @@ class Autosave(QObject):
         """Write the document as the next base: a clean document by copying its file."""
         self._fresh = False
         self.document.history.forget_moves()  # the base holds what they did
+        self._known = {scene_id(self.document.encounter)}
         path = self.document.path
         source = path if clean and path is not None and path.is_file() else None
         self.writer.prepare(capture_all(self.document.encounter), source)
@@ -282,6 +296,7 @@ class Autosave(QObject):
             return
         self._fresh = False
         self.live = True
+        self._known = {scene_id(self.document.encounter)}
         self.writer.resume(capture_all(self.document.encounter), records, kept)
 
     def discard(self) -> None:
