@@ -252,7 +252,7 @@ class JournalWriter:
             raise
         self._fd = fd
         self._number = records
-        self._appended = 0
+        self._appended = kept
         self._full_limit = max(FULL_BYTES, (self.directory / RECOVERY_NAME).stat().st_size)
         self._full_told = False
         self.on_written()
