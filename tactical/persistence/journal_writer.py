@@ -20,9 +20,13 @@ writer jobs in order; the writer does them in that order:
   evening is appended as one line, with the undo history's moves it made
   (written at once, so a killed app loses nothing written; flushed to the
   disk at most every :data:`SYNC_SECONDS`, so a power cut loses at most that);
-  what was written of each scene is kept from the prepared base on, so a change on
-  a scene not on the GM's screen needs no new base; :meth:`JournalWriter.switch`
-  says which scene the GM looks at;
+  each scene's records are relative to what was written of it: the GM's scene
+  from the prepared base on, another scene from a copy the app hands over just
+  before its first change (:meth:`JournalWriter.know`), so a change on a scene not
+  on the GM's screen needs no new base; :meth:`JournalWriter.switch` says which
+  scene the GM looks at;
+- :meth:`JournalWriter.resume`: after a recovery, the app goes on with the same
+  base and journal (its torn last line cut), so a second crash rebuilds it all;
 - :meth:`JournalWriter.discard`: the work was saved or closed: the files go.
 
 A job that fails (a full disk, a document that would not open again) is told
