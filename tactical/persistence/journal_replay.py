@@ -6,6 +6,9 @@ JSON document as the writer found the encounter changed
 loaded with every check of an encounter file. So a record that the base cannot
 take (a square off the map, a token that is not there) refuses the recovery
 naming its line, and whatever the records build is held to the file format.
+The same pass rebuilds the undo history (:mod:`tactical.persistence.journal_history`):
+before a record of a step is applied, the values it replaces are read from the
+document (:meth:`JournalDocument.inverse`), and both turned into core values.
 Nothing here writes: a refused recovery leaves its files as they were.
 """
 
