@@ -13,7 +13,7 @@ step made of such patches holds: its undo applies the before-values, its redo th
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -52,6 +52,7 @@ from tactical.persistence.schema import (
     WallLineModel,
 )
 
+TOKEN_FIELDS = tuple(f.name for f in fields(Token) if f.name not in ("id", "character"))
 HEAD = {"name": str, "notes": str, "metric": str, "show_name_to_players": bool}
 _TERRAIN = {".": int(Terrain.OPEN), "d": int(Terrain.DIFFICULT), "x": int(Terrain.IMPASSABLE)}
 Edge = tuple[tuple[int, int], tuple[int, int]]
@@ -182,11 +183,12 @@ class Patch:
     ) -> Change:
         tokens = encounter.tokens
         for token in put:
-            new = copy.deepcopy(token)
             before = tokens.get(token.id)
-            if before is not None and new.character is None:
-                new.character = before.character  # the roster's business, not the record's
-            tokens[token.id] = new
+            if before is None:
+                tokens[token.id] = copy.deepcopy(token)
+                continue
+            for name in TOKEN_FIELDS:  # in place, as an edit changes it (not its character:
+                setattr(before, name, copy.deepcopy(getattr(token, name)))  # the roster's)
         for token_id in drop:
             tokens.pop(token_id, None)
         if order is not None:
