@@ -51,3 +51,35 @@ def test_a_change_off_the_gms_screen_is_a_record_not_a_new_base(qapp: Any, tmp_p
     assert table.tokens["ally"].position == (4, 4)
     assert table.tokens["hero"].statuses == {"Blessed": 1}
     assert evening.scene("gm").encounter.tokens["orc"].position == (2, 5)
+
+
+def test_after_a_recovery_the_same_journal_goes_on_without_its_torn_line(
+    qtbot: Any, tmp_path: Path, settings: Any
+) -> None:
+    from tactical.app.window.startup import start
+    from tactical.persistence import save_encounter
+
+    user_file = tmp_path / "mine.tactical.json"
+    save_encounter(small_grid(), user_file)
+    data = tmp_path / "data"
+    first = start(user_file, settings=settings, recovery_dir=data, ask=lambda r: False)
+    qtbot.addWidget(first)
+    first.files.ask_unsaved = lambda: "discard"
+    first.document.push(MoveToken("hero", (2, 1)), GM)
+    assert first.autosave.tick()
+    first.autosave.stop()  # the "crash", killed while writing its next line:
+    with (data / JOURNAL_NAME).open("ab") as journal:
+        journal.write(b'{"n": 2, "time": 1.0, "tokens": {"put": [')
+    second = start(None, settings=settings, recovery_dir=data, ask=lambda r: True)
+    qtbot.addWidget(second)
+    second.files.ask_unsaved = lambda: "discard"
+    second.document.push(MoveToken("orc", (3, 5)), GM)
+    assert second.autosave.tick()
+    second.autosave.stop()  # a second crash
+    lines = (data / JOURNAL_NAME).read_bytes().splitlines()
+    assert len(lines) == 3 and b"[2,1]" in lines[1] and b"[3,5]" in lines[2]
+    recovery = pending_recovery(data)
+    assert recovery is not None
+    recovered = recovery.recover()
+    assert recovered.encounter.tokens["orc"].position == (3, 5)
+    assert [s.text for s in recovered.history.steps] == ["Move Hero", "Move Orc"]
