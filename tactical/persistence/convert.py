@@ -26,10 +26,14 @@ from tactical.persistence.fog_bits import decode_mask
 from tactical.persistence.schema import (
     AreaMapModel,
     BackgroundModel,
+    DiceRollModel,
     EncounterModel,
     FogModel,
     GridMapModel,
     PictureModel,
+    SideModel,
+    TemplateModel,
+    TokenModel,
 )
 from tactical.persistence.snapshot import finish_document, snapshot_document
 
@@ -74,77 +78,89 @@ def _areas(model: AreaMapModel) -> AreaMap:
     return AreaMap(areas, links)
 
 
-def _picture(model: PictureModel) -> Picture:
+def picture_of(model: PictureModel) -> Picture:
     data = None if model.data is None else model.data_bytes()
     return Picture(model.id, data=data, path=model.path, name=model.name)
 
 
-def _background(model: BackgroundModel | None) -> Background | None:
+def background_of(model: BackgroundModel | None) -> Background | None:
     if model is None:
         return None
     return Background(model.picture, model.x, model.y, model.square_px, model.overlay_opacity)
 
 
+def map_of(model: GridMapModel | AreaMapModel) -> GridMap | AreaMap:
+    return _grid(model) if isinstance(model, GridMapModel) else _areas(model)
+
+
+def token_of(model: TokenModel) -> Token:
+    position: Position = (
+        (model.position[0], model.position[1])
+        if isinstance(model.position, list)
+        else model.position
+    )
+    return Token(
+        id=model.id,
+        name=model.name,
+        side=model.side,
+        position=position,
+        size=model.size,
+        speed=model.speed,
+        image=model.image,
+        statuses=dict(model.statuses),
+        figures=dict(model.figures),
+        hidden=model.hidden,
+    )
+
+
+def template_of(t: TemplateModel) -> Template:
+    return Template(
+        id=t.id,
+        kind=t.kind,
+        size=t.size,
+        token_id=t.token_id,
+        origin=_pair(t.origin),
+        direction=_pair(t.direction),
+        area_id=t.area_id,
+        label=t.label,
+        color=t.color,
+        hidden=t.hidden,
+        terrain_effect=t.terrain_effect,
+    )
+
+
+def side_of(s: SideModel) -> Side:
+    return Side(s.id, s.name, s.color, list(s.allies))
+
+
+def dice_of(d: DiceRollModel) -> DiceRoll:
+    return DiceRoll(d.who, d.expression, d.why, d.result, tuple(d.rolls), d.manual, d.secret)
+
+
 def to_encounter(model: EncounterModel) -> Encounter:
     """The encounter a validated file describes."""
-    grid_or_areas = _grid(model.map) if isinstance(model.map, GridMapModel) else _areas(model.map)
-    tokens = []
-    for t in model.tokens:
-        position: Position = (
-            (t.position[0], t.position[1]) if isinstance(t.position, list) else t.position
-        )
-        tokens.append(
-            Token(
-                id=t.id,
-                name=t.name,
-                side=t.side,
-                position=position,
-                size=t.size,
-                speed=t.speed,
-                image=t.image,
-                statuses=dict(t.statuses),
-                figures=dict(t.figures),
-                hidden=t.hidden,
-            )
-        )
-    templates = [
-        Template(
-            id=t.id,
-            kind=t.kind,
-            size=t.size,
-            token_id=t.token_id,
-            origin=_pair(t.origin),
-            direction=_pair(t.direction),
-            area_id=t.area_id,
-            label=t.label,
-            color=t.color,
-            hidden=t.hidden,
-            terrain_effect=t.terrain_effect,
-        )
-        for t in model.templates
-    ]
+    grid_or_areas = map_of(model.map)
+    tokens = [token_of(t) for t in model.tokens]
+    templates = [template_of(t) for t in model.templates]
     return Encounter(
         grid_or_areas,
         tokens,
-        [Side(s.id, s.name, s.color, list(s.allies)) for s in model.sides],
+        [side_of(s) for s in model.sides],
         name=model.name,
         show_name_to_players=model.show_name_to_players,
         templates=templates,
         procedure=model.procedure.id if model.procedure else None,
         procedure_state=dict(model.procedure.state) if model.procedure else None,
-        dice_log=[
-            DiceRoll(d.who, d.expression, d.why, d.result, tuple(d.rolls), d.manual, d.secret)
-            for d in model.dice_log
-        ],
+        dice_log=[dice_of(d) for d in model.dice_log],
         metric=model.metric,
         notes=model.notes,
-        pictures=[_picture(p) for p in model.pictures],
-        background=_background(model.background),
-        fog=_fog(model.fog, grid_or_areas),
+        pictures=[picture_of(p) for p in model.pictures],
+        background=background_of(model.background),
+        fog=fog_of(model.fog, grid_or_areas),
     )
 
 
-def _fog(model: FogModel | None, map_: GridMap | AreaMap) -> Fog:
+def fog_of(model: FogModel | None, map_: GridMap | AreaMap) -> Fog:
     """The fog a file describes (none: fog off, as in files made before fog)."""
     if model is None:
         return Fog()

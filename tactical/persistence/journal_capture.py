@@ -19,6 +19,7 @@ from typing import Any
 
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
+from tactical.core.evening import evening_of
 from tactical.persistence import evening_hooks
 from tactical.persistence.snapshot import (
     PARTS,
@@ -45,6 +46,7 @@ SECTIONS_OF: dict[str, tuple[str, ...]] = {
     "pictures": ("pictures",),
     "background": ("background",),
     "fog": ("fog",),
+    "scenes": (),  # the roster kept in step (the scene list starts a new base)
 }
 """The parts of the file each kind of change may change."""
 
@@ -69,10 +71,19 @@ class Capture:
     evening: Any = None
     """With :func:`capture_all` of a scene of an evening: the rest of the evening
     (``evening_hooks.evening_frame``), so a base made from it is the whole evening's file."""
+    scene: str | None = None
+    """The id of the evening's scene captured."""
+    steps: tuple[dict[str, Any], ...] = ()
+    """The undo history's moves the change made (``journal_format.Step``'s fields)."""
 
 
-def capture(encounter: Encounter, changes: Iterable[Change]) -> Capture:
-    """The parts of ``encounter`` that ``changes`` may have changed, copied (GUI thread)."""
+def capture(
+    encounter: Encounter,
+    changes: Iterable[Change],
+    steps: tuple[dict[str, Any], ...] = (),
+) -> Capture:
+    """The parts of ``encounter`` that ``changes`` may have changed, copied (GUI thread),
+    with the undo history's ``steps`` they made."""
     sections: set[str] = set()
     token_ids: set[str] = set()
     every_token = False
@@ -85,18 +96,26 @@ def capture(encounter: Encounter, changes: Iterable[Change]) -> Capture:
                 every_token = True
         elif change.kind not in SECTIONS_OF:  # a kind this journal does not know: every part
             every_token = True
-    return Capture({name: _part(encounter, name, token_ids, every_token) for name in sections})
+    parts = {name: _part(encounter, name, token_ids, every_token) for name in sections}
+    return Capture(parts, scene=scene_id(encounter), steps=steps)
 
 
-def capture_all(encounter: Encounter) -> Capture:
-    """Every part of ``encounter`` (a test's reference, or the journal's full record); for a
-    scene of an evening, the rest of the evening too (records cover the scene on screen)."""
+def capture_all(encounter: Encounter, *, whole: bool = True) -> Capture:
+    """Every part of ``encounter`` (a test's reference, the journal's base, or a scene the
+    journal learns of); for a scene of an evening, with ``whole``, the rest of the evening
+    too (its frame), so a base made from it is the whole evening's file."""
     evening = None
-    if encounter.evening is not None and evening_hooks.evening_frame:
+    if whole and encounter.evening is not None and evening_hooks.evening_frame:
         evening = evening_hooks.evening_frame[0](encounter)
-    return Capture(
-        {name: _part(encounter, name, set(), True) for name in SECTIONS}, evening=evening
-    )
+    parts = {name: _part(encounter, name, set(), True) for name in SECTIONS}
+    return Capture(parts, evening=evening, scene=scene_id(encounter))
+
+
+def scene_id(encounter: Encounter) -> str | None:
+    """The id of the evening's scene ``encounter`` is (None: no evening's)."""
+    evening = evening_of(encounter)
+    scene = None if evening is None else evening.scene_of(encounter)
+    return None if scene is None else scene.id
 
 
 def _part(encounter: Encounter, name: str, token_ids: set[str], every_token: bool) -> Any:

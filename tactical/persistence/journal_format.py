@@ -35,8 +35,9 @@ from tactical.persistence.problems import ROOT, LoadError, Problem
 from tactical.persistence.schema import MAX_INT, Strict, WallModel
 
 JOURNAL_FORMAT = "tactical.journal"
-JOURNAL_VERSION = 2
-"""2: the header names the scene of an evening the records change (1: the shown scene)."""
+JOURNAL_VERSION = 3
+"""3: each record names its scene and its undo step (2: the header names the one scene the
+records change; 1: the shown scene). Versions 1 and 2 are still read, without a history."""
 MAX_JOURNAL_BYTES = 1024 * 1024 * 1024
 """The most of a journal read: the app starts a new base long before (a picture's
 record is its size as base64, at most 213 MiB)."""
@@ -52,7 +53,7 @@ def _sha256(value: object) -> str:
 
 class JournalHeader(Strict):
     format: Literal["tactical.journal"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     base_sha256: Annotated[str, PlainValidator(_sha256)]
     scene: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     """The id of the evening's scene the records change (the GM's when the base was
@@ -131,11 +132,30 @@ class PicturesPatch(Strict):
     add: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class Step(Strict):
+    """How a record belongs to the undo history (version 3)."""
+
+    do: Literal["push", "merge", "undo", "redo"]
+    """``push``: a new step (``text``, by ``by``); ``merge``: joined into the step before;
+    ``undo``, ``redo``: the history's index moved down or up by one."""
+    text: Annotated[str, Field(max_length=10_000)] = ""
+    by: Annotated[str, Field(max_length=1_000)] = ""
+    """Who made the step: "GM", "Bram's phone"."""
+    character: Id | None = None
+    """For a phone: the token id of the character it moves."""
+
+
 class JournalRecord(Strict):
     """What one change set changed (:mod:`tactical.persistence.journal_state`)."""
 
     n: Annotated[int, Field(ge=1)]
     time: Annotated[float, Field(ge=0)]
+    scene: Id | None = None
+    """The id of the evening's scene this record changes (None: the header's)."""
+    view: Id | None = None
+    """The scene on the GM's screen from this record on (a switch of scene)."""
+    step: list[Step] = Field(default_factory=list)
+    """The undo history's moves this record's change made, in order (version 3)."""
     set: dict[str, Any] = Field(default_factory=dict)
     """Top-level keys of the document, each replaced whole."""
     squares: list[Annotated[list[Any], PlainValidator(_square)]] = Field(default_factory=list)

@@ -6,30 +6,38 @@ JSON document as the writer found the encounter changed
 loaded with every check of an encounter file. So a record that the base cannot
 take (a square off the map, a token that is not there) refuses the recovery
 naming its line, and whatever the records build is held to the file format.
+The same pass rebuilds the undo history (:mod:`tactical.persistence.journal_history`):
+before a record of a step is applied, the values it replaces are read from the
+document (:meth:`JournalDocument.inverse`), and both turned into core values.
 Nothing here writes: a refused recovery leaves its files as they were.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from tactical.core.changes import Change
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Evening, Scene, evening_of
 from tactical.persistence.convert import to_document
 from tactical.persistence.files import MAX_FILE_BYTES, encounter_from_document, parse_document
-from tactical.persistence.fog_bits import FogBitsError, decode_mask, encode_mask
+from tactical.persistence.journal_document import JournalDocument, Misfit
 from tactical.persistence.journal_format import (
+    JOURNAL_VERSION,
     MAX_JOURNAL_BYTES,
     JournalRecord,
-    Splice,
     journal_lines,
     read_header,
     read_record,
 )
+from tactical.persistence.journal_history import HistoryBuilder, RecoveredHistory
+from tactical.persistence.journal_patch import patch_of
+from tactical.persistence.loading import error_problem
 from tactical.persistence.problems import ROOT, LoadError, Problem
 from tactical.persistence.safe_read import ReadRefused, read_regular_file
 from tactical.persistence.schema import SCENE_VERSION
@@ -40,13 +48,15 @@ class Recovered:
     """A recovered encounter, with how many records of the journal it took."""
 
     encounter: Encounter
+    """The scene that was on the GM's screen (an encounter alone: the encounter)."""
     records: int
     last_time: float | None
     """When the last record was written (None: the base alone)."""
-
-
-class _Misfit(ValueError):
-    """A record the document before it cannot take; the message says why."""
+    history: RecoveredHistory = field(default_factory=lambda: RecoveredHistory([], 0))
+    """The undo history the records rebuild (none from a journal before version 3)."""
+    follows: int | None = None
+    """The bytes of the journal's whole lines, when the app may go on with it (append
+    records after them): a journal of this version of an evening's base."""
 
 
 def recover(base: Path, journal: Path, where: str = "recovery.journal") -> Recovered:
@@ -56,30 +66,63 @@ def recover(base: Path, journal: Path, where: str = "recovery.journal") -> Recov
     """
     data = _read(base, MAX_FILE_BYTES)
     raw = parse_document(data)
-    scene_id, records = _journal(journal, hashlib.sha256(data).hexdigest(), where)
+    scene_id, records, kept = _journal_kept(journal, hashlib.sha256(data).hexdigest(), where)
     if _is_evening(raw):
-        return _recover_evening(raw, records, where, scene_id)
-    _replay(raw, records, where)
-    last = records[-1][1].time if records else None
-    return Recovered(encounter_from_document(raw), len(records), last)
-
-
-def _replay(raw: dict[str, Any], records: list[tuple[int, JournalRecord]], where: str) -> None:
-    """Change the JSON document ``raw`` by each record in turn; LoadError naming a misfit."""
-    document = _Document(raw)
+        recovered = _recover_evening(raw, records, where, scene_id)
+        return replace(recovered, follows=kept)
+    replay = _Replay(where)
     for number, record in records:
+        replay.record(number, record, None, replay.document(None, raw))
+    replay.flush()
+    last = records[-1][1].time if records else None
+    return Recovered(encounter_from_document(raw), len(records), last, replay.built.history())
+
+
+class _Replay:
+    """The records applied in order to the documents of their scenes, the history built."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.documents: dict[str | None, JournalDocument] = {}
+        self.built = HistoryBuilder()
+
+    def document(self, scene: str | None, raw: dict[str, Any]) -> JournalDocument:
+        if scene not in self.documents:
+            self.documents[scene] = JournalDocument(raw)
+        return self.documents[scene]
+
+    def record(
+        self, number: int, record: JournalRecord, scene: str | None, document: JournalDocument
+    ) -> None:
+        """Apply ``record`` to ``document``; LoadError naming its line when it does not fit."""
+        here = f"{self.where} line {number}"
         try:
+            step = self.built.move(scene, record.step)
+            if step is not None:
+                before = document.inverse(record)
+                after = patch_of(record)  # now: later records change the values it holds
+                self.built.add(step, after, patch_of(_as_record(record.n, before)))
             document.apply(record)
-        except _Misfit as error:
-            raise LoadError([Problem(f"{where} line {number}", str(error))]) from None
+        except Misfit as error:
+            raise LoadError([Problem(here, str(error))]) from None
+        except ValidationError as error:
+            problem = error_problem(error.errors()[0])
+            raise LoadError([Problem(here, f"{problem.path}: {problem.message}")]) from None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise LoadError([Problem(here, "does not fit the encounter before it")]) from None
+
+    def flush(self) -> None:
+        try:
+            for document in self.documents.values():
+                document.flush()
+        except (Misfit, KeyError, IndexError, TypeError, ValueError, AttributeError):
             raise LoadError(
-                [Problem(f"{where} line {number}", "does not fit the encounter before it")]
+                [Problem(self.where, "does not fit the encounter it follows")]
             ) from None
-    try:
-        document.flush()
-    except (_Misfit, KeyError, IndexError, TypeError, ValueError, AttributeError):
-        raise LoadError([Problem(where, "does not fit the encounter it follows")]) from None
+
+
+def _as_record(n: int, body: dict[str, Any]) -> JournalRecord:
+    return JournalRecord.model_validate({"n": n, "time": 0.0, **body})
 
 
 def _is_evening(raw: dict[str, Any]) -> bool:
@@ -94,35 +137,57 @@ def _recover_evening(
     where: str,
     scene_id: str | None = None,
 ) -> Recovered:
-    """An evening's base with the records of the scene that was on the GM's screen.
+    """An evening's base with the records of its scenes.
 
-    The journal records one scene: the one its header names (the GM's when the base
-    was written; a switch of scene or an edit of another scene starts a new base), else
-    the one an evening's file opens on (its shown scene); every other scene, the roster
-    and the scene list come from the base, the whole evening's file. The scene is read,
-    its records applied to its own document (with every check again), and the result put
-    back in its place in the evening, its characters' fields handed on to the roster and
-    the other scenes as an edit would. The recovered encounter is that scene's.
+    Each record names the scene it changes (before version 3: the scene the header
+    names, else the one an evening's file opens on, its shown scene); the roster and the
+    scene list come from the base, the whole evening's file. Each scene a record changes
+    is read, its records applied to its own document in the journal's order (with every
+    check again), and the result put back in its place in the evening; then each token
+    the records put hands its character's fields on to the roster and the other scenes,
+    in the order the records put them, as the edits did. The recovered encounter is the
+    scene that was on the GM's screen (the header's, or the last a record switched to).
     """
     shown = encounter_from_document(raw)  # the evening, every scene judged; its shown scene
     evening = evening_of(shown)
     if evening is None:  # pragma: no cover - an evening's file opens on a scene
         raise LoadError([Problem(ROOT, "holds no scene to recover")])
-    if scene_id is not None:
-        named = next((s for s in evening.scenes if s.id == scene_id), None)
-        if named is None:
-            raise LoadError([Problem(f"{where} line 1", f"names no scene '{scene_id}'")])
-        shown = named.encounter
-    if not records:
-        return Recovered(shown, 0, None)
-    scene = evening.scene_of(shown)
-    if scene is None:  # pragma: no cover - an evening's file opens on a scene
-        raise LoadError([Problem(ROOT, "holds no scene to recover")])
-    scene_raw = to_document(shown, with_evening=False)
-    _replay(scene_raw, records, where)
-    recovered = encounter_from_document(scene_raw)
-    _put_back(evening, scene, recovered)
-    return Recovered(recovered, len(records), records[-1][1].time)
+    scenes = {s.id: s for s in evening.scenes}
+    view = scene_id if scene_id is not None else evening.scene_of(shown).id  # type: ignore[union-attr]
+    if view not in scenes:
+        raise LoadError([Problem(f"{where} line 1", f"names no scene '{view}'")])
+    replay = _Replay(where)
+    put: dict[tuple[str, str], int] = {}
+    for number, record in records:
+        named = record.scene or view
+        for name in {named, record.view or named}:
+            if name not in scenes:
+                raise LoadError([Problem(f"{where} line {number}", f"names no scene '{name}'")])
+        view = record.view or view
+        if record.view is not None and not _changes(record):
+            continue
+        scene = scenes[named]
+        if named not in replay.documents:
+            replay.document(named, to_document(scene.encounter, with_evening=False))
+        replay.record(number, record, named, replay.documents[named])
+        for token in record.tokens.put if record.tokens is not None else ():
+            if isinstance(token.get("id"), str):
+                put[(named, token["id"])] = number
+    replay.flush()
+    for name, document in replay.documents.items():
+        assert name is not None
+        recovered = encounter_from_document(document.raw)
+        _put_back(evening, scenes[name], recovered)
+    for name, token_id in sorted(put, key=put.__getitem__):  # the characters, edit by edit
+        evening.token_changed(evening.scene(name), Change("tokens", frozenset({token_id})))
+    last = records[-1][1].time if records else None
+    on_screen = evening.scene(view).encounter
+    return Recovered(on_screen, len(records), last, replay.built.history())
+
+
+def _changes(record: JournalRecord) -> bool:
+    """Whether ``record`` changes a scene or the history (not only the GM's view)."""
+    return bool(record.model_dump(exclude={"n", "time", "scene", "view"}, exclude_defaults=True))
 
 
 def _put_back(evening: Evening, scene: Scene, encounter: Encounter) -> None:
@@ -140,7 +205,6 @@ def _put_back(evening: Evening, scene: Scene, encounter: Encounter) -> None:
     evening.insert(replacement, evening.index(scene.id))
     evening.remove(scene.id)
     replacement.id = scene.id
-    evening.token_changed(replacement, Change("tokens"))
 
 
 def read_journal(path: Path, base_sha256: str, where: str) -> list[tuple[int, JournalRecord]]:
@@ -153,16 +217,26 @@ def _journal(
     path: Path, base_sha256: str, where: str
 ) -> tuple[str | None, list[tuple[int, JournalRecord]]]:
     """:func:`read_journal`, with the scene its header names (None: the shown scene)."""
+    scene, records, _kept = _journal_kept(path, base_sha256, where)
+    return scene, records
+
+
+def _journal_kept(
+    path: Path, base_sha256: str, where: str
+) -> tuple[str | None, list[tuple[int, JournalRecord]], int | None]:
+    """:func:`_journal`, with the bytes of its whole lines when a new record may follow
+    them (a journal of this version, of this base), else None."""
     if not path.exists() and not path.is_symlink():
-        return None, []
+        return None, [], None
     data = _read(path, MAX_JOURNAL_BYTES, where)
     lines = journal_lines(data)
     first = next(lines, None)
     if first is None:
-        return None, []
+        return None, [], None
     header = read_header(first[1], where)
     if header.base_sha256 != base_sha256:
-        return None, []  # written before the base was last replaced: the base holds it all
+        return None, [], None  # written before the base was last replaced: the base holds it all
+    kept = len(first[1]) + 1
     records: list[tuple[int, JournalRecord]] = []
     for number, line in lines:
         record = read_record(number, line, where)
@@ -172,7 +246,8 @@ def _journal(
                 [Problem(f"{where} line {number}", f"is record {record.n}, not {expected}")]
             )
         records.append((number, record))
-    return header.scene, records
+        kept += len(line) + 1
+    return header.scene, records, kept if header.version == JOURNAL_VERSION else None
 
 
 def _read(path: Path, limit: int, where: str | None = None) -> bytes:
@@ -182,152 +257,3 @@ def _read(path: Path, limit: int, where: str | None = None) -> bytes:
         raise LoadError([Problem(where or ROOT, str(error))]) from None
     except OSError as error:
         raise LoadError([Problem(where or ROOT, f"cannot be read: {error.strerror}")]) from None
-
-
-class _Document:
-    """The base's JSON document as the records change it.
-
-    The parts records change square by square or token by token are held in a
-    handier form while records apply (rows of terrain as bytes, tokens by id,
-    the fog's squares as an array) and written back by :meth:`flush`.
-    """
-
-    def __init__(self, raw: dict[str, Any]) -> None:
-        self.raw = raw
-        self._terrain: list[bytearray] | None = None
-        self._walls: dict[tuple[tuple[int, int], tuple[int, int]], dict[str, Any]] | None = None
-        self._mask: Any = None
-        self._tokens: dict[str, dict[str, Any]] | None = None
-        self._pictures: dict[str, dict[str, Any]] | None = None
-
-    def apply(self, record: JournalRecord) -> None:
-        if record.set:
-            self.flush()  # a part replaced whole replaces what is held of it
-            self.raw.update(record.set)
-        if record.squares:
-            self._squares(record.squares)
-        if record.walls is not None:
-            walls = self._wall_table()
-            for wall in record.walls.set:
-                walls[_key(wall.a, wall.b)] = wall.model_dump()
-            for a, b in record.walls.drop:
-                if walls.pop(_key(a, b), None) is None:
-                    raise _Misfit("removes a wall that is not there")
-        if record.wall_lines is not None:
-            _splice(self._grid()["wall_lines"], record.wall_lines, "wall lines")
-        if record.fog_box is not None:
-            self._fog_box(record)
-        if record.tokens is not None:
-            self._token_patch(record)
-        if record.dice_log is not None:
-            _splice(self.raw["dice_log"], record.dice_log, "dice rolls")
-        if record.pictures is not None:
-            self._picture_patch(record)
-
-    def flush(self) -> None:
-        grid = self.raw.get("map")
-        if self._terrain is not None:
-            grid["terrain"] = [row.decode("ascii") for row in self._terrain]  # type: ignore[index]
-        if self._walls is not None:
-            grid["walls"] = list(self._walls.values())  # type: ignore[index]
-        if self._mask is not None:
-            self.raw["fog"]["revealed"] = encode_mask(self._mask)
-        if self._tokens is not None:
-            self.raw["tokens"] = list(self._tokens.values())
-        if self._pictures is not None:
-            self.raw["pictures"] = list(self._pictures.values())
-        self._terrain = self._walls = self._mask = self._tokens = self._pictures = None
-
-    # -- the grid --------------------------------------------------------------------
-
-    def _grid(self) -> dict[str, Any]:
-        grid = self.raw.get("map")
-        if not isinstance(grid, dict) or grid.get("kind") != "grid":
-            raise _Misfit("changes a grid, and the map is no grid")
-        return grid
-
-    def _squares(self, squares: list[list[Any]]) -> None:
-        grid = self._grid()
-        width, height = grid["width"], grid["height"]
-        elevation = grid["elevation"]
-        if self._terrain is None:
-            self._terrain = [bytearray(row.encode("ascii")) for row in grid["terrain"]]
-        terrain = self._terrain
-        for column, row, height_, kind in squares:
-            if column >= width or row >= height:
-                raise _Misfit(f"square ({column}, {row}) is off the {width} x {height} map")
-            elevation[row][column] = height_
-            terrain[row][column] = ord(kind)
-
-    def _wall_table(self) -> dict[tuple[tuple[int, int], tuple[int, int]], dict[str, Any]]:
-        if self._walls is None:
-            self._walls = {_key(w["a"], w["b"]): w for w in self._grid()["walls"]}
-        return self._walls
-
-    def _fog_box(self, record: JournalRecord) -> None:
-        box = record.fog_box
-        assert box is not None
-        grid = self._grid()
-        width, height = grid["width"], grid["height"]
-        fog = self.raw.get("fog")
-        if not isinstance(fog, dict):
-            raise _Misfit("changes the fog of a map without fog")
-        if box.x + box.width > width or box.y + box.height > height:
-            raise _Misfit(f"its fog box is off the {width} x {height} map")
-        try:
-            if self._mask is None:
-                self._mask = decode_mask(fog["revealed"], width, height)
-            bits = decode_mask(box.bits, box.width, box.height)
-        except FogBitsError as error:
-            raise _Misfit(f"fog: {error}") from None
-        self._mask[box.y : box.y + box.height, box.x : box.x + box.width] = bits
-
-    # -- tokens and pictures ---------------------------------------------------------
-
-    def _token_patch(self, record: JournalRecord) -> None:
-        patch = record.tokens
-        assert patch is not None
-        if self._tokens is None:
-            self._tokens = {_id(t, "token"): t for t in self.raw["tokens"]}
-        tokens = self._tokens
-        for token in patch.put:
-            tokens[_id(token, "token")] = token
-        for token_id in patch.drop:
-            if tokens.pop(token_id, None) is None:
-                raise _Misfit(f"removes token '{token_id}', which is not there")
-        if patch.order is not None:
-            if sorted(patch.order) != sorted(tokens):
-                raise _Misfit("orders other tokens than there are")
-            self._tokens = {i: tokens[i] for i in patch.order}
-
-    def _picture_patch(self, record: JournalRecord) -> None:
-        patch = record.pictures
-        assert patch is not None
-        if self._pictures is None:
-            self._pictures = {_id(p, "picture"): p for p in self.raw["pictures"]}
-        pictures = self._pictures
-        for picture in patch.add:
-            pictures[_id(picture, "picture")] = picture
-        missing = [i for i in patch.order if i not in pictures]
-        if missing:
-            raise _Misfit(f"names picture '{missing[0]}', which is not there")
-        self._pictures = {i: pictures[i] for i in patch.order}
-
-
-def _key(a: list[int], b: list[int]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """A wall's edge as the map keeps it (``grid.edge``: the smaller square first)."""
-    first, second = (a[0], a[1]), (b[0], b[1])
-    return (first, second) if first <= second else (second, first)
-
-
-def _id(item: Any, what: str) -> str:
-    found = item.get("id") if isinstance(item, dict) else None
-    if isinstance(found, str):
-        return found
-    raise _Misfit(f"holds a {what} without an id")
-
-
-def _splice(items: Any, splice: Splice, what: str) -> None:
-    if not isinstance(items, list) or splice.at + splice.drop > len(items):
-        raise _Misfit(f"changes {what} that are not there")
-    items[splice.at : splice.at + splice.drop] = splice.add

@@ -16,9 +16,17 @@ writer jobs in order; the writer does them in that order:
   and the note is written. A crash between the two leaves the new base with
   the old journal, which names the old base and is not used: the new base
   already holds all it said;
-- :meth:`JournalWriter.record`: what a change set changed is appended as one
-  line (written at once, so a killed app loses nothing written; flushed to the
+- :meth:`JournalWriter.record`: what a change set changed on one scene of the
+  evening is appended as one line, with the undo history's moves it made
+  (written at once, so a killed app loses nothing written; flushed to the
   disk at most every :data:`SYNC_SECONDS`, so a power cut loses at most that);
+  each scene's records are relative to what was written of it: the GM's scene
+  from the prepared base on, another scene from a copy the app hands over just
+  before its first change (:meth:`JournalWriter.know`), so a change on a scene not
+  on the GM's screen needs no new base; :meth:`JournalWriter.switch` says which
+  scene the GM looks at;
+- :meth:`JournalWriter.resume`: after a recovery, the app goes on with the same
+  base and journal (its torn last line cut), so a second crash rebuilds it all;
 - :meth:`JournalWriter.discard`: the work was saved or closed: the files go.
 
 A job that fails (a full disk, a document that would not open again) is told
@@ -45,7 +53,7 @@ from tactical.persistence.atomic_write import write_atomic
 from tactical.persistence.files import MAX_FILE_BYTES, document_parts, file_chunks
 from tactical.persistence.journal_capture import Capture
 from tactical.persistence.journal_format import header_line, record_chunks
-from tactical.persistence.journal_state import JournalState, base_document
+from tactical.persistence.journal_state import JournalGap, JournalState, base_document
 from tactical.persistence.safe_read import ReadRefused, read_regular_file
 from tactical.persistence.safe_write import check_target
 from tactical.persistence.schema import SCHEMA_VERSION
@@ -81,10 +89,12 @@ class JournalWriter:
         self.records = 0
         """Records appended since the app started (a count for tests and benchmarks)."""
         self._jobs: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
-        self._state: JournalState | None = None
-        self._next: tuple[str, int, str | None] | None = None
-        """The prepared base's SHA-256, size and the scene its records will change."""
+        self._state: dict[str | None, JournalState] | None = None
+        """What the journal wrote so far of each scene of the evening, by its id."""
+        self._next: tuple[str, int] | None = None
         """The prepared base's SHA-256 and size, once written."""
+        self._view: str | None = None
+        """The id of the scene on the GM's screen (the header names it)."""
         self._fd: int | None = None
         self._number = 0
         self._appended = 0
@@ -107,6 +117,21 @@ class JournalWriter:
 
     def record(self, capture: Capture) -> None:
         self._jobs.put(("record", capture))
+
+    def know(self, full: Capture) -> None:
+        """Learn another scene of the evening as it is before its first change since the
+        base (its records are relative to it)."""
+        self._jobs.put(("know", full))
+
+    def resume(self, full: Capture, records: int, kept: int) -> None:
+        """Go on with the journal in the folder (a crash's, just recovered to ``full``): its
+        base stays, its first ``kept`` bytes (``records`` records) too, and the next record
+        follows them (a torn last line goes)."""
+        self._jobs.put(("resume", (full, records, kept)))
+
+    def switch(self, scene: str | None) -> None:
+        """The GM's screen shows the scene ``scene`` from now on (a record says so)."""
+        self._jobs.put(("switch", scene))
 
     def note(self, note: dict[str, Any]) -> None:
         """Write the note again (the work's file changed name) if a journal runs."""
@@ -167,7 +192,9 @@ class JournalWriter:
     def _prepare(self, value: tuple[Capture, Path | None]) -> None:
         full, source = value
         self._next = None
-        self._state = JournalState(full)  # from here on records are relative to it
+        # from here on records are relative to it (other scenes: as the journal learns them)
+        self._state = {full.scene: JournalState(full)}
+        self._view = full.scene
         copied = None if source is None else _copy_of(source)
         if copied is not None:
             chunks: Iterable[bytes] = (copied,)
@@ -186,17 +213,16 @@ class JournalWriter:
 
         self.directory.mkdir(parents=True, exist_ok=True)
         write_atomic(self.directory / NEXT_NAME, hashed(chunks))
-        scene = None if full.evening is None else full.evening.scene.id
-        self._next = (digest.hexdigest(), size, scene)
+        self._next = (digest.hexdigest(), size)
         self.on_written()
 
     def _start(self, note: dict[str, Any]) -> None:
         self._close()
         if self._next is None or self._state is None:
             return  # its base could not be written: told already, tried again later
-        sha, size, scene = self._next
+        sha, size = self._next
         os.replace(self.directory / NEXT_NAME, self.directory / RECOVERY_NAME)
-        write_atomic(self.directory / JOURNAL_NAME, header_line(sha, scene))
+        write_atomic(self.directory / JOURNAL_NAME, header_line(sha, self._view))
         self._write_note(note)
         check_target(self.directory / JOURNAL_NAME)
         flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
@@ -208,14 +234,60 @@ class JournalWriter:
         self._full_told = False
         self.on_written()
 
+    def _know(self, full: Capture) -> None:
+        if self._state is not None and full.scene not in self._state:
+            self._state[full.scene] = JournalState(full)
+
+    def _resume(self, value: tuple[Capture, int, int]) -> None:
+        full, records, kept = value
+        self._close()
+        self._state = {full.scene: JournalState(full)}
+        self._view = full.scene
+        self._next = None
+        path = self.directory / JOURNAL_NAME
+        check_target(path)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        try:
+            if os.fstat(fd).st_size < kept:
+                raise JournalGap("the journal is not the one recovered")
+            os.ftruncate(fd, kept)  # a torn last line goes
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        self._number = records
+        self._appended = kept
+        self._full_limit = max(FULL_BYTES, (self.directory / RECOVERY_NAME).stat().st_size)
+        self._full_told = False
+        self.on_written()
+
     def _record(self, capture: Capture) -> None:
         if self._fd is None or self._state is None:
             return  # failed, or not started: the app starts again from a new base
-        body = self._state.record(capture)
-        if not body:
+        state = self._state.get(capture.scene)
+        if state is None:
+            raise JournalGap(f"scene '{capture.scene}' appeared without a new base")
+        body = state.record(capture)
+        if not body and not capture.steps:
             return
+        head: dict[str, Any] = {"n": self._number + 1, "time": capture.time}
+        if capture.scene is not None:
+            head["scene"] = capture.scene
+        if capture.steps:
+            head["step"] = list(capture.steps)
+        self._append({**head, **body})
+
+    def _switch(self, scene: str | None) -> None:
+        if scene == self._view:
+            return
+        self._view = scene
+        if self._fd is not None and self._state is not None and scene is not None:
+            self._append({"n": self._number + 1, "time": time.time(), "view": scene})
+
+    def _append(self, record: dict[str, Any]) -> None:
+        assert self._fd is not None
         self._number += 1
-        line = record_chunks({"n": self._number, "time": capture.time, **body})
+        line = record_chunks(record)
         for chunk in file_chunks(line):
             view = memoryview(chunk)
             while view:

@@ -67,6 +67,9 @@ class EncounterDocument(QObject):
     """The GM's scene changed to the scene of this id (after :attr:`encounter_replaced`)."""
     history_said = Signal(str)
     """A sentence for the status bar about the undo history (it let its oldest steps go)."""
+    elsewhere_starting = Signal(object)
+    """Emitted with a scene's :class:`Encounter` just before a push, undo or redo is done on
+    it while it is not the GM's current one (the recovery journal copies it first)."""
     elsewhere_done = Signal(object, object)
     """Emitted with a scene's :class:`Encounter` and one :class:`ChangeSet` after a push,
     undo or redo done on a scene that is not the GM's current one (``push(..., on=)``)."""
@@ -164,6 +167,7 @@ class EncounterDocument(QObject):
             finally:
                 self.pushing_on = before
             return
+        self.elsewhere_starting.emit(encounter)
         elsewhere = ChangeGatherer(lambda changes: self.elsewhere_done.emit(encounter, changes))
         encounter.subscribe(elsewhere.add)
         try:

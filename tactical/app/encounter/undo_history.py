@@ -12,9 +12,10 @@ once.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Protocol, TypeGuard
+from typing import Any, Protocol, TypeGuard
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -85,6 +86,7 @@ class CoreCommandAdapter(QUndoCommand):
             return
         step = HistoryStep("Redone", self.text())
         self._follow(step)
+        self.document.history.moved("redo", self)
         with self.document.on_encounter(self.encounter, step), self.document.operation(step):
             self.command.do(self.encounter)
 
@@ -93,6 +95,7 @@ class CoreCommandAdapter(QUndoCommand):
             return
         step = HistoryStep("Undone", self.text())
         self._follow(step)
+        self.document.history.moved("undo", self)
         with self.document.on_encounter(self.encounter, step), self.document.operation(step):
             self.command.undo(self.encounter)
 
@@ -105,6 +108,8 @@ class CoreCommandAdapter(QUndoCommand):
             self.document.follow_step(self.encounter, str(step))
 
 
+MOVES_KEPT = 64
+"""At most this many moves wait to be taken (nobody takes them without a journal)."""
 JOIN_LOOKBACK = 64
 """How far down the history :meth:`UndoHistory.step_of` looks for a step."""
 
@@ -142,6 +147,9 @@ class UndoHistory:
         """How many of the oldest steps were let go since the history was last cleared."""
         self._sizes: list[int] = []
         """The bytes of each step on the stack, by index."""
+        self._moves: list[tuple[weakref.ref[Encounter], dict[str, Any]]] = []
+        """The history's moves not yet taken (:meth:`take_moves`): the recovery journal
+        writes each with the changes it made."""
 
     @property
     def held_bytes(self) -> int:
@@ -167,6 +175,7 @@ class UndoHistory:
         encounter = self.document.encounter if encounter is None else encounter
         top = self._merged_into(command, initiator, encounter)
         if top is not None:
+            self.moved("merge", top)
             top.held = STEP_BYTES + top.command.held_bytes()
             self._sizes[-1] = top.held
             stack.indexChanged.emit(stack.index())  # as Qt says after a merge
@@ -175,6 +184,7 @@ class UndoHistory:
             del self._sizes[stack.index() :]  # the push drops what was undone
             stack.push(step)
             self._sizes.append(step.held)
+            self.moved("push", step)
         self._bound()
 
     def _merged_into(
@@ -212,6 +222,7 @@ class UndoHistory:
     def join(self, step: CoreCommandAdapter, extra: Command) -> None:
         """Put ``extra`` (done already) into ``step``, the last step (:meth:`step_of`)."""
         self._check_sizes()
+        self.moved("merge", step)
         held = step.command
         step.command = Batch(held.text, [*held.commands, extra] if _plain(held) else [held, extra])
         step.held = STEP_BYTES + step.command.held_bytes()
@@ -222,7 +233,32 @@ class UndoHistory:
         """Forget every step (a new encounter); the next letting go is told again."""
         self.stack.clear()
         self._sizes = []
+        self._moves = []
         self.let_go = 0
+
+    # -- the moves, for the recovery journal ----------------------------------------
+
+    def moved(self, kind: str, step: CoreCommandAdapter) -> None:
+        """Note a move of the history: a step pushed, merged into, undone or redone (what the
+        journal writes of it, not the step: a step let go is freed)."""
+        move: dict[str, Any] = {"do": kind}
+        if kind == "push":
+            move.update(text=step.text(), by=step.initiator.name)
+            if step.initiator.character is not None:
+                move["character"] = step.initiator.character
+        self._moves.append((weakref.ref(step.encounter), move))
+        del self._moves[:-MOVES_KEPT]
+
+    def take_moves(self, encounter: Encounter) -> tuple[dict[str, Any], ...]:
+        """The moves of steps done on ``encounter`` not taken yet, as the journal writes
+        them (``journal_format.Step``): pushes with their text and who made them."""
+        taken = tuple(move for on, move in self._moves if on() is encounter)
+        self._moves = [(on, move) for on, move in self._moves if on() is not encounter]
+        return taken
+
+    def forget_moves(self) -> None:
+        """Drop the moves not taken (a new journal base holds what they did)."""
+        self._moves = []
 
     # -- the memory bound -------------------------------------------------------
 
@@ -250,19 +286,9 @@ class UndoHistory:
         del steps
         index, clean = stack.index() - count, stack.cleanIndex() - count
         blocked = stack.blockSignals(True)  # the steps kept are the same: nobody is told
-        self.replaying = True
         try:
-            stack.clear()
-            for command, initiator, text, encounter in kept:
-                stack.push(CoreCommandAdapter(self.document, command, initiator, text, encounter))
-            if clean >= 0:
-                stack.setIndex(clean)
-                stack.setClean()
-                stack.setIndex(index)
-            else:
-                stack.resetClean()  # the saved state was among the steps let go
+            self._rebuild(kept, index, clean)
         finally:
-            self.replaying = False
             stack.blockSignals(blocked)
         self._sizes = self._sizes[count:]
         self.let_go += count
@@ -272,6 +298,38 @@ class UndoHistory:
                 f"Undo keeps the last {_amount(self.budget)} of steps: from now on the "
                 "oldest steps are let go."
             )
+
+    def _rebuild(
+        self,
+        steps: list[tuple[Command, Initiator, str, Encounter]],
+        index: int,
+        clean: int = -1,
+    ) -> None:
+        """The stack made of ``steps`` (done already up to ``index``), none of them done
+        or undone again; ``clean``: the index saved (none when below 0)."""
+        stack = self.stack
+        self.replaying = True
+        try:
+            stack.clear()
+            for command, initiator, text, encounter in steps:
+                stack.push(CoreCommandAdapter(self.document, command, initiator, text, encounter))
+            if clean >= 0:
+                stack.setIndex(clean)
+                stack.setClean()
+                stack.setIndex(index)
+            else:
+                stack.setIndex(index)
+                stack.resetClean()  # no step is the saved state
+        finally:
+            self.replaying = False
+
+    def restore(self, steps: list[tuple[Command, Initiator, str, Encounter]], index: int) -> None:
+        """The history a crash's recovery rebuilt: ``steps`` (oldest first), of which the
+        first ``index`` are done; none is the saved state."""
+        self._rebuild(steps, index)
+        self._sizes = [STEP_BYTES + command.held_bytes() for command, *_ in steps]
+        self._moves = []
+        self.stack.indexChanged.emit(self.stack.index())
 
 
 def _amount(size: int) -> str:

@@ -37,7 +37,8 @@ from tactical.app.storage.recovery_files import (
     pending_recovery,
 )
 from tactical.core.changes import ChangeSet
-from tactical.persistence.journal_capture import capture, capture_all
+from tactical.core.encounter import Encounter
+from tactical.persistence.journal_capture import capture, capture_all, scene_id
 from tactical.persistence.journal_state import JournalGap
 from tactical.persistence.journal_writer import JournalWriter
 
@@ -87,6 +88,9 @@ class Autosave(QObject):
         self._settling = False
         self._fresh = True
         """The document has no base prepared yet (it replaced another)."""
+        self._known: set[str | None] = set()
+        """The scenes the writer knows as they were since the base (its records of another
+        scene are relative to a copy taken before that scene's first change)."""
         self.retry = QTimer(self)
         self.retry.setInterval(retry_ms)
         self.retry.timeout.connect(self._retry)
@@ -99,6 +103,7 @@ class Autosave(QObject):
         self.destroyed.connect(self.writer.abandon)
         document.changes_done.connect(self._changed)
         document.elsewhere_done.connect(self._elsewhere)
+        document.elsewhere_starting.connect(self._know)
         document.modified_changed.connect(self._modified)
         document.encounter_replaced.connect(self._replaced)
         document.path_changed.connect(self._renamed)
@@ -113,20 +118,25 @@ class Autosave(QObject):
     # -- following the document ----------------------------------------------------------
 
     def _changed(self, changes: ChangeSet) -> None:
+        self._record(self.document.encounter, changes)
+
+    def _elsewhere(self, encounter: Encounter, changes: ChangeSet) -> None:
+        """A change of a scene not on the GM's screen (a phone's move on the players' scene):
+        recorded as the GM's are, naming its scene."""
+        self._record(encounter, changes)
+
+    def _record(self, encounter: Encounter, changes: ChangeSet) -> None:
         if self.stopped:
             return
-        if self.broken or "scenes" in changes.kinds:
-            self._restart()  # the new base holds this change (the scene list, the roster)
+        history = self.document.history
+        scenes = changes.get("scenes")
+        if self.broken or (scenes is not None and not scenes.ids):
+            history.forget_moves()
+            self._restart()  # the new base holds this change (the scene list)
             return
         if not self.live:
             self._begin()  # the prepared base is the document just before this change
-        self.writer.record(capture(self.document.encounter, changes))
-
-    def _elsewhere(self, _encounter: object, _changes: ChangeSet) -> None:
-        """A change of a scene not on the GM's screen: the journal records the GM's scene
-        alone, so a new base (the whole evening) holds it."""
-        if not self.stopped:
-            self._restart()
+        self.writer.record(capture(encounter, changes, history.take_moves(encounter)))
 
     def _modified(self, modified: bool) -> None:
         if self.stopped:
@@ -141,10 +151,25 @@ class Autosave(QObject):
     def _replaced(self) -> None:
         """Another encounter: a base of its own. Settled on the next turn of the event
         loop, once whoever replaced it has said whether it is unsaved work (a recovery,
-        an import: its journal then replaces the old files in one step)."""
+        an import: its journal then replaces the old files in one step). Another scene of
+        the same evening on the GM's screen is only said in the journal."""
+        if self.document.switching:
+            if not self.stopped:
+                self._know(self.document.encounter)
+                self.writer.switch(self.document.scene_id)
+            return
+        self.document.history.forget_moves()
         self.live = self.broken = False
         self._fresh = True
         self._settle_soon()
+
+    def _know(self, encounter: Encounter) -> None:
+        """Before the first change of a scene other than the base's GM scene (a phone's
+        move off the GM's screen; the GM switching to it): the writer copies it once."""
+        scene = scene_id(encounter)
+        if not self.stopped and scene not in self._known:
+            self._known.add(scene)
+            self.writer.know(capture_all(encounter, whole=False))
 
     def _renamed(self) -> None:
         if self.live and not self.stopped:
@@ -155,6 +180,8 @@ class Autosave(QObject):
     def _prepare(self, *, clean: bool = False) -> None:
         """Write the document as the next base: a clean document by copying its file."""
         self._fresh = False
+        self.document.history.forget_moves()  # the base holds what they did
+        self._known = {scene_id(self.document.encounter)}
         path = self.document.path
         source = path if clean and path is not None and path.is_file() else None
         self.writer.prepare(capture_all(self.document.encounter), source)
@@ -260,6 +287,17 @@ class Autosave(QObject):
         self.writer.wait()
         QCoreApplication.sendPostedEvents(self)
         return self.live and not self.broken
+
+    def resume(self, records: int, kept: int) -> None:
+        """Go on with the journal a crash's recovery was just rebuilt from (the document
+        holds what it rebuilt): its base and records stay and new records follow them, so
+        another crash rebuilds the same undo history and what came after."""
+        if self.stopped:
+            return
+        self._fresh = False
+        self.live = True
+        self._known = {scene_id(self.document.encounter)}
+        self.writer.resume(capture_all(self.document.encounter), records, kept)
 
     def discard(self) -> None:
         """Remove the recovery: the work was saved, or the GM dropped a crash's recovery.

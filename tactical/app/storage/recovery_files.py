@@ -16,11 +16,14 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLockFile, QStandardPaths
 
 from tactical.core.encounter import Encounter
+
+if TYPE_CHECKING:
+    from tactical.persistence.journal_replay import Recovered
 from tactical.persistence.journal_writer import JOURNAL_NAME, META_NAME, RECOVERY_NAME
 
 __all__ = [
@@ -86,9 +89,13 @@ class Recovery:
 
         LoadError naming the file (or the journal's line) when it cannot be read.
         """
+        return self.recover().encounter
+
+    def recover(self) -> Recovered:
+        """:meth:`load`, with the undo history the journal rebuilds."""
         from tactical.persistence.journal_replay import recover
 
-        return recover(self.path, self.path.with_name(JOURNAL_NAME), JOURNAL_NAME).encounter
+        return recover(self.path, self.path.with_name(JOURNAL_NAME), JOURNAL_NAME)
 
 
 def pending_recovery(directory: Path) -> Recovery | None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QMessageBox, QPushButton
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.storage.files import display_name
 from tactical.app.storage.import_export import open_foreign_file
+from tactical.app.storage.recovered_steps import restore_history
 from tactical.app.storage.recovery_files import (
     Recovery,
     claim_folder,
@@ -234,7 +235,7 @@ def restore(window: MainWindow, recovery: Recovery) -> bool:
     from tactical.persistence import LoadError
 
     try:
-        encounter = recovery.load()
+        recovered = recovery.recover()
     except (LoadError, OSError) as error:
         kept = set_aside(recovery)  # never deleted: it is moved out of the next start's way
         where = f"\n\nIts files are kept in {kept}." if kept is not None else ""
@@ -242,7 +243,10 @@ def restore(window: MainWindow, recovery: Recovery) -> bool:
             "Could not recover", f"The recovery file could not be read:\n\n{error}{where}"
         )
         return False
-    window.document.replace_encounter(encounter, recovery.original)
+    window.document.replace_encounter(recovered.encounter, recovery.original)
+    if recovered.follows is not None and recovery.path.parent == window.autosave.directory:
+        window.autosave.resume(recovered.records, recovered.follows)  # another crash: the same
+    restore_history(window.document, recovered.history)  # Edit > Undo as before the crash
     if recovery.original is None and recovery.imported_from is not None:
         window.document.set_imported_from(recovery.imported_from)  # titled as before the crash
         source = recovery.imported_from
