@@ -81,3 +81,23 @@ def test_memory_a_worker_freed_is_back_with_the_system_after_the_idle_look(
     collector.last_input = time.monotonic() - 1.0
     collector.collect()
     assert rss_mb() < held - 30
+
+
+@pytest.mark.skipif(gui_thread_gc.give_back is None, reason="not glibc's allocator")
+def test_a_big_array_freed_goes_back_to_the_system_at_once_even_after_a_bigger_one(
+    qapp: Any,
+) -> None:
+    """The app's allocator (set up with its collector) maps big blocks on their own: freed
+    between two idle looks, they are back with the system at once. glibc alone put them in
+    its heaps once a bigger block had been freed, where they stayed until the next look."""
+    import numpy as np
+
+    bigger = np.ones(48 * 1024 * 1024, dtype=np.uint8)  # freed: glibc would raise its bar
+    del bigger
+    kept: list[bytes] = []
+    before = rss_mb()
+    for _ in range(5):  # a change on a big map: a 16 MB array, and something small kept
+        big = np.ones(16 * 1024 * 1024, dtype=np.uint8)
+        kept.append(bytes(3000))
+        del big
+    assert rss_mb() < before + 8

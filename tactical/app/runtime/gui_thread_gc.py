@@ -29,7 +29,9 @@ the first frame traversed all of it (16 ms with 5,000 tokens) for nothing.
 Once per idle moment the C allocator is also asked to give the memory freed since back to
 the system (glibc's ``malloc_trim``): the phones' pages, the journal and sight are built on
 other threads, whose allocator arenas kept what they freed, so a session on 1024 x 1024
-grew by hundreds of MB that nothing used (issue 32's session benchmark).
+grew by hundreds of MB that nothing used (issue 32's session benchmark). And from the
+start, blocks of a megabyte or more (a 1024 x 1024 map's masks and arrays) get a mapping of
+their own, given back the moment they are freed (:func:`map_big_blocks`).
 """
 
 from __future__ import annotations
@@ -57,13 +59,18 @@ GIVE_BACK_EVERY_S = 10.0
 """Memory is given back at most this often (a fragmented heap takes 10-20 ms of CPU)."""
 
 
-def _malloc_trim() -> Callable[[], object] | None:
-    """glibc's ``malloc_trim(0)`` (None where the C library has none: musl, macOS)."""
+def _libc() -> ctypes.CDLL | None:
+    """The C library (None where it cannot be loaded)."""
     name = ctypes.util.find_library("c")
     try:
-        trim = ctypes.CDLL(name).malloc_trim if name else None
-    except (OSError, AttributeError):
+        return ctypes.CDLL(name) if name else None
+    except OSError:
         return None
+
+
+def _malloc_trim() -> Callable[[], object] | None:
+    """glibc's ``malloc_trim(0)`` (None where the C library has none: musl, macOS)."""
+    trim = getattr(_libc(), "malloc_trim", None)
     if trim is None:
         return None
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
@@ -72,6 +79,31 @@ def _malloc_trim() -> Callable[[], object] | None:
 
 give_back = _malloc_trim()
 """Gives the memory the allocator holds free back to the system (None: not available)."""
+
+M_MMAP_THRESHOLD = -3
+"""glibc's ``mallopt`` parameter: blocks of at least this many bytes get a mapping of their own."""
+BIG_BLOCK = 1024 * 1024
+"""Blocks of this size or more (a mask of a 1024 x 1024 map) are mapped on their own."""
+
+
+def map_big_blocks() -> bool:
+    """Have the C allocator map each block of :data:`BIG_BLOCK` or more on its own, handed
+    back to the system the moment it is freed (False where the C library cannot: musl, macOS).
+
+    glibc does so only until a big block is freed: it then raises its threshold to that
+    block's size (up to 32 MB), and the next ones go into its heaps among the small blocks
+    that live on. A 1024 x 1024 map makes a few such arrays at every change (sight, fog,
+    the phones' pages, on several threads); interleaved with what stays, they left the heaps
+    ragged, and the idle give-back could not return their pages: issue 32's session grew by
+    40 MB in 60 rounds (docs/performance.md). A fixed threshold keeps glibc from raising it.
+    The price: a mapped block's pages are faulted in afresh each time one is made.
+    """
+    mallopt = getattr(_libc(), "mallopt", None)
+    if mallopt is None:
+        return False
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    return bool(mallopt(M_MMAP_THRESHOLD, BIG_BLOCK))
+
 
 _INPUT = frozenset(
     {
@@ -191,11 +223,13 @@ def install_gui_thread_gc(app: QCoreApplication, first_ms: int = 0) -> GuiThread
     """Collect cycles on ``app``'s thread only, for as long as ``app`` lives (once per app).
 
     ``first_ms``: the first look waits this long (the app's start-up: :data:`START_UP_MS`).
+    Big blocks are mapped on their own from here on (:func:`map_big_blocks`).
     """
     found = app.findChild(GuiThreadCollector, NAME)
     if isinstance(found, GuiThreadCollector):
         gc.disable()  # someone may have switched it on again
         return found
+    map_big_blocks()
     collector = GuiThreadCollector(app, first_ms=first_ms)
     app.installEventFilter(collector)  # input marks the GM as busy
     return collector
