@@ -30,8 +30,7 @@ Once per idle moment the C allocator is also asked to give the memory freed sinc
 the system (glibc's ``malloc_trim``): the phones' pages, the journal and sight are built on
 other threads, whose allocator arenas kept what they freed, so a session on 1024 x 1024
 grew by hundreds of MB that nothing used (issue 32's session benchmark). And from the
-start, blocks of a megabyte or more (a 1024 x 1024 map's masks and arrays) get a mapping of
-their own, given back the moment they are freed (:func:`map_big_blocks`).
+start, all threads share at most two such arenas (:func:`share_heaps`).
 """
 
 from __future__ import annotations
@@ -80,29 +79,29 @@ def _malloc_trim() -> Callable[[], object] | None:
 give_back = _malloc_trim()
 """Gives the memory the allocator holds free back to the system (None: not available)."""
 
-M_MMAP_THRESHOLD = -3
-"""glibc's ``mallopt`` parameter: blocks of at least this many bytes get a mapping of their own."""
-BIG_BLOCK = 1024 * 1024
-"""Blocks of this size or more (a mask of a 1024 x 1024 map) are mapped on their own."""
+M_ARENA_MAX = -8
+"""glibc's ``mallopt`` parameter: at most this many arenas (heaps) for all threads together."""
+ARENAS = 2
+"""The GUI thread's heap and one the other threads share."""
 
 
-def map_big_blocks() -> bool:
-    """Have the C allocator map each block of :data:`BIG_BLOCK` or more on its own, handed
-    back to the system the moment it is freed (False where the C library cannot: musl, macOS).
+def share_heaps() -> bool:
+    """Have the C allocator keep at most :data:`ARENAS` heaps, however many threads the app
+    starts (False where the C library cannot say: musl, macOS).
 
-    glibc does so only until a big block is freed: it then raises its threshold to that
-    block's size (up to 32 MB), and the next ones go into its heaps among the small blocks
-    that live on. A 1024 x 1024 map makes a few such arrays at every change (sight, fog,
-    the phones' pages, on several threads); interleaved with what stays, they left the heaps
-    ragged, and the idle give-back could not return their pages: issue 32's session grew by
-    40 MB in 60 rounds (docs/performance.md). A fixed threshold keeps glibc from raising it.
-    The price: a mapped block's pages are faulted in afresh each time one is made.
+    glibc gives each new thread a heap of its own, up to 8 a core: sight, the phones'
+    server and pages, the journal, the saves. A 1024 x 1024 map makes arrays of 1-4 MB in each
+    at every change, and what each heap kept among them, the idle give-back could not return:
+    issue 32's session grew by 41 MB in 60 rounds, 22 MB with two heaps
+    (docs/performance.md). Mapping big blocks on their own instead (``M_MMAP_THRESHOLD``)
+    grew less, but faulted their pages in afresh each time: the first reveal's GUI-thread
+    CPU went from 10 ms to 46 ms.
     """
     mallopt = getattr(_libc(), "mallopt", None)
     if mallopt is None:
         return False
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-    return bool(mallopt(M_MMAP_THRESHOLD, BIG_BLOCK))
+    return bool(mallopt(M_ARENA_MAX, ARENAS))
 
 
 _INPUT = frozenset(
@@ -223,13 +222,13 @@ def install_gui_thread_gc(app: QCoreApplication, first_ms: int = 0) -> GuiThread
     """Collect cycles on ``app``'s thread only, for as long as ``app`` lives (once per app).
 
     ``first_ms``: the first look waits this long (the app's start-up: :data:`START_UP_MS`).
-    Big blocks are mapped on their own from here on (:func:`map_big_blocks`).
+    The C allocator's threads share two heaps from here on (:func:`share_heaps`).
     """
     found = app.findChild(GuiThreadCollector, NAME)
     if isinstance(found, GuiThreadCollector):
         gc.disable()  # someone may have switched it on again
         return found
-    map_big_blocks()
+    share_heaps()
     collector = GuiThreadCollector(app, first_ms=first_ms)
     app.installEventFilter(collector)  # input marks the GM as busy
     return collector
