@@ -92,9 +92,9 @@ def share_heaps() -> bool:
     glibc gives each new thread a heap of its own, up to 8 a core: sight, the phones'
     server and pages, the journal, the saves. A 1024 x 1024 map makes arrays of 1-4 MB in each
     at every change, and what each heap kept among them, the idle give-back could not return:
-    issue 32's session grew by 41 MB in 60 rounds, 22 MB with two heaps
+    issue 32's session grew by 41 MB in 60 rounds, 5-10 MB with two heaps
     (docs/performance.md). Mapping big blocks on their own instead (``M_MMAP_THRESHOLD``)
-    grew less, but faulted their pages in afresh each time: the first reveal's GUI-thread
+    grew as little, but faulted their pages in afresh each time: the first reveal's GUI-thread
     CPU went from 10 ms to 46 ms.
     """
     mallopt = getattr(_libc(), "mallopt", None)
