@@ -81,3 +81,43 @@ def test_memory_a_worker_freed_is_back_with_the_system_after_the_idle_look(
     collector.last_input = time.monotonic() - 1.0
     collector.collect()
     assert rss_mb() < held - 30
+
+
+def heaps() -> int:
+    """How many heaps (arenas) glibc's allocator has made in this process so far."""
+    import ctypes
+    import tempfile
+
+    libc = ctypes.CDLL(None)
+    libc.fopen.restype, libc.fopen.argtypes = ctypes.c_void_p, [ctypes.c_char_p] * 2
+    libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+    libc.fclose.argtypes = [ctypes.c_void_p]
+    with tempfile.TemporaryDirectory() as folder:
+        path = f"{folder}/info.xml"
+        stream = libc.fopen(path.encode(), b"w")
+        libc.malloc_info(0, stream)
+        libc.fclose(stream)
+        with open(path) as info:
+            return info.read().count("<heap nr=")
+
+
+@pytest.mark.skipif(gui_thread_gc.give_back is None, reason="not glibc's allocator")
+def test_the_apps_threads_share_two_heaps_however_many_run_at_once(qapp: Any) -> None:
+    """Each thread had a heap of its own (up to 8 a core), each keeping what it freed among
+    what stayed: a 1024 x 1024 session grew 41 MB in 60 rounds."""
+    before = heaps()
+    together = threading.Barrier(6)
+    kept: list[bytes] = []
+
+    def work() -> None:
+        together.wait(timeout=10)  # all six at once: none can take another's heap
+        kept.append(bytes(5000))  # past Python's small blocks: from the C allocator
+        together.wait(timeout=10)
+
+    workers = [threading.Thread(target=work) for _ in range(6)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert len(kept) == 6
+    assert heaps() <= max(before, gui_thread_gc.ARENAS)

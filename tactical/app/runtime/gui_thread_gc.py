@@ -29,7 +29,8 @@ the first frame traversed all of it (16 ms with 5,000 tokens) for nothing.
 Once per idle moment the C allocator is also asked to give the memory freed since back to
 the system (glibc's ``malloc_trim``): the phones' pages, the journal and sight are built on
 other threads, whose allocator arenas kept what they freed, so a session on 1024 x 1024
-grew by hundreds of MB that nothing used (issue 32's session benchmark).
+grew by hundreds of MB that nothing used (issue 32's session benchmark). And from the
+start, all threads share at most two such arenas (:func:`share_heaps`).
 """
 
 from __future__ import annotations
@@ -57,13 +58,18 @@ GIVE_BACK_EVERY_S = 10.0
 """Memory is given back at most this often (a fragmented heap takes 10-20 ms of CPU)."""
 
 
-def _malloc_trim() -> Callable[[], object] | None:
-    """glibc's ``malloc_trim(0)`` (None where the C library has none: musl, macOS)."""
+def _libc() -> ctypes.CDLL | None:
+    """The C library (None where it cannot be loaded)."""
     name = ctypes.util.find_library("c")
     try:
-        trim = ctypes.CDLL(name).malloc_trim if name else None
-    except (OSError, AttributeError):
+        return ctypes.CDLL(name) if name else None
+    except OSError:
         return None
+
+
+def _malloc_trim() -> Callable[[], object] | None:
+    """glibc's ``malloc_trim(0)`` (None where the C library has none: musl, macOS)."""
+    trim = getattr(_libc(), "malloc_trim", None)
     if trim is None:
         return None
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
@@ -72,6 +78,31 @@ def _malloc_trim() -> Callable[[], object] | None:
 
 give_back = _malloc_trim()
 """Gives the memory the allocator holds free back to the system (None: not available)."""
+
+M_ARENA_MAX = -8
+"""glibc's ``mallopt`` parameter: at most this many arenas (heaps) for all threads together."""
+ARENAS = 2
+"""The GUI thread's heap and one the other threads share."""
+
+
+def share_heaps() -> bool:
+    """Have the C allocator keep at most :data:`ARENAS` heaps, however many threads the app
+    starts (False where the C library cannot say: musl, macOS).
+
+    glibc gives each new thread a heap of its own, up to 8 a core: sight, the phones'
+    server and pages, the journal, the saves. A 1024 x 1024 map makes arrays of 1-4 MB in each
+    at every change, and what each heap kept among them, the idle give-back could not return:
+    issue 32's session grew by 41 MB in 60 rounds, 5-10 MB with two heaps
+    (docs/performance.md). Mapping big blocks on their own instead (``M_MMAP_THRESHOLD``)
+    grew as little, but faulted their pages in afresh each time: the first reveal's GUI-thread
+    CPU went from 10 ms to 46 ms.
+    """
+    mallopt = getattr(_libc(), "mallopt", None)
+    if mallopt is None:
+        return False
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    return bool(mallopt(M_ARENA_MAX, ARENAS))
+
 
 _INPUT = frozenset(
     {
@@ -191,11 +222,13 @@ def install_gui_thread_gc(app: QCoreApplication, first_ms: int = 0) -> GuiThread
     """Collect cycles on ``app``'s thread only, for as long as ``app`` lives (once per app).
 
     ``first_ms``: the first look waits this long (the app's start-up: :data:`START_UP_MS`).
+    The C allocator's threads share two heaps from here on (:func:`share_heaps`).
     """
     found = app.findChild(GuiThreadCollector, NAME)
     if isinstance(found, GuiThreadCollector):
         gc.disable()  # someone may have switched it on again
         return found
+    share_heaps()
     collector = GuiThreadCollector(app, first_ms=first_ms)
     app.installEventFilter(collector)  # input marks the GM as busy
     return collector
