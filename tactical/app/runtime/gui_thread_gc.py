@@ -19,7 +19,7 @@ A full collection traverses every object the app holds: 0.1-0.4 s on a crowded
   :data:`IDLE_MS`);
 - what start-up and each load made is frozen (``gc.freeze``: never traversed again)
   at the first idle moment after them, together with what the background imports
-  (scipy or networkx, numba's sight kernel) brought: :meth:`GuiThreadCollector.settle`
+  (networkx, scipy, numba's sight kernel) brought: :meth:`GuiThreadCollector.settle`
   collects everything once, the previous load's frozen objects included, then freezes
   what is left. Full collections then see only what was made since.
 
