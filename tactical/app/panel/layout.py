@@ -136,6 +136,8 @@ class PanelWidgets:
         self.folds.hide()
         self.splitter = self._split(settings)
         self.scroll = self._scroll()
+        self._last_fit: tuple[object, ...] = ()
+        """What the last fit decided (:meth:`fit` drops the body's cache when it changes)."""
         self._fit_timer = QTimer(self.scroll)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
@@ -261,10 +263,7 @@ class PanelWidgets:
         least = others + header.notes_least(width) + kept + table_need + bar_maybe
         while lines > LEAST_BUTTON_LINES and least + buttons.height_of(lines) > viewport:
             lines -= 1
-        before = buttons.max_lines
         buttons.set_max_lines(None if lines >= natural else lines)
-        if buttons.max_lines != before:  # the body's cached height is stale from here on
-            self.body.invalidate()
         room = viewport - others - buttons.heightForWidth(buttons.width())
         # The rows come before the notes' last lines, and both before the other sections.
         notes = min(header.notes_height(width), room - kept - table_need - bar_maybe)
@@ -276,6 +275,14 @@ class PanelWidgets:
         for key in left_alone:
             sections[key].set_room(key in opened)
         self._share(table_need)
+        # What this fit changed leaves the body's cached height stale: drop it, and the
+        # layout's request fits once more on fresh heights. A fit that changed nothing
+        # drops nothing, so the panel holds still (dropping it at every fit asked for
+        # another layout, which fitted again, for ever).
+        made = (buttons.max_lines, notes, tuple(sorted(opened)), tuple(splitter.sizes()))
+        if made != self._last_fit:
+            self._last_fit = made
+            self.body.invalidate()
 
     def _share(self, table_need: int) -> None:
         """The splitter's panes: the GM's drag, else the order its rows, then the steps theirs,
@@ -325,9 +332,9 @@ class PanelWidgets:
 def _height_for_width(layout: QVBoxLayout, width: int) -> int:
     """The height ``layout`` asks for at ``width`` (its items at their preferred heights).
 
-    The fit drops its cache when it changes the secondary buttons' lines (read stale, the fit
-    swung between two answers for ever); not here, at every fit: an invalidated layout asks
-    for another layout, which fits again, and the panel never held still."""
+    Read from the layout's cache: :meth:`PanelWidgets.fit` drops it after a fit that changed
+    something (a child's hint changed by the fit itself is otherwise read stale, and the fit
+    swung between two answers for ever), never at every fit (the panel never held still)."""
     if layout.hasHeightForWidth():
         return layout.heightForWidth(width)
     return layout.sizeHint().height()
