@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactical.persistence.fog_bits import FogBitsError, decode_mask, encode_mask
-from tactical.persistence.journal_format import JournalRecord, Splice
+from tactical.persistence.journal_format import FogBox, JournalRecord, Splice
 
 
 class Misfit(ValueError):
@@ -116,19 +116,7 @@ class JournalDocument:
     def _old_fog_box(self, record: JournalRecord) -> dict[str, Any]:
         box = record.fog_box
         assert box is not None
-        grid = self._grid()
-        width, height = grid["width"], grid["height"]
-        fog = self.raw.get("fog")
-        if not isinstance(fog, dict):
-            raise Misfit("changes the fog of a map without fog")
-        if box.x + box.width > width or box.y + box.height > height:
-            raise Misfit(f"its fog box is off the {width} x {height} map")
-        try:
-            if self._mask is None:
-                self._mask = decode_mask(fog["revealed"], width, height)
-        except FogBitsError as error:
-            raise Misfit(f"fog: {error}") from None
-        bits = self._mask[box.y : box.y + box.height, box.x : box.x + box.width]
+        bits = self._fog_mask(box)[box.y : box.y + box.height, box.x : box.x + box.width]
         return {**box.model_dump(), "bits": encode_mask(bits)}
 
     def _old_tokens(self, record: JournalRecord) -> dict[str, Any]:
@@ -186,9 +174,8 @@ class JournalDocument:
             self._walls = {_key(w["a"], w["b"]): w for w in self._grid()["walls"]}
         return self._walls
 
-    def _fog_box(self, record: JournalRecord) -> None:
-        box = record.fog_box
-        assert box is not None
+    def _fog_mask(self, box: FogBox) -> Any:
+        """The map's whole fog mask, decoded once, after checking that ``box`` lies on it."""
         grid = self._grid()
         width, height = grid["width"], grid["height"]
         fog = self.raw.get("fog")
@@ -199,10 +186,19 @@ class JournalDocument:
         try:
             if self._mask is None:
                 self._mask = decode_mask(fog["revealed"], width, height)
+        except FogBitsError as error:
+            raise Misfit(f"fog: {error}") from None
+        return self._mask
+
+    def _fog_box(self, record: JournalRecord) -> None:
+        box = record.fog_box
+        assert box is not None
+        mask = self._fog_mask(box)
+        try:
             bits = decode_mask(box.bits, box.width, box.height)
         except FogBitsError as error:
             raise Misfit(f"fog: {error}") from None
-        self._mask[box.y : box.y + box.height, box.x : box.x + box.width] = bits
+        mask[box.y : box.y + box.height, box.x : box.x + box.width] = bits
 
     # -- tokens and pictures ---------------------------------------------------------
 
