@@ -22,18 +22,16 @@ from pytestqt.qtbot import QtBot
 
 from tactical.app.window.startup import start
 from tactical.persistence import encounter_bytes, save_encounter
+from tests.app.crash_child import START
 
 from .conftest import small_grid
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CHILD = r"""
-import hashlib, os, sys, threading, time
-from pathlib import Path
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
-app = QApplication(sys.argv[:1])
-from tactical.app.window.startup import start
+CHILD = (
+    START
+    + r"""
+import hashlib, os, threading, time
 from tactical.core.changes import GM
 from tactical.core.commands import (
     AddToken, MoveToken, PaintSquares, RevealSquares, SetFogSetting, SetStatus,
@@ -42,12 +40,7 @@ from tactical.core.grid import Terrain
 from tactical.core.tokens import Token
 from tactical.persistence import encounter_bytes
 
-path, data, settings_file = (Path(a) for a in sys.argv[1:4])
 stop_after, tear = int(sys.argv[4]), sys.argv[5] == "tear"
-settings = QSettings(str(settings_file), QSettings.Format.IniFormat)
-window = start(path, settings=settings, recovery_dir=data, ask=lambda r: False)
-window.files.ask_unsaved = lambda: "discard"
-document = window.document
 push = lambda command: document.push(command, GM)
 edits = [
     lambda: push(MoveToken("hero", (2, 1))),
@@ -98,6 +91,7 @@ while time.monotonic() < deadline:  # killed meanwhile
     app.processEvents()
     time.sleep(0.01)
 """
+)
 
 
 def run_and_kill(tmp_path: Path, stop_after: int, tear: bool) -> dict[str, dict[int, str]]:

@@ -23,28 +23,19 @@ from tactical.core.evening import Evening, Scene
 from tactical.persistence import encounter_bytes
 from tactical.persistence.evening_file import save_evening
 from tests.app.conftest import small_areas, small_grid
+from tests.app.crash_child import START
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CHILD = r"""
-import hashlib, sys, time
-from pathlib import Path
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
-app = QApplication(sys.argv[:1])
-from tactical.app.window.startup import start
-from tactical.core.changes import GM
-from tactical.core.commands import MoveToken
+CHILD = (
+    START
+    + r"""
+import hashlib, time
 from tactical.core.changes import GM, phone
 from tactical.core.commands import MoveToken, PaintSquares, RevealSquares, SetFogSetting, SetStatus
 from tactical.core.grid import Terrain
 from tactical.persistence import encounter_bytes
 
-path, data, settings_file = (Path(a) for a in sys.argv[1:4])
-settings = QSettings(str(settings_file), QSettings.Format.IniFormat)
-window = start(path, settings=settings, recovery_dir=data, ask=lambda r: False)
-window.files.ask_unsaved = lambda: "discard"
-document = window.document
 stack = document.undo_stack
 evening = document.evening
 road, tavern = (evening.scene(i).encounter for i in ("road", "tavern"))
@@ -83,6 +74,7 @@ while time.monotonic() < deadline:  # killed meanwhile
     app.processEvents()
     time.sleep(0.01)
 """
+)
 
 
 def run_and_kill(tmp_path: Path) -> tuple[dict[int, tuple[str, str]], list[str], int]:

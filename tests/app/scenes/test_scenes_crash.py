@@ -18,24 +18,17 @@ from tactical.app.window.startup import start
 from tactical.core.evening import Evening, Scene
 from tactical.persistence.evening_file import save_evening
 from tests.app.conftest import small_areas, small_grid
+from tests.app.crash_child import START
 
 ROOT = Path(__file__).resolve().parents[3]
 
-CHILD = r"""
-import sys, time
-from pathlib import Path
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
-app = QApplication(sys.argv[:1])
-from tactical.app.window.startup import start
+CHILD = (
+    START
+    + r"""
+import time
 from tactical.core.changes import GM, phone
 from tactical.core.commands import MoveToken
 
-path, data, settings_file = (Path(a) for a in sys.argv[1:4])
-settings = QSettings(str(settings_file), QSettings.Format.IniFormat)
-window = start(path, settings=settings, recovery_dir=data, ask=lambda r: False)
-window.files.ask_unsaved = lambda: "discard"
-document = window.document
 road = document.evening.scene("road").encounter
 document.switch_scene("tavern")
 app.processEvents()
@@ -52,6 +45,7 @@ while time.monotonic() < deadline:  # killed meanwhile
     app.processEvents()
     time.sleep(0.01)
 """
+)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="kills with SIGKILL")
