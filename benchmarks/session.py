@@ -340,7 +340,7 @@ def pause(collector: Any) -> None:
     gc.collect()
 
 
-def run(path: Path, rounds: int, gil_ms: float = 1.0) -> dict[str, Any]:
+def run(path: Path, rounds: int, gil_ms: float = 0.25) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.runtime.gil_turns import install_quick_gil_turns
@@ -400,8 +400,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--gil-ms",
         type=float,
-        default=1.0,
-        help="the interpreter's switch interval in ms (the app's 1; 5 is Python's default)",
+        default=0.25,
+        help="the interpreter's switch interval in ms (the app's 0.25; 5 is Python's default)",
     )
     args = parser.parse_args(argv)
     rounds = args.rounds or (3 if args.short else 60)
