@@ -245,15 +245,19 @@ def _id(item: Any, what: str) -> str:
     raise Misfit(f"holds a {what} without an id")
 
 
-def _splice(items: Any, splice: Splice, what: str) -> None:
+def _spliced(items: Any, splice: Splice, what: str) -> list[Any]:
+    """``items``, once sure they hold the run ``splice`` replaces."""
     if not isinstance(items, list) or splice.at + splice.drop > len(items):
         raise Misfit(f"changes {what} that are not there")
-    items[splice.at : splice.at + splice.drop] = splice.add
+    return items
+
+
+def _splice(items: Any, splice: Splice, what: str) -> None:
+    _spliced(items, splice, what)[splice.at : splice.at + splice.drop] = splice.add
 
 
 def _inverse_splice(items: Any, splice: Splice, what: str) -> dict[str, Any]:
-    if not isinstance(items, list) or splice.at + splice.drop > len(items):
-        raise Misfit(f"changes {what} that are not there")
+    items = _spliced(items, splice, what)
     return {
         "at": splice.at,
         "drop": len(splice.add),
