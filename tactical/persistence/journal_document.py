@@ -99,15 +99,9 @@ class JournalDocument:
         return out
 
     def _old_squares(self, squares: list[list[Any]]) -> list[list[Any]]:
-        grid = self._grid()
-        width, height = grid["width"], grid["height"]
-        if self._terrain is None:
-            self._terrain = [bytearray(row.encode("ascii")) for row in grid["terrain"]]
-        elevation, terrain = grid["elevation"], self._terrain
+        elevation, terrain = self._ground(squares)
         old: dict[tuple[int, int], list[Any]] = {}
         for column, row, _height, _kind in squares:
-            if column >= width or row >= height:
-                raise Misfit(f"square ({column}, {row}) is off the {width} x {height} map")
             old.setdefault(
                 (column, row), [column, row, elevation[row][column], chr(terrain[row][column])]
             )
@@ -156,16 +150,21 @@ class JournalDocument:
             raise Misfit("changes a grid, and the map is no grid")
         return grid
 
-    def _squares(self, squares: list[list[Any]]) -> None:
+    def _ground(self, squares: list[list[Any]]) -> tuple[list[list[int]], list[bytearray]]:
+        """The grid's heights and terrain rows (made editable once), after checking that every
+        square of ``squares`` lies on the map."""
         grid = self._grid()
         width, height = grid["width"], grid["height"]
-        elevation = grid["elevation"]
-        if self._terrain is None:
-            self._terrain = [bytearray(row.encode("ascii")) for row in grid["terrain"]]
-        terrain = self._terrain
-        for column, row, height_, kind in squares:
+        for column, row, _height, _kind in squares:
             if column >= width or row >= height:
                 raise Misfit(f"square ({column}, {row}) is off the {width} x {height} map")
+        if self._terrain is None:
+            self._terrain = [bytearray(row.encode("ascii")) for row in grid["terrain"]]
+        return grid["elevation"], self._terrain
+
+    def _squares(self, squares: list[list[Any]]) -> None:
+        elevation, terrain = self._ground(squares)
+        for column, row, height_, kind in squares:
             elevation[row][column] = height_
             terrain[row][column] = ord(kind)
 
