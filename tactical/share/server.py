@@ -92,7 +92,8 @@ class _Watcher:
     last: str = ""
     """The last view sent, as its text without the ground (:attr:`.wire.Wire.kept`)."""
     ground: str = ""
-    """The fingerprint of the map's ground this socket last received (:mod:`.wire`)."""
+    """The fingerprint of the map's ground this socket holds (:mod:`.wire`): a view whose
+    ground is another gets a delta from it, or the whole ground."""
 
 
 async def _say_goodbye(watchers: list[_Watcher]) -> None:
@@ -283,7 +284,8 @@ class ShareServer:
                 continue
             if view.kept != watcher.last:  # the kept text names the ground it leaves out
                 text = view.for_socket(watcher.ground)
-                watcher.last, watcher.ground = view.kept, view.ground
+                # a view with no ground (paused, another kind of map) leaves the page's alone
+                watcher.last, watcher.ground = view.kept, view.ground or watcher.ground
                 sends.append(self._send(watcher, text))
         await asyncio.gather(*sends)
 
@@ -407,7 +409,7 @@ def _build_all(
 ) -> dict[str, tuple[Wire, dict[str, bytes]]]:
     """Each link's message texts and the pictures it may fetch (key -> PNG: its cut art and
     the pictures of the tokens it shows), built in a worker thread (``before``: each link's
-    last texts, whose ground is kept when it has not changed)."""
+    last texts, from whose ground the delta to the new one is made, once for every page)."""
     built: dict[str, tuple[Wire, dict[str, bytes]]] = {}
     for link in links:
         view = builder(link)

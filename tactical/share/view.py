@@ -32,7 +32,7 @@ from tactical.share.reach import link_reach, may_move_now
 from tactical.share.secrets import Secrets
 from tactical.share.seen import DARK, Seen, character_seen, table_seen
 from tactical.share.token_art import TokenArtSource, pictures_in_view
-from tactical.share.wire import encoded
+from tactical.share.wire_ground import encoded
 
 Mask = npt.NDArray[np.bool_]
 ArtSource = Callable[[str], Rgba | None]
@@ -85,8 +85,8 @@ def _ground(grid: GridMap, allowed: Mask) -> dict[str, Any]:
         if ref() is grid and revision == grid.revision and np.array_equal(mask, allowed):
             return ground
     ground = {
-        "elevation": encoded(np.where(allowed, grid.elevation, 0).astype("<i2")),
-        "terrain": encoded(np.where(allowed, grid.terrain, 0).astype(np.uint8)),
+        "elevation": encoded(np.where(allowed, grid.elevation, 0).astype("<i2"), remember=True),
+        "terrain": encoded(np.where(allowed, grid.terrain, 0).astype(np.uint8), remember=True),
         "walls": _walls(grid, allowed),
         "lines": _lines(grid, allowed),
     }

@@ -8,11 +8,9 @@ when each was cut on its own.
 
 from __future__ import annotations
 
-import base64
 import json
 from typing import Any
 
-import numpy as np
 import pytest
 
 from tactical.core.commands.base import UndoStack
@@ -27,47 +25,46 @@ from tactical.share.view import character_view, table_view
 from tactical.share.wire import Wire, wire
 from tests.rules.approximated_fray.fight import open_example
 from tests.share.conftest import crypt
+from tests.share.held_ground import HeldGround, take_in
 
 DOOR = [14, 7, 15, 7]
 """The burial chamber's door, at the end of the corridor: shown on every page."""
 HIDDEN_SQUARE = (20, 11)
 """A square under fog (column, row)."""
+WIDTH = 26
+"""crypt-fog's width in squares."""
 
 
-def _pages(encounter: Encounter, before: dict[str, Wire]) -> dict[str, dict[str, Any]]:
-    """What the table's and each character's page receive now, as the server sends it to a
-    page that held ``before`` (its last message), which is updated."""
+def _pages(
+    encounter: Encounter, before: dict[str, tuple[Wire, HeldGround | None]]
+) -> dict[str, HeldGround]:
+    """The ground the table's and each character's page hold now, sent as the server sends it
+    to a page that held ``before`` (its last message and ground), which is updated."""
     build = builder_for(encounter)
-    received: dict[str, dict[str, Any]] = {}
+    received: dict[str, HeldGround] = {}
     for link in links_for(encounter).all():
-        sent = wire(dict(build(link).data), before.get(link.label))
-        last = before.get(link.label)
+        last, held = before.get(link.label, (None, None))
+        sent = wire(dict(build(link).data), last)
         message = json.loads(sent.for_socket(last.ground if last is not None else ""))
-        if "ground" not in message:  # the page draws with the ground it holds
-            message["ground"] = json.loads(last.full if last is not None else "{}")["ground"]
-        received[link.label] = message
-        before[link.label] = sent
+        now = take_in(held, message)
+        assert now is not None
+        received[link.label] = now
+        before[link.label] = (sent, now)
     return received
 
 
-def _door(message: dict[str, Any]) -> str | None:
-    return next((w[4] for w in message["ground"]["walls"] if w[:4] == DOOR), None)
+def _door(held: HeldGround) -> str | None:
+    return next((w[4] for w in held.walls if list(w[:4]) == DOOR), None)
 
 
-def _height(message: dict[str, Any], square: tuple[int, int]) -> int:
-    ground, grid = message["ground"], message["map"]
-    if "elevation_runs" in ground:
-        pairs = ground["elevation_runs"]
-        cells = np.repeat(np.array(pairs[0::2]), np.array(pairs[1::2]))
-    else:
-        cells = np.frombuffer(base64.b64decode(ground["elevation"]), dtype="<i2")
-    return int(cells.reshape(grid["height"], grid["width"])[square[1], square[0]])
+def _height(held: HeldGround, square: tuple[int, int]) -> int:
+    return held.height_at(WIDTH, square)
 
 
 def test_a_door_the_gm_opens_reaches_every_page_and_goes_back_on_undo_and_redo() -> None:
     encounter = crypt()
     stack = UndoStack(encounter)
-    held: dict[str, Wire] = {}
+    held: dict[str, tuple[Wire, HeldGround | None]] = {}
     assert {_door(m) for m in _pages(encounter, held).values()} == {"door"}
     stack.push(SetWall((14, 7), (15, 7), Wall(door=True, open=True)))
     assert {_door(m) for m in _pages(encounter, held).values()} == {"open"}
@@ -81,7 +78,7 @@ def test_a_square_the_gm_reveals_shows_its_height_on_every_page_and_hides_it_aga
     encounter = crypt()
     stack = UndoStack(encounter)
     stack.push(PaintSquares([HIDDEN_SQUARE], elevation=7))
-    held: dict[str, Wire] = {}
+    held: dict[str, tuple[Wire, HeldGround | None]] = {}
     assert {_height(m, HIDDEN_SQUARE) for m in _pages(encounter, held).values()} == {0}
     stack.push(RevealSquares([HIDDEN_SQUARE]))
     assert {_height(m, HIDDEN_SQUARE) for m in _pages(encounter, held).values()} == {7}

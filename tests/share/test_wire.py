@@ -19,8 +19,10 @@ from tactical.share.links import links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
 from tactical.share.view import character_view, table_view
-from tactical.share.wire import ARRAYS, runs, wire
+from tactical.share.wire import wire
+from tactical.share.wire_ground import ARRAYS, runs
 from tests.share.conftest import SECRET_WORDS, crypt, leaks, link_named
+from tests.share.held_ground import take_in
 
 TIMEOUT = aiohttp.ClientTimeout(total=5)
 
@@ -87,10 +89,12 @@ def test_a_socket_holding_the_ground_is_not_sent_it_again() -> None:
     assert len(sent.kept) < len(sent.full)
     encounter.tokens["bram"].position = (3, 11)  # the same ground: its text is taken over
     again = character_view(encounter, "ilse").data
-    assert wire(again, sent) == wire(again)
+    followed, fresh = wire(again, sent), wire(again)
+    assert (followed.kept, followed.full) == (fresh.kept, fresh.full)
+    assert followed.for_socket(sent.ground) == followed.kept
 
 
-def test_more_fog_lifted_sends_the_new_ground_and_no_square_still_fogged() -> None:
+def test_more_fog_lifted_sends_only_the_new_squares_and_no_square_still_fogged() -> None:
     encounter = crypt()
     grid = encounter.grid
     assert grid is not None
@@ -101,18 +105,19 @@ def test_more_fog_lifted_sends_the_new_ground_and_no_square_still_fogged() -> No
     before = wire(table_view(encounter).data)
     revealed[4:8, :6] = True
     encounter.fog.set_mask(revealed)
-    after = wire(table_view(encounter).data)
-    assert after.ground != before.ground  # a page holding the old ground gets the new one
-    assert after.for_socket(before.ground) == after.full
-    for sent, found in ((before, 4), (after, 8)):
-        message = json.loads(sent.full)
-        arrays = _page_arrays(message, {})
-        light = arrays["light"].reshape(grid.height, grid.width)
-        assert not light[found:, :].any() and not light[:, 6:].any()
-        for name in ("elevation", "terrain"):
-            shown = arrays[name].reshape(grid.height, grid.width)
-            assert not shown[found:, :].any() and not shown[:, 6:].any()
-        assert not leaks(sent.full, SECRET_WORDS)
+    after = wire(table_view(encounter).data, before)
+    assert after.ground != before.ground  # a page holding the old ground gets what changed
+    message = json.loads(after.for_socket(before.ground))
+    assert "ground" not in message and message["delta"]["from"] == before.ground
+    assert len(after.for_socket(before.ground)) < len(after.full)
+    held = take_in(take_in(None, json.loads(before.full)), message)
+    assert held is not None
+    assert held == take_in(None, json.loads(after.full))
+    light = _cells(message["map"], "light", grid.width * grid.height)
+    for found, shown in ((8, light), (8, held.elevation), (8, held.terrain)):
+        square = shown.reshape(grid.height, grid.width)
+        assert not square[found:, :].any() and not square[:, 6:].any()
+    assert not leaks(after.for_socket(before.ground), SECRET_WORDS)
 
 
 async def _views(url: str, changes: int, server: ShareServer, move: Any) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@
   const FRESH_MS = 2500;  // how long newly seen squares glow
   const BAR_PX = 60;  // the bar over the map's top
   const STOPPED = 4410, REVOKED = 4403;  // the server's close codes (tactical/share/server.py)
+  const RESYNC = 4000;  // this page's: it closes to connect again
   const canvas = document.getElementById("map");
   const ctx = canvas.getContext("2d");
   const el = (id) => document.getElementById(id);
@@ -16,7 +17,7 @@
   const hand = window.tacticalHand;  // hand.js: a character's sheet, turn and choices
   const token = location.pathname.split("/")[2] || "";
   const state = { view: null, light: null, height: null, terrain: null, held: null, art: null, artKey: null,
-    cam: { x: 0, y: 0, scale: 40 }, fitted: false, drag: null, pointers: new Map(), lastTap: 0 };
+    cam: { x: 0, y: 0, scale: 40 }, fitted: false, grounds: { whole: 0, delta: 0 }, drag: null, pointers: new Map(), lastTap: 0 };
   let socket = null, retry = 0, dirty = false;
 
   function show(id, on) { el(id).hidden = !on; }
@@ -80,20 +81,28 @@
     if (msg.waiting) { state.fitted = false; document.title = "tactical"; return; }
     if (msg.gone) { el("who").textContent = "This character left the map"; return; }
     const before = state.view;
+    const map = msg.map;
+    if (map.kind === "grid") {
+      // the ground (heights, terrain, walls) comes whole, or only what changed in the one held
+      // (a delta naming it), or not at all while it stays the one held
+      const n = map.width * map.height;
+      if (msg.ground) {
+        state.held = paint.whole(map.ground, msg.ground, n);
+        state.grounds.whole++;
+      } else if (msg.delta && paint.patch(state.held, map.ground, msg.delta, n)) {
+        state.grounds.delta++;
+      }
+      if (!state.held || state.held.key !== map.ground) return resync();
+    }
     if (before && !sameMap(before.map, msg.map)) state.fitted = false;  // another scene
     const beforeLight = state.light;
     state.view = msg;
-    const map = msg.map;
     if (map.kind === "grid") {
-      // the ground (heights, terrain, walls) comes when it changed, else the page keeps it
-      if (msg.ground) state.held = { key: map.ground, ...msg.ground };
-      const held = state.held && state.held.key === map.ground ? state.held : {};
-      const n = map.width * map.height;
-      state.light = cells(map, "light", Uint8Array, n);
-      state.height = cells(held, "elevation", Int16Array, n);
-      state.terrain = cells(held, "terrain", Uint8Array, n);
-      map.walls = held.walls || [];
-      map.lines = held.lines || [];
+      state.light = cells(map, "light", Uint8Array, map.width * map.height);
+      state.height = state.held.height;
+      state.terrain = state.held.terrain;
+      map.walls = state.held.wallsList;
+      map.lines = state.held.linesList;
     }
     state.ground = null;
     el("who").textContent = msg.kind === "table" ? "Table" : msg.character;
@@ -107,6 +116,12 @@
     if (!state.fitted) fit();
     else if (msg.kind === "character") newlySeen(before, beforeLight);
     request();
+  }
+
+  function resync() {
+    // the view draws on a ground this page does not hold (it should never be): connect again,
+    // and the GM's computer sends the whole ground
+    if (socket) socket.close(RESYNC, "the whole ground, please");
   }
 
   function sameMap(a, b) {
@@ -282,6 +297,13 @@
     picturesAsked() { return tokens.asked(); },
     toScreen(x, y) { return [(x - state.cam.x) * state.cam.scale, (y - state.cam.y) * state.cam.scale]; },
     freshSquares() { return state.fresh ? state.fresh.cells.length : 0; },
+    // the ground held, in one order (the tests compare a page that followed with one reloaded)
+    ground() {
+      const h = state.held;
+      return h && { key: h.key, height: Array.from(h.height), terrain: Array.from(h.terrain),
+        walls: Array.from(h.walls.keys()).sort(), lines: Array.from(h.lines.keys()).sort(), ...state.grounds };
+    },
+    groundPicture() { return state.ground ? state.ground.toDataURL() : null; },
   };
 
   function send(frame) {

@@ -1,5 +1,5 @@
 // The phones' page: the map painted from what the GM's computer sends for this link. A grid's
-// arrays are decoded here; its ground (terrain, the background picture, grid lines, heights,
+// arrays are decoded here, its ground held and changed by deltas; its ground (terrain, the background picture, grid lines, heights,
 // dim squares, walls and doors) is painted once per view into a picture of capped size, so a
 // big map costs one drawImage a frame. Areas, templates and marked squares are drawn each frame.
 "use strict";
@@ -26,6 +26,44 @@ window.tacticalPaint = (function () {
     const out = new Type(n);
     for (let i = 0, at = 0; i < runs.length; i += 2) { out.fill(runs[i], at, at + runs[i + 1]); at += runs[i + 1]; }
     return out;
+  }
+
+  // The ground a page holds (heights, terrain, walls, wall lines): taken whole, then changed by
+  // the deltas the GM's computer sends (tactical/share/wire_ground.py); walls and lines are
+  // kept as sets (by their text) and drawn in one order, however they came.
+  function rowKey(row) { return JSON.stringify(row); }
+
+  function listed(held) {
+    for (const name of ["walls", "lines"]) {
+      held[name + "List"] = Array.from(held[name].keys()).sort().map((k) => held[name].get(k));
+    }
+    return held;
+  }
+
+  function whole(key, src, n) {
+    const rows = (list) => new Map((list || []).map((row) => [rowKey(row), row]));
+    return listed({ key, height: cells(src, "elevation", Int16Array, n), terrain: cells(src, "terrain", Uint8Array, n),
+      walls: rows(src.walls), lines: rows(src.lines) });
+  }
+
+  // the delta onto the ground held, which becomes `key`; false when it is for another ground
+  function patch(held, key, delta, n) {
+    if (!held || held.key !== delta.from || held.height.length !== n) return false;
+    const spans = delta.spans || [];
+    let count = 0;
+    for (let i = 1; i < spans.length; i += 2) count += spans[i];
+    const height = cells(delta, "elevation", Int16Array, count), terrain = cells(delta, "terrain", Uint8Array, count);
+    for (let i = 0, at = 0, k = 0; i < spans.length; i += 2) {
+      at += spans[i];
+      for (const end = at + spans[i + 1]; at < end; at++, k++) { held.height[at] = height[k]; held.terrain[at] = terrain[k]; }
+    }
+    for (const name of ["walls", "lines"]) {
+      for (const row of delta[name + "_drop"] || []) held[name].delete(rowKey(row));
+      for (const row of delta[name + "_add"] || []) held[name].set(rowKey(row), row);
+    }
+    held.key = key;
+    listed(held);
+    return true;
   }
 
   function outline(g, area) {
@@ -151,5 +189,5 @@ window.tacticalPaint = (function () {
     }
   }
 
-  return { DARK, DIM, cells, outline, drawMap, drawTemplates, fillCells };
+  return { DARK, DIM, cells, whole, patch, outline, drawMap, drawTemplates, fillCells };
 })();

@@ -1,0 +1,209 @@
+"""A grid's ground on the wire: written whole once, then only what changed (a delta).
+
+The ground is a grid map's heights, terrain, walls and wall lines as one update's views carry
+them (:func:`tactical.share.view._ground`: already cut to the squares the players may see,
+zero elsewhere). Every page of one update holds the same ground, so each ground is one
+:class:`Ground` here: its fingerprint (its version), its text written whole when a page needs
+it, and its delta from an earlier ground, each made once for every page that needs it.
+Its fingerprint is a version, not a digest: a ground made again with the same squares is a new
+version, and a page holding the old one gets an empty delta.
+
+A delta says how to turn the ground it names (``from``, a version) into this one:
+
+- ``spans``: the squares whose height or terrain differ, in the map's row-major order, as
+  ``[skip, take, skip, take, ...]`` from square 0;
+- ``elevation`` / ``terrain`` (base64) or ``elevation_runs`` / ``terrain_runs`` (runs): the new
+  values of those squares, one after the other (zero where a square was hidden);
+- ``walls_drop``, ``walls_add``, ``lines_drop``, ``lines_add``: the walls and wall lines gone
+  and new, each as the whole ground writes it (a page keeps them as a set).
+
+A delta holds only values of the new ground, and only where they differ from the old: it
+carries nothing that the whole new ground would not.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+import secrets
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+GROUND = ("elevation", "terrain", "walls", "lines")
+"""The grid map's keys a page keeps while their fingerprint does not change."""
+ARRAYS: dict[str, npt.DTypeLike] = {"light": np.uint8, "elevation": "<i2", "terrain": np.uint8}
+"""The grid map's arrays sent as runs when shorter, and their types."""
+KEPT = 3
+"""Grounds remembered (their arrays, texts and deltas): the newest and the two before."""
+_RUN = secrets.token_hex(4)
+_VERSIONS = itertools.count(1)
+"""A ground's version is this run's and a number: each ground seen (with other squares
+allowed, or the map edited) is a new one, never one a page held from another run."""
+
+
+def runs(array: npt.NDArray[Any]) -> list[int]:
+    """``array`` flattened, as ``[value, count, value, count, ...]``."""
+    flat = array.ravel()
+    if flat.size == 0:
+        return []
+    starts = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1])))
+    counts = np.diff(np.append(starts, flat.size))
+    out = np.empty(starts.size * 2, dtype=np.int64)
+    out[0::2] = flat[starts]
+    out[1::2] = counts
+    values: list[int] = out.tolist()
+    return values
+
+
+_ENCODED: dict[int, tuple[str, bytes]] = {}
+"""Base64 texts :func:`encoded` made to be remembered (by ``id``) and their bytes, until the
+wire reads them: it takes the bytes back instead of decoding the text it was just given."""
+ENCODED_KEPT = 8
+
+
+def encoded(array: npt.NDArray[Any], remember: bool = False) -> str:
+    """``array``'s bytes as base64, as a view carries an array; ``remember``: for the wire,
+    which reads the bytes back (a page's light, a ground's arrays, read right after)."""
+    raw = np.ascontiguousarray(array).tobytes()
+    text = base64.b64encode(raw).decode("ascii")
+    if remember:
+        if len(_ENCODED) >= ENCODED_KEPT:
+            _ENCODED.clear()
+        _ENCODED[id(text)] = (text, raw)
+    return text
+
+
+def decoded(text: str) -> bytes:
+    """The bytes of a base64 text (taken back from :func:`encoded` when it remembered them)."""
+    hit = _ENCODED.pop(id(text), None)
+    return hit[1] if hit is not None and hit[0] is text else base64.b64decode(text)
+
+
+def dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def packed(name: str, array: npt.NDArray[Any], text: str | None = None) -> dict[str, Any]:
+    """``{name: base64}`` or ``{name + "_runs": runs}``, whichever is shorter (about);
+    ``text``: ``array``'s base64 when it is already written."""
+    starts = int(np.count_nonzero(array[1:] != array[:-1])) + 1 if array.size else 0
+    length = (array.nbytes + 2) // 3 * 4
+    if starts * 8 < length:  # more than about 4 characters a number: not worth it
+        return {name + "_runs": runs(array)}
+    return {name: text if text is not None else encoded(array)}
+
+
+def _rows(items: object) -> list[list[Any]]:
+    return [list(row) for row in items] if isinstance(items, list) else []
+
+
+class Ground:
+    """One ground (see the module's docstring), made from a grid map's view data."""
+
+    def __init__(self, grid: dict[str, Any], values: tuple[object, ...]) -> None:
+        self.values = values
+        self.size = (int(grid.get("width") or 0), int(grid.get("height") or 0))
+        count = self.size[0] * self.size[1]
+        self._texts: dict[str, str] = {}
+        self.arrays: dict[str, npt.NDArray[Any]] = {}
+        for name in ("elevation", "terrain"):
+            text = grid.get(name)
+            if isinstance(text, str):
+                self._texts[name] = text
+                self.arrays[name] = np.frombuffer(decoded(text), dtype=ARRAYS[name])
+            else:
+                self.arrays[name] = np.zeros(count, dtype=ARRAYS[name])
+        self.walls = _rows(grid.get("walls"))
+        self.lines = _rows(grid.get("lines"))
+        self.fingerprint = f"{_RUN}-{next(_VERSIONS)}"
+        """This ground's version: a page holding it is sent no ground, or a delta from it."""
+        self._lock = threading.Lock()
+        self._whole: str | None = None
+        self._deltas: dict[str, str | None] = {}
+
+    def text(self) -> str:
+        """The whole ground's text (written once)."""
+        with self._lock:
+            if self._whole is None:
+                out: dict[str, Any] = {}
+                for name, array in self.arrays.items():
+                    if name in self._texts:
+                        out.update(packed(name, array, self._texts[name]))
+                out["walls"], out["lines"] = self.walls, self.lines
+                self._whole = dumps(out)
+            return self._whole
+
+    def delta_from(self, fingerprint: str) -> str | None:
+        """The text of the delta from the ground ``fingerprint`` to this one (made once), or
+        None when that ground is no longer known, of another size, or the delta would not pay."""
+        with self._lock:
+            if fingerprint not in self._deltas:
+                old = next((g for g in _KEPT if g.fingerprint == fingerprint), None)
+                self._deltas[fingerprint] = None if old is None else self._delta(old)
+            return self._deltas[fingerprint]
+
+    def _delta(self, old: Ground) -> str | None:
+        if old.size != self.size:
+            return None
+        new_e, new_t = self.arrays["elevation"], self.arrays["terrain"]
+        changed = (old.arrays["elevation"] != new_e) | (old.arrays["terrain"] != new_t)
+        where = np.flatnonzero(changed)
+        if where.size:
+            breaks = np.flatnonzero(np.diff(where) != 1) + 1
+            starts = where[np.concatenate(([0], breaks))]
+            ends = where[np.concatenate((breaks - 1, [where.size - 1]))] + 1
+            skips = starts - np.concatenate(([0], ends[:-1]))
+            spans = np.empty(starts.size * 2, dtype=np.int64)
+            spans[0::2], spans[1::2] = skips, ends - starts
+        else:
+            spans = np.zeros(0, dtype=np.int64)
+        if spans.size > changed.size // 4:  # scattered all over: the whole ground is shorter
+            return None
+        delta: dict[str, Any] = {"from": old.fingerprint, "spans": spans.tolist()}
+        delta.update(packed("elevation", new_e[where]))
+        delta.update(packed("terrain", new_t[where]))
+        for name in ("walls", "lines"):
+            drop, add = _changed(getattr(old, name), getattr(self, name))
+            delta[name + "_drop"], delta[name + "_add"] = drop, add
+        return dumps(delta)
+
+
+def _changed(
+    before: Sequence[list[Any]], after: Sequence[list[Any]]
+) -> tuple[list[Any], list[Any]]:
+    """The rows of ``before`` not in ``after``, and those of ``after`` not in ``before``."""
+    old = {tuple(row) for row in before}
+    new = {tuple(row) for row in after}
+    return [row for row in before if tuple(row) not in new], [
+        row for row in after if tuple(row) not in old
+    ]
+
+
+_KEPT: list[Ground] = []
+"""The grounds last seen, the newest last. The views of one update share their ground's
+objects (:func:`tactical.share.view._ground`), so each is read, fingerprinted and written
+once, not once a page."""
+_KEPT_LOCK = threading.Lock()
+
+
+def ground_of(grid: dict[str, Any]) -> Ground:
+    """The :class:`Ground` of a grid map's view data (the one kept when it holds the same)."""
+    values = (grid.get("width"), grid.get("height"), *(grid.get(key) for key in GROUND))
+    with _KEPT_LOCK:
+        for kept in reversed(_KEPT):
+            if _same(kept.values, values):
+                return kept
+    ground = Ground(grid, values)
+    with _KEPT_LOCK:
+        _KEPT[:] = [*_KEPT[-(KEPT - 1) :], ground]
+    return ground
+
+
+def _same(kept: tuple[object, ...], values: tuple[object, ...]) -> bool:
+    """The same values (mostly the very same objects: then no text is compared)."""
+    return all(a is b or a == b for a, b in zip(kept, values, strict=True))
