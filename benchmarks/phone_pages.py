@@ -5,10 +5,11 @@
 ``benchmarks.session`` connects them). After each change the server's worker thread copies
 nothing more: it builds every page from the GM's frozen copy and writes its message
 (``tactical.share.server._build_all``), holding Python's lock the GUI thread waits for
-wherever it runs Python. Measured: that thread's CPU for the 8 pages, after a token's move
-(the ground unchanged: each page sent without it) and after a fog change (the ground cut
-again and sent whole), medians of ``--repeat``. The reference is the code before, run in
-turns from its commit (docs/performance.md, "The session benchmark").
+wherever it runs Python. Measured: that thread's CPU for the 8 pages and the text they are
+sent, after a token's move (the ground unchanged: each page sent without it) and after a fog
+change (a row of squares revealed: each page sent the delta from the ground it holds),
+medians of ``--repeat``. The reference, in the same run: a fog change sent to pages that hold
+no ground (the whole ground cut again, written and sent to each, as before the deltas).
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ def _cpu_ms(work: Callable[[], object]) -> float:
     return (time.thread_time() - start) * 1000
 
 
-def measure(size: int, repeat: int) -> dict[str, float]:
-    """Median milliseconds of the building thread's CPU: after a move, after a fog change."""
+def measure(size: int, repeat: int) -> dict[str, tuple[float, float]]:
+    """Median milliseconds of the building thread's CPU and kilobytes sent to the 8 pages:
+    after a move, after a fog change (deltas), after one (the whole ground, the reference)."""
     import numpy as np
 
     from benchmarks import big
@@ -60,24 +62,36 @@ def measure(size: int, repeat: int) -> dict[str, float]:
     links = links_for(encounter).all()[:PAGES]
     mover = next(t for t in encounter.tokens.values() if t.square is not None)
     held: dict[str, Wire] = {}
+    sent: list[int] = []
 
-    def build() -> None:
-        built = _build_all(builder_for(encounter), links, held)
-        held.update({token: wire for token, (wire, _pictures) in built.items()})
+    def build(whole: bool = False) -> None:
+        """The pages' texts as the server sends them: each page holding its last ground
+        (the ground left out, or a delta), or (``whole``) holding none."""
+        built = _build_all(builder_for(encounter), links, {} if whole else held)
+        sent.clear()
+        for token, (wire, _pictures) in built.items():
+            last = held.get(token)
+            holds = last.ground if last is not None and not whole else ""
+            sent.append(len(wire.for_socket(holds).encode()))
+            held[token] = wire
 
-    build()
-    moves: list[float] = []
-    fogs: list[float] = []
+    build(whole=True)
+    got: dict[str, list[tuple[float, float]]] = {"move": [], "fog": [], "whole": []}
     for turn in range(repeat):
         assert mover.square is not None
         col, row = mover.square
         step = 1 if turn % 2 == 0 else -1
         MoveToken(mover.id, (col + step, row)).do(encounter)
-        moves.append(_cpu_ms(build))
-        line = grid.height // 2 + turn
-        RevealSquares([(c, line) for c in range(grid.width)]).do(encounter)
-        fogs.append(_cpu_ms(build))
-    return {"move": statistics.median(moves), "fog": statistics.median(fogs)}
+        got["move"].append((_cpu_ms(build), sum(sent) / 1000))
+        for kind in ("fog", "whole"):
+            line = grid.height // 2 + 2 * turn + (kind == "whole")
+            RevealSquares([(c, line) for c in range(grid.width)]).do(encounter)
+            cpu = _cpu_ms(lambda whole=kind == "whole": build(whole))
+            got[kind].append((cpu, sum(sent) / 1000))
+    return {
+        kind: (statistics.median(c for c, _ in rows), statistics.median(k for _, k in rows))
+        for kind, rows in got.items()
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,11 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     got = measure(args.size, args.repeat)
     side = f"{args.size} x {args.size}"
-    rows = [
-        (f"{side}: {PAGES} pages after a token's move", f"{got['move']:.1f} ms"),
-        (f"{side}: {PAGES} pages after a fog change (the ground resent)", f"{got['fog']:.1f} ms"),
-    ]
-    print_table(("the share server's worker, CPU", "median"), rows, 1)
+    names = {
+        "move": f"{side}: {PAGES} pages after a token's move",
+        "fog": f"{side}: {PAGES} pages after a fog change (a delta each)",
+        "whole": f"{side}: {PAGES} pages after a fog change (the whole ground: reference)",
+    }
+    rows = [(names[k], f"{cpu:.1f} ms", f"{kb:,.1f} kB") for k, (cpu, kb) in got.items()]
+    print_table(("the share server's worker", "CPU, median", "sent, median"), rows, 2)
     return 0
 
 
