@@ -38,8 +38,9 @@ GROUND = ("elevation", "terrain", "walls", "lines")
 """The grid map's keys a page keeps while their fingerprint does not change."""
 ARRAYS: dict[str, npt.DTypeLike] = {"light": np.uint8, "elevation": "<i2", "terrain": np.uint8}
 """The grid map's arrays sent as runs when shorter, and their types."""
-KEPT = 3
-"""Grounds remembered (their arrays, texts and deltas): the newest and the two before."""
+KEPT = 2
+"""Grounds remembered (their arrays, texts and deltas): the newest and the one before, which
+every page holds that did not miss an update (about 3 bytes a square each)."""
 _RUN = secrets.token_hex(4)
 _VERSIONS = itertools.count(1)
 """A ground's version is this run's and a number: each ground seen (with other squares
@@ -109,12 +110,10 @@ class Ground:
         self.values = values
         self.size = (int(grid.get("width") or 0), int(grid.get("height") or 0))
         count = self.size[0] * self.size[1]
-        self._texts: dict[str, str] = {}
         self.arrays: dict[str, npt.NDArray[Any]] = {}
         for name in ("elevation", "terrain"):
             text = grid.get(name)
             if isinstance(text, str):
-                self._texts[name] = text
                 self.arrays[name] = np.frombuffer(decoded(text), dtype=ARRAYS[name])
             else:
                 self.arrays[name] = np.zeros(count, dtype=ARRAYS[name])
@@ -132,8 +131,7 @@ class Ground:
             if self._whole is None:
                 out: dict[str, Any] = {}
                 for name, array in self.arrays.items():
-                    if name in self._texts:
-                        out.update(packed(name, array, self._texts[name]))
+                    out.update(packed(name, array))
                 out["walls"], out["lines"] = self.walls, self.lines
                 self._whole = dumps(out)
             return self._whole
@@ -196,7 +194,8 @@ def ground_of(grid: dict[str, Any]) -> Ground:
     values = (grid.get("width"), grid.get("height"), *(grid.get(key) for key in GROUND))
     with _KEPT_LOCK:
         for kept in reversed(_KEPT):
-            if _same(kept.values, values):
+            if _same(kept.values, values):  # the newest again (an undo can bring one back)
+                _KEPT[:] = [*(g for g in _KEPT if g is not kept), kept]
                 return kept
     ground = Ground(grid, values)
     with _KEPT_LOCK:

@@ -175,11 +175,11 @@ def test_a_page_that_missed_updates_or_holds_another_ground_gets_the_whole_groun
     newest = sent[-1]
     assert newest.for_socket("") == newest.full  # connected or reconnected
     assert newest.for_socket("a ground never sent") == newest.full
-    assert newest.for_socket(sent[0].ground) == newest.full  # long ago: no longer known
-    two_back = json.loads(newest.for_socket(sent[-3].ground))  # missed one, still known
-    assert two_back["delta"]["from"] == sent[-3].ground
-    held = take_in(None, json.loads(sent[-3].full))
-    assert take_in(held, two_back) == take_in(None, json.loads(newest.full))
+    assert newest.for_socket(sent[-3].ground) == newest.full  # it missed an update
+    followed = json.loads(newest.for_socket(sent[-2].ground))  # it holds the one before
+    assert followed["delta"]["from"] == sent[-2].ground
+    held = take_in(None, json.loads(sent[-2].full))
+    assert take_in(held, followed) == take_in(None, json.loads(newest.full))
 
 
 @pytest.mark.parametrize("reconnect", [False, True])
