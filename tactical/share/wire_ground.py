@@ -184,8 +184,8 @@ def _changed(
 
 _KEPT: list[Ground] = []
 """The grounds last seen, the newest last. The views of one update share their ground's
-objects (:func:`tactical.share.view._ground`), so each is read, fingerprinted and written
-once, not once a page."""
+objects (:func:`tactical.share.view._ground`), so each is read, versioned and written once,
+not once a page; only the newest keeps them, to know them again."""
 _KEPT_LOCK = threading.Lock()
 
 
@@ -193,16 +193,18 @@ def ground_of(grid: dict[str, Any]) -> Ground:
     """The :class:`Ground` of a grid map's view data (the one kept when it holds the same)."""
     values = (grid.get("width"), grid.get("height"), *(grid.get(key) for key in GROUND))
     with _KEPT_LOCK:
-        for kept in reversed(_KEPT):
-            if _same(kept.values, values):  # the newest again (an undo can bring one back)
-                _KEPT[:] = [*(g for g in _KEPT if g is not kept), kept]
-                return kept
+        if _KEPT and _same(_KEPT[-1].values, values):
+            return _KEPT[-1]
     ground = Ground(grid, values)
     with _KEPT_LOCK:
+        for older in _KEPT:  # let go of the view's texts: a ground made again is a new one
+            older.values = ()
         _KEPT[:] = [*_KEPT[-(KEPT - 1) :], ground]
     return ground
 
 
 def _same(kept: tuple[object, ...], values: tuple[object, ...]) -> bool:
     """The same values (mostly the very same objects: then no text is compared)."""
+    if len(kept) != len(values):
+        return False
     return all(a is b or a == b for a, b in zip(kept, values, strict=True))
