@@ -83,6 +83,9 @@ def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
     ground = ground_of(grid)
     kept = dumps({**data, "map": {**_compact(grid), "ground": ground.fingerprint}})
     assert kept.endswith("}")
-    if before is not None and before.ground and before.ground != ground.fingerprint:
-        ground.delta_from(before.ground)  # made here, in the builder's thread, not the loop's
+    # what this link's pages will need is made here, in the builder's thread, not the loop's:
+    # the delta from the ground they hold, else the whole ground
+    holds = before.ground if before is not None else ""
+    if holds != ground.fingerprint and (not holds or ground.delta_from(holds) is None):
+        ground.text()
     return Wire(kept, ground)
