@@ -118,3 +118,27 @@ def _delta_squares(views: list[dict[str, Any]]) -> set[int]:
             squares.update(range(at + skip, at + skip + take))
             at += skip + take
     return squares
+
+
+def test_a_page_sent_a_delta_for_a_ground_it_does_not_hold_connects_again_for_the_whole(
+    driver: Any,  # noqa: F811
+    shared: tuple[ShareServer, Encounter],
+) -> None:
+    server, encounter = shared
+    _open(driver, server, "Table", DESKTOP)
+    first = _ground(driver)
+    # the next delta, as if the page had missed the ground it applies to
+    driver.execute_script(
+        "const parse = JSON.parse;"
+        "JSON.parse = (text) => { const m = parse(text);"
+        " if (m.delta) { m.delta.from = 'a ground never held'; JSON.parse = parse; } return m; };"
+    )
+    RevealSquares([(c, r) for c in range(17, 25) for r in range(6, 11)]).do(encounter)
+    server.publish(builder_for(encounter))
+    again = _wait(lambda: (lambda g: g if g["whole"] == 2 else None)(_ground(driver)))
+    assert again["delta"] == 0 and again["key"] != first["key"]
+    _wait(lambda: _chamber(driver) != BACKGROUND)
+    driver.refresh()
+    _wait(lambda: _ground(driver) and _ground(driver)["key"] == again["key"])
+    same = ("height", "terrain", "walls", "lines")
+    assert {k: _ground(driver)[k] for k in same} == {k: again[k] for k in same}
