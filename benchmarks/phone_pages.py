@@ -37,9 +37,10 @@ def _cpu_ms(work: Callable[[], object]) -> float:
     return (time.thread_time() - start) * 1000
 
 
-def measure(size: int, repeat: int) -> dict[str, tuple[float, float]]:
-    """Median milliseconds of the building thread's CPU and kilobytes sent to the 8 pages:
-    after a move, after a fog change (deltas), after one (the whole ground, the reference)."""
+def measure(size: int, repeat: int) -> dict[str, tuple[float, float, float]]:
+    """Median milliseconds of the building thread's CPU, kilobytes sent to the 8 pages and of
+    it the ground's: after a move, after a fog change (deltas), after one (the whole ground,
+    the reference)."""
     import numpy as np
 
     from benchmarks import big
@@ -62,7 +63,7 @@ def measure(size: int, repeat: int) -> dict[str, tuple[float, float]]:
     links = links_for(encounter).all()[:PAGES]
     mover = next(t for t in encounter.tokens.values() if t.square is not None)
     held: dict[str, Wire] = {}
-    sent: list[int] = []
+    sent: list[tuple[int, int]] = []
 
     def build(whole: bool = False) -> None:
         """The pages' texts as the server sends them: each page holding its last ground
@@ -72,24 +73,33 @@ def measure(size: int, repeat: int) -> dict[str, tuple[float, float]]:
         for token, (wire, _pictures) in built.items():
             last = held.get(token)
             holds = last.ground if last is not None and not whole else ""
-            sent.append(len(wire.for_socket(holds).encode()))
+            text = wire.for_socket(holds).encode()
+            sent.append((len(text), len(text) - len(wire.kept.encode())))
             held[token] = wire
 
     build(whole=True)
-    got: dict[str, list[tuple[float, float]]] = {"move": [], "fog": [], "whole": []}
+    got: dict[str, list[tuple[float, float, float]]] = {"move": [], "fog": [], "whole": []}
+
+    def kb() -> tuple[float, float]:
+        return sum(n for n, _ in sent) / 1000, sum(g for _, g in sent) / 1000
+
     for turn in range(repeat):
         assert mover.square is not None
         col, row = mover.square
         step = 1 if turn % 2 == 0 else -1
         MoveToken(mover.id, (col + step, row)).do(encounter)
-        got["move"].append((_cpu_ms(build), sum(sent) / 1000))
+        got["move"].append((_cpu_ms(build), *kb()))
         for kind in ("fog", "whole"):
             line = grid.height // 2 + 2 * turn + (kind == "whole")
             RevealSquares([(c, line) for c in range(grid.width)]).do(encounter)
             cpu = _cpu_ms(lambda whole=kind == "whole": build(whole))
-            got[kind].append((cpu, sum(sent) / 1000))
+            got[kind].append((cpu, *kb()))
     return {
-        kind: (statistics.median(c for c, _ in rows), statistics.median(k for _, k in rows))
+        kind: (
+            statistics.median(row[0] for row in rows),
+            statistics.median(row[1] for row in rows),
+            statistics.median(row[2] for row in rows),
+        )
         for kind, rows in got.items()
     }
 
@@ -106,8 +116,12 @@ def main(argv: list[str] | None = None) -> int:
         "fog": f"{side}: {PAGES} pages after a fog change (a delta each)",
         "whole": f"{side}: {PAGES} pages after a fog change (the whole ground: reference)",
     }
-    rows = [(names[k], f"{cpu:.1f} ms", f"{kb:,.1f} kB") for k, (cpu, kb) in got.items()]
-    print_table(("the share server's worker", "CPU, median", "sent, median"), rows, 2)
+    rows = [
+        (names[k], f"{cpu:.1f} ms", f"{kb:,.1f} kB", f"{ground:,.1f} kB")
+        for k, (cpu, kb, ground) in got.items()
+    ]
+    header = ("the share server's worker", "CPU, median", "sent, median", "of it the ground")
+    print_table(header, rows, 3)
     return 0
 
 
