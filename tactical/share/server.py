@@ -92,7 +92,7 @@ class _Watcher:
     last: str = ""
     """The last view sent, as its text without the ground (:attr:`.wire.Wire.kept`)."""
     ground: str = ""
-    """The fingerprint of the map's ground this socket holds (:mod:`.wire`): a view whose
+    """The version of the map's ground this socket holds (:mod:`.wire`): a view whose
     ground is another gets a delta from it, or the whole ground."""
 
 

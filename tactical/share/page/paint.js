@@ -1,7 +1,8 @@
 // The phones' page: the map painted from what the GM's computer sends for this link. A grid's
-// arrays are decoded here, its ground held and changed by deltas; its ground (terrain, the background picture, grid lines, heights,
-// dim squares, walls and doors) is painted once per view into a picture of capped size, so a
-// big map costs one drawImage a frame. Areas, templates and marked squares are drawn each frame.
+// arrays are decoded here, and its ground held and changed by deltas; the ground (terrain, the
+// background picture, grid lines, heights, dim squares, walls and doors) is painted once per view
+// into a picture of capped size, so a big map costs one drawImage a frame. Areas, templates and
+// marked squares are drawn each frame.
 "use strict";
 window.tacticalPaint = (function () {
   const DARK = 0, DIM = 1;
