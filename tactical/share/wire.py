@@ -8,7 +8,7 @@ and walls seen change far less often than the tokens. Here:
 - an array goes as runs (``[value, count, value, count, ...]``) whenever that is shorter
   than its base64;
 - the heights, terrain, walls and wall lines (the map's *ground*, :mod:`.wire_ground`) are
-  fingerprinted: ``map.ground`` names the ground the message draws with. A page whose socket
+  versioned: ``map.ground`` names the ground the message draws with. A page whose socket
   holds that ground gets the message without it (no top-level ``ground``); one that holds the
   ground before (the fog moved, a door opened) gets only what changed (a top-level ``delta``
   naming the ground it applies to, ``delta.from``); a page that connects, reconnects, holds
@@ -30,7 +30,7 @@ from tactical.share.wire_ground import ARRAYS, GROUND, Ground, decoded, dumps, g
 
 class Wire:
     """One link's message: :attr:`kept` (without the ground) for a socket that holds
-    :attr:`ground` (the fingerprint of the map's ground, empty when there is none), a delta or
+    :attr:`ground` (the version of the map's ground, empty when there is none), a delta or
     :attr:`full` for one that does not (see the module's docstring)."""
 
     __slots__ = ("_full", "_ground", "kept")
@@ -42,7 +42,7 @@ class Wire:
 
     @property
     def ground(self) -> str:
-        return self._ground.fingerprint if self._ground is not None else ""
+        return self._ground.version if self._ground is not None else ""
 
     @property
     def full(self) -> str:
@@ -55,7 +55,7 @@ class Wire:
     def for_socket(self, holds: str) -> str:
         """The text to send a socket that last received the ground ``holds``."""
         ground = self._ground
-        if ground is None or holds == ground.fingerprint:
+        if ground is None or holds == ground.version:
             return self.kept
         delta = ground.delta_from(holds) if holds else None
         if delta is None:
@@ -81,11 +81,11 @@ def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
     if not isinstance(grid, dict) or grid.get("kind") != "grid":
         return Wire(dumps(data))
     ground = ground_of(grid)
-    kept = dumps({**data, "map": {**_compact(grid), "ground": ground.fingerprint}})
+    kept = dumps({**data, "map": {**_compact(grid), "ground": ground.version}})
     assert kept.endswith("}")
     # what this link's pages will need is made here, in the builder's thread, not the loop's:
     # the delta from the ground they hold, else the whole ground
     holds = before.ground if before is not None else ""
-    if holds != ground.fingerprint and (not holds or ground.delta_from(holds) is None):
+    if holds != ground.version and (not holds or ground.delta_from(holds) is None):
         ground.text()
     return Wire(kept, ground)

@@ -3,10 +3,9 @@
 The ground is a grid map's heights, terrain, walls and wall lines as one update's views carry
 them (:func:`tactical.share.view._ground`: already cut to the squares the players may see,
 zero elsewhere). Every page of one update holds the same ground, so each ground is one
-:class:`Ground` here: its fingerprint (its version), its text written whole when a page needs
-it, and its delta from an earlier ground, each made once for every page that needs it.
-Its fingerprint is a version, not a digest: a ground made again with the same squares is a new
-version, and a page holding the old one gets an empty delta.
+:class:`Ground` here: its version, its text written whole when a page needs it, and its delta
+from an earlier ground, each made once for every page that needs it. The version is a number,
+not a digest: an older ground made again (an undo) is a new version, a delta away from it.
 
 A delta says how to turn the ground it names (``from``, a version) into this one:
 
@@ -35,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 GROUND = ("elevation", "terrain", "walls", "lines")
-"""The grid map's keys a page keeps while their fingerprint does not change."""
+"""The grid map's keys a page keeps while their version does not change (the ground)."""
 ARRAYS: dict[str, npt.DTypeLike] = {"light": np.uint8, "elevation": "<i2", "terrain": np.uint8}
 """The grid map's arrays sent as runs when shorter, and their types."""
 KEPT = 2
@@ -119,7 +118,7 @@ class Ground:
                 self.arrays[name] = np.zeros(count, dtype=ARRAYS[name])
         self.walls = _rows(grid.get("walls"))
         self.lines = _rows(grid.get("lines"))
-        self.fingerprint = f"{_RUN}-{next(_VERSIONS)}"
+        self.version = f"{_RUN}-{next(_VERSIONS)}"
         """This ground's version: a page holding it is sent no ground, or a delta from it."""
         self._lock = threading.Lock()
         self._whole: str | None = None
@@ -136,14 +135,14 @@ class Ground:
                 self._whole = dumps(out)
             return self._whole
 
-    def delta_from(self, fingerprint: str) -> str | None:
-        """The text of the delta from the ground ``fingerprint`` to this one (made once), or
+    def delta_from(self, version: str) -> str | None:
+        """The text of the delta from the ground ``version`` to this one (made once), or
         None when that ground is no longer known, of another size, or the delta would not pay."""
         with self._lock:
-            if fingerprint not in self._deltas:
-                old = next((g for g in _KEPT if g.fingerprint == fingerprint), None)
-                self._deltas[fingerprint] = None if old is None else self._delta(old)
-            return self._deltas[fingerprint]
+            if version not in self._deltas:
+                old = next((g for g in _KEPT if g.version == version), None)
+                self._deltas[version] = None if old is None else self._delta(old)
+            return self._deltas[version]
 
     def _delta(self, old: Ground) -> str | None:
         if old.size != self.size:
@@ -162,7 +161,7 @@ class Ground:
             spans = np.zeros(0, dtype=np.int64)
         if spans.size > changed.size // 4:  # scattered all over: the whole ground is shorter
             return None
-        delta: dict[str, Any] = {"from": old.fingerprint, "spans": spans.tolist()}
+        delta: dict[str, Any] = {"from": old.version, "spans": spans.tolist()}
         delta.update(packed("elevation", new_e[where]))
         delta.update(packed("terrain", new_t[where]))
         for name in ("walls", "lines"):

@@ -34,7 +34,7 @@ def cells(source: dict[str, Any], name: str, size: int) -> npt.NDArray[Any]:
 
 @dataclass(eq=False)
 class HeldGround:
-    """A page's ground: its fingerprint, heights and terrain (row-major), walls and lines."""
+    """A page's ground: its version, heights and terrain (row-major), walls and lines."""
 
     key: str
     elevation: npt.NDArray[np.int64]

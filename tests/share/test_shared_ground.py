@@ -1,7 +1,7 @@
 """The pages of one update share one ground: a GM's edit still reaches every page.
 
 Each update's links allow the same squares (those the fog reveals), so their heights,
-terrain, walls and fingerprint are cut and written once (:func:`tactical.share.view._ground`,
+terrain, walls and version are cut and written once (:func:`tactical.share.view._ground`,
 :func:`tactical.share.wire.wire`); what each page is sent stays exactly what it was sent
 when each was cut on its own.
 """
