@@ -7,8 +7,10 @@ from __future__ import annotations
 import tracemalloc
 
 import numpy as np
+import pytest
 
 from tactical.core import sight
+from tactical.core import sight_masks as sight_masks_module
 from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.sight_kernel import warm
@@ -46,3 +48,19 @@ def test_the_numpy_paths_masks_are_made_from_the_kept_bytes() -> None:
     assert enter[2, 3, 3] and not enter[2, 3, 4]  # south into (2, 2) crosses the wall
     elevation = masks.elevation.reshape(9, 11)
     assert elevation[4, 5] == 4 and elevation[0, 0] == -1e6
+
+
+def test_the_corner_rule_worked_out_by_bands_closes_the_same_corners(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = np.random.default_rng(7)
+    grid = GridMap(23, 17)
+    for _ in range(150):
+        col, row = int(rng.integers(0, 22)), int(rng.integers(0, 16))
+        other = (col + 1, row) if rng.integers(0, 2) else (col, row + 1)
+        grid.set_wall((col, row), other, Wall())
+    whole = sight_masks(grid)  # one band: the reference test's rule
+    monkeypatch.setattr(sight_masks_module, "_BAND", 3)
+    banded = sight_masks(grid)
+    assert np.array_equal(whole.bits, banded.bits)
+    assert whole.enter[4:].any()  # some diagonal closed at a corner
