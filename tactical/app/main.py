@@ -14,6 +14,10 @@ def run(path: str | None) -> int:
     """
     from PySide6.QtWidgets import QApplication
 
+    from tactical.app.runtime import feature_sources
+
+    feature_sources.install()  # before the imports below: their lines are not kept
+
     from tactical.app.runtime.crash import install_crash_reporter
     from tactical.app.runtime.gil_turns import install_quick_gil_turns
     from tactical.app.runtime.gui_thread_gc import START_UP_MS, install_gui_thread_gc

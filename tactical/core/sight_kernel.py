@@ -218,44 +218,25 @@ class Packed(NamedTuple):
     """What the compiled loop reads of one :class:`SightMasks`, made once per masks."""
 
     bits: npt.NDArray[np.uint8]
-    """``masks.enter`` as one byte per padded square: bit k set when the step in
-    ``DIRECTIONS[k]`` into it is blocked."""
+    """``masks.bits``: one byte per padded square, bit k set when the step in
+    ``DIRECTIONS[k]`` into it is blocked (the masks' own array, not a copy)."""
     bits_across: npt.NDArray[np.uint8]
     """``bits`` transposed (the padded map's columns one after the other)."""
     elevation: npt.NDArray[np.int16]
-    """``masks.elevation`` as int16 (the map's own levels; the padding, never seen and
-    never a parent of a square on the map, at the lowest int16)."""
+    """``masks.levels``: the map's own levels as int16, the padding (never seen and never
+    a parent of a square on the map) at the lowest int16 (the masks' own array)."""
     elevation_across: npt.NDArray[np.int16]
     """``elevation`` transposed; empty when no square can hide behind high ground."""
 
 
 def _pack(masks: SightMasks) -> Packed:
-    steps: npt.NDArray[np.uint8] = masks.enter.view(np.uint8)  # (8, cells) of 0 and 1
-    cells = steps.shape[1]
-    whole = cells - cells % 8
-    bits = np.zeros(cells, dtype=np.uint8)
-    # Eight squares at a time (0.8 ms at 1024 x 1024; a byte at a time 2.3 ms, packbits
-    # across the rows 14 ms): every byte is 0 or 1, so a uint64 shifted by k < 8 keeps
-    # each byte's bit in its byte.
-    words = bits[:whole].view(np.uint64)
-    shifted = np.empty_like(words)
-    for k in range(len(steps)):
-        np.left_shift(steps[k, :whole].view(np.uint64), k, out=shifted)
-        words |= shifted
-    for k in range(len(steps)):  # the last few squares
-        bits[whole:] |= steps[k, whole:] << k
     shape = (masks.height + 2, masks.width + 2)
-    # int16: half the bytes of float32, and under numpy's 4 MB for asking the system for
-    # huge pages (which may stall to compact memory) at 1024 x 1024
-    levels = np.full(shape, np.iinfo(np.int16).min, dtype=np.int16)
-    levels[1:-1, 1:-1] = masks.elevation.reshape(shape)[1:-1, 1:-1]  # whole levels
-    elevation = levels.reshape(-1)
     hills = masks.relief >= HEIGHT_BLOCK
     return Packed(
-        bits,
-        _across(bits.reshape(shape)),
-        elevation,
-        _across(levels) if hills else np.zeros(0, dtype=np.int16),
+        masks.bits,
+        _across(masks.bits.reshape(shape)),
+        masks.levels,
+        _across(masks.levels.reshape(shape)) if hills else np.zeros(0, dtype=np.int16),
     )
 
 
@@ -269,8 +250,8 @@ def _across(rows: npt.NDArray[T]) -> npt.NDArray[T]:
 
 
 packed = KeptPerMasks(_pack)
-"""What the loop reads, kept for the two masks read last (6 MB each at 1024 x 1024
-with heights, 4 MB without)."""
+"""What the loop reads, kept for the two masks read last (beyond the masks' own arrays,
+3 MB each at 1024 x 1024 with heights, 1 MB without)."""
 
 
 def look(

@@ -48,26 +48,34 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
     (1, -1),
     (-1, 1),
 )
-"""Step directions; index ``k`` of :attr:`SightMasks.enter`."""
+"""Step directions; bit ``k`` of :attr:`SightMasks.bits`, index ``k`` of its ``enter``."""
 DIRECTION_INDEX = {d: k for k, d in enumerate(DIRECTIONS)}
 
 Window = tuple[int, int, int, int]
 """``(row0, row1, col0, col1)``: rows ``row0 .. row1 - 1`` and columns ``col0 .. col1 - 1``."""
 
 
+LOWEST = np.iinfo(np.int16).min
+"""The padding's level in :attr:`SightMasks.levels` (never seen: it cannot be entered)."""
+
+
 @dataclass(frozen=True)
 class SightMasks:
     """The blocked steps of one map state, padded by one blocked square all round.
 
-    ``enter[k]`` is the flattened ``(height + 2) x (width + 2)`` mask of squares
-    that cannot be entered by a step in direction ``DIRECTIONS[k]``; the padding
-    cannot be entered at all. ``elevation`` is padded the same way.
+    Kept as the compiled loop reads them (:mod:`tactical.core.sight_kernel`): one byte per
+    padded square of the flattened ``(height + 2) x (width + 2)`` map, bit ``k`` set when
+    the square cannot be entered by a step in direction ``DIRECTIONS[k]`` (the padding:
+    every bit), and the heights as int16. The numpy path's eight bool masks
+    (:attr:`enter`, :attr:`open`) and float32 heights (:attr:`elevation`) are made from
+    them when it first asks: on 1024 x 1024 the kept masks are 3 MB, not 12.
     """
 
     width: int
     height: int
-    enter: npt.NDArray[np.bool_]
-    elevation: npt.NDArray[np.float32]
+    bits: npt.NDArray[np.uint8]
+    levels: npt.NDArray[np.int16]
+    """The map's elevation, padded with :data:`LOWEST`, flattened."""
     relief: int
     """The highest elevation minus the lowest: below 2 nothing hides behind higher ground."""
 
@@ -76,9 +84,23 @@ class SightMasks:
         return self.width + 2
 
     @cached_property
+    def enter(self) -> npt.NDArray[np.bool_]:
+        """``(8, cells)``: ``enter[k]`` is the mask of squares that cannot be entered by a
+        step in direction ``DIRECTIONS[k]``."""
+        shifts = np.arange(8, dtype=np.uint8)[:, None]
+        return ((self.bits[None, :] >> shifts) & np.uint8(1)).astype(np.bool_)
+
+    @cached_property
     def open(self) -> npt.NDArray[np.bool_]:
         """``~enter`` flattened (``k * cells + square``): what sight may step into."""
         return np.logical_not(self.enter).reshape(-1)
+
+    @cached_property
+    def elevation(self) -> npt.NDArray[np.float32]:
+        """:attr:`levels` as float32, the padding at -1e6 (the numpy path's arithmetic)."""
+        out = self.levels.astype(np.float32).reshape(self.height + 2, self.width + 2)
+        out[0, :] = out[-1, :] = out[:, 0] = out[:, -1] = -1e6
+        return out.reshape(-1)
 
 
 def _stops_eyes(line: WallLine) -> bool:
@@ -144,39 +166,52 @@ def _edge_walls(grid: GridMap) -> npt.NDArray[np.int64]:
     return np.fromiter(flat, dtype=np.int64, count=4 * len(shut)).reshape(-1, 4)
 
 
+_BAND = 64
+"""Rows of the corner rule worked out at once (its temporaries a band's, not the map's)."""
+
+
 def _round_corners(east: Mask, south: Mask, se: Mask, sw: Mask) -> None:
     """Close the diagonals round a corner of edge walls: both two-step paths blocked
-    (the padding row/column counts as open here)."""
+    (the padding row/column counts as open here). By bands of rows: on 1024 x 1024 the
+    whole map's temporaries were 8 MB more at the moment sight is first asked."""
     # Wall lines need no such rule: their diagonal steps are tested
     # exactly, touching included, so a joint of two lines is caught where it lies and a
     # window narrower than a square between two wall pieces still lets a diagonal through.
-    e_pad = np.pad(east, ((0, 1), (0, 1)))
-    s_pad = np.pad(south, ((0, 1), (1, 1)))
-    # SE from (c, r): via (c + 1, r): east[r, c] or south[r, c + 1]; via (c, r + 1): south[r, c]
-    # or east[r + 1, c]
-    via_right = east | s_pad[:-1, 2:]
-    via_down = south | e_pad[1:, :-1]
-    se |= via_right & via_down
-    # SW from (c, r) to (c - 1, r + 1): via (c - 1, r): east[r, c - 1] or south[r, c - 1];
-    # via (c, r + 1): south[r, c] or east[r + 1, c - 1]
-    e_left = np.pad(east, ((0, 1), (1, 0)))[:, :-1]  # e_left[r, c] = east[r, c - 1]
-    via_left = e_left[:-1] | s_pad[:-1, :-2]
-    via_down_sw = south | e_left[1:]
-    sw |= via_left & via_down_sw
+    height = east.shape[0]
+    for r0 in range(0, height, _BAND):
+        r1 = min(r0 + _BAND, height)
+        e, s = east[r0:r1], south[r0:r1]
+        e_below = np.zeros_like(e)  # e_below[r, c] = east[r + 1, c] (open below the map)
+        e_below[: r1 - r0 - 1] = east[r0 + 1 : r1]
+        if r1 < height:
+            e_below[-1] = east[r1]
+        # SE from (c, r): via (c + 1, r): east[r, c] or south[r, c + 1]; via (c, r + 1):
+        # south[r, c] or east[r + 1, c]
+        s_right = np.zeros_like(s)
+        s_right[:, :-1] = s[:, 1:]
+        se[r0:r1] |= (e | s_right) & (s | e_below)
+        # SW from (c, r) to (c - 1, r + 1): via (c - 1, r): east[r, c - 1] or south[r, c - 1];
+        # via (c, r + 1): south[r, c] or east[r + 1, c - 1]
+        left = np.zeros_like(e)
+        left[:, 1:] = e[:, :-1] | s[:, :-1]
+        below_left = np.zeros_like(e)
+        below_left[:, 1:] = e_below[:, :-1]
+        sw[r0:r1] |= left & (s | below_left)
 
 
 def _write_enter(
-    enter: npt.NDArray[np.bool_],
+    bits: npt.NDArray[np.uint8],
     blocked: tuple[Mask, Mask, Mask, Mask],
     window: Window,
     targets: Window,
 ) -> None:
-    """Rewrite ``enter`` (``(8, h + 2, w + 2)``) for the squares of ``targets`` from the
+    """Rewrite ``bits`` (``(h + 2, w + 2)``) for the squares of ``targets`` from the
     step masks of ``window`` (which holds every square one step from a target)."""
     east, south, se, sw = blocked
     r0, _r1, c0, _c1 = window
     t0, t1, u0, u1 = targets
-    height, width = enter.shape[1] - 2, enter.shape[2] - 2
+    height, width = bits.shape[0] - 2, bits.shape[1] - 2
+    out = bits[t0 + 1 : t1 + 1, u0 + 1 : u1 + 1]
     for k, source, dc, dr in (
         (DIRECTION_INDEX[(1, 0)], east, 1, 0),
         (DIRECTION_INDEX[(-1, 0)], east, 0, 0),
@@ -192,24 +227,25 @@ def _write_enter(
         # The rows and columns of targets whose source is on the map, as slices:
         top, bottom = max(t0, dr), min(t1, height + dr)
         left, right = max(u0, dc), min(u1, width + dc)
-        out = enter[k, t0 + 1 : t1 + 1, u0 + 1 : u1 + 1]
-        out[...] = False
+        bit = np.uint8(1 << k)
+        out &= ~bit  # enterable, unless the source says otherwise
         if top < bottom and left < right:
-            out[top - t0 : bottom - t0, left - u0 : right - u0] = source[
-                top - dr - r0 : bottom - dr - r0, left - dc - c0 : right - dc - c0
-            ]
+            rows = slice(top - dr - r0, bottom - dr - r0)
+            cols = slice(left - dc - c0, right - dc - c0)
+            part = out[top - t0 : bottom - t0, left - u0 : right - u0]
+            part |= source[rows, cols].view(np.uint8) * bit
 
 
 def sight_masks(grid: GridMap, lines: Iterable[WallLine] | None = None) -> SightMasks:
     """Rasterise ``grid``'s walls and sight-blocking wall lines (the whole map)."""
     h, w = grid.height, grid.width
     whole = (0, h, 0, w)
-    enter = np.ones((8, h + 2, w + 2), dtype=np.bool_)
-    _write_enter(enter, step_masks(grid, whole, lines), whole, whole)
-    elevation = np.full((h + 2, w + 2), -1e6, dtype=np.float32)
-    elevation[1 : h + 1, 1 : w + 1] = grid.elevation
+    bits = np.full((h + 2, w + 2), 0xFF, dtype=np.uint8)
+    _write_enter(bits, step_masks(grid, whole, lines), whole, whole)
+    levels = np.full((h + 2, w + 2), LOWEST, dtype=np.int16)
+    levels[1 : h + 1, 1 : w + 1] = grid.elevation
     relief = int(grid.elevation.max()) - int(grid.elevation.min())
-    return SightMasks(w, h, enter.reshape(8, -1), elevation.reshape(-1), relief)
+    return SightMasks(w, h, bits.reshape(-1), levels.reshape(-1), relief)
 
 
 T = TypeVar("T")
@@ -257,10 +293,10 @@ def update_masks(masks: SightMasks, grid: GridMap, box: Window) -> SightMasks:
     h, w = grid.height, grid.width
     window = grow(box, 3, grid)
     targets = grow(box, 1, grid)
-    enter = masks.enter.reshape(8, h + 2, w + 2).copy()
-    _write_enter(enter, step_masks(grid, window), window, targets)
-    elevation = masks.elevation.reshape(h + 2, w + 2).copy()
+    bits = masks.bits.reshape(h + 2, w + 2).copy()
+    _write_enter(bits, step_masks(grid, window), window, targets)
+    levels = masks.levels.reshape(h + 2, w + 2).copy()
     r0, r1, c0, c1 = box
-    elevation[r0 + 1 : r1 + 1, c0 + 1 : c1 + 1] = grid.elevation[r0:r1, c0:c1]
+    levels[r0 + 1 : r1 + 1, c0 + 1 : c1 + 1] = grid.elevation[r0:r1, c0:c1]
     relief = int(grid.elevation.max()) - int(grid.elevation.min())
-    return SightMasks(w, h, enter.reshape(8, -1), elevation.reshape(-1), relief)
+    return SightMasks(w, h, bits.reshape(-1), levels.reshape(-1), relief)

@@ -13,6 +13,7 @@ base file's document in order. Everything here runs on the writer thread.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,7 @@ from tactical.core.pictures import Picture
 from tactical.core.wall_lines import WallLine
 from tactical.persistence import evening_hooks
 from tactical.persistence.fog_bits import encode_mask
-from tactical.persistence.journal_capture import Capture, TokensCapture
+from tactical.persistence.journal_capture import Capture, GridBoxCopy, TokensCapture
 from tactical.persistence.snapshot import (
     TERRAIN_CHARS,
     GridCopy,
@@ -67,6 +68,8 @@ class JournalState:
     def __init__(self, full: Capture) -> None:
         self.parts: dict[str, Any] = dict(full.parts)
         self.parts["tokens"] = list(full.parts["tokens"].order)
+        self._own_map: GridCopy | None = None
+        """The grid copy this state changes in place as boxes of squares come (its own)."""
 
     def record(self, capture: Capture) -> dict[str, Any]:
         """What ``capture`` changed since the last record (empty when nothing did)."""
@@ -78,7 +81,10 @@ class JournalState:
             if name == "head":
                 whole.update({k: v for k, v in new.items() if old.get(k, _NONE) != v})
             elif name == "map":
-                self._map(old, new, out, whole)
+                if isinstance(new, GridBoxCopy):
+                    new = self._box(old, new, out, whole)
+                else:
+                    self._map(old, new, out, whole)
             elif name == "fog":
                 self._fog(old, new, out, whole)
             elif name == "tokens":
@@ -120,6 +126,41 @@ class JournalState:
             }
         if old.wall_lines != new.wall_lines:
             out["wall_lines"] = _splice(old.wall_lines, new.wall_lines, wall_line_document)
+
+    def _box(
+        self, old: Any, new: GridBoxCopy, out: dict[str, Any], whole: dict[str, Any]
+    ) -> GridCopy:
+        """The squares of ``new``'s box that changed, the walls and wall lines as
+        :meth:`_map` writes them; the state's grid copy takes the box's values."""
+        shape = (new.width, new.height, new.square_feet)
+        if not isinstance(old, GridCopy) or (old.width, old.height, old.square_feet) != shape:
+            raise JournalGap("squares changed on a map the journal does not know")
+        own = self._own_map
+        if own is not old:  # the copy came with a capture: this state's own from now on
+            own = copy.copy(old)
+            own.elevation, own.terrain = old.elevation.copy(), old.terrain.copy()
+            self._own_map = own
+        r0, r1, c0, c1 = new.box
+        heights, kinds = own.elevation[r0:r1, c0:c1], own.terrain[r0:r1, c0:c1]
+        changed = (heights != new.elevation) | (kinds != new.terrain)
+        heights[...], kinds[...] = new.elevation, new.terrain
+        walls, lines = own.walls, own.wall_lines
+        own.walls, own.wall_lines = new.walls, new.wall_lines
+        count = int(np.count_nonzero(changed))
+        if count * WHOLE_MAP_SHARE > new.width * new.height:
+            whole["map"] = own.document()
+            return own
+        if count:
+            rows, columns = np.nonzero(changed)
+            out["squares"] = _listed(own, rows + r0, columns + c0)
+        if walls is not new.walls and walls != new.walls:
+            out["walls"] = {
+                "set": [wall_document(e, w) for e, w in new.walls.items() if walls.get(e) != w],
+                "drop": [[list(a), list(b)] for (a, b) in walls if (a, b) not in new.walls],
+            }
+        if lines != new.wall_lines:
+            out["wall_lines"] = _splice(lines, new.wall_lines, wall_line_document)
+        return own
 
     # -- fog -------------------------------------------------------------------------
 
@@ -188,8 +229,13 @@ def _squares(old: GridCopy, new: GridCopy) -> list[list[Any]] | None:
     if count * WHOLE_MAP_SHARE > new.width * new.height:
         return None
     rows, columns = np.nonzero(changed)
-    heights = new.elevation[rows, columns].tolist()
-    kinds = TERRAIN_CHARS[new.terrain[rows, columns]].tobytes().decode("ascii")
+    return _listed(new, rows, columns)
+
+
+def _listed(grid: GridCopy, rows: Any, columns: Any) -> list[list[Any]]:
+    """The squares at ``rows``, ``columns`` as ``[column, row, elevation, terrain]``."""
+    heights = grid.elevation[rows, columns].tolist()
+    kinds = TERRAIN_CHARS[grid.terrain[rows, columns]].tobytes().decode("ascii")
     return [
         [c, r, h, k]
         for c, r, h, k in zip(columns.tolist(), rows.tolist(), heights, kinds, strict=True)

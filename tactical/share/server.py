@@ -42,6 +42,7 @@ from aiohttp import WSMsgType, web
 
 from tactical.share import frames, http_guard, quiet_log
 from tactical.share.answers import Answers, HandHandler
+from tactical.share.device_socket import Socket
 from tactical.share.devices import (
     MAX_MESSAGE_BYTES,
     Device,
@@ -339,7 +340,7 @@ class ShareServer:
         device = self.devices.join(link.token, link.label, request.remote or "?", cap, agent)
         if device is None:
             raise web.HTTPServiceUnavailable(text="Too many devices")
-        socket = frames.Socket(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=10.0, timeout=2.0)
+        socket = Socket(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=10.0, timeout=2.0)
         await socket.prepare(request)
         self._watchers[device.number] = watcher = _Watcher(device, socket, request.transport)
         try:

@@ -9,6 +9,8 @@ larger ones stale, so a brush stroke never recomputes the whole map either.
 
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 
 from tactical.core.grid import GridMap, Terrain
@@ -33,9 +35,12 @@ _RECOMPUTE_AT = 4 * TILE * TILE
 class CostLayer:
     """Step costs ``(8, height, width)`` and valid positions for one token size.
 
-    The costs live in a ``bytearray`` that a numpy array views: vectorised
-    searches read the array, the pure-Python A* reads the bytes (an index into a
-    ``bytearray`` is an ``int``, several times cheaper than a numpy scalar).
+    The costs live in an anonymous memory map that a numpy array views: vectorised
+    searches read the array, the pure-Python A* reads the bytes (an index into the
+    map is an ``int``, several times cheaper than a numpy scalar). The system gives
+    its pages, zeroed, as tiles first write them: on a freshly opened 1024 x 1024 map
+    the 8 MB of a layer are resident only round the tiles computed (a ``bytearray``
+    was zeroed, so resident, whole; numpy's zeros ask for huge pages at this size).
     Only the tiles marked in ``ready`` hold answers: call :meth:`ensure` on a
     window (or :meth:`ensure_all`) before reading it.
     """
@@ -58,7 +63,7 @@ class CostLayer:
         self.width = grid.width
         self.height = grid.height
         self.base = base
-        self.buffer = bytearray(8 * grid.width * grid.height)
+        self.buffer = mmap.mmap(-1, 8 * grid.width * grid.height)
         self.costs: ByteArray = np.frombuffer(self.buffer, dtype=np.uint8).reshape(
             8, grid.height, grid.width
         )
