@@ -42,7 +42,7 @@ for n, name in enumerate(sys.argv[2:]):
     app.processEvents()
     print(sight_kernel.warming(), sight_kernel.ready())
     window.close()
-print(sorted(name for name in ("numba", "llvmlite", "networkx") if name in sys.modules))
+print(sorted(name for name in ("numba", "llvmlite") if name in sys.modules))
 import linecache
 kept = [n for n in linecache.cache if any(p in n for p in ("networkx", "scipy"))]
 print(len(kept), "files of the warmed libraries' sources kept")
@@ -52,8 +52,8 @@ EXAMPLES = ("hillside-ruin", "crypt-fog", "benchmark-256")
 
 
 def test_an_example_map_opens_and_shows_its_sight_without_numba(tmp_path: Path) -> None:
-    """scipy is warmed after the first frame; networkx never, nor numba and llvmlite (95 MB)
-    on a map of the examples' size, sight asked or not."""
+    """networkx and scipy are warmed after the first frame; numba and llvmlite (95 MB)
+    are never imported on a map of the examples' size, sight asked or not."""
     maps = [str(MAPS / f"{name}.tactical.json") for name in EXAMPLES]
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(tmp_path), *maps],
@@ -66,7 +66,7 @@ def test_an_example_map_opens_and_shows_its_sight_without_numba(tmp_path: Path) 
     lines = done.stdout.splitlines()
     assert lines[0] == "[]"  # the first map opened without them (nor the phones' server)
     for n in range(len(EXAMPLES)):
-        assert lines[3 * n + 1] == "['scipy.sparse.csgraph']"
+        assert lines[3 * n + 1] == "['networkx', 'scipy.sparse.csgraph']"
         assert lines[3 * n + 2] == "None False"  # the sight kernel: never started
     imported, sources = lines[-2:]
     assert imported == "[]"
@@ -110,7 +110,7 @@ def test_the_start_ups_source_lines_are_dropped_once_the_window_is_up(
 def test_a_big_map_loads_the_sight_kernel_with_the_warm_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A map of ``BIG`` squares or more loads the kernel before scipy, and before
+    """A map of ``BIG`` squares or more loads the kernel after networkx and scipy, before
     the GM asks for sight (else the numpy path's ring tables and numba's 95 MB would meet);
     a smaller one never does."""
     from tactical.app.runtime.warm_imports import import_later

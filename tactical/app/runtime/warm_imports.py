@@ -1,10 +1,9 @@
 """Libraries the first long path needs, imported while the GM looks at the opened map.
 
-A grid map opens without scipy (the band search of long paths): less to do before
-the first frame. A second and a half after the window shows, a background thread
-imports it, so the first drop far outside a token's reach does not pay for it either.
-A grid map never needs networkx (its regions are a graph of its own,
-:mod:`tactical.core.movement.regions`); an area map imports it as it opens.
+A grid map opens without networkx (the region index of long paths) and scipy
+(their band search): about a tenth of a second less before the first frame. A
+second and a half after the window shows, a background thread imports them,
+so the first drop far outside a token's reach does not pay for them either.
 numba is not among them: the sight kernel is loaded only for a map big enough to need
 it (:func:`tactical.core.sight_kernel.wanted`), by the same thread before them when such
 a map is open (or at once when sight is asked on one first: the thread waits for it).
@@ -28,7 +27,7 @@ from PySide6.QtCore import QTimer
 from tactical.core import sight_kernel
 from tactical.core.source_lines import forget_sources
 
-LATER = ("scipy.sparse.csgraph",)
+LATER = ("networkx", "scipy.sparse.csgraph")
 """What the start-up leaves out and the first long path imports."""
 DELAY_MS = 1500
 

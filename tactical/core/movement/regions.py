@@ -3,16 +3,14 @@
 A question like "path to a square inside a sealed room" must not search the
 whole map to learn the answer is no. The map is cut into 32 x 32 tiles; inside
 each tile the connected pieces are labelled with numpy (hooking and pointer
-jumping, no Python loop over squares), and a small graph joins the pieces
+jumping, no Python loop over squares), and a networkx graph joins the pieces
 of neighbouring tiles. Its connected components are the regions. A terrain
 edit relabels only the tiles it touched, then the small graph is re-read.
-The graph is a dict of sets (:class:`PieceGraph`), not networkx: a grid map never
-imports networkx (about 11 MB once imported; area maps still use it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -20,48 +18,10 @@ import numpy.typing as npt
 from tactical.core.movement.costs import BLOCKED, DIRECTIONS, FORWARD, BoolArray, IntArray
 from tactical.core.movement.layers import TILE, CostLayer, Rect
 
-__all__ = ["TILE", "PieceGraph", "RegionIndex", "label_pieces"]
+if TYPE_CHECKING:
+    import networkx as nx
 
-
-class PieceGraph:
-    """An undirected graph of pieces (ints): each node's neighbours, as a set."""
-
-    def __init__(self) -> None:
-        self.adj: dict[int, set[int]] = {}
-
-    def add_nodes_from(self, nodes: Iterable[int]) -> None:
-        for node in nodes:
-            self.adj.setdefault(node, set())
-
-    def add_edges_from(self, edges: Iterable[Iterable[int]]) -> None:
-        adj = self.adj
-        for a, b in edges:
-            adj.setdefault(a, set()).add(b)
-            adj.setdefault(b, set()).add(a)
-
-    def remove_nodes_from(self, nodes: Iterable[int]) -> None:
-        adj = self.adj
-        for node in nodes:
-            for other in adj.pop(node, ()):
-                if other != node:
-                    adj[other].discard(node)
-
-    def connected_components(self) -> Iterator[set[int]]:
-        """Each component's nodes, once."""
-        adj = self.adj
-        seen: set[int] = set()
-        for node in adj:
-            if node in seen:
-                continue
-            component = {node}
-            todo = [node]
-            while todo:
-                for other in adj[todo.pop()]:
-                    if other not in component:
-                        component.add(other)
-                        todo.append(other)
-            seen |= component
-            yield component
+__all__ = ["TILE", "RegionIndex", "label_pieces"]
 
 
 def label_pieces(layer: CostLayer, rect: Rect, closed: BoolArray | None = None) -> IntArray:
@@ -122,7 +82,9 @@ class RegionIndex:
     def __init__(self, layer: CostLayer) -> None:
         self.layer = layer
         self.labels: IntArray = np.full((layer.height, layer.width), -1, dtype=np.int64)
-        self.graph = PieceGraph()
+        import networkx as nx  # on the first long path: a map opens without it
+
+        self.graph: nx.Graph = nx.Graph()
         self.tile_nodes: dict[tuple[int, int], set[int]] = {}
         self.dirty: set[tuple[int, int]] = set()
         self._components: dict[int, int] | None = None
@@ -251,7 +213,9 @@ class RegionIndex:
         self._refresh()
         if self._components is None:
             self._components = {}
-            for index, nodes in enumerate(self.graph.connected_components()):
+            import networkx as nx
+
+            for index, nodes in enumerate(nx.connected_components(self.graph)):
                 for node in nodes:
                     self._components[node] = index
         label = int(self.labels[row, col])
