@@ -39,6 +39,9 @@ TINY_DOT_PX = 2.5
 Qt fills 5,000 antialiased squares in 2 ms where 5,000 ellipses in a path take 30 ms
 (most of the first frame of a crowded 1024 x 1024 map fitted in the window)."""
 
+MANY_RECTS = 64
+"""A sync telling more dots' rectangles than this repaints the dots whole, once."""
+
 Gathered = tuple[QColor, float, QPainterPath, list[QRectF]]
 """One colour's dots: colour, opacity, the discs as ellipses and the tiny ones as squares."""
 Key = tuple[int, int, bool]
@@ -81,6 +84,8 @@ class TokenDots(QGraphicsItem):
         self._dirty: set[TokenItem] = set()
         """Items whose dots changed since the last gather."""
         self._pending_count = 0
+        self._held = -1
+        """Rectangles told since :meth:`held` began (-1: not held)."""
         self.zoom: float | None = None
         """The zoom of the view showing the scene (None: no view; 0: not told yet)."""
 
@@ -106,9 +111,16 @@ class TokenDots(QGraphicsItem):
 
     @contextmanager
     def held(self) -> Iterator[None]:
-        """Many items change (a sync of thousands): each tells its change as it comes (only
-        its rectangle is repainted); kept for the callers that batch."""
-        yield
+        """Many items may change (a sync): each tells its change as it comes, but past
+        :data:`MANY_RECTS` rectangles (fog turned on hides thousands) the item is repainted
+        once, whole, instead of one rectangle at a time."""
+        self._held = 0
+        try:
+            yield
+        finally:
+            if self._held > MANY_RECTS:
+                self.update()
+            self._held = -1
 
     @contextmanager
     def quiet(self) -> Iterator[None]:
@@ -150,6 +162,10 @@ class TokenDots(QGraphicsItem):
                 self.item_changed(item)
 
     def _update_round(self, dot: QRectF) -> None:
+        if self._held >= 0:
+            self._held += 1
+            if self._held > MANY_RECTS:
+                return  # repainted whole when the hold ends
         grow = dot.width() * 0.35 + 1  # the highlight round it
         self.update(dot.adjusted(-grow, -grow, grow, grow))
 
@@ -166,8 +182,8 @@ class TokenDots(QGraphicsItem):
 
     def _gather(self) -> list[Gathered]:
         """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
-        if self._whole or self._pending_count:
-            self._whole = False
+        if self._whole or self._pending_count or len(self._dirty) > len(self._entries) // 2:
+            self._whole = False  # most dots changed (fog turned on): all gathered afresh
             self._forget_all()
             for item in self._items():
                 self._enter(item)

@@ -15,10 +15,14 @@ The items are made:
 - all at once, before anything could tell the difference: any read of
   ``scene.token_items`` (:class:`TokenItems`) or ``scene.items(...)``, a mouse, wheel,
   key or drag event reaching the scene or its view, and before the tokens are synced
-  with a change of the model (a move, the fog, the players' filter);
+  with a change of the model (a move, the players' filter; not the fog alone, which moves
+  nothing: it drops the pending tokens it hides);
 - near what a view shows, when it zooms in so far that tokens there are more than
   dots: those a sleeping item would wake for (``token_sync``); the others stay dots,
   as their items would sleep.
+
+A players' scene in a view keeps the lone tokens a reveal brings into view pending too
+(:meth:`PendingTokens.add`, from ``fog_watch``): a first reveal on 1024 x 1024 brought 5,000.
 
 What the players see is unchanged: their scene never makes a pending dot of a token
 it does not show (hidden, or in fog), and the dots ask :meth:`MapScene.shows_token`
@@ -120,19 +124,34 @@ class PendingTokens:
         """
         self.clear()
         wanted = list(token_ids)
-        context = self.context
-        encounter = context.encounter
+        encounter = self.context.encounter
         if not untold or encounter.grid is None or len(wanted) < LAZY_FROM:
             return wanted
+        return self._wait(wanted, self.context.shows_token)
+
+    def add(self, token_ids: list[str]) -> list[str]:
+        """Tokens a change of the fog brings into view on a scene in a view: those alone on
+        their square wait here as dots, their items made over the next turns from the next
+        paint; the others are returned (made now)."""
+        if self.context.encounter.grid is None:
+            return token_ids
+        now = self._wait(token_ids, lambda _token: True)  # the fog watch asked: shown now
+        if self.ids:
+            self._started = False  # the steps start again after the next paint
+        return now
+
+    def _wait(self, token_ids: list[str], shown: Callable[[Token], bool]) -> list[str]:
+        """Keep the lone ``token_ids`` pending; those that cannot wait, returned."""
+        encounter = self.context.encounter
         squares = Counter(t.position for t in encounter.tokens.values() if t.square is not None)
         now: list[str] = []
-        for token_id in wanted:
+        for token_id in token_ids:
             token = encounter.tokens.get(token_id)
             if (
                 token is None
                 or token.square is None
                 or squares[token.square] > 1  # shared squares are laid out together
-                or not context.shows_token(token)
+                or not shown(token)
             ):
                 now.append(token_id)
             else:
@@ -141,6 +160,17 @@ class PendingTokens:
                 if token.image is not None:  # decoded (and a missing one told) as at once
                     self.pictures.pixmap(token.image, token.size)
         return now
+
+    def drop(self, token_ids: Iterable[str]) -> bool:
+        """These tokens no longer wait (the fog hides them now); True when one did."""
+        dropped = False
+        for token_id in token_ids:
+            if token_id in self.ids:
+                del self.ids[token_id]
+                dropped = True
+        if dropped and not self.ids:
+            self.clear()
+        return dropped
 
     def take_in(self, area: QRectF) -> list[str]:
         """The pending tokens whose squares reach into ``area``, no longer pending."""
@@ -189,14 +219,13 @@ class PendingTokens:
 
     def _shown(self) -> Iterator[tuple[str, Token, Square]]:
         """The pending tokens the scene shows, with their squares."""
-        context = self.context
-        tokens = context.encounter.tokens
-        for token_id in self.ids:
-            token = tokens.get(token_id)
-            square = None if token is None else token.square
-            if token is None or square is None or not context.shows_token(token):
+        tokens = self.context.encounter.tokens
+        waiting = [token for token_id in self.ids if (token := tokens.get(token_id)) is not None]
+        for token, shown in zip(waiting, self.context.shows_tokens(waiting), strict=True):
+            square = token.square
+            if square is None or not shown:
                 continue  # changed since: a sync makes its item (or none) before the next paint
-            yield token_id, token, square
+            yield token.id, token, square
 
     def boxes(self) -> Iterator[QRectF]:
         """Where the pending tokens stand in the scene: their items' bounds, as dots."""

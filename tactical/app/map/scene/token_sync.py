@@ -79,8 +79,11 @@ class TokenSync:
         """Every shown token's item, by token id (the scene's ``token_items``): reading it
         makes the pending ones first."""
         self.layout = TokenLayout(context, self.made, self.items)
-        self.fog_watch = FogWatch(context, self._has_item, self.sync)
         """Where the items stand (see :mod:`tactical.app.map.scene.token_layout`)."""
+        self.fog_watch = FogWatch(
+            context, self.pending, self._has_item, self._sync_and_lay_out, self._pending_changed
+        )
+        self.fog_watch.in_view = zoom is not None
         self.dots = TokenDots(self.made_items, QRectF(), self.pending_dots, self.pending.start)
         self.dots.zoom = zoom
         self.dots.setZValue(context.token_z())
@@ -95,34 +98,11 @@ class TokenSync:
 
     def apply(self, changes: ChangeSet) -> Refreshed:
         """Sync the tokens ``changes`` touch: all of them after a change of the sides, the
-        encounter's names or an area map's areas; after the fog, those it may show or hide."""
-        encounter = self.context.encounter
-        all_tokens = refreshed = False
-        token_ids: set[str] = set()
-        pictures = changes.get("pictures")
-        if pictures is not None:
-            for picture in pictures.ids:
-                self.pictures.forget(picture)
-            users = {t.id for t in encounter.tokens.values() if t.image in pictures.ids}
-            if users:
-                token_ids |= users
-                refreshed = True
-        if "areas" in changes.kinds and isinstance(self.context.layer, AreaLayer):
-            all_tokens = True
-        token_change = changes.get("tokens")
-        if token_change is not None:
-            token_ids |= token_change.ids
-            all_tokens = all_tokens or not token_change.ids
-            refreshed = True
-        if changes.touches(ALL_TOKENS_KINDS):
-            all_tokens = refreshed = True
-        if "fog" in changes.kinds:
-            fogged = self.fog_watch.touched()
-            all_tokens = all_tokens or fogged is None
-            token_ids |= fogged or set()
-            refreshed = refreshed or fogged != set()
-        if all_tokens or token_ids:
-            self.sync(list(encounter.tokens) if all_tokens else sorted(token_ids))
+        encounter's names or an area map's areas; after the fog, those it may show or hide
+        (the fog alone moves nothing: pending tokens stay pending, :meth:`FogWatch.sync`)."""
+        synced, refreshed, moved = _touched(self, changes)
+        if synced:
+            (self.sync if moved else self.fog_watch.sync)(synced)
         return Refreshed.TOKENS if refreshed else Refreshed.NOTHING
 
     def rebuild(self) -> None:
@@ -161,6 +141,12 @@ class TokenSync:
         """Create, update or remove the items of these tokens, then place them."""
         self.make_pending()  # a change: every item as it would be, then the change
         self._sync_and_lay_out(token_ids)
+
+    def _pending_changed(self) -> None:
+        """Tokens joined or left the pending ones (the fog): their dots drawn again, and the
+        next paint makes those a view shows as more than dots."""
+        self._woken = None
+        self.dots.changed()
 
     def build(self, token_ids: Iterable[str]) -> None:
         """The items of a scene (re)built: a crowded grid map in a view that has not told
@@ -225,7 +211,10 @@ class TokenSync:
         touched_areas: set[str] = set()
         touched_squares: set[Square] = set()
         label_cap = 2.6 if encounter.area_map is not None else 3.2
-        for token_id in token_ids:
+        ids = list(token_ids)
+        present = [t for i in ids if (t := encounter.tokens.get(i)) is not None]
+        shown = dict(zip((t.id for t in present), context.shows_tokens(present), strict=True))
+        for token_id in ids:
             token = encounter.tokens.get(token_id)
             item = self._made.get(token_id)
             old_area = item.area_id if item is not None else None
@@ -233,7 +222,7 @@ class TokenSync:
                 touched_areas.add(old_area)
             if item is not None and item.square is not None:
                 touched_squares.add(item.square)
-            if token is None or not context.shows_token(token):
+            if token is None or not shown[token_id]:
                 if item is not None:
                     self.dots.forget(item)
                     self.canvas.removeItem(item)
@@ -352,6 +341,39 @@ class TokenSync:
             item = self._made.get(token_id)
             if item is not None:
                 item.set_marks(acting=token_id in acting, target=token_id in targets)
+
+
+def _touched(tokens: TokenSync, changes: ChangeSet) -> tuple[list[str], bool, bool]:
+    """The tokens ``changes`` touch, whether the token items changed, and whether anything
+    but the fog did (the pending items are made first then)."""
+    encounter = tokens.context.encounter
+    all_tokens = refreshed = False
+    token_ids: set[str] = set()
+    pictures = changes.get("pictures")
+    if pictures is not None:
+        for picture in pictures.ids:
+            tokens.pictures.forget(picture)
+        users = {t.id for t in encounter.tokens.values() if t.image in pictures.ids}
+        if users:
+            token_ids |= users
+            refreshed = True
+    if "areas" in changes.kinds and isinstance(tokens.context.layer, AreaLayer):
+        all_tokens = True
+    token_change = changes.get("tokens")
+    if token_change is not None:
+        token_ids |= token_change.ids
+        all_tokens = all_tokens or not token_change.ids
+        refreshed = True
+    if changes.touches(ALL_TOKENS_KINDS):
+        all_tokens = refreshed = True
+    moved = all_tokens or bool(token_ids)
+    if "fog" in changes.kinds:
+        fogged = tokens.fog_watch.touched()
+        all_tokens = all_tokens or fogged is None
+        token_ids |= fogged or set()
+        refreshed = refreshed or fogged != set()
+    synced = list(encounter.tokens) if all_tokens else sorted(token_ids)
+    return synced, refreshed, moved
 
 
 def _wake_area(shown: QRectF) -> QRectF:
