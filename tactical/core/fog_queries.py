@@ -113,8 +113,8 @@ def each_shown_to_players(encounter: Encounter, tokens: Sequence[Token]) -> list
     rows: list[int] = []
     width, height = grid.width, grid.height
     for i, token in enumerate(tokens):
-        square = token.square
-        if token.size == 1 and square is not None and not token.hidden:
+        square = token.position  # a tuple on a grid (``Token.square``, without the call)
+        if type(square) is tuple and token.size == 1 and not token.hidden:
             col, row = square
             if 0 <= col < width and 0 <= row < height:
                 where.append(i)

@@ -6,6 +6,7 @@ hides again, the screen forgets at once: no item and no dot of it is kept."""
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from typing import Any
 
@@ -15,7 +16,7 @@ from PySide6.QtCore import QPointF
 from tactical.app.map.geometry import CELL
 from tactical.core.changes import GM
 from tactical.core.commands import RevealSquares
-from tactical.core.commands.fog import reveal_all
+from tactical.core.commands.fog import SetFogSetting, reveal_all
 from tactical.core.fog import rectangle_squares
 from tactical.core.fog_queries import each_shown_to_players, shown_to_players
 
@@ -79,3 +80,18 @@ def test_the_players_tokens_asked_together_are_those_asked_one_by_one() -> None:
         assert each_shown_to_players(encounter, tokens) == want
         encounter.fog.enabled = False
         assert each_shown_to_players(encounter, tokens) == [not t.hidden for t in tokens]
+
+
+def test_fog_turned_on_over_the_players_crowd_keeps_none_of_their_items(
+    make_services: Any, qtbot: Any
+) -> None:
+    services = make_services(crowded())
+    player = services.open_player_view()
+    qtbot.waitExposed(player)
+    scene, document = player.scene, services.document
+    items = [weakref.ref(item) for item in scene.token_items.values()]
+    assert len(items) == 1202 and close_to(colour_on_view(player.view, SE), RED)
+    document.push(SetFogSetting("enabled", True), GM)  # nothing found: every token hidden
+    assert not made_ids(scene) and not scene.tokens.pending
+    assert not close_to(colour_on_view(player.view, SE), RED)
+    qtbot.waitUntil(lambda: all(item() is None for item in items))  # freed over a few turns

@@ -124,7 +124,8 @@ class TokenDots(QGraphicsItem):
 
     @contextmanager
     def quiet(self) -> Iterator[None]:
-        """Items made for pending tokens: their dots are drawn already, nothing to redraw."""
+        """Items made for pending tokens: their dots are drawn already, nothing to redraw
+        (each is gathered as it is made, not all again when the last one is)."""
         self._quiet = True
         try:
             yield
@@ -133,7 +134,9 @@ class TokenDots(QGraphicsItem):
 
     def item_changed(self, item: TokenItem) -> None:
         """A dotted item moved, grew or changed its look: redraw round its old and new dot."""
-        if self._quiet:
+        if self._quiet:  # its dot is drawn already, as a pending one: gathered as an item now
+            self._leave(item)
+            self._enter(item)
             return
         self._dirty.add(item)
         self._gathered = None
@@ -142,13 +145,20 @@ class TokenDots(QGraphicsItem):
             self._update_round(entry[0])
         self._update_round(item.dot_rect())
 
-    def forget(self, item: TokenItem) -> None:
-        """The item leaves the scene: its dot goes."""
-        entry = self._entries.get(item)
-        if entry is not None:
-            self._dirty.add(item)
-            self._gathered = None
-            self._update_round(entry[0])
+    def forget(self, items: list[TokenItem]) -> None:
+        """The items leave the scene: their dots go (past :data:`MANY_RECTS` of them, the
+        dots are repainted whole, once)."""
+        entries = self._entries
+        gone = [item for item in items if item in entries]
+        if not gone:
+            return
+        self._dirty.update(gone)
+        self._gathered = None
+        if len(gone) > MANY_RECTS:
+            self.update()
+        else:
+            for item in gone:
+                self._update_round(entries[item][0])
 
     def selection_changed(self) -> None:
         """Some item's selection changed: the rings of those whose highlight changed."""
@@ -169,6 +179,13 @@ class TokenDots(QGraphicsItem):
         grow = dot.width() * 0.35 + 1  # the highlight round it
         self.update(dot.adjusted(-grow, -grow, grow, grow))
 
+    def pending_changed(self) -> None:
+        """Tokens with no item joined or left (their dots are gathered at every paint), or
+        the last of them got their items (gathered as they were made): drawn again."""
+        if isValid(self):
+            self._gathered = None
+            self.update()
+
     def changed(self, rect: QRectF | None = None) -> None:
         """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""
         if not isValid(self):  # the scene is being taken down (its selection goes too)
@@ -182,7 +199,7 @@ class TokenDots(QGraphicsItem):
 
     def _gather(self) -> list[Gathered]:
         """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
-        if self._whole or self._pending_count or len(self._dirty) > len(self._entries) // 2:
+        if self._whole or len(self._dirty) > len(self._entries) // 2:
             self._whole = False  # most dots changed (fog turned on): all gathered afresh
             self._forget_all()
             for item in self._items():

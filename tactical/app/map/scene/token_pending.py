@@ -174,11 +174,7 @@ class PendingTokens:
 
     def take_in(self, area: QRectF) -> list[str]:
         """The pending tokens whose squares reach into ``area``, no longer pending."""
-        taken = [
-            token_id
-            for token_id, token, square in self._shown()
-            if area.intersects(_box(token, square))
-        ]
+        taken = [token_id for token_id, _token, _square in self._shown(area)]
         for token_id in taken:
             del self.ids[token_id]
         if not self.ids:
@@ -217,19 +213,32 @@ class PendingTokens:
         if self.ids:
             self._timer.start(0)
 
-    def _shown(self) -> Iterator[tuple[str, Token, Square]]:
-        """The pending tokens the scene shows, with their squares."""
+    def _shown(self, within: QRectF | None = None) -> Iterator[tuple[str, Token, Square]]:
+        """The pending tokens the scene shows, with their squares; with ``within``, only
+        those whose square boxes reach into it (the others are not asked about)."""
         tokens = self.context.encounter.tokens
-        waiting = [token for token_id in self.ids if (token := tokens.get(token_id)) is not None]
-        for token, shown in zip(waiting, self.context.shows_tokens(waiting), strict=True):
-            square = token.square
-            if square is None or not shown:
+        waiting: list[tuple[Token, Square]] = []
+        for token_id in self.ids:
+            token = tokens.get(token_id)
+            if token is None or (square := token.square) is None:
                 continue  # changed since: a sync makes its item (or none) before the next paint
-            yield token.id, token, square
+            if within is not None:
+                x, y = square_origin(square)
+                d = token.size * CELL
+                if not (x < within.right() and x + d > within.left()):
+                    continue
+                if not (y < within.bottom() and y + d > within.top()):
+                    continue
+            waiting.append((token, square))
+        shown = self.context.shows_tokens([token for token, _square in waiting])
+        for (token, square), seen in zip(waiting, shown, strict=True):
+            if seen:  # one the scene shows no more: a sync drops it before the next paint
+                yield token.id, token, square
 
-    def boxes(self) -> Iterator[QRectF]:
-        """Where the pending tokens stand in the scene: their items' bounds, as dots."""
-        for _token_id, token, square in self._shown():
+    def boxes(self, within: QRectF | None = None) -> Iterator[QRectF]:
+        """Where the pending tokens stand in the scene: their items' bounds, as dots (with
+        ``within``: those that reach into it)."""
+        for _token_id, token, square in self._shown(within):
             yield _box(token, square)
 
     def dots(self) -> Iterator[PendingDot]:
@@ -257,3 +266,33 @@ def _box(token: Token, square: Square) -> QRectF:
     x, y = square_origin(square)
     d = token.size * CELL
     return QRectF(x, y, d, d)
+
+
+RELEASED_PER_TURN = 400
+"""Token items let go per turn of the event loop once off the scene (about 1 ms)."""
+
+
+class LetGo:
+    """Token items taken off a scene, let go a few hundred a turn: fog turned on over 5,000
+    tokens took their items off the players' screen in one turn and spent 26 ms more of the
+    next paint freeing them (the dots' last references). Off the scene they draw nothing."""
+
+    def __init__(self) -> None:
+        self._items: list[TokenItem] = []
+        self._timer = QTimer()
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._step)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def add(self, items: list[TokenItem]) -> None:
+        self._items += items
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def _step(self) -> None:
+        del self._items[:RELEASED_PER_TURN]
+        if self._items:
+            self._timer.start()

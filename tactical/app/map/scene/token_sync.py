@@ -37,7 +37,7 @@ from tactical.app.map.scene.token_item import TokenItem, boost_for
 from tactical.app.map.scene.token_layout import TokenLayout
 from tactical.app.map.scene.token_look import TokenLook
 from tactical.app.map.scene.token_paint import SIMPLE_BELOW_PX
-from tactical.app.map.scene.token_pending import PendingDot, PendingTokens, TokenItems
+from tactical.app.map.scene.token_pending import LetGo, PendingDot, PendingTokens, TokenItems
 from tactical.app.map.scene.token_pictures import TokenPictures
 from tactical.core.changes import ChangeSet
 from tactical.core.grid import Square
@@ -73,6 +73,8 @@ class TokenSync:
         self.pictures = pictures
         self._made: dict[str, TokenItem] = {}
         """The items made so far, by token id."""
+        self._let_go = LetGo()
+        """Items taken off the scene, freed a few hundred a turn."""
         self.pending = PendingTokens(context, pictures, self._make)
         """Shown tokens whose items are not made yet (see ``token_pending``)."""
         self.items = TokenItems(self._made, self.make_pending)
@@ -146,7 +148,7 @@ class TokenSync:
         """Tokens joined or left the pending ones (the fog): their dots drawn again, and the
         next paint makes those a view shows as more than dots."""
         self._woken = None
-        self.dots.changed()
+        self.dots.pending_changed()
 
     def build(self, token_ids: Iterable[str]) -> None:
         """The items of a scene (re)built: a crowded grid map in a view that has not told
@@ -187,7 +189,7 @@ class TokenSync:
                 lay_out_labels(list(self._made.values()))
                 self.refresh_highlights()
         if not self.pending:
-            dots.changed()
+            dots.pending_changed()
 
     def _make_near(self, shown: QRectF | None) -> None:
         """Make the pending tokens' items that a view showing ``shown`` would wake."""
@@ -201,9 +203,9 @@ class TokenSync:
     def pending_dots(self) -> Iterable[PendingDot]:
         return self.pending.dots()
 
-    def pending_boxes(self) -> Iterable[QRectF]:
-        """Where the pending tokens stand (their items' bounds as dots)."""
-        return self.pending.boxes()
+    def pending_boxes(self, within: QRectF | None = None) -> Iterable[QRectF]:
+        """Where the pending tokens stand (their items' bounds as dots), or those in ``within``."""
+        return self.pending.boxes(within)
 
     def _sync(self, token_ids: Iterable[str]) -> None:
         context = self.context
@@ -214,6 +216,7 @@ class TokenSync:
         ids = list(token_ids)
         present = [t for i in ids if (t := encounter.tokens.get(i)) is not None]
         shown = dict(zip((t.id for t in present), context.shows_tokens(present), strict=True))
+        gone: list[TokenItem] = []
         for token_id in ids:
             token = encounter.tokens.get(token_id)
             item = self._made.get(token_id)
@@ -224,7 +227,7 @@ class TokenSync:
                 touched_squares.add(item.square)
             if token is None or not shown[token_id]:
                 if item is not None:
-                    self.dots.forget(item)
+                    gone.append(item)
                     self.canvas.removeItem(item)
                     del self._made[token_id]
                 continue
@@ -237,6 +240,9 @@ class TokenSync:
             if token.area:
                 touched_areas.add(token.area)
             touched_squares.update(self.layout.place(item, token.position))
+        if gone:
+            self.dots.forget(gone)
+            self._let_go.add(gone)  # freed over the next turns
         if encounter.area_map is not None:
             self.layout.relayout_areas(touched_areas)
         self.layout.relayout_squares(touched_squares)
