@@ -145,7 +145,7 @@ class FogWatch:
             {
                 token.id
                 for token in encounter.tokens.values()
-                if (square := token.square) is not None
+                if type(square := token.position) is tuple  # on a grid (``Token.square``)
                 and square[0] < right
                 and square[0] + token.size > left
                 and square[1] < bottom

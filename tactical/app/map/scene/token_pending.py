@@ -35,6 +35,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, ValuesView
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
 
@@ -42,7 +44,7 @@ from tactical.app.map.geometry import CELL, square_origin
 from tactical.app.map.scene import colours
 from tactical.app.map.scene.context import SceneContext
 from tactical.app.map.scene.token_item import TokenItem
-from tactical.app.map.scene.token_paint import disc_at
+from tactical.app.map.scene.token_paint import DOT_INSET
 from tactical.app.map.scene.token_pictures import TokenPictures
 from tactical.core.grid import Square
 from tactical.core.tokens import Token
@@ -103,6 +105,9 @@ class PendingTokens:
         self.context = context
         self.pictures = pictures
         self.ids: dict[str, None] = {}
+        self._where: tuple[list[str], npt.NDArray[np.float64]] | None = None
+        """The pending tokens on the map and their boxes (left, top, right, bottom), kept
+        until the pending tokens change (they do not move while pending: a move makes them)."""
         """The pending tokens, in the encounter's order."""
         self.largest = 0
         """The largest pending token's size (squares): above a dot's zoom, all are made."""
@@ -142,8 +147,10 @@ class PendingTokens:
 
     def _wait(self, token_ids: list[str], shown: Callable[[Token], bool]) -> list[str]:
         """Keep the lone ``token_ids`` pending; those that cannot wait, returned."""
+        self._where = None
         encounter = self.context.encounter
-        squares = Counter(t.position for t in encounter.tokens.values() if t.square is not None)
+        tokens = encounter.tokens.values()
+        squares = Counter(p for t in tokens if type(p := t.position) is tuple)  # grid squares
         now: list[str] = []
         for token_id in token_ids:
             token = encounter.tokens.get(token_id)
@@ -164,6 +171,7 @@ class PendingTokens:
     def drop(self, token_ids: Iterable[str]) -> bool:
         """These tokens no longer wait (the fog hides them now); True when one did."""
         dropped = False
+        self._where = None
         for token_id in token_ids:
             if token_id in self.ids:
                 del self.ids[token_id]
@@ -175,6 +183,7 @@ class PendingTokens:
     def take_in(self, area: QRectF) -> list[str]:
         """The pending tokens whose squares reach into ``area``, no longer pending."""
         taken = [token_id for token_id, _token, _square in self._shown(area)]
+        self._where = None
         for token_id in taken:
             del self.ids[token_id]
         if not self.ids:
@@ -183,6 +192,7 @@ class PendingTokens:
 
     def take(self, most: int | None = None) -> list[str]:
         """Up to ``most`` pending tokens (all: None), no longer pending."""
+        self._where = None
         ids = list(self.ids)
         taken = ids if most is None else ids[:most]
         if most is None or most >= len(ids):
@@ -196,6 +206,7 @@ class PendingTokens:
         return taken
 
     def clear(self) -> None:
+        self._where = None
         self.ids.clear()
         self.largest = 0
         self._timer.stop()
@@ -218,22 +229,38 @@ class PendingTokens:
         those whose square boxes reach into it (the others are not asked about)."""
         tokens = self.context.encounter.tokens
         waiting: list[tuple[Token, Square]] = []
-        for token_id in self.ids:
+        for token_id in self.ids if within is None else self._near(within):
             token = tokens.get(token_id)
-            if token is None or (square := token.square) is None:
+            if token is None or type(square := token.position) is not tuple:  # not on a grid
                 continue  # changed since: a sync makes its item (or none) before the next paint
-            if within is not None:
-                x, y = square_origin(square)
-                d = token.size * CELL
-                if not (x < within.right() and x + d > within.left()):
-                    continue
-                if not (y < within.bottom() and y + d > within.top()):
-                    continue
             waiting.append((token, square))
         shown = self.context.shows_tokens([token for token, _square in waiting])
         for (token, square), seen in zip(waiting, shown, strict=True):
             if seen:  # one the scene shows no more: a sync drops it before the next paint
                 yield token.id, token, square
+
+    def _near(self, within: QRectF) -> list[str]:
+        """The pending tokens on the map whose square boxes reach into ``within``."""
+        if self._where is None:
+            tokens = self.context.encounter.tokens
+            placed = [
+                (token_id, token.position, token.size)
+                for token_id in self.ids
+                if (token := tokens.get(token_id)) is not None and type(token.position) is tuple
+            ]
+            boxes = np.array(
+                [(c * CELL, r * CELL, (c + n) * CELL, (r + n) * CELL) for _i, (c, r), n in placed],
+                dtype=np.float64,
+            ).reshape(-1, 4)
+            self._where = [token_id for token_id, _square, _size in placed], boxes
+        ids, boxes = self._where
+        meets = (
+            (boxes[:, 0] < within.right())
+            & (boxes[:, 2] > within.left())
+            & (boxes[:, 1] < within.bottom())
+            & (boxes[:, 3] > within.top())
+        )
+        return [ids[i] for i in np.flatnonzero(meets)]
 
     def boxes(self, within: QRectF | None = None) -> Iterator[QRectF]:
         """Where the pending tokens stand in the scene: their items' bounds, as dots (with
@@ -249,15 +276,22 @@ class PendingTokens:
         acting = document.acting
         targets = document.public_targets if context.player else document.targets
         side_colours: dict[str, QColor] = {}
+        marked = acting or targets
         for token_id, token, square in self._shown():
             colour = side_colours.get(token.side)
             if colour is None:
                 colour = side_colours[token.side] = colours.colour_of_side(
                     encounter.sides.get(token.side)
                 )
-            x, y = square_origin(square)
-            disc = disc_at(x, y, token.size * CELL)
-            ring = colours.highlight(False, token_id in acting, token_id in targets)
+            d = token.size * CELL  # disc_at(*square_origin(square), d), thousands at a time
+            inset = d * DOT_INSET
+            side = d - 2 * inset
+            disc = QRectF(square[0] * CELL + inset, square[1] * CELL + inset, side, side)
+            ring = (
+                colours.highlight(False, token_id in acting, token_id in targets)
+                if marked
+                else None
+            )
             yield PendingDot(disc, colour, token.hidden, ring)
 
 
