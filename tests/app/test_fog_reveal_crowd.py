@@ -15,7 +15,8 @@ from PySide6.QtCore import QPointF
 
 from tactical.app.map.geometry import CELL
 from tactical.core.changes import GM
-from tactical.core.commands import RevealSquares
+from tactical.core.commands import MoveToken, RevealSquares
+from tactical.core.commands.base import Batch
 from tactical.core.commands.fog import SetFogSetting, reveal_all
 from tactical.core.fog import rectangle_squares
 from tactical.core.fog_queries import each_shown_to_players, shown_to_players
@@ -95,3 +96,24 @@ def test_fog_turned_on_over_the_players_crowd_keeps_none_of_their_items(
     assert not made_ids(scene) and not scene.tokens.pending
     assert not close_to(colour_on_view(player.view, SE), RED)
     qtbot.waitUntil(lambda: all(item() is None for item in items))  # freed over a few turns
+
+
+def test_a_move_that_reveals_a_crowd_leaves_it_as_dots_too(
+    make_services: Any, qtbot: Any, no_steps: None
+) -> None:
+    """A party token's move and the reveal it brings are one change: the crowd it brings
+    into view waits as dots like any reveal's (the move made every pending item first)."""
+    encounter = crowded()
+    encounter.fog.enabled = True
+    services = make_services(encounter)
+    player = services.open_player_view()
+    qtbot.waitExposed(player)
+    player.view.viewport().repaint()
+    scene, document = player.scene, services.document
+    step = Batch("t0 moves", [MoveToken("t0", (9, 8)), reveal_all(document.encounter)])
+    document.push(step, GM)
+    squares = Counter(t.position for t in document.encounter.tokens.values())
+    shared = {t.id for t in document.encounter.tokens.values() if squares[t.position] > 1}
+    assert made_ids(scene) == shared - {"spy"}
+    assert "t0" in scene.tokens.pending.ids and "se" in scene.tokens.pending.ids
+    assert close_to(colour_on_view(player.view, SE), RED)

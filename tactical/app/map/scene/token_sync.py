@@ -101,10 +101,11 @@ class TokenSync:
     def apply(self, changes: ChangeSet) -> Refreshed:
         """Sync the tokens ``changes`` touch: all of them after a change of the sides, the
         encounter's names or an area map's areas; after the fog, those it may show or hide
-        (the fog alone moves nothing: pending tokens stay pending, :meth:`FogWatch.sync`)."""
-        synced, refreshed, moved = _touched(self, changes)
+        (the fog alone moves nothing: pending tokens stay pending, :meth:`FogWatch.sync`;
+        anything else makes them first, before the fog adds those it brings into view)."""
+        synced, refreshed = _touched(self, changes)
         if synced:
-            (self.sync if moved else self.fog_watch.sync)(synced)
+            self.fog_watch.sync(synced)
         return Refreshed.TOKENS if refreshed else Refreshed.NOTHING
 
     def rebuild(self) -> None:
@@ -349,9 +350,9 @@ class TokenSync:
                 item.set_marks(acting=token_id in acting, target=token_id in targets)
 
 
-def _touched(tokens: TokenSync, changes: ChangeSet) -> tuple[list[str], bool, bool]:
-    """The tokens ``changes`` touch, whether the token items changed, and whether anything
-    but the fog did (the pending items are made first then)."""
+def _touched(tokens: TokenSync, changes: ChangeSet) -> tuple[list[str], bool]:
+    """The tokens ``changes`` touch and whether the token items changed; when anything but
+    the fog did (a move with the reveal it brings), the pending items are made first."""
     encounter = tokens.context.encounter
     all_tokens = refreshed = False
     token_ids: set[str] = set()
@@ -372,14 +373,15 @@ def _touched(tokens: TokenSync, changes: ChangeSet) -> tuple[list[str], bool, bo
         refreshed = True
     if changes.touches(ALL_TOKENS_KINDS):
         all_tokens = refreshed = True
-    moved = all_tokens or bool(token_ids)
+    if all_tokens or token_ids:
+        tokens.make_pending()  # every item as it would be, then the change
     if "fog" in changes.kinds:
         fogged = tokens.fog_watch.touched()
         all_tokens = all_tokens or fogged is None
         token_ids |= fogged or set()
         refreshed = refreshed or fogged != set()
     synced = list(encounter.tokens) if all_tokens else sorted(token_ids)
-    return synced, refreshed, moved
+    return synced, refreshed
 
 
 def _wake_area(shown: QRectF) -> QRectF:
