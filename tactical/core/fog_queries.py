@@ -9,6 +9,8 @@ need the whole encounter, so they live apart from it and no import runs in a cir
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -97,6 +99,35 @@ def shown_to_players(encounter: Encounter, token: Token) -> bool:
     rest of what they may read; it lives here so the rules' defaults can ask it too.
     """
     return not token.hidden and not token_in_fog(encounter, token)
+
+
+def each_shown_to_players(encounter: Encounter, tokens: Sequence[Token]) -> list[bool]:
+    """:func:`shown_to_players` of each of ``tokens``, the one-square tokens on a grid looked
+    up in the fog together: thousands of tokens asked after a change of the fog."""
+    fog, grid = encounter.fog, encounter.grid
+    if not fog.enabled or grid is None:
+        return [shown_to_players(encounter, t) for t in tokens]
+    shown: list[bool] = []
+    where: list[int] = []
+    cols: list[int] = []
+    rows: list[int] = []
+    width, height = grid.width, grid.height
+    for i, token in enumerate(tokens):
+        square = token.position  # a tuple on a grid (``Token.square``, without the call)
+        if type(square) is tuple and token.size == 1 and not token.hidden:
+            col, row = square
+            if 0 <= col < width and 0 <= row < height:
+                where.append(i)
+                cols.append(col)
+                rows.append(row)
+                shown.append(False)
+                continue
+        shown.append(shown_to_players(encounter, token))
+    if where:
+        found = fog.mask(grid)[rows, cols].tolist()  # all False while none are found
+        for i, revealed in zip(where, found, strict=True):
+            shown[i] = revealed
+    return shown
 
 
 def hidden_from_players(encounter: Encounter) -> frozenset[str]:

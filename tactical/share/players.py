@@ -23,7 +23,7 @@ not even under the blank paper that stands for fog.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -31,7 +31,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.encounter import Encounter
-from tactical.core.fog_queries import hidden_from_players, shown_to_players
+from tactical.core.fog_queries import (
+    each_shown_to_players,
+    hidden_from_players,
+    shown_to_players,
+)
 from tactical.core.grid import Edge, GridMap, Wall
 from tactical.core.templates import Template
 from tactical.core.tokens import Token
@@ -52,6 +56,11 @@ Place = TypeVar("Place", tuple[int, int], str)
 def token_shown(encounter: Encounter, token: Token) -> bool:
     """A token the players may see (on the map or off it)."""
     return shown_to_players(encounter, token)
+
+
+def tokens_shown(encounter: Encounter, tokens: Sequence[Token]) -> list[bool]:
+    """:func:`token_shown` of each of ``tokens`` (thousands asked at once after the fog changed)."""
+    return each_shown_to_players(encounter, tokens)
 
 
 def template_shown(encounter: Encounter, template: Template) -> bool:

@@ -11,6 +11,7 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -279,3 +280,20 @@ def test_without_numba_a_big_map_sees_the_same_squares() -> None:
     assert kernel[1] == blocked[1]
     assert int(kernel[1].split()[0]) > 50_000  # hills and walls, yet much is seen
     assert (kernel[2], blocked[2]) == ("True", "False")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread niceness: Linux")
+def test_the_threads_working_out_a_party_s_sight_give_way_to_the_gui_thread() -> None:
+    """A first reveal of 2,500 viewers kept both cores busy for seconds at the GUI's own
+    priority: the pool's threads run nicer than the process."""
+    pool = sight_kernel._pool()
+    if pool is None:
+        pytest.skip("one core: no pool")
+    process = os.getpriority(os.PRIO_PROCESS, os.getpid())
+
+    def own() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    seen = set(pool.map(lambda _: own(), range(8)))
+    assert seen and min(seen) >= min(19, process + sight_kernel.BEHIND)
+    assert own() == process  # the calling thread (the GUI's, for a drag) is left as it is

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import tracemalloc
 
+import pytest
+
 from tactical.core import sight
-from tactical.core.grid import GridMap
+from tactical.core.grid import GridMap, Wall
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.sight_kernel import warm
 from tests import numba_switch
@@ -29,3 +31,27 @@ def test_a_party_of_forty_on_a_big_map_holds_a_few_viewers_masks_at_once() -> No
     assert seen.all()  # an open map: every square seen
     one_mask = 514 * 514  # a viewer's squares with the border, a byte each
     assert peak < 28 * one_mask, peak / one_mask  # all forty at once: 45
+
+
+def test_a_party_bigger_than_the_sight_kept_keeps_only_the_latest_viewers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A party of 2,500 on 1024 x 1024 kept every viewer's sight (330 MB) after a reveal: the
+    map keeps the latest ``_KEEP`` and still answers the whole party's squares."""
+    monkeypatch.setattr(sight, "_KEEP", 3)
+    grid = GridMap(40, 30)
+    for row in range(30):  # a wall down column 20: each side sees only its half
+        grid.set_wall((19, row), (20, row), Wall())
+    party = [Viewer((2 + 2 * i, 3 + i)) for i in range(8)] + [Viewer((30, 10))]
+    try:
+        seen = visible_squares(grid, party)
+        kept = sight._cache_for(grid).views
+        assert list(kept) == party[-3:]  # the latest asked
+        assert seen.all()  # both halves: the last viewer's and the eight before it
+        again = visible_squares(grid, party)  # the others worked out again
+        assert (again == seen).all()
+        assert len(sight._cache_for(grid).views) == 3
+        alone = visible_squares(grid, party[:8])
+        assert alone[:, :20].all() and not alone[:, 20:].any()
+    finally:
+        sight._CACHES.clear()

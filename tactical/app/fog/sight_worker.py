@@ -46,7 +46,9 @@ class SightWorker(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="party sight")
+        self._pool = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="party sight", initializer=sight_kernel.run_behind
+        )
         self._asked = 0
         self._closed = False
         # Queued even when emitted on the GUI thread: a question answered before its done

@@ -62,6 +62,7 @@ def token_rects(view: MapView, near: QRect | None = None) -> list[QRect]:
         return []  # the window is being taken down
     scene.set_view_zoom(view.zoom, view.visible_scene_rect())  # names as the next paint's
     transform = view.viewportTransform()
+    area = None
     if near is None:
         items: Iterable[object] = scene.tokens.made_items()
     else:  # a pixel more each side: the aligned rectangles round outwards
@@ -74,7 +75,8 @@ def token_rects(view: MapView, near: QRect | None = None) -> list[QRect]:
         if isinstance(item, TokenItem) and item.isVisible()
     ]
     # tokens whose items are not made yet (scene/token_pending.py): dots, their square boxes
-    return rects + [transform.mapRect(box).toAlignedRect() for box in scene.tokens.pending_boxes()]
+    pending = scene.tokens.pending_boxes(area)  # near: only those there (5,000 after a reveal)
+    return rects + [transform.mapRect(box).toAlignedRect() for box in pending]
 
 
 def _size(view: MapView) -> tuple[int, int]:

@@ -11,6 +11,7 @@ scene, and none reads another's state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Flag, auto
 from typing import Protocol
 
@@ -52,6 +53,10 @@ class SceneContext(Protocol):
         ...
 
     def shows_token(self, token: Token) -> bool: ...
+
+    def shows_tokens(self, tokens: Sequence[Token]) -> list[bool]:
+        """:meth:`shows_token` of each of ``tokens`` (asked together: thousands after the fog)."""
+        ...
 
     def shows_template(self, template: Template) -> bool: ...
 

@@ -7,17 +7,23 @@ and made every item the GM's window had left for later. Now the GM's own view sy
 (fog hides nothing from it), and a players' scene syncs the tokens standing in the box of
 the squares whose fog changed since the last change it saw (the fog's own record of its
 edits' boxes: no pass over the whole map). Tokens a change hides go at
-once; of those it brings into view, :data:`SHOWN_AT_ONCE` come at once and the rest over the
-next turns of the event loop (each synced as the fog then is: never one the fog hides).
+once; of those it brings into view, up to :data:`SHOWN_AT_ONCE` get their items at once. More
+than that (a first reveal: thousands), on a scene shown in a view, wait as *pending* dots
+(:mod:`~tactical.app.map.scene.token_pending`): drawn in the next frame from the encounter,
+their items made over the next turns or when anything needs them, and dropped as soon as the
+fog hides them again; only those sharing a square (laid out together) come over the next
+turns as items (each synced as the fog then is: never one the fog hides). A change of the
+fog alone moves no token, so it makes no pending item (:meth:`FogWatch.sync`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QTimer
 
 from tactical.app.map.scene.context import SceneContext
+from tactical.app.map.scene.token_pending import PendingTokens
 from tactical.core.fog import FogMark
 
 SHOWN_AT_ONCE = 48
@@ -31,14 +37,22 @@ class FogWatch:
     def __init__(
         self,
         context: SceneContext,
+        pending: PendingTokens,
         has_item: Callable[[str], bool],
-        sync: Callable[[list[str]], None],
+        lay_out: Callable[[list[str]], None],
+        pending_changed: Callable[[], None],
     ) -> None:
-        """``has_item``: whether a token has its item (made or pending); ``sync``: syncs
-        tokens later (those left for the next turns)."""
+        """``pending``: the scene's tokens with no item yet; ``has_item``: whether a token
+        has its item (made or pending); ``lay_out``: syncs tokens and lays them out, pending
+        ones left as they are; ``pending_changed``: tokens joined or left the pending ones
+        (their dots are drawn again)."""
         self.context = context
+        self.pending = pending
         self.has_item = has_item
-        self.sync = sync
+        self.lay_out = lay_out
+        self.pending_changed = pending_changed
+        self.in_view = False
+        """The scene is shown in a view (tokens coming into view may wait as dots)."""
         self.refreshed: Callable[[], None] = lambda: None
         """Told after the tokens left for later are synced (the scene's ``tokens_refreshed``)."""
         self._mark: FogMark | None = None
@@ -57,6 +71,34 @@ class FogWatch:
         self._later.clear()
         self._timer.stop()
 
+    def sync(self, token_ids: Iterable[str]) -> None:
+        """Sync these tokens after a change of the fog only: it moves nothing, so the
+        pending tokens stay pending (a lone token's dot is drawn from the encounter as the
+        fog is now), those it hides now no longer wait, and the others are synced."""
+        ids = list(token_ids)
+        pending = self.pending
+        if pending:
+            tokens = self.context.encounter.tokens
+            waiting = [tokens[i] for i in ids if i in pending.ids and i in tokens]
+            shown = self.context.shows_tokens(waiting)
+            hidden = [t.id for t, seen in zip(waiting, shown, strict=True) if not seen]
+            hidden += [i for i in ids if i in pending.ids and i not in tokens]
+            if pending.drop(hidden):
+                self.pending_changed()
+            ids = [i for i in ids if i not in pending.ids]
+        self.lay_out(ids)
+
+    def _show_later(self, coming: list[str]) -> list[str]:
+        """Tokens brought into view, as dots at once on a scene in a view, their items made
+        over the next turns (``token_pending``); those that cannot wait (sharing a square,
+        or no view: every item paints itself) are returned."""
+        if not self.in_view:
+            return coming
+        now = self.pending.add(coming)
+        if len(now) < len(coming):
+            self.pending_changed()
+        return now
+
     def _show_more(self) -> None:
         batch = sorted(self._later)[:SHOWN_AT_ONCE]
         self._later.difference_update(batch)
@@ -68,14 +110,19 @@ class FogWatch:
     def _now(self, candidates: set[str]) -> set[str]:
         """Of ``candidates``, those to sync now: every one but the tokens coming into view
         past the first :data:`SHOWN_AT_ONCE`, which are left for the next turns."""
-        tokens, shows = self.context.encounter.tokens, self.context.shows_token
-        coming = sorted(i for i in candidates if not self.has_item(i) and shows(tokens[i]))
-        later = coming[SHOWN_AT_ONCE:]
-        if not later:
+        tokens = self.context.encounter.tokens
+        new = [tokens[i] for i in sorted(candidates) if not self.has_item(i)]
+        shown = self.context.shows_tokens(new)
+        coming = [token.id for token, seen in zip(new, shown, strict=True) if seen]
+        if len(coming) <= SHOWN_AT_ONCE:
             return candidates
-        self._later.update(later)
-        self._timer.start()
-        return candidates.difference(later)
+        left = self._show_later(coming)  # dots at once, their items made over the next turns
+        waiting = set(coming).difference(left)
+        later = left[SHOWN_AT_ONCE:]
+        if later:
+            self._later.update(later)
+            self._timer.start()
+        return candidates.difference(later, waiting)
 
     def touched(self) -> set[str] | None:
         """After a change of the fog: the tokens whose showing it may change (None: every
@@ -98,7 +145,7 @@ class FogWatch:
             {
                 token.id
                 for token in encounter.tokens.values()
-                if (square := token.square) is not None
+                if type(square := token.position) is tuple  # on a grid (``Token.square``)
                 and square[0] < right
                 and square[0] + token.size > left
                 and square[1] < bottom

@@ -24,6 +24,7 @@ and emits ``tokens_refreshed`` and ``map_refreshed`` once for all
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Signal
@@ -53,7 +54,7 @@ from tactical.core.encounter import Encounter
 from tactical.core.grid import Square
 from tactical.core.templates import Template
 from tactical.core.tokens import Position, Token
-from tactical.share.players import template_shown, token_shown
+from tactical.share.players import template_shown, token_shown, tokens_shown
 
 INPUT_EVENTS = frozenset(
     {
@@ -233,6 +234,10 @@ class MapScene(QGraphicsScene):
 
     def shows_token(self, token: Token) -> bool:
         return not self.player or token_shown(self.encounter, token)
+
+    def shows_tokens(self, tokens: Sequence[Token]) -> list[bool]:
+        """:meth:`shows_token` of each of ``tokens``, asked together (the fog looked up once)."""
+        return tokens_shown(self.encounter, tokens) if self.player else [True] * len(tokens)
 
     def shows_template(self, template: Template) -> bool:
         if self.player and not template_shown(self.encounter, template):

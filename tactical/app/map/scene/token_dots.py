@@ -39,6 +39,9 @@ TINY_DOT_PX = 2.5
 Qt fills 5,000 antialiased squares in 2 ms where 5,000 ellipses in a path take 30 ms
 (most of the first frame of a crowded 1024 x 1024 map fitted in the window)."""
 
+MANY_RECTS = 64
+"""A sync telling more dots' rectangles than this repaints the dots whole, once."""
+
 Gathered = tuple[QColor, float, QPainterPath, list[QRectF]]
 """One colour's dots: colour, opacity, the discs as ellipses and the tiny ones as squares."""
 Key = tuple[int, int, bool]
@@ -81,6 +84,8 @@ class TokenDots(QGraphicsItem):
         self._dirty: set[TokenItem] = set()
         """Items whose dots changed since the last gather."""
         self._pending_count = 0
+        self._held = -1
+        """Rectangles told since :meth:`held` began (-1: not held)."""
         self.zoom: float | None = None
         """The zoom of the view showing the scene (None: no view; 0: not told yet)."""
 
@@ -106,13 +111,21 @@ class TokenDots(QGraphicsItem):
 
     @contextmanager
     def held(self) -> Iterator[None]:
-        """Many items change (a sync of thousands): each tells its change as it comes (only
-        its rectangle is repainted); kept for the callers that batch."""
-        yield
+        """Many items may change (a sync): each tells its change as it comes, but past
+        :data:`MANY_RECTS` rectangles (fog turned on hides thousands) the item is repainted
+        once, whole, instead of one rectangle at a time."""
+        self._held = 0
+        try:
+            yield
+        finally:
+            if self._held > MANY_RECTS:
+                self.update()
+            self._held = -1
 
     @contextmanager
     def quiet(self) -> Iterator[None]:
-        """Items made for pending tokens: their dots are drawn already, nothing to redraw."""
+        """Items made for pending tokens: their dots are drawn already, nothing to redraw
+        (each is gathered as it is made, not all again when the last one is)."""
         self._quiet = True
         try:
             yield
@@ -121,7 +134,9 @@ class TokenDots(QGraphicsItem):
 
     def item_changed(self, item: TokenItem) -> None:
         """A dotted item moved, grew or changed its look: redraw round its old and new dot."""
-        if self._quiet:
+        if self._quiet:  # its dot is drawn already, as a pending one: gathered as an item now
+            self._leave(item)
+            self._enter(item)
             return
         self._dirty.add(item)
         self._gathered = None
@@ -130,13 +145,20 @@ class TokenDots(QGraphicsItem):
             self._update_round(entry[0])
         self._update_round(item.dot_rect())
 
-    def forget(self, item: TokenItem) -> None:
-        """The item leaves the scene: its dot goes."""
-        entry = self._entries.get(item)
-        if entry is not None:
-            self._dirty.add(item)
-            self._gathered = None
-            self._update_round(entry[0])
+    def forget(self, items: list[TokenItem]) -> None:
+        """The items leave the scene: their dots go (past :data:`MANY_RECTS` of them, the
+        dots are repainted whole, once)."""
+        entries = self._entries
+        gone = [item for item in items if item in entries]
+        if not gone:
+            return
+        self._dirty.update(gone)
+        self._gathered = None
+        if len(gone) > MANY_RECTS:
+            self.update()
+        else:
+            for item in gone:
+                self._update_round(entries[item][0])
 
     def selection_changed(self) -> None:
         """Some item's selection changed: the rings of those whose highlight changed."""
@@ -150,8 +172,19 @@ class TokenDots(QGraphicsItem):
                 self.item_changed(item)
 
     def _update_round(self, dot: QRectF) -> None:
+        if self._held >= 0:
+            self._held += 1
+            if self._held > MANY_RECTS:
+                return  # repainted whole when the hold ends
         grow = dot.width() * 0.35 + 1  # the highlight round it
         self.update(dot.adjusted(-grow, -grow, grow, grow))
+
+    def pending_changed(self) -> None:
+        """Tokens with no item joined or left (their dots are gathered at every paint), or
+        the last of them got their items (gathered as they were made): drawn again."""
+        if isValid(self):
+            self._gathered = None
+            self.update()
 
     def changed(self, rect: QRectF | None = None) -> None:
         """A dot changed (within ``rect``, else anywhere): gather the dots again and redraw."""
@@ -166,8 +199,8 @@ class TokenDots(QGraphicsItem):
 
     def _gather(self) -> list[Gathered]:
         """The dots in paint order: highlights, then each side's colour (hidden ones faint)."""
-        if self._whole or self._pending_count:
-            self._whole = False
+        if self._whole or len(self._dirty) > len(self._entries) // 2:
+            self._whole = False  # most dots changed (fog turned on): all gathered afresh
             self._forget_all()
             for item in self._items():
                 self._enter(item)

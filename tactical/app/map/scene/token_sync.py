@@ -37,7 +37,7 @@ from tactical.app.map.scene.token_item import TokenItem, boost_for
 from tactical.app.map.scene.token_layout import TokenLayout
 from tactical.app.map.scene.token_look import TokenLook
 from tactical.app.map.scene.token_paint import SIMPLE_BELOW_PX
-from tactical.app.map.scene.token_pending import PendingDot, PendingTokens, TokenItems
+from tactical.app.map.scene.token_pending import LetGo, PendingDot, PendingTokens, TokenItems
 from tactical.app.map.scene.token_pictures import TokenPictures
 from tactical.core.changes import ChangeSet
 from tactical.core.grid import Square
@@ -73,14 +73,19 @@ class TokenSync:
         self.pictures = pictures
         self._made: dict[str, TokenItem] = {}
         """The items made so far, by token id."""
+        self._let_go = LetGo()
+        """Items taken off the scene, freed a few hundred a turn."""
         self.pending = PendingTokens(context, pictures, self._make)
         """Shown tokens whose items are not made yet (see ``token_pending``)."""
         self.items = TokenItems(self._made, self.make_pending)
         """Every shown token's item, by token id (the scene's ``token_items``): reading it
         makes the pending ones first."""
         self.layout = TokenLayout(context, self.made, self.items)
-        self.fog_watch = FogWatch(context, self._has_item, self.sync)
         """Where the items stand (see :mod:`tactical.app.map.scene.token_layout`)."""
+        self.fog_watch = FogWatch(
+            context, self.pending, self._has_item, self._sync_and_lay_out, self._pending_changed
+        )
+        self.fog_watch.in_view = zoom is not None
         self.dots = TokenDots(self.made_items, QRectF(), self.pending_dots, self.pending.start)
         self.dots.zoom = zoom
         self.dots.setZValue(context.token_z())
@@ -95,34 +100,12 @@ class TokenSync:
 
     def apply(self, changes: ChangeSet) -> Refreshed:
         """Sync the tokens ``changes`` touch: all of them after a change of the sides, the
-        encounter's names or an area map's areas; after the fog, those it may show or hide."""
-        encounter = self.context.encounter
-        all_tokens = refreshed = False
-        token_ids: set[str] = set()
-        pictures = changes.get("pictures")
-        if pictures is not None:
-            for picture in pictures.ids:
-                self.pictures.forget(picture)
-            users = {t.id for t in encounter.tokens.values() if t.image in pictures.ids}
-            if users:
-                token_ids |= users
-                refreshed = True
-        if "areas" in changes.kinds and isinstance(self.context.layer, AreaLayer):
-            all_tokens = True
-        token_change = changes.get("tokens")
-        if token_change is not None:
-            token_ids |= token_change.ids
-            all_tokens = all_tokens or not token_change.ids
-            refreshed = True
-        if changes.touches(ALL_TOKENS_KINDS):
-            all_tokens = refreshed = True
-        if "fog" in changes.kinds:
-            fogged = self.fog_watch.touched()
-            all_tokens = all_tokens or fogged is None
-            token_ids |= fogged or set()
-            refreshed = refreshed or fogged != set()
-        if all_tokens or token_ids:
-            self.sync(list(encounter.tokens) if all_tokens else sorted(token_ids))
+        encounter's names or an area map's areas; after the fog, those it may show or hide
+        (the fog alone moves nothing: pending tokens stay pending, :meth:`FogWatch.sync`;
+        anything else makes them first, before the fog adds those it brings into view)."""
+        synced, refreshed = _touched(self, changes)
+        if synced:
+            self.fog_watch.sync(synced)
         return Refreshed.TOKENS if refreshed else Refreshed.NOTHING
 
     def rebuild(self) -> None:
@@ -161,6 +144,12 @@ class TokenSync:
         """Create, update or remove the items of these tokens, then place them."""
         self.make_pending()  # a change: every item as it would be, then the change
         self._sync_and_lay_out(token_ids)
+
+    def _pending_changed(self) -> None:
+        """Tokens joined or left the pending ones (the fog): their dots drawn again, and the
+        next paint makes those a view shows as more than dots."""
+        self._woken = None
+        self.dots.pending_changed()
 
     def build(self, token_ids: Iterable[str]) -> None:
         """The items of a scene (re)built: a crowded grid map in a view that has not told
@@ -201,7 +190,7 @@ class TokenSync:
                 lay_out_labels(list(self._made.values()))
                 self.refresh_highlights()
         if not self.pending:
-            dots.changed()
+            dots.pending_changed()
 
     def _make_near(self, shown: QRectF | None) -> None:
         """Make the pending tokens' items that a view showing ``shown`` would wake."""
@@ -215,9 +204,9 @@ class TokenSync:
     def pending_dots(self) -> Iterable[PendingDot]:
         return self.pending.dots()
 
-    def pending_boxes(self) -> Iterable[QRectF]:
-        """Where the pending tokens stand (their items' bounds as dots)."""
-        return self.pending.boxes()
+    def pending_boxes(self, within: QRectF | None = None) -> Iterable[QRectF]:
+        """Where the pending tokens stand (their items' bounds as dots), or those in ``within``."""
+        return self.pending.boxes(within)
 
     def _sync(self, token_ids: Iterable[str]) -> None:
         context = self.context
@@ -225,7 +214,11 @@ class TokenSync:
         touched_areas: set[str] = set()
         touched_squares: set[Square] = set()
         label_cap = 2.6 if encounter.area_map is not None else 3.2
-        for token_id in token_ids:
+        ids = list(token_ids)
+        present = [t for i in ids if (t := encounter.tokens.get(i)) is not None]
+        shown = dict(zip((t.id for t in present), context.shows_tokens(present), strict=True))
+        gone: list[TokenItem] = []
+        for token_id in ids:
             token = encounter.tokens.get(token_id)
             item = self._made.get(token_id)
             old_area = item.area_id if item is not None else None
@@ -233,9 +226,9 @@ class TokenSync:
                 touched_areas.add(old_area)
             if item is not None and item.square is not None:
                 touched_squares.add(item.square)
-            if token is None or not context.shows_token(token):
+            if token is None or not shown[token_id]:
                 if item is not None:
-                    self.dots.forget(item)
+                    gone.append(item)
                     self.canvas.removeItem(item)
                     del self._made[token_id]
                 continue
@@ -248,6 +241,9 @@ class TokenSync:
             if token.area:
                 touched_areas.add(token.area)
             touched_squares.update(self.layout.place(item, token.position))
+        if gone:
+            self.dots.forget(gone)
+            self._let_go.add(gone)  # freed over the next turns
         if encounter.area_map is not None:
             self.layout.relayout_areas(touched_areas)
         self.layout.relayout_squares(touched_squares)
@@ -352,6 +348,40 @@ class TokenSync:
             item = self._made.get(token_id)
             if item is not None:
                 item.set_marks(acting=token_id in acting, target=token_id in targets)
+
+
+def _touched(tokens: TokenSync, changes: ChangeSet) -> tuple[list[str], bool]:
+    """The tokens ``changes`` touch and whether the token items changed; when anything but
+    the fog did (a move with the reveal it brings), the pending items are made first."""
+    encounter = tokens.context.encounter
+    all_tokens = refreshed = False
+    token_ids: set[str] = set()
+    pictures = changes.get("pictures")
+    if pictures is not None:
+        for picture in pictures.ids:
+            tokens.pictures.forget(picture)
+        users = {t.id for t in encounter.tokens.values() if t.image in pictures.ids}
+        if users:
+            token_ids |= users
+            refreshed = True
+    if "areas" in changes.kinds and isinstance(tokens.context.layer, AreaLayer):
+        all_tokens = True
+    token_change = changes.get("tokens")
+    if token_change is not None:
+        token_ids |= token_change.ids
+        all_tokens = all_tokens or not token_change.ids
+        refreshed = True
+    if changes.touches(ALL_TOKENS_KINDS):
+        all_tokens = refreshed = True
+    if all_tokens or token_ids:
+        tokens.make_pending()  # every item as it would be, then the change
+    if "fog" in changes.kinds:
+        fogged = tokens.fog_watch.touched()
+        all_tokens = all_tokens or fogged is None
+        token_ids |= fogged or set()
+        refreshed = refreshed or fogged != set()
+    synced = list(encounter.tokens) if all_tokens else sorted(token_ids)
+    return synced, refreshed
 
 
 def _wake_area(shown: QRectF) -> QRectF:
