@@ -272,3 +272,62 @@ def test_a_load_collects_everything_at_once_and_a_scene_switch_does_not(
     evening[0] = _Kept()  # File > Open
     document.encounter_replaced.emit()
     qtbot.waitUntil(lambda: freed_in == ["MainThread"], timeout=2000)
+
+
+def test_a_burst_of_live_objects_is_frozen_without_a_collection(
+    qapp: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The items a crowded map makes after its first frame, 80,000 objects that live: a
+    collection looking at them held the GUI thread 20-70 ms."""
+    from PySide6.QtCore import QObject
+
+    from tactical.app.runtime import gui_thread_gc
+
+    parent = QObject()
+    collector = gui_thread_gc.GuiThreadCollector(parent, interval_ms=60_000)
+    collector.timer.stop()
+    collected: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collected.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        collector.freeze_now()  # the app's: it freezes
+        collector.last_input = time.monotonic()  # busy
+        items = [_Kept() for _ in range(gui_thread_gc.BURST)]
+        collector.collect()
+        assert frozen(items[0]) and frozen(items[-1])
+        assert collected in ([], [0])  # at most the young generation, found empty
+        few = [_Kept() for _ in range(100)]  # fewer: left to the young collections
+        collector.collect()
+        assert not frozen(few[0])
+    finally:
+        gc.callbacks.remove(seen)
+        gc.unfreeze()
+        parent.deleteLater()
+
+
+def test_objects_made_bit_by_bit_while_busy_are_frozen_once_they_add_up(qapp: Any) -> None:
+    """The token items a crowded map makes as the GM's view comes near them, a few at each
+    drag: the idle full collection after a busy hour traversed all of them (40 ms)."""
+    from PySide6.QtCore import QObject
+
+    from tactical.app.runtime import gui_thread_gc
+
+    parent = QObject()
+    collector = gui_thread_gc.GuiThreadCollector(parent, interval_ms=60_000)
+    collector.timer.stop()
+    try:
+        collector.freeze_now()
+        collector.last_input = time.monotonic()  # busy
+        made: list[_Kept] = []
+        while len(made) < gui_thread_gc.BURST:  # its young collections between the pieces
+            made += [_Kept() for _ in range(gui_thread_gc.BURST // 10)]
+            collector.collect()
+        collector.collect()
+        assert frozen(made[0]) and frozen(made[-1])
+    finally:
+        gc.unfreeze()
+        parent.deleteLater()

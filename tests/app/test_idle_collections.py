@@ -28,10 +28,11 @@ from tests.app.conftest import small_areas, small_grid
 def collector(qapp: Any) -> Iterator[Any]:
     """The app's collector, freezing as the app's does, looked at by hand; nothing stays
     frozen after the test."""
-    from PySide6.QtCore import QObject
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
     from tactical.app.runtime.gui_thread_gc import GuiThreadCollector
 
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # earlier tests'
     parent = QObject()
     made = GuiThreadCollector(parent, interval_ms=60_000)
     made.timer.stop()

@@ -10,18 +10,26 @@ memory ("Slot 'EncounterDocument::' not found", or a segmentation fault far
 from its cause). So automatic collection is switched off, and a timer on the
 GUI thread collects the generations that are due, as Python would have.
 
-A full collection traverses every object the app holds: 0.1-0.4 s on a crowded
-1024 x 1024 map, a stall if it falls into a drag. So:
+A collection traverses every object it looks at, about a microsecond each on a heap
+the libraries scattered: the 270,000 of a crowded 1024 x 1024 map after its warm-up
+took 0.1-0.6 s, a stall wherever it falls. So a collection looks only at what is new:
 
-- the young generations are collected when due, at any time (they hold only what
-  was made lately: a fraction of a millisecond);
-- the oldest only when the GM is idle (no mouse button held, no input for
-  :data:`IDLE_MS`);
-- what start-up and each load made is frozen (``gc.freeze``: never traversed again)
-  at the first idle moment after them, together with what the background imports
-  (networkx, scipy, numba's sight kernel) brought: :meth:`GuiThreadCollector.settle`
-  collects everything once, the previous load's frozen objects included, then freezes
-  what is left. Full collections then see only what was made since.
+- the young generations are collected when due, at any time (what was made lately);
+- what lives of the rest is frozen (``gc.freeze``: never traversed again): the libraries
+  as they come, unlooked at (the start-up's imports, then the warm-up's: scipy, numba's
+  sight kernel), and the window start-up made; then, each time the GM is idle (no mouse
+  button held, no input for :data:`IDLE_MS`) and something reached the oldest generation
+  since, :meth:`GuiThreadCollector.settle` collects what is not frozen and freezes what
+  is left, and the same after each scene switch: a step the size of what is new;
+- a frozen object caught in a cycle is never freed, so a load collects everything once, at
+  once (:meth:`GuiThreadCollector.collect_all`, the GM waits for the load anyway): the
+  file it closes is an evening and scenes that hold each other. What a scene switch or an
+  undo step dropped leave goes by its last reference (``tests/app/test_idle_collections.py``;
+  ``benchmarks/idle_gc.py`` counts what froze);
+- :data:`BURST` objects more alive since the last freeze are frozen unlooked at too, busy
+  or idle: the token items a crowded map makes after its first frame, on the first input or
+  as the GM's view comes near them (80,000 objects for 5,000 tokens; looking at them took
+  20-70 ms).
 
 The app's first look waits until after start-up (:data:`START_UP_MS`): a look before
 the first frame traversed all of it (16 ms with 5,000 tokens) for nothing.
@@ -55,6 +63,9 @@ START_UP_MS = 1500
 """The app's first look after start-up: the window has shown its first frame by then."""
 IDLE_MS = 1000
 """No input for this long (and no mouse button held): the GM is not dragging or typing."""
+BURST = 20_000
+"""So many objects more alive since the last freeze are frozen unlooked at (data that lives:
+made at once, or bit by bit while the GM was busy)."""
 GIVE_BACK_EVERY_S = 10.0
 """Memory is given back at most this often (a fragmented heap takes 10-20 ms of CPU)."""
 
@@ -172,6 +183,8 @@ class GuiThreadCollector(QObject):
         sight kernel's arrival freezes what it brought too."""
         self.arrived = False
         """Libraries arrived (:meth:`imported`): freeze them at the next look, unlooked at."""
+        self.grown = 0
+        """About how many objects young collections left alive since the last freeze."""
         self._kernel_ready = sight_kernel.ready()
         self.trimmed = False
         """The memory freed since the last input was given back (once per idle moment)."""
@@ -229,6 +242,7 @@ class GuiThreadCollector(QObject):
         window is made: Python's own collections ran while they came); from now on each
         idle full collection freezes what it leaves."""
         self.freezing = True
+        self.grown = 0
         gc.freeze()
 
     def collect(self) -> int:
@@ -236,15 +250,21 @@ class GuiThreadCollector(QObject):
         if not self._kernel_ready and sight_kernel.ready():  # numba's objects: freeze them
             self._kernel_ready = True
             self.arrived = self.arrived or self.freezing
+        made = gc.get_count()[0]  # objects more since the last young collection
+        if self.freezing and self.grown + made >= BURST:  # looking at them costs 20-70 ms
+            self.freeze_now()
+            made = 0
         if not self.idle() or self.arrived:  # a settle now would traverse the libraries
             found = collect_due(full=False)
         elif self.pending or (self.freezing and gc.get_count()[2] > 0):
             found = self.settle()  # something reached the oldest generation since
         else:
             found = collect_due()
+        if gc.get_count()[0] < made:  # a young collection: what it left lives on
+            self.grown += made - found
         if self.arrived:
             self.arrived = False
-            gc.freeze()
+            self.freeze_now()
         if self.idle():
             self.give_back_once()
         return found
@@ -268,14 +288,11 @@ class GuiThreadCollector(QObject):
 
     def settle(self) -> int:
         """Collect what is not frozen (what was made since the last settle), then freeze
-        what is left: the next full collection traverses only what is new again.
-
-        What was frozen stays frozen: a whole collection traverses every object the app
-        holds, the libraries' too (0.1-0.6 s on 1024 x 1024), and a closed map, a switched
-        scene, a dropped undo step are freed when their last reference goes, cycles or not
-        being what holds them (``tests/app/test_idle_collections.py``)."""
+        what is left: the next one looks only at what is new again. What an earlier one
+        froze is not looked at (:meth:`collect_all` does, after a load)."""
         self.pending = False
         found = gc.collect()
+        self.grown = 0
         gc.freeze()
         return found
 
