@@ -323,11 +323,14 @@ def test_objects_made_bit_by_bit_while_busy_are_frozen_once_they_add_up(qapp: An
         collector.freeze_now()
         collector.last_input = time.monotonic()  # busy
         made: list[_Kept] = []
-        while len(made) < gui_thread_gc.BURST:  # its young collections between the pieces
+        freed_in: list[str] = []
+        while len(freed_in) < 20 and not (made and frozen(made[0])):  # young collections
             made += [_Kept() for _ in range(gui_thread_gc.BURST // 10)]
+            _Sentinel(freed_in)  # what died meanwhile (a journal record's closure)
             collector.collect()
-        collector.collect()
-        assert frozen(made[0]) and frozen(made[-1])
+        pieces = len(made) // (gui_thread_gc.BURST // 10)
+        assert frozen(made[-1]) and 5 < pieces <= 11
+        assert freed_in == ["MainThread"] * pieces  # collected, not frozen with the rest
     finally:
         gc.unfreeze()
         parent.deleteLater()
