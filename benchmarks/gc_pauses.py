@@ -66,7 +66,10 @@ window.show()
 squares = lambda: 1024 * 1024  # as tactical.app.main.run: this map loads numba's kernel
 if mode == "now":
     collector.freeze_now()
-    collector.watch(window.document.encounter_replaced, lambda: window.document.evening)
+    def closes():  # as tactical.app.main.run: what a load replaces
+        evening = window.document.evening
+        return [evening, *(scene.encounter for scene in evening.scenes)]
+    collector.watch(window.document.encounter_replaced, closes)
     warm_after_first_frame(collector.imported, squares=squares)
 else:
     warm_after_first_frame(squares=squares)

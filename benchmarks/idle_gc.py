@@ -92,8 +92,11 @@ if mode == "now":
     collector.freeze_now()
 else:
     collector.settle_soon()
+def closes():  # as tactical.app.main.run: what a load replaces
+    evening = window.document.evening
+    return [evening, *(scene.encounter for scene in evening.scenes)]
 collector.watch(
-    window.document.encounter_replaced, (lambda: window.document.evening) if mode == "now" else None
+    window.document.encounter_replaced, closes if mode == "now" else None
 )
 warm_after_first_frame(
     collector.imported if mode == "now" else collector.settle_soon, squares=lambda: 1024 * 1024
@@ -202,6 +205,7 @@ for _ in range(11):  # the young collections of a longer session: the oldest gen
 wait(rest + 2000)  # the oldest generation comes due at the tenth young collection
 undo_steps = document.undo_stack.count()
 
+del encounter  # this script's: the app holds none
 phase[0] = "reopen"  # File > Open: the same file again
 window.files.ask_unsaved = lambda: "discard"
 wall, cpu = time.perf_counter(), time.thread_time()

@@ -44,8 +44,13 @@ def run(path: str | None) -> int:
         return 1
     window.show()
     collector.freeze_now()  # the window and the map: looking at them costs 40 ms, at idle
-    # a load frees the file it replaces at once; a scene switch settles when idle
-    collector.watch(window.document.encounter_replaced, lambda: window.document.evening)
+
+    # what a load or a scene switch made settles when idle; a closed file goes as it closes
+    def closes() -> list[object]:  # what a load replaces: the evening and its scenes' maps
+        evening = window.document.evening
+        return [evening, *(scene.encounter for scene in evening.scenes)]
+
+    collector.watch(window.document.encounter_replaced, closes)
 
     def squares() -> int:  # a big map loads the sight kernel before sight is asked
         grid = window.document.encounter.grid

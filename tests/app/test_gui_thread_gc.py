@@ -245,33 +245,49 @@ def test_imports_are_frozen_at_the_next_look_without_a_full_collection(
         gc.callbacks.remove(seen)
 
 
-def test_a_load_collects_everything_at_once_and_a_scene_switch_does_not(
-    collector: Any, qapp: Any, qtbot: Any
+class _Plain:
+    """A closed file's object that nothing holds once it is closed (no cycle)."""
+
+
+def test_a_load_collects_everything_once_only_when_the_file_it_closed_lives_on(
+    collector: Any, qapp: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An evening and its scenes hold each other: the file a load closes is garbage among
-    frozen objects, which only a whole collection frees; the GM waits for the load anyway.
-    A scene switch keeps the evening: it settles at the next idle moment, as before."""
+    """A frozen object caught in a cycle is freed only by a collection of everything: when
+    something of the file a load closed lives on a turn later, the load collects it all
+    once (the GM waits for the load anyway). A scene switch keeps the evening: it settles
+    at the next idle moment. A file that went as it closed costs nothing."""
     from PySide6.QtCore import QObject, Signal
 
     class Document(QObject):
         encounter_replaced = Signal()
 
+    whole: list[bool] = []
+    real = collector.collect_all
+    monkeypatch.setattr(collector, "collect_all", lambda: whole.append(real() >= 0))
+
+    def turns() -> None:  # those a load's zero-time timer runs in
+        for _ in range(5):
+            qapp.processEvents()
+
     document = Document()
-    evening = [_Kept()]
-    collector.watch(document.encounter_replaced, lambda: evening[0])
-    collector.freeze_now()  # the first file's objects, frozen since
-    freed_in: list[str] = []
-    closed = _Sentinel(freed_in)
-    collector.freeze_now()
-    del closed  # garbage now, but frozen
+    evening: list[object] = [_Plain()]
+    collector.watch(document.encounter_replaced, lambda: evening)
     collector.last_input = time.monotonic()  # the GM is busy: no idle step
     document.encounter_replaced.emit()  # a scene switch: the same evening
-    for _ in range(5):  # the turns a load's zero-time timer would run in
-        qapp.processEvents()
-    assert freed_in == [] and collector.pending
-    evening[0] = _Kept()  # File > Open
+    turns()
+    assert whole == [] and collector.pending
+    evening[:] = [_Plain()]  # File > Open: the first file went as it closed
+    document.encounter_replaced.emit()
+    turns()
+    assert whole == []
+    freed_in: list[str] = []
+    evening[:] = [_Sentinel(freed_in)]  # a file caught in a cycle ...
+    document.encounter_replaced.emit()
+    collector.freeze_now()  # ... and frozen since its load
+    evening[:] = [_Plain()]  # File > Open: it lives on as frozen garbage
     document.encounter_replaced.emit()
     qtbot.waitUntil(lambda: freed_in == ["MainThread"], timeout=2000)
+    assert whole == [True]
 
 
 def test_a_burst_of_live_objects_is_frozen_without_a_collection(

@@ -21,11 +21,11 @@ took 0.1-0.6 s, a stall wherever it falls. So a collection looks only at what is
   button held, no input for :data:`IDLE_MS`) and something reached the oldest generation
   since, :meth:`GuiThreadCollector.settle` collects what is not frozen and freezes what
   is left, and the same after each scene switch: a step the size of what is new;
-- a frozen object caught in a cycle is never freed, so a load collects everything once, at
-  once (:meth:`GuiThreadCollector.collect_all`, the GM waits for the load anyway): the
-  file it closes is an evening and scenes that hold each other. What a scene switch or an
-  undo step dropped leave goes by its last reference (``tests/app/test_idle_collections.py``;
-  ``benchmarks/idle_gc.py`` counts what froze);
+- a frozen object caught in a cycle is never freed: what a scene switch or an undo step
+  dropped leave goes by its last reference, and a closed file too once its evening has
+  untied its scenes (``tests/app/test_idle_collections.py``; ``benchmarks/idle_gc.py``
+  counts what froze); should something of a closed file live on, the load collects
+  everything once (:meth:`GuiThreadCollector.collect_all`; the GM waits for it anyway);
 - :data:`BURST` objects more alive since the last freeze are frozen unlooked at too, busy
   or idle: the token items a crowded map makes after its first frame, on the first input or
   as the GM's view comes near them (80,000 objects for 5,000 tokens; looking at them took
@@ -50,7 +50,7 @@ import gc
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QGuiApplication
@@ -211,22 +211,36 @@ class GuiThreadCollector(QObject):
             return False
         return (time.monotonic() - self.last_input) * 1000 >= self.idle_ms
 
-    def watch(self, made: SignalInstance, holder: Callable[[], object] | None = None) -> None:
+    def watch(
+        self, made: SignalInstance, holder: Callable[[], Sequence[object]] | None = None
+    ) -> None:
         """Settle at the next idle moment after ``made`` fires (a load, a scene switch).
 
-        ``holder()``: what only a load replaces (the document's evening). When ``made``
-        finds another there, everything is collected at once, frozen objects included
-        (:meth:`collect_all`): an evening and its scenes hold each other, so the file the
-        GM closed is garbage only a collection frees, and it was frozen since its load."""
-        held = [weakref.ref(holder())] if holder is not None else []
+        ``holder()``: what only a load replaces, first (the document's evening), then what
+        should go with it (its scenes' encounters). When ``made`` finds another first, and
+        any of what the last one named still lives a turn later, everything is collected
+        at once, frozen objects included (:meth:`collect_all`): caught in a cycle, the file
+        the GM closed would never be freed (the evening unties its scenes when closed)."""
+        held: list[weakref.ref[object]] = []
 
         def made_now() -> None:
             self.settle_soon()
-            if holder is not None and held[0]() is not holder():
-                held[0] = weakref.ref(holder())
-                QTimer.singleShot(0, self, self.collect_all)
+            if holder is None:
+                return
+            now = holder()
+            if held and held[0]() is not now[0]:
+                gone = list(held)
+                QTimer.singleShot(0, self, lambda: self._freed(gone))
+            held[:] = [weakref.ref(thing) for thing in now]
 
+        if holder is not None:
+            held[:] = [weakref.ref(thing) for thing in holder()]
         made.connect(made_now)
+
+    def _freed(self, gone: list[weakref.ref[object]]) -> None:
+        """After a load: collect everything if something of the file it closed lives on."""
+        if any(thing() is not None for thing in gone):
+            self.collect_all()
 
     def settle_soon(self) -> None:
         """Collect and freeze what was made lately at the next idle moment (any thread
