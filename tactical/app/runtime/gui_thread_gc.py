@@ -24,8 +24,9 @@ took 0.1-0.6 s, a stall wherever it falls. So a collection looks only at what is
 - a frozen object caught in a cycle is never freed: what a scene switch or an undo step
   dropped leave goes by its last reference, and a closed file too once its evening has
   untied its scenes (``tests/app/test_idle_collections.py``; ``benchmarks/idle_gc.py``
-  counts what froze); should something of a closed file live on, the load collects
-  everything once (:meth:`GuiThreadCollector.collect_all`; the GM waits for it anyway);
+  counts what froze); right after a load, while the GM still waits for it, what it made
+  settles, or everything is collected once should something of the closed file live on
+  (:meth:`GuiThreadCollector.collect_all`);
 - :data:`BURST` objects more alive since the last freeze are frozen unlooked at too, busy
   or idle: the token items a crowded map makes after its first frame, on the first input or
   as the GM's view comes near them (80,000 objects for 5,000 tokens; looking at them took
@@ -180,8 +181,9 @@ class GuiThreadCollector(QObject):
         """Collect what was made since the last :meth:`settle`, then freeze it, at the next
         idle moment."""
         self.freezing = False
-        """Set by the first :meth:`settle_soon` (the app's start-up): from then on the
-        sight kernel's arrival freezes what it brought too."""
+        """The app freezes (:meth:`freeze_now` or :meth:`settle_soon` said so): idle full
+        collections, bursts and the sight kernel's arrival freeze too (the tests' collector
+        freezes nothing unasked)."""
         self.arrived = False
         """Libraries arrived (:meth:`imported`): freeze them at the next look, unlooked at."""
         self.grown = 0
@@ -238,9 +240,13 @@ class GuiThreadCollector(QObject):
         made.connect(made_now)
 
     def _freed(self, gone: list[weakref.ref[object]]) -> None:
-        """After a load: collect everything if something of the file it closed lives on."""
+        """Right after a load, while the GM still waits for it: collect everything if
+        something of the file it closed lives on, else settle what the load made (the
+        closed file's objects freed meanwhile, it is no burst: 30 ms at an idle moment)."""
         if any(thing() is not None for thing in gone):
             self.collect_all()
+        else:
+            self.settle()
 
     def settle_soon(self) -> None:
         """Collect and freeze what was made lately at the next idle moment (any thread
@@ -296,8 +302,9 @@ class GuiThreadCollector(QObject):
 
     def collect_all(self) -> int:
         """Collect everything, frozen objects included, then freeze what is left: 0.1-0.6 s
-        on 1024 x 1024 (the libraries' objects too), so only right after a load, which the
-        GM waits for anyway, never at an idle moment."""
+        on 1024 x 1024 (the libraries' objects too), so only right after a load whose
+        closed file lives on (the GM waits for the load anyway), never at an idle moment."""
+        self.pending = False
         gc.unfreeze()
         found = gc.collect()
         gc.freeze()
