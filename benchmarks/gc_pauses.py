@@ -52,6 +52,7 @@ from tactical.app.window.startup import start
 from tactical.app.runtime.warm_imports import warm_after_first_frame
 if mode == "now":  # as tactical.app.main.run
     collector = gui_thread_gc.install_gui_thread_gc(app, first_ms=gui_thread_gc.START_UP_MS)
+    collector.freeze_now()
 else:  # before issue 35: every generation when due, the oldest too; nothing frozen
     gc.disable()
     old = QTimer()
@@ -64,9 +65,12 @@ window.resize(1600, 1000)
 window.show()
 squares = lambda: 1024 * 1024  # as tactical.app.main.run: this map loads numba's kernel
 if mode == "now":
-    collector.settle_soon()
-    collector.watch(window.document.encounter_replaced)
-    warm_after_first_frame(collector.settle_soon, squares=squares)
+    collector.freeze_now()
+    def closes():  # as tactical.app.main.run: what a load replaces
+        evening = window.document.evening
+        return [evening, *(scene.encounter for scene in evening.scenes)]
+    collector.watch(window.document.encounter_replaced, closes)
+    warm_after_first_frame(collector.imported, squares=squares)
 else:
     warm_after_first_frame(squares=squares)
 

@@ -354,6 +354,7 @@ def run(path: Path, rounds: int, gil_ms: float = 0.25) -> dict[str, Any]:
         copy = folder / path.name
         copy.write_bytes(path.read_bytes())
         session = Session(copy, folder)
+        collector.freeze_now()  # as the app once its window shows (tactical.app.main.run)
         ticks = Ticks()
         for _ in range(WARM_UP):
             session.play_round(ticks)

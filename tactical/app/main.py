@@ -34,8 +34,9 @@ def run(path: str | None) -> int:
     app.setDesktopFileName("tactical")
     app.setWindowIcon(app_icon())
     # the autosave writer and the phones' server free no Qt object; no look before the first
-    # frame; what start-up, the background imports and each load made is frozen when idle
+    # frame; the libraries are frozen as they come, what start-up and each load made when idle
     collector = install_gui_thread_gc(app, first_ms=START_UP_MS)
+    collector.freeze_now()  # the imports above: the app's modules, Qt, pydantic, numpy
     install_quick_gil_turns()  # workers' Python must not hold the GUI's Qt calls 5 ms each
     install_logging()
     install_qt_messages()
@@ -46,13 +47,19 @@ def run(path: str | None) -> int:
         reporter(type(error), error, error.__traceback__)
         return 1
     window.show()
-    collector.settle_soon()  # start-up's objects
-    collector.watch(window.document.encounter_replaced)
+    collector.freeze_now()  # the window and the map: looking at them costs 40 ms, at idle
+
+    # what a load or a scene switch made settles when idle; a closed file goes as it closes
+    def closes() -> list[object]:  # what a load replaces: the evening and its scenes' maps
+        evening = window.document.evening
+        return [evening, *(scene.encounter for scene in evening.scenes)]
+
+    collector.watch(window.document.encounter_replaced, closes)
 
     def squares() -> int:  # a big map loads the sight kernel before sight is asked
         grid = window.document.encounter.grid
         return 0 if grid is None else grid.width * grid.height
 
     window.document.encounter_replaced.connect(lambda: sight_kernel.wanted(squares()))
-    warm_after_first_frame(collector.settle_soon, squares=squares)
+    warm_after_first_frame(collector.imported, squares=squares)
     return app.exec()

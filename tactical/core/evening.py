@@ -194,6 +194,15 @@ class Evening:
         scene.encounter.unsubscribe(self._scene_listeners.pop(id(scene)))
         return scene, index
 
+    def close(self) -> None:
+        """Let go of the scenes: the evening is closed (another file was opened in its
+        place). An evening and its scenes' encounters hold each other; untied, a closed
+        file is freed as soon as nothing refers to it, with no cycle collection (the app
+        freezes what lives, and a frozen cycle is only freed by a collection of all)."""
+        for scene in self.scenes:
+            scene.encounter.evening = None
+            scene.encounter.unsubscribe(self._scene_listeners.pop(id(scene)))
+
     # -- the roster kept in step --------------------------------------------
 
     def token_changed(self, scene: Scene, change: Change) -> None:

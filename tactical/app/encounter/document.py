@@ -215,6 +215,7 @@ class EncounterDocument(QObject):
         self.replacing.emit()
         self.encounter.unsubscribe(self._relay)
         self.evening.unsubscribe(self._relay)
+        closed = self.evening
         self.history.clear()
         self.encounter = encounter
         self.pushing_on = encounter
@@ -229,6 +230,8 @@ class EncounterDocument(QObject):
         self.set_highlights(set(), set())  # until the new encounter's procedure is read
         self.encounter_replaced.emit()
         self.modified_changed.emit(False)
+        if closed is not self.evening:
+            closed.close()  # freed as it goes, without a collection of everything
 
     @property
     def scene_id(self) -> str:

@@ -10,18 +10,28 @@ memory ("Slot 'EncounterDocument::' not found", or a segmentation fault far
 from its cause). So automatic collection is switched off, and a timer on the
 GUI thread collects the generations that are due, as Python would have.
 
-A full collection traverses every object the app holds: 0.1-0.4 s on a crowded
-1024 x 1024 map, a stall if it falls into a drag. So:
+A collection traverses every object it looks at, about a microsecond each on a heap
+the libraries scattered: the 270,000 of a crowded 1024 x 1024 map after its warm-up
+took 0.1-0.6 s, a stall wherever it falls. So a collection looks only at what is new:
 
-- the young generations are collected when due, at any time (they hold only what
-  was made lately: a fraction of a millisecond);
-- the oldest only when the GM is idle (no mouse button held, no input for
-  :data:`IDLE_MS`);
-- what start-up and each load made is frozen (``gc.freeze``: never traversed again)
-  at the first idle moment after them, together with what the background imports
-  (networkx, scipy, numba's sight kernel) brought: :meth:`GuiThreadCollector.settle`
-  collects everything once, the previous load's frozen objects included, then freezes
-  what is left. Full collections then see only what was made since.
+- the young generations are collected when due, at any time (what was made lately);
+- what lives of the rest is frozen (``gc.freeze``: never traversed again): the libraries
+  as they come, unlooked at (the start-up's imports, then the warm-up's: scipy, numba's
+  sight kernel), and the window start-up made; then, each time the GM is idle (no mouse
+  button held, no input for :data:`IDLE_MS`) and something reached the oldest generation
+  since, :meth:`GuiThreadCollector.settle` collects what is not frozen and freezes what
+  is left, and the same after each scene switch: a step the size of what is new;
+- a frozen object caught in a cycle is never freed: what a scene switch or an undo step
+  dropped leave goes by its last reference, and a closed file too once its evening has
+  untied its scenes (``tests/app/test_idle_collections.py``; ``benchmarks/idle_gc.py``
+  counts what froze); right after a load, while the GM still waits for it, what it made
+  settles, or everything is collected once should something of the closed file live on
+  (:meth:`GuiThreadCollector.collect_all`);
+- :data:`BURST` objects more alive since the last freeze are frozen unlooked at too, busy
+  or idle: the token items a crowded map makes after its first frame, on the first input or
+  as the GM's view comes near them (80,000 objects for 5,000 tokens; looking at them took
+  20-70 ms). Made bit by bit, the young generations are collected first (what died lately:
+  the journal's records, the phones' pages).
 
 The app's first look waits until after start-up (:data:`START_UP_MS`): a look before
 the first frame traversed all of it (16 ms with 5,000 tokens) for nothing.
@@ -40,7 +50,8 @@ import ctypes.util
 import gc
 import threading
 import time
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QGuiApplication
@@ -54,6 +65,9 @@ START_UP_MS = 1500
 """The app's first look after start-up: the window has shown its first frame by then."""
 IDLE_MS = 1000
 """No input for this long (and no mouse button held): the GM is not dragging or typing."""
+BURST = 20_000
+"""So many objects more alive since the last freeze are frozen unlooked at (data that lives:
+made at once, or bit by bit while the GM was busy)."""
 GIVE_BACK_EVERY_S = 10.0
 """Memory is given back at most this often (a fragmented heap takes 10-20 ms of CPU)."""
 
@@ -121,6 +135,19 @@ _INPUT = frozenset(
 )
 
 
+def due(full: bool = True) -> int:
+    """The oldest generation past its threshold, the one Python would collect now (the
+    oldest only when ``full``; -1: none is due)."""
+    found = -1
+    for generation, (count, threshold) in enumerate(
+        zip(gc.get_count(), gc.get_threshold(), strict=False)
+    ):
+        if threshold <= 0 or count <= threshold or (generation == 2 and not full):
+            break
+        found = generation
+    return found
+
+
 def collect_due(full: bool = True) -> int:
     """Collect the oldest generation past its threshold, as Python would (the oldest
     only when ``full``); on the main thread only.
@@ -130,14 +157,8 @@ def collect_due(full: bool = True) -> int:
     """
     if threading.current_thread() is not threading.main_thread():
         return 0
-    due = -1
-    for generation, (count, threshold) in enumerate(
-        zip(gc.get_count(), gc.get_threshold(), strict=False)
-    ):
-        if threshold <= 0 or count <= threshold or (generation == 2 and not full):
-            break
-        due = generation
-    return gc.collect(due) if due >= 0 else 0
+    generation = due(full)
+    return gc.collect(generation) if generation >= 0 else 0
 
 
 class GuiThreadCollector(QObject):
@@ -157,10 +178,16 @@ class GuiThreadCollector(QObject):
         self.idle_ms = idle_ms
         self.last_input = time.monotonic()
         self.pending = False
-        """Freeze what was made since the last :meth:`settle` at the next idle moment."""
+        """Collect what was made since the last :meth:`settle`, then freeze it, at the next
+        idle moment."""
         self.freezing = False
-        """Set by the first :meth:`settle_soon` (the app's start-up): from then on the
-        sight kernel's arrival settles again too."""
+        """The app freezes (:meth:`freeze_now` or :meth:`settle_soon` said so): idle full
+        collections, bursts and the sight kernel's arrival freeze too (the tests' collector
+        freezes nothing unasked)."""
+        self.arrived = False
+        """Libraries arrived (:meth:`imported`): freeze them at the next look, unlooked at."""
+        self.grown = 0
+        """About how many objects young collections left alive since the last freeze."""
         self._kernel_ready = sight_kernel.ready()
         self.trimmed = False
         """The memory freed since the last input was given back (once per idle moment)."""
@@ -186,34 +213,110 @@ class GuiThreadCollector(QObject):
             return False
         return (time.monotonic() - self.last_input) * 1000 >= self.idle_ms
 
-    def watch(self, made: SignalInstance) -> None:
-        """Settle again at the next idle moment after ``made`` fires (a load)."""
-        made.connect(self.settle_soon)
+    def watch(
+        self, made: SignalInstance, holder: Callable[[], Sequence[object]] | None = None
+    ) -> None:
+        """Settle at the next idle moment after ``made`` fires (a load, a scene switch).
+
+        ``holder()``: what only a load replaces, first (the document's evening), then what
+        should go with it (its scenes' encounters). When ``made`` finds another first, and
+        any of what the last one named still lives a turn later, everything is collected
+        at once, frozen objects included (:meth:`collect_all`): caught in a cycle, the file
+        the GM closed would never be freed (the evening unties its scenes when closed)."""
+        held: list[weakref.ref[object]] = []
+
+        def made_now() -> None:
+            self.settle_soon()
+            if holder is None:
+                return
+            now = holder()
+            if held and held[0]() is not now[0]:
+                gone = list(held)
+                QTimer.singleShot(0, self, lambda: self._freed(gone))
+            held[:] = [weakref.ref(thing) for thing in now]
+
+        if holder is not None:
+            held[:] = [weakref.ref(thing) for thing in holder()]
+        made.connect(made_now)
+
+    def _freed(self, gone: list[weakref.ref[object]]) -> None:
+        """Right after a load, while the GM still waits for it: collect everything if
+        something of the file it closed lives on, else settle what the load made (the
+        closed file's objects freed meanwhile, it is no burst: 30 ms at an idle moment)."""
+        if any(thing() is not None for thing in gone):
+            self.collect_all()
+        else:
+            self.settle()
 
     def settle_soon(self) -> None:
-        """Freeze what was made lately at the next idle moment (any thread may ask)."""
+        """Collect and freeze what was made lately at the next idle moment (any thread
+        may ask)."""
         self.pending = self.freezing = True
+
+    def imported(self) -> None:
+        """Libraries were imported (the warm-up): freeze what lives at the next look,
+        without looking at it (any thread may ask)."""
+        self.arrived = True
+
+    def freeze_now(self) -> None:
+        """Freeze what lives now without looking at it (the start-up's imports, before the
+        window is made: Python's own collections ran while they came); from now on each
+        idle full collection freezes what it leaves."""
+        self.freezing = True
+        self.grown = 0
+        gc.freeze()
 
     def collect(self) -> int:
         """The timer's look: young generations when due; the rest only when idle."""
         if not self._kernel_ready and sight_kernel.ready():  # numba's objects: freeze them
             self._kernel_ready = True
-            self.pending = self.pending or self.freezing
-        if not self.idle():
-            return collect_due(full=False)
-        found = self.settle() if self.pending else collect_due()
+            self.arrived = self.arrived or self.freezing
+        made = gc.get_count()[0]  # objects more since the last young collection
+        if self.freezing and self.grown + made >= BURST:  # looking at them costs 20-70 ms
+            if made < BURST:  # made bit by bit: what died lately goes first
+                gc.collect(1)
+            self.freeze_now()
+            made = 0
+        if not self.idle() or self.arrived:  # a settle now would traverse the libraries
+            found = collect_due(full=False)
+        elif self.pending or (self.freezing and gc.get_count()[2] > 0):
+            found = self.settle()  # something reached the oldest generation since
+        else:
+            found = collect_due()
+        if gc.get_count()[0] < made:  # a young collection: what it left lives on
+            self.grown += made - found
+        if self.arrived:
+            self.arrived = False
+            self.freeze_now()
+        if self.idle():
+            self.give_back_once()
+        return found
+
+    def give_back_once(self) -> None:
+        """Give the memory freed since back to the system, once per idle moment and at
+        most every :data:`GIVE_BACK_EVERY_S`."""
         now = time.monotonic()
         if not self.trimmed and give_back is not None and now >= self.next_give_back:
             self.trimmed, self.next_give_back = True, now + GIVE_BACK_EVERY_S
             give_back()
-        return found
 
-    def settle(self) -> int:
-        """Collect everything (frozen objects included: a closed map's cycles go), then
-        freeze what is left, so later full collections traverse only what is new."""
+    def collect_all(self) -> int:
+        """Collect everything, frozen objects included, then freeze what is left: 0.1-0.6 s
+        on 1024 x 1024 (the libraries' objects too), so only right after a load whose
+        closed file lives on (the GM waits for the load anyway), never at an idle moment."""
         self.pending = False
         gc.unfreeze()
         found = gc.collect()
+        gc.freeze()
+        return found
+
+    def settle(self) -> int:
+        """Collect what is not frozen (what was made since the last settle), then freeze
+        what is left: the next one looks only at what is new again. What an earlier one
+        froze is not looked at (:meth:`collect_all` does, after a load)."""
+        self.pending = False
+        found = gc.collect()
+        self.grown = 0
         gc.freeze()
         return found
 
