@@ -351,3 +351,35 @@ def test_objects_made_bit_by_bit_while_busy_are_frozen_once_they_add_up(qapp: An
     finally:
         gc.unfreeze()
         parent.deleteLater()
+
+
+def test_what_froze_and_then_died_in_a_cycle_goes_once_nobody_touched_the_app_for_long(
+    collector: Any,
+) -> None:
+    """A frozen object is never looked at by the idle steps, so a cycle that dies after it
+    froze would stay for the whole session: once nobody has touched the app for
+    SWEEP_IDLE_MS (and at most every SWEEP_EVERY_S), everything is collected once."""
+    from tactical.app.runtime.gui_thread_gc import SWEEP_EVERY_S, SWEEP_IDLE_MS
+
+    freed_in: list[str] = []
+    alive = _Sentinel(freed_in)
+    collector.freeze_now()  # as the app does at start-up: it froze alive
+    assert frozen(alive)
+    dropped = weakref.ref(alive)
+    del alive  # its cycle now garbage
+    collector.last_input = time.monotonic() - 1.0  # a short idle moment: new things only
+    looks(collector)
+    assert dropped() is not None
+    collector.last_input = time.monotonic() - SWEEP_IDLE_MS / 1000 - 1
+    looks(collector)  # long idle, but a whole collection ran less than SWEEP_EVERY_S ago
+    assert dropped() is not None
+    collector.next_sweep = time.monotonic() - 1
+    collector.collect()
+    assert dropped() is None and freed_in == ["MainThread"]
+    assert collector.next_sweep > time.monotonic() + SWEEP_EVERY_S - 60
+    alive = _Sentinel(freed_in)
+    collector.freeze_now()
+    again = weakref.ref(alive)
+    del alive
+    looks(collector)  # the next sweep waits its turn
+    assert again() is not None

@@ -26,7 +26,10 @@ took 0.1-0.6 s, a stall wherever it falls. So a collection looks only at what is
   untied its scenes (``tests/app/test_idle_collections.py``; ``benchmarks/idle_gc.py``
   counts what froze); right after a load, while the GM still waits for it, what it made
   settles, or everything is collected once should something of the closed file live on
-  (:meth:`GuiThreadCollector.collect_all`);
+  (:meth:`GuiThreadCollector.collect_all`); and, so that what a four-hour session froze
+  and then dropped in a cycle cannot add up, everything is also collected once the GM has
+  not touched the app for :data:`SWEEP_IDLE_MS`, at most every :data:`SWEEP_EVERY_S` (the
+  only idle step that may hold the GUI 0.1-0.2 s, while nobody is at the mouse);
 - :data:`BURST` objects more alive since the last freeze are frozen unlooked at too, busy
   or idle: the token items a crowded map makes after its first frame, on the first input or
   as the GM's view comes near them (80,000 objects for 5,000 tokens; looking at them took
@@ -68,6 +71,10 @@ IDLE_MS = 1000
 BURST = 20_000
 """So many objects more alive since the last freeze are frozen unlooked at (data that lives:
 made at once, or bit by bit while the GM was busy)."""
+SWEEP_IDLE_MS = 30_000
+"""No input for this long: nobody is at the mouse, a whole collection may run."""
+SWEEP_EVERY_S = 600.0
+"""A whole collection at most this often (what froze and died since is freed then)."""
 GIVE_BACK_EVERY_S = 10.0
 """Memory is given back at most this often (a fragmented heap takes 10-20 ms of CPU)."""
 
@@ -193,6 +200,8 @@ class GuiThreadCollector(QObject):
         """The memory freed since the last input was given back (once per idle moment)."""
         self.next_give_back = 0.0
         """Not given back again before this moment (``time.monotonic``)."""
+        self.next_sweep = time.monotonic() + SWEEP_EVERY_S
+        """No whole collection at a long idle moment before this (``time.monotonic``)."""
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.collect)
@@ -207,11 +216,17 @@ class GuiThreadCollector(QObject):
             self.trimmed = False
         return False
 
-    def idle(self) -> bool:
-        """No mouse button held and no input for :attr:`idle_ms`."""
+    def idle(self, idle_ms: int | None = None) -> bool:
+        """No mouse button held and no input for :attr:`idle_ms` (or ``idle_ms``)."""
         if QGuiApplication.mouseButtons() != Qt.MouseButton.NoButton:
             return False
-        return (time.monotonic() - self.last_input) * 1000 >= self.idle_ms
+        wanted = self.idle_ms if idle_ms is None else idle_ms
+        return (time.monotonic() - self.last_input) * 1000 >= wanted
+
+    def sweep_due(self) -> bool:
+        """A whole collection now: the app freezes, nobody has touched it for
+        :data:`SWEEP_IDLE_MS` and none ran for :data:`SWEEP_EVERY_S`."""
+        return self.freezing and time.monotonic() >= self.next_sweep and self.idle(SWEEP_IDLE_MS)
 
     def watch(
         self, made: SignalInstance, holder: Callable[[], Sequence[object]] | None = None
@@ -279,6 +294,8 @@ class GuiThreadCollector(QObject):
             made = 0
         if not self.idle() or self.arrived:  # a settle now would traverse the libraries
             found = collect_due(full=False)
+        elif self.sweep_due():
+            found = self.collect_all()
         elif self.pending or (self.freezing and gc.get_count()[2] > 0):
             found = self.settle()  # something reached the oldest generation since
         else:
@@ -303,8 +320,11 @@ class GuiThreadCollector(QObject):
     def collect_all(self) -> int:
         """Collect everything, frozen objects included, then freeze what is left: 0.1-0.6 s
         on 1024 x 1024 (the libraries' objects too), so only right after a load whose
-        closed file lives on (the GM waits for the load anyway), never at an idle moment."""
+        closed file lives on (the GM waits for the load anyway), or when nobody has touched
+        the app for :data:`SWEEP_IDLE_MS` (at most every :data:`SWEEP_EVERY_S`)."""
         self.pending = False
+        self.grown = 0
+        self.next_sweep = time.monotonic() + SWEEP_EVERY_S
         gc.unfreeze()
         found = gc.collect()
         gc.freeze()
