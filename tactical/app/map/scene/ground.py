@@ -8,6 +8,8 @@ round the map and its picture, with a margin to scroll into.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -15,7 +17,7 @@ from tactical.app.map.geometry import CELL
 from tactical.app.map.scene.area_layer import AreaLayer
 from tactical.app.map.scene.background import BackgroundArt, shared_cache
 from tactical.app.map.scene.context import MapLayer, Refreshed, SceneContext
-from tactical.app.map.scene.grid_layer import GridLayer
+from tactical.app.map.scene.grid_layer import NUMBERS_FROM, GridLayer
 from tactical.core.changes import ChangeKind, ChangeSet
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog, FogMark
@@ -86,9 +88,23 @@ class MapGround:
             self.fit_scene_rect()
             self.invalidate()
             refreshed |= Refreshed.MAP
-        if changes.touches(("fog", "areas")) and self.name_found_areas():
+        if changes.touches(("fog", "areas")) and self.name_found_areas() and self._numbers_seen():
             self.invalidate(self._numbered_rect())
         return refreshed
+
+    def _numbers_seen(self) -> bool:
+        """Whether a view of the scene may have heights in its cached background: squares
+        too small for them in every view (the players' screen fitting 1024 x 1024) draw
+        none, so a change of the squares numbered repaints nothing there (fog turned on
+        repainted the players' whole map, 8 ms). A view zoomed in draws its whole cache
+        afresh, as the fog then is."""
+        if not isinstance(self.layer, GridLayer):
+            return True  # an area's name is drawn at every zoom
+        for view in self.canvas.views():
+            shown = view.transform()
+            if CELL * math.hypot(shown.m11(), shown.m12()) >= NUMBERS_FROM * 0.9:
+                return True
+        return False
 
     def _numbered_rect(self) -> QRectF | None:
         """Where the squares whose height is written changed (None: anywhere), a square

@@ -73,8 +73,8 @@ class TokenSync:
         self.pictures = pictures
         self._made: dict[str, TokenItem] = {}
         """The items made so far, by token id."""
-        self._let_go = LetGo()
-        """Items taken off the scene, freed a few hundred a turn."""
+        self._let_go = LetGo(canvas)
+        """Items a change took away: hidden at once, off the scene a few hundred a turn."""
         self.pending = PendingTokens(context, pictures, self._make)
         """Shown tokens whose items are not made yet (see ``token_pending``)."""
         self.items = TokenItems(self._made, self.make_pending)
@@ -162,6 +162,7 @@ class TokenSync:
         for item in self._made.values():
             self.canvas.removeItem(item)
         self._made.clear()
+        self._let_go.flush()
         self.pending.clear()
         self.layout.layouts.clear()
         self.fog_watch.forget()
@@ -228,8 +229,7 @@ class TokenSync:
                 touched_squares.add(item.square)
             if token is None or not shown[token_id]:
                 if item is not None:
-                    gone.append(item)
-                    self.canvas.removeItem(item)
+                    gone.append(item)  # hidden now, off the scene over the next turns
                     del self._made[token_id]
                 continue
             look = self.look_of(token)
@@ -243,7 +243,7 @@ class TokenSync:
             touched_squares.update(self.layout.place(item, token.position))
         if gone:
             self.dots.forget(gone)
-            self._let_go.add(gone)  # freed over the next turns
+            self._let_go.add(gone)  # hidden now; off the scene and freed over the next turns
         if encounter.area_map is not None:
             self.layout.relayout_areas(touched_areas)
         self.layout.relayout_squares(touched_squares)
