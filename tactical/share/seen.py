@@ -34,6 +34,7 @@ from tactical.core.fog_queries import sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.tokens import Token
+from tactical.share.give_way import checkpoint
 from tactical.share.players import players_unseen, players_view, shown_areas, shown_squares
 
 T = TypeVar("T")
@@ -155,6 +156,7 @@ def _character_seen(encounter: Encounter, character: Token) -> Seen:
         allowed = _allowed_squares(encounter)
         squares = [s for s in character.occupied() if grid.in_bounds(s)]
         sight = _sight(grid, squares, sight_range(character))
+        checkpoint()
         bright = sight & allowed
         light = np.where(bright, BRIGHT, np.where(allowed, DIM, DARK)).astype(np.uint8)
         shown = set(own)

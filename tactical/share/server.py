@@ -40,7 +40,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tactical.share import frames, http_guard, quiet_log
+from tactical.share import frames, give_way, http_guard, quiet_log
 from tactical.share.answers import Answers, HandHandler
 from tactical.share.devices import (
     MAX_MESSAGE_BYTES,
@@ -409,14 +409,17 @@ def _build_all(
     the pictures of the tokens it shows), built in a worker thread (``before``: each link's
     last texts, whose ground is kept when it has not changed)."""
     built: dict[str, tuple[Wire, dict[str, bytes]]] = {}
-    for link in links:
-        view = builder(link)
-        data = dict(view.data)
-        data["moves"] = link.moves
-        if not data.get("paused"):
-            data["may"] = link.permissions()
-        pictures = dict(view.pictures)
-        if view.art is not None:
-            pictures[view.art.key] = view.art.png
-        built[link.token] = (wire(data, before.get(link.token)), pictures)
+    with give_way.turn():  # it gives way to the GM's GUI thread at each checkpoint
+        for link in links:
+            give_way.checkpoint()
+            view = builder(link)
+            data = dict(view.data)
+            data["moves"] = link.moves
+            if not data.get("paused"):
+                data["may"] = link.permissions()
+            pictures = dict(view.pictures)
+            if view.art is not None:
+                pictures[view.art.key] = view.art.png
+            give_way.checkpoint()
+            built[link.token] = (wire(data, before.get(link.token)), pictures)
     return built
