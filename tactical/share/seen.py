@@ -80,8 +80,8 @@ def _sight(grid: GridMap, squares: list[Square], reach: int | None) -> Mask:
     if hit is not None and hit[0]() is grid:
         return hit[1]
     seen = visible_squares(grid, [Viewer(s, reach) for s in squares])
-    if len(_SIGHT) >= max(8, SIGHT_CACHE_SQUARES // seen.size):
-        _SIGHT.clear()
+    while _SIGHT and len(_SIGHT) >= max(8, SIGHT_CACHE_SQUARES // seen.size):
+        del _SIGHT[next(iter(_SIGHT))]  # the oldest: the memory kept stays level
     _SIGHT[key] = (weakref.ref(grid), seen)
     return seen
 

@@ -422,4 +422,7 @@ def _build_all(
                 pictures[view.art.key] = view.art.png
             give_way.checkpoint()
             built[link.token] = (wire(data, before.get(link.token)), pictures)
+    done = getattr(builder, "done", None)  # the views are texts now: let them go
+    if done is not None:
+        done()
     return built
