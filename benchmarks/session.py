@@ -396,9 +396,16 @@ class Session:
         return same
 
 
-def pause(collector: Any) -> None:
-    """The GM stops for a moment: the app's idle look collects and gives freed memory back
-    (at once, not after its usual wait between two)."""
+def pause(collector: Any, session: Session) -> None:
+    """The GM stops for a moment: the phones have their last change (no build under way,
+    none waiting: on a loaded machine one may still be), then the app's idle look collects
+    and gives freed memory back (at once, not after its usual wait between two)."""
+    from tactical.share.give_way import GATE
+
+    publishing = session.share._timer  # the phones' coalescing of changes
+    for _ in range(2):  # a change's build starts a moment after it is handed over
+        settle(lambda: not publishing.isActive() and not GATE.building)
+        settle(lambda: False, most=0.05)
     collector.trimmed, collector.next_give_back = False, 0.0
     settle(lambda: collector.trimmed)
     gc.collect()
@@ -427,7 +434,7 @@ def run(path: Path, rounds: int, gil_ms: float = 0.25, give_way: bool = True) ->
         ticks = Ticks()
         for _ in range(WARM_UP):
             session.play_round(ticks)
-        pause(collector)
+        pause(collector, session)
         warm = rss_mb()
         ticks.reset()
         session.drops.clear()
@@ -444,7 +451,7 @@ def run(path: Path, rounds: int, gil_ms: float = 0.25, give_way: bool = True) ->
         worst = sorted(ticks.worst.items(), key=lambda kv: -kv[1][0])[:4]
         busiest = sorted(ticks.busiest.items(), key=lambda kv: -kv[1])[:4]
         ticks.stop()
-        pause(collector)
+        pause(collector, session)
         grown = rss_mb() - warm
         steps = session.document.undo_stack.count()
         reached = sorted(session.drops_reached())

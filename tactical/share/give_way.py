@@ -46,6 +46,9 @@ class GiveWay:
         self._idle.set()
         self._wait = wait or self._idle.wait
         self._turn = threading.local()
+        self._count = threading.Lock()
+        self.building = 0
+        """How many builds are under way now (:meth:`turn`)."""
         self.waited = 0.0
         """Seconds the builders waited, all turns (the benchmarks read it)."""
         self.longest_piece = 0.0
@@ -73,10 +76,14 @@ class GiveWay:
         """One build on this thread: its checkpoints wait :attr:`budget` at most in all."""
         state = self._turn
         state.left, state.since = self.budget, self.clock()
+        with self._count:
+            self.building += 1
         try:
             yield
         finally:
             state.left = None
+            with self._count:
+                self.building -= 1
 
     def checkpoint(self) -> None:
         """Between two pieces of a build: wait while the GUI is busy (within the turn's

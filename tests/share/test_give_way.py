@@ -103,6 +103,14 @@ def test_a_gui_that_never_rests_holds_each_build_its_budget_only(fake: FakeTime)
     assert fake.now == pytest.approx(0.05)
 
 
+def test_the_builds_under_way_are_counted(fake: FakeTime) -> None:
+    gate = gate_of(fake)
+    assert gate.building == 0
+    with gate.turn():
+        assert gate.building == 1
+    assert gate.building == 0
+
+
 def test_outside_a_build_nothing_waits(fake: FakeTime) -> None:
     """The GUI thread itself (or a test) building a view never waits for itself."""
     gate = gate_of(fake)
