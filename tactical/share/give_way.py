@@ -1,9 +1,10 @@
 """The phones' page builder gives way to the GUI thread (issue 32).
 
-PySide6 lets go of Python's interpreter lock around every Qt call and takes it back
-when the call returns. While the share server's worker builds the pages (Python,
-63-157 ms after a change on 1024 x 1024), each of those returns on the GUI thread
-waits its turn: a 15 ms step of the GM's held the GUI for about 50 ms.
+The GUI thread takes Python's interpreter lock again each time Qt calls into Python (an
+event handler, a slot, a token item's paint) and lets it go when Qt goes on. While the
+share server's worker builds the pages (Python, 63-157 ms after a change on 1024 x
+1024), each of those takes waits its turn: a 15 ms step of the GM's held the GUI for
+about 50 ms.
 
 So the GUI thread says when it is busy (:meth:`GiveWay.busy`, for each event it
 handles) and when it has nothing left to do (:meth:`GiveWay.idle`, as its event

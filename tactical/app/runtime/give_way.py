@@ -2,7 +2,8 @@
 
 The phones' page builder (the share server's worker) waits at its checkpoints, without
 Python's lock, while the GUI thread is busy (:mod:`tactical.share.give_way`): then each
-return from a Qt call on the GUI thread finds the lock free instead of waiting its turn.
+time Qt calls into Python on the GUI thread (a handler, a slot, a paint) it finds the lock
+free instead of waiting its turn. The mark costs about half a microsecond an event.
 Here the GUI thread marks it: busy from the first event it handles (an application event
 filter sees every event of the GUI thread's objects: input, timers, posted events,
 paints), idle when its event loop is about to wait for the next (the event dispatcher's
