@@ -3,7 +3,9 @@
 ``python -m benchmarks.session [--short] [--rounds N]``: on ``maps/crypt-fog`` and on the
 generated 1024 x 1024 map (``maps.generated``; ``--short``: crypt-fog only, a few rounds),
 the real window runs offscreen, 1600 x 1000, with the player view open and 8 phone pages
-connected as WebSocket clients on 127.0.0.1 to the app's own share server. Each round:
+connected as WebSocket clients on 127.0.0.1 to the app's own share server, from a process of
+their own as phones are other devices (in this one, their reading of every message took
+turns of the app's interpreter lock and filled its heaps). Each round:
 
 - a party token dragged two squares and back (mouse events on the view: the select tool's
   drag controller, with "Reveal after every move" on: its reveal lands from the worker);
@@ -206,14 +208,14 @@ class Session:
         self.wait_sight()
 
     def _phones(self) -> None:
-        from benchmarks.phones import Pages
+        from benchmarks.pages import PagesElsewhere
 
         session = self.window.phone_sharing.start("127.0.0.1", 0)
         assert not isinstance(session, str), session
         self.share = session
         links = session.links.all()
         urls = [session.url(links[i % len(links)]) for i in range(PAGES)]
-        self.pages = Pages(urls)
+        self.pages = PagesElsewhere(urls)
 
     def wait_sight(self) -> None:
         settle(lambda: not self.window.fog_controls.worker.busy())
