@@ -2,8 +2,9 @@
 
 Each page counts the messages it counts (:meth:`Pages.counted`) and stamps when each arrived
 (``perf_counter``), so a benchmark can time a change from the GM's thread until the pages
-concerned have it. ``benchmarks.phones``, ``.show_scene`` and ``.session`` use them as they
-are; ``benchmarks.phone_hands`` counts views only and sends a phone's frames from page 0.
+concerned have it. ``benchmarks.phones`` and ``.show_scene`` use them as they are;
+``benchmarks.phone_hands`` counts views only and sends a phone's frames from page 0;
+``benchmarks.session`` runs them in a process of their own (:class:`PagesElsewhere`).
 """
 
 from __future__ import annotations
@@ -72,3 +73,62 @@ class Pages:
     def close(self) -> None:
         self.stop.set()
         self.thread.join(5)
+
+
+_CHILD = """
+import json, sys, threading, time
+from benchmarks.pages import Pages
+pages = Pages(json.loads(sys.argv[1]))
+print("ready", flush=True)
+gone = threading.Event()
+threading.Thread(target=lambda: (sys.stdin.read(), gone.set()), daemon=True).start()
+told = [0] * len(pages.urls)
+while not gone.wait(0.001):
+    for index, stamps in enumerate(pages.stamps):
+        for stamp in stamps[told[index] : pages.seen[index]]:
+            print(index, repr(stamp), flush=True)
+        told[index] = max(told[index], min(len(stamps), pages.seen[index]))
+pages.close()
+"""
+
+
+class PagesElsewhere:
+    """:class:`Pages` in a process of their own (phones are other devices: their reading
+    takes no turn of the app's interpreter lock); the same ``seen`` and ``stamps``, the
+    stamps on the same clock (``perf_counter``: Linux's monotonic clock, one for all)."""
+
+    def __init__(self, urls: list[str]) -> None:
+        import json
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        self.seen = [0] * len(urls)
+        self.stamps: list[list[float]] = [[] for _ in urls]
+        self.child = subprocess.Popen(
+            [sys.executable, "-c", _CHILD, json.dumps(urls)],
+            cwd=Path(__file__).resolve().parents[1],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.child.stdout is not None
+        if self.child.stdout.readline().strip() != "ready":
+            raise RuntimeError("the pages did not connect")
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.child.stdout is not None
+        for line in self.child.stdout:
+            index, stamp = line.split()
+            self.stamps[int(index)].append(float(stamp))
+            self.seen[int(index)] += 1
+
+    def close(self) -> None:
+        assert self.child.stdin is not None
+        self.child.stdin.close()
+        self.child.wait(10)
+        self.reader.join(5)
+        if self.child.stdout is not None:
+            self.child.stdout.close()

@@ -64,26 +64,31 @@ class Pages(BasePages):
 
 
 def spin(until: Any, most: float = 10.0) -> None:
-    """Run the GUI thread's events until ``until()`` holds (at most ``most`` seconds)."""
+    """Run the GUI thread's events until ``until()`` holds (at most ``most`` seconds),
+    waiting in its event loop between two looks, as the app's loop waits."""
+    from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
     assert app is not None
     deadline = time.perf_counter() + most
+    loop = QEventLoop()
+    app.processEvents()
     while not until():
         if time.perf_counter() > deadline:
             raise RuntimeError("it did not arrive in time")
-        app.processEvents()
-        time.sleep(0.0002)
+        QTimer.singleShot(1, loop.quit)
+        loop.exec()
 
 
-def measure(repeat: int) -> tuple[float, float]:
+def measure(repeat: int, give_way: bool = True) -> tuple[float, float]:
     """(median ms a choice takes to the panel, median ms a reveal takes to 8 pages)."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.encounter.document import EncounterDocument
     from tactical.app.runtime.gil_turns import install_quick_gil_turns
+    from tactical.app.runtime.give_way import install_give_way, remove_give_way
     from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
     from tactical.app.window.main_window import MainWindow
     from tactical.core.changes import GM, ChangeSet, Initiator
@@ -93,6 +98,8 @@ def measure(repeat: int) -> tuple[float, float]:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     install_gui_thread_gc(app)
     install_quick_gil_turns()  # as the app does
+    if give_way:  # the phones' builder gives way to the GUI thread, as in the app
+        install_give_way(app)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
@@ -139,14 +146,18 @@ def measure(repeat: int) -> tuple[float, float]:
         window.phone_sharing.stop()
         window.close()
         spin(lambda: True)
+    remove_give_way(app)
     return statistics.median(choices), statistics.median(reveals) * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument(
+        "--no-give-way", action="store_true", help="the builder does not give way (reference)"
+    )
     args = parser.parse_args(argv)
-    choice, reveal = measure(args.repeat)
+    choice, reveal = measure(args.repeat, not args.no_give_way)
     print_table(
         ("what", "median", "target"),
         [

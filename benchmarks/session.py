@@ -3,7 +3,9 @@
 ``python -m benchmarks.session [--short] [--rounds N]``: on ``maps/crypt-fog`` and on the
 generated 1024 x 1024 map (``maps.generated``; ``--short``: crypt-fog only, a few rounds),
 the real window runs offscreen, 1600 x 1000, with the player view open and 8 phone pages
-connected as WebSocket clients on 127.0.0.1 to the app's own share server. Each round:
+connected as WebSocket clients on 127.0.0.1 to the app's own share server, from a process of
+their own as phones are other devices (in this one, their reading of every message took
+turns of the app's interpreter lock and filled its heaps). Each round:
 
 - a party token dragged two squares and back (mouse events on the view: the select tool's
   drag controller, with "Reveal after every move" on: its reveal lands from the worker);
@@ -19,12 +21,19 @@ moved over the map at each dab, door and step), which the app sees: its cycle co
 keeps its full collections for when the GM is idle (``runtime/gui_thread_gc.py``), and a
 step with no input at all would let them fall into it.
 
+Between two looks the GUI thread waits in its event loop, as the app's loop does (not in
+``time.sleep``): the app then sees it idle, and the phones' builder goes on
+(``tactical.share.give_way``; ``--no-give-way``: the builder does not give way, the reference).
+
 Measured after two warm-up rounds: the resident memory's growth (``VmRSS``, from the end of
 the warm-up to the end, each time once the GM has paused long enough for the app's idle look:
 a collection, and the memory freed given back to the system), the longest gap between two
 ticks of a 5 ms ``QTimer`` on the GUI thread with the GUI thread's own CPU time in it
-(``time.thread_time``: the rest of the gap is other threads holding the GIL, and the other
-processes of a loaded machine), and whether the last save reopens equal to the encounter on
+(``time.thread_time``) and its time waiting for a core (Linux's schedstat: the other
+processes of a loaded machine); the rest of a gap the thread was blocked, on the GIL held by
+another thread (or waiting for the next tick): the longest such time in one gap is printed
+below the table, with how soon each drag's drop reached all 8 pages and how long the
+builder waited for the GUI. And whether the last save reopens equal to the encounter on
 screen. ``--only 1024`` (or ``crypt``) runs only the maps whose name holds it. The load
 average is printed before and after: wall-clock gaps mean little on a loaded machine.
 """
@@ -47,10 +56,27 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from benchmarks.timing import print_table, settle  # noqa: E402
+from benchmarks.timing import print_table  # noqa: E402
 
 WARM_UP = 2
 PAGES = 8
+
+
+def settle(until: Callable[[], object] | None = None, most: float = 30.0) -> None:
+    """Run the Qt event loop until ``until()`` holds (at most ``most`` seconds), waiting in
+    it between two looks as the app's own loop does (the GUI thread idle, not asleep)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert app is not None
+    deadline = time.perf_counter() + most
+    for _ in range(3):
+        app.processEvents()
+    loop = QEventLoop()
+    while until is not None and not until() and time.perf_counter() < deadline:
+        QTimer.singleShot(2, loop.quit)
+        loop.exec()
 
 
 def rss_mb() -> float:
@@ -79,8 +105,16 @@ class Ticks:
         self.spent: dict[str, float] = {}
         """A step -> the GUI thread's CPU time in it, all its gaps, every round."""
         self.since: list[str] = ["idle"]
+        self.queued_file = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        self.longest_queued = 0.0
+        """The GUI thread's time waiting for a core (Linux's run queue) in the longest gap."""
+        self.blocked = 0.0
+        """The longest the GUI thread was blocked in one gap: neither working nor waiting for
+        a core (Python's lock held by another thread, or the wait for the next tick)."""
+        self.blocked_where = ""
         self.last = time.perf_counter()
         self.last_cpu = time.thread_time()
+        self.last_queued = self.queued()
         self.timer = QTimer()
         self.timer.setInterval(5)
         self.timer.timeout.connect(self.tick)
@@ -91,22 +125,36 @@ class Ticks:
         if name not in self.since:
             self.since.append(name)
 
+    def queued(self) -> float:
+        """The GUI thread's seconds on the run queue so far."""
+        return int(os.pread(self.queued_file, 100, 0).split()[1]) / 1e9
+
     def tick(self) -> None:
-        now, cpu_now = time.perf_counter(), time.thread_time()
+        now, cpu_now, queued_now = time.perf_counter(), time.thread_time(), self.queued()
         gap, cpu, where = now - self.last, cpu_now - self.last_cpu, " + ".join(self.since)
+        queued = queued_now - self.last_queued
         if gap > self.longest:
             self.longest, self.longest_cpu, self.where = gap, cpu, where
+            self.longest_queued = queued
+        if gap - cpu - queued > self.blocked:
+            self.blocked, self.blocked_where = gap - cpu - queued, where
         if gap > self.worst.get(where, (0.0, 0.0))[0]:
             self.worst[where] = (gap, cpu)
         self.busiest[where] = max(self.busiest.get(where, 0.0), cpu)
         self.since = self.since[-1:]
-        self.last, self.last_cpu = now, cpu_now
+        self.last, self.last_cpu, self.last_queued = now, cpu_now, queued_now
 
     def reset(self) -> None:
         self.longest, self.longest_cpu, self.where, self.worst = 0.0, 0.0, "", {}
         self.busiest, self.spent = {}, {}
+        self.longest_queued, self.blocked, self.blocked_where = 0.0, 0.0, ""
         self.since = self.since[-1:]
         self.last, self.last_cpu = time.perf_counter(), time.thread_time()
+        self.last_queued = self.queued()
+
+    def stop(self) -> None:
+        self.timer.stop()
+        os.close(self.queued_file)
 
 
 class Session:
@@ -145,6 +193,8 @@ class Session:
         self.mover = next(t.id for t in party if t.square is not None and t.size == 1)
         self.round = 0
         self.wiggle = 0
+        self.drops: list[tuple[float, list[int]]] = []
+        """Each drag's drop: when, and how many messages each page had by then."""
 
     def _fog_on(self) -> None:
         from tactical.core.changes import GM
@@ -158,14 +208,14 @@ class Session:
         self.wait_sight()
 
     def _phones(self) -> None:
-        from benchmarks.phones import Pages
+        from benchmarks.pages import PagesElsewhere
 
         session = self.window.phone_sharing.start("127.0.0.1", 0)
         assert not isinstance(session, str), session
         self.share = session
         links = session.links.all()
         urls = [session.url(links[i % len(links)]) for i in range(PAGES)]
-        self.pages = Pages(urls)
+        self.pages = PagesElsewhere(urls)
 
     def wait_sight(self) -> None:
         settle(lambda: not self.window.fog_controls.worker.busy())
@@ -206,8 +256,24 @@ class Session:
         send(QEvent.Type.MouseButtonPress, (col, row), left)
         send(QEvent.Type.MouseMove, (col + dx // 2, row), left)
         send(QEvent.Type.MouseMove, (col + dx, row), left)
+        self.drops.append((time.perf_counter(), list(self.pages.seen)))
         send(QEvent.Type.MouseButtonRelease, (col + dx, row), Qt.MouseButton.NoButton)
         self.wait_sight()
+
+    def drops_reached(self) -> list[float]:
+        """For each drop since the warm-up: ms until every page had a message sent after it
+        (the drops whose messages all came before the next drop)."""
+        got = []
+        for (at, counts), (after, _) in zip(
+            self.drops, [*self.drops[1:], (float("inf"), [])], strict=True
+        ):
+            firsts = [
+                next((t for t in stamps[count:] if t > at), float("inf"))
+                for stamps, count in zip(self.pages.stamps, counts, strict=True)
+            ]
+            if max(firsts) < after:
+                got.append((max(firsts) - at) * 1000)
+        return got
 
     def hand(self) -> None:
         """The GM's hand moves the mouse over the map (the app sees input)."""
@@ -332,23 +398,36 @@ class Session:
         return same
 
 
-def pause(collector: Any) -> None:
-    """The GM stops for a moment: the app's idle look collects and gives freed memory back
-    (at once, not after its usual wait between two)."""
+def pause(collector: Any, session: Session) -> None:
+    """The GM stops for a moment: the phones have their last change (no build under way,
+    none waiting: on a loaded machine one may still be), then the app's idle look collects
+    and gives freed memory back (at once, not after its usual wait between two)."""
+    from tactical.share.give_way import GATE
+
+    publishing = session.share._timer  # the phones' coalescing of changes
+    for _ in range(2):  # a change's build starts a moment after it is handed over
+        settle(lambda: not publishing.isActive() and not GATE.building)
+        settle(lambda: False, most=0.05)
     collector.trimmed, collector.next_give_back = False, 0.0
     settle(lambda: collector.trimmed)
     gc.collect()
 
 
-def run(path: Path, rounds: int, gil_ms: float = 0.25) -> dict[str, Any]:
+def run(path: Path, rounds: int, gil_ms: float = 0.25, give_way: bool = True) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from tactical.app.runtime.gil_turns import install_quick_gil_turns
+    from tactical.app.runtime.give_way import install_give_way, remove_give_way
     from tactical.app.runtime.gui_thread_gc import install_gui_thread_gc
+    from tactical.share.give_way import GATE
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     collector = install_gui_thread_gc(app)
     install_quick_gil_turns(gil_ms / 1000)  # as the app does (5: Python's default)
+    if give_way:  # as the app does
+        install_give_way(app)
+    else:
+        remove_give_way(app)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         copy = folder / path.name
@@ -358,25 +437,35 @@ def run(path: Path, rounds: int, gil_ms: float = 0.25) -> dict[str, Any]:
         ticks = Ticks()
         for _ in range(WARM_UP):
             session.play_round(ticks)
-        pause(collector)
+        pause(collector, session)
         warm = rss_mb()
         ticks.reset()
+        session.drops.clear()
+        GATE.waited = GATE.longest_piece = 0.0
         begin = time.perf_counter()
         for _ in range(rounds):
             session.play_round(ticks)
         took = time.perf_counter() - begin
         gap, cpu, where = ticks.longest, ticks.longest_cpu, ticks.where
+        queued, blocked = (
+            ticks.longest_queued,
+            f"{ticks.blocked * 1000:.0f} ms, in {ticks.blocked_where}",
+        )
         worst = sorted(ticks.worst.items(), key=lambda kv: -kv[1][0])[:4]
         busiest = sorted(ticks.busiest.items(), key=lambda kv: -kv[1])[:4]
-        ticks.timer.stop()
-        pause(collector)
+        ticks.stop()
+        pause(collector, session)
         grown = rss_mb() - warm
         steps = session.document.undo_stack.count()
+        reached = sorted(session.drops_reached())
         same = session.close()
+    remove_give_way(app)  # what follows in this process (a test) runs as before
     return {
         "grown": grown,
         "gap": gap * 1000,
         "cpu": cpu * 1000,
+        "queued": queued * 1000,
+        "blocked": blocked,
         "where": where,
         "worst": ", ".join(
             f"{name} {ms * 1000:.0f} ({c * 1000:.0f}) ms" for name, (ms, c) in worst
@@ -386,6 +475,14 @@ def run(path: Path, rounds: int, gil_ms: float = 0.25) -> dict[str, Any]:
             f"{name} {ms * 1000 / rounds:.0f} ms" for name, ms in ticks.spent.items() if ms
         ),
         "same": same,
+        "reached": (
+            f"{len(reached)} of {2 * rounds} drops: median {reached[len(reached) // 2]:.0f} ms, "
+            f"most {reached[-1]:.0f} ms"
+            if reached
+            else "none"
+        ),
+        "gave way": f"waited {GATE.waited * 1000 / rounds:.1f} ms a round, "
+        f"longest stretch between two checkpoints {GATE.longest_piece * 1000:.1f} ms",
         "seconds": took,
         "steps": steps,
     }
@@ -404,6 +501,11 @@ def main(argv: list[str] | None = None) -> int:
         default=0.25,
         help="the interpreter's switch interval in ms (the app's 0.25; 5 is Python's default)",
     )
+    parser.add_argument(
+        "--no-give-way",
+        action="store_true",
+        help="the pages' builder does not give way to the GUI thread (the reference)",
+    )
     args = parser.parse_args(argv)
     rounds = args.rounds or (3 if args.short else 60)
     names = ["crypt-fog"] if args.short else ["crypt-fog", "generated 1024 x 1024"]
@@ -418,12 +520,12 @@ def main(argv: list[str] | None = None) -> int:
                 if name == "crypt-fog"
                 else big.map_file(1024, Path(scratch))
             )
-            got = run(path, rounds, args.gil_ms)
+            got = run(path, rounds, args.gil_ms, not args.no_give_way)
             rows.append(
                 (
                     f"{name}: {rounds} rounds ({got['seconds']:.0f} s, {got['steps']} undo steps)",
                     f"{got['grown']:.1f} MB",
-                    f"{got['gap']:.0f} ms ({got['cpu']:.0f} ms)",
+                    f"{got['gap']:.0f} ms ({got['cpu']:.0f}, {got['queued']:.0f} ms)",
                     got["where"],
                     "yes" if got["same"] else "NO",
                 )
@@ -431,18 +533,24 @@ def main(argv: list[str] | None = None) -> int:
             worst.append(f"{name}: the longest gaps by step (GUI CPU): {got['worst']}")
             worst.append(f"{name}: the most GUI CPU in one gap by step: {got['busiest']}")
             worst.append(f"{name}: GUI CPU a round by step (saves: one in ten): {got['spent']}")
+            worst.append(
+                f"{name}: the GUI thread blocked longest in one gap (neither working nor "
+                f"waiting for a core: Python's lock, or the next tick): {got['blocked']}"
+            )
+            worst.append(f"{name}: a drop reaches the 8 pages: {got['reached']}")
+            worst.append(f"{name}: the pages' builder {got['gave way']}")
             loads.append(f"{os.getloadavg()[0]:.1f}")
     head = (
         "session",
         "memory grown",
-        "longest GUI gap (GUI CPU)",
+        "longest GUI gap (GUI CPU, waiting for a core)",
         "in the step",
         "save reopens equal",
     )
     print_table(head, rows, 2)
     print("\n".join(worst))
     print(f"load average (1 min) before and after each map: {', '.join(loads)}")
-    print(f"switch interval: {args.gil_ms:g} ms")
+    print(f"switch interval: {args.gil_ms:g} ms; gives way: {'no' if args.no_give_way else 'yes'}")
     return 0 if all(row[4] == "yes" for row in rows) else 1
 
 

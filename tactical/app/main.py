@@ -20,6 +20,7 @@ def run(path: str | None) -> int:
 
     from tactical.app.runtime.crash import install_crash_reporter
     from tactical.app.runtime.gil_turns import install_quick_gil_turns
+    from tactical.app.runtime.give_way import install_give_way
     from tactical.app.runtime.gui_thread_gc import START_UP_MS, install_gui_thread_gc
     from tactical.app.runtime.logs import install_logging, install_qt_messages
     from tactical.app.runtime.warm_imports import warm_after_first_frame
@@ -38,6 +39,7 @@ def run(path: str | None) -> int:
     collector = install_gui_thread_gc(app, first_ms=START_UP_MS)
     collector.freeze_now()  # the imports above: the app's modules, Qt, pydantic, numpy
     install_quick_gil_turns()  # workers' Python must not hold the GUI's Qt calls 5 ms each
+    install_give_way(app)  # and the phones' builder waits while the GUI handles events
     install_logging()
     install_qt_messages()
     reporter = install_crash_reporter()

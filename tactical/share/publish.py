@@ -83,22 +83,44 @@ def builder_for(
     speed. A character not on this scene gets :func:`~tactical.share.view.waiting_view`.
     ``token_art``: the tokens' pictures for the phones (none: every token a disc).
     """
-    frozen = frozen_copy(encounter)
-    budgets = dict(budgets or {})
-    views: dict[str, LinkView] = {}
-    panel: list[PanelView | None] = []
+    return _Views(frozen_copy(encounter), art_source, paused, dict(budgets or {}), token_art)
 
-    answers: dict[tuple[str, int, str], Any] = {}
 
-    def build(link: Link) -> LinkView:
-        with one_moment(answers):
-            return _build(link)
+class _Views:
+    """The builder :func:`builder_for` returns: the views of one build are kept for its
+    other links with the same view (and the pages' shared answers), until :meth:`done`."""
 
-    def _build(link: Link) -> LinkView:
-        if paused:
+    def __init__(
+        self,
+        frozen: Encounter,
+        art_source: ArtSource | None,
+        paused: bool,
+        budgets: dict[str, int | None],
+        token_art: TokenArtSource | None,
+    ) -> None:
+        self.frozen, self.art_source, self.paused = frozen, art_source, paused
+        self.budgets, self.token_art = budgets, token_art
+        self.views: dict[str, LinkView] = {}
+        self.panel: list[PanelView | None] = []
+        self.answers: dict[tuple[str, int, str], Any] = {}
+
+    def done(self) -> None:
+        """The build is over and its texts made: let its views go (on 1024 x 1024 about
+        25 MB for 8 pages: each page's light, as an array and as base64). A later build
+        with this builder (a device that joins) makes them again."""
+        self.views, self.panel, self.answers = {}, [], {}
+
+    def __call__(self, link: Link) -> LinkView:
+        with one_moment(self.answers):
+            return self._build(link)
+
+    def _build(self, link: Link) -> LinkView:
+        frozen, art_source, token_art = self.frozen, self.art_source, self.token_art
+        if self.paused:
             return paused_view(link.kind)
-        if not panel:
-            panel.append(panel_view(frozen))
+        if not self.panel:
+            self.panel.append(panel_view(frozen))
+        panel, views = self.panel, self.views
         may = link.permissions()
         key = f"{link.character or ''}:{link.moves}:{','.join(may)}"
         if key not in views:
@@ -109,10 +131,8 @@ def builder_for(
             elif token is None:  # the character stands in another scene
                 views[key] = waiting_view()
             else:
-                budget = budgets.get(character, token.speed)
+                budget = self.budgets.get(character, token.speed)
                 views[key] = character_view(
                     frozen, token.id, art_source, panel[0], link.moves, budget, token_art, may
                 )
         return views[key]
-
-    return build

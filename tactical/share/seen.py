@@ -34,6 +34,7 @@ from tactical.core.fog_queries import sight_range
 from tactical.core.grid import GridMap, Square
 from tactical.core.sight import Viewer, visible_squares
 from tactical.core.tokens import Token
+from tactical.share.give_way import checkpoint
 from tactical.share.players import players_unseen, players_view, shown_areas, shown_squares
 
 T = TypeVar("T")
@@ -79,8 +80,8 @@ def _sight(grid: GridMap, squares: list[Square], reach: int | None) -> Mask:
     if hit is not None and hit[0]() is grid:
         return hit[1]
     seen = visible_squares(grid, [Viewer(s, reach) for s in squares])
-    if len(_SIGHT) >= max(8, SIGHT_CACHE_SQUARES // seen.size):
-        _SIGHT.clear()
+    while _SIGHT and len(_SIGHT) >= max(8, SIGHT_CACHE_SQUARES // seen.size):
+        del _SIGHT[next(iter(_SIGHT))]  # the oldest: the memory kept stays level
     _SIGHT[key] = (weakref.ref(grid), seen)
     return seen
 
@@ -155,6 +156,7 @@ def _character_seen(encounter: Encounter, character: Token) -> Seen:
         allowed = _allowed_squares(encounter)
         squares = [s for s in character.occupied() if grid.in_bounds(s)]
         sight = _sight(grid, squares, sight_range(character))
+        checkpoint()
         bright = sight & allowed
         light = np.where(bright, BRIGHT, np.where(allowed, DIM, DARK)).astype(np.uint8)
         shown = set(own)

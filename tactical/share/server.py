@@ -40,7 +40,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tactical.share import frames, http_guard, quiet_log
+from tactical.share import frames, give_way, http_guard, quiet_log
 from tactical.share.answers import Answers, HandHandler
 from tactical.share.device_socket import Socket
 from tactical.share.devices import (
@@ -412,14 +412,20 @@ def _build_all(
     the pictures of the tokens it shows), built in a worker thread (``before``: each link's
     last texts, from whose ground the delta to the new one is made, once for every page)."""
     built: dict[str, tuple[Wire, dict[str, bytes]]] = {}
-    for link in links:
-        view = builder(link)
-        data = dict(view.data)
-        data["moves"] = link.moves
-        if not data.get("paused"):
-            data["may"] = link.permissions()
-        pictures = dict(view.pictures)
-        if view.art is not None:
-            pictures[view.art.key] = view.art.png
-        built[link.token] = (wire(data, before.get(link.token)), pictures)
+    with give_way.turn():  # it gives way to the GM's GUI thread at each checkpoint
+        for link in links:
+            give_way.checkpoint()
+            view = builder(link)
+            data = dict(view.data)
+            data["moves"] = link.moves
+            if not data.get("paused"):
+                data["may"] = link.permissions()
+            pictures = dict(view.pictures)
+            if view.art is not None:
+                pictures[view.art.key] = view.art.png
+            give_way.checkpoint()
+            built[link.token] = (wire(data, before.get(link.token)), pictures)
+    done = getattr(builder, "done", None)  # the views are texts now: let them go
+    if done is not None:
+        done()
     return built

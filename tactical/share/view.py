@@ -25,6 +25,7 @@ from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.rules import PanelView
 from tactical.share.art import CutArt, Rgba, cut_art
+from tactical.share.give_way import checkpoint
 from tactical.share.hand_view import hand_view
 from tactical.share.players import cut_wall_lines, cut_walls, shown_name
 from tactical.share.public import fight_summary, panel_view
@@ -208,12 +209,15 @@ def _build(
     tokens = [_token(encounter, t, t.id == mine, acting, keys.get(t.id)) for t in shown]
     grid = encounter.grid
     art = _art(encounter, seen, art_source)
+    checkpoint()
+    shown_map = _grid_data(grid, seen) if grid is not None else _area_data(encounter, seen)
+    checkpoint()
     data: dict[str, Any] = {
         "type": "view",
         "kind": kind,
         "paused": False,
         "name": shown_name(encounter),
-        "map": _grid_data(grid, seen) if grid is not None else _area_data(encounter, seen),
+        "map": shown_map,
         "tokens": tokens,
         "templates": _templates(encounter, seen),
         "fight": fight_summary(encounter, view, seen.unseen),
@@ -242,7 +246,9 @@ def table_view(
     """What the TV shows (the table link)."""
     if view is None:
         view = panel_view(encounter)
-    return _build(encounter, table_seen(encounter), "table", None, art_source, view, token_art)
+    seen = table_seen(encounter)
+    checkpoint()
+    return _build(encounter, seen, "table", None, art_source, view, token_art)
 
 
 def character_view(
@@ -268,9 +274,11 @@ def character_view(
     if view is None:
         view = panel_view(encounter)
     seen = character_seen(encounter, token)
+    checkpoint()
     link = _build(encounter, seen, "character", token_id, art_source, view, token_art)
     link.data["character"] = token.name
     link.data["hand"] = hand_view(encounter, token_id, permissions)
+    checkpoint()
     if moves:
         link.data["may_move"] = may_move_now(token_id, view)
         link.data["reach"] = link_reach(encounter, token_id, budget, seen, view)

@@ -13,6 +13,7 @@ def test_the_session_benchmark_short_run_plays_and_reopens_its_save(
 ) -> None:
     lines = printed_lines(session.main, ["--short", "--rounds", "1"], capsys)
     assert lines[0] == (
-        "| session | memory grown | longest GUI gap (GUI CPU) | in the step | save reopens equal |"
+        "| session | memory grown | longest GUI gap (GUI CPU, waiting for a core) | in the step "
+        "| save reopens equal |"
     )
     assert lines[2].startswith("| crypt-fog: 1 rounds") and lines[2].endswith("| yes |")
