@@ -45,6 +45,8 @@ SIZES_KEY = "panel/splitter"
 """The splitter's pane heights as the GM dragged them (none: the panel shares the room)."""
 LEAST_BUTTON_LINES = 2
 """The lines of secondary buttons kept on the shortest screen (the rest in a More menu)."""
+RESTLESS_FITS = 4
+"""Fits in a row that may change the panel in the same room with the same content."""
 LEAST_CONTENT = {"steps": 54, "roll": 0, "dice": 50}
 """Pixels a section's content needs to be worth opening (the roll box: its own height)."""
 
@@ -138,6 +140,8 @@ class PanelWidgets:
         self.scroll = self._scroll()
         self._last_fit: tuple[object, ...] = ()
         """What the last fit decided (:meth:`fit` drops the body's cache when it changes)."""
+        self._restless = 0
+        """Fits in a row that changed something with the same room and the same content."""
         self._fit_timer = QTimer(self.scroll)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
@@ -194,6 +198,7 @@ class PanelWidgets:
         self.table.show_combatants(
             encounter, shown.rows, shown.labels, shown.actions, shown.figures
         )
+        self._restless = 0  # new content: fit freely again
         self.show_details()
 
     def show_details(self, *_: object) -> None:
@@ -223,6 +228,7 @@ class PanelWidgets:
         self.dice.setVisible(roll.is_open() or dice.is_open())
         # A dice pane without its log is as tall as the roll box, not stretched.
         self.dice.setMaximumHeight(16_777_215 if dice.is_open() else roll.sizeHint().height())
+        self._restless = 0
         self.fit_soon()
 
     def fit_soon(self, *_: object) -> None:
@@ -236,6 +242,8 @@ class PanelWidgets:
         body = self.scroll.widget()
         if viewport <= 0 or width <= 0 or body is None:
             return
+        if self._restless >= RESTLESS_FITS and self._last_fit[-2:] == (viewport, width):
+            return  # two fits that ask for each other: the last one stays (see below)
         sections, splitter, spacing = self.sections, self.splitter, self.body.spacing()
         bar = self.folds.sizeHint().height() + spacing
         header = self.header
@@ -279,10 +287,18 @@ class PanelWidgets:
         # layout's request fits once more on fresh heights. A fit that changed nothing
         # drops nothing, so the panel holds still (dropping it at every fit asked for
         # another layout, which fitted again, for ever).
+        # Some panels have two fits that each ask for the other (the buttons' lines and the
+        # notes' trade places): after RESTLESS_FITS changes in a row in the same room with
+        # the same content the last one stays (no more fits) until the room or the content
+        # changes (the Thrum example's panel swung between four fits for ever).
         made = (buttons.max_lines, notes, tuple(sorted(opened)), tuple(splitter.sizes()))
-        if made != self._last_fit:
-            self._last_fit = made
+        if (*made, viewport, width) != self._last_fit:
+            same_room = self._last_fit[-2:] == (viewport, width)
+            self._restless = self._restless + 1 if same_room else 0
+            self._last_fit = (*made, viewport, width)
             self.body.invalidate()
+        else:
+            self._restless = 0  # the panel held still
 
     def _share(self, table_need: int) -> None:
         """The splitter's panes: the GM's drag, else the order its rows, then the steps theirs,
