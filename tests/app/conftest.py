@@ -160,3 +160,30 @@ def make_services(qtbot, settings: QSettings) -> Iterator[ServicesFactory]:  # t
             services.host.close()
             services.host.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def no_button_held(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """No mouse button held as the test starts: a test before it in this process may have
+    pressed one and never let go, and Qt's application-wide button state would then keep
+    the GM "busy" (the cycle collector's idle looks never come)."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QWidget
+
+    held = QGuiApplication.mouseButtons()
+    if held == Qt.MouseButton.NoButton:
+        return
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    for button in (
+        Qt.MouseButton.LeftButton,
+        Qt.MouseButton.RightButton,
+        Qt.MouseButton.MiddleButton,
+    ):
+        if held & button:
+            QTest.mouseRelease(widget, button, Qt.KeyboardModifier.NoModifier, QPoint(1, 1))
+    assert QGuiApplication.mouseButtons() == Qt.MouseButton.NoButton

@@ -19,6 +19,8 @@ import pytest
 
 from tactical.app.runtime.gui_thread_gc import collect_due, install_gui_thread_gc
 
+pytestmark = pytest.mark.usefixtures("no_button_held")
+
 
 class _Sentinel:
     """Notes the thread that frees it; kept in a cycle, so only the collector frees it."""

@@ -17,6 +17,8 @@ import pytest
 
 from tactical.app.runtime import gui_thread_gc
 
+pytestmark = pytest.mark.usefixtures("no_button_held")
+
 
 def rss_mb() -> float:
     with open("/proc/self/status") as status:
