@@ -132,7 +132,9 @@ def each_shown_to_players(encounter: Encounter, tokens: Sequence[Token]) -> list
 
 def hidden_from_players(encounter: Encounter) -> frozenset[str]:
     """Tokens the players may not see: marked hidden, or standing in fog."""
-    return frozenset(t.id for t in encounter.tokens.values() if not shown_to_players(encounter, t))
+    tokens = list(encounter.tokens.values())
+    shown = each_shown_to_players(encounter, tokens)
+    return frozenset(t.id for t, seen in zip(tokens, shown, strict=True) if not seen)
 
 
 def party_tokens(encounter: Encounter) -> list[Token]:
