@@ -27,7 +27,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -181,7 +181,10 @@ def _compile() -> Kernel:
         raise RuntimeError("numba's JIT is disabled (NUMBA_DISABLE_JIT)")
 
     def build(cache: bool) -> Kernel:
-        jitted: Any = numba.njit(SIGNATURE, cache=cache, nogil=True)(look_rings)
+        jitted: Any = numba.njit(cache=cache, nogil=True)(look_rings)  # nothing made yet
+        with _runtime_only(jitted) if cache else nullcontext():
+            jitted.compile(SIGNATURE)  # loaded from numba's cache, else compiled
+        jitted.disable_compile()  # as njit(SIGNATURE) leaves it: another call raises
         return jitted  # type: ignore[no-any-return]
 
     if frozen or os.path.isfile(look_rings.__code__.co_filename):
@@ -193,6 +196,36 @@ def _compile() -> Kernel:
             _from_cache = sum(kernel.stats.cache_hits.values()) > 0
             return kernel  # type: ignore[no-any-return]
     return build(False)
+
+
+@contextmanager
+def _runtime_only(jitted: Any) -> Iterator[None]:
+    """While ``jitted`` looks into numba's cache, numba readies only its runtime, not the
+    200 modules of rules a compile needs (numpy, lists, dicts, random numbers...: 21 MB and
+    0.2-0.5 s on 1024 x 1024 as the kernel loads, issue 32): what the cache holds is machine
+    code, linked against the runtime alone (:func:`_check` proves it sees right). A miss
+    compiles as numba always does: the compile readies them all first."""
+    cache: Any = getattr(jitted, "_cache", None)
+    context: Any = getattr(jitted, "targetctx", None)
+    load = getattr(cache, "load_overload", None)
+    if load is None or context is None:  # another numba: it loads as it does
+        yield
+        return
+    from numba.core.runtime.nrt import rtsys
+
+    def load_overload(sig: Any, target_context: Any) -> Any:
+        # the context's refresh calls this, then installs what is registered so far
+        context.load_additional_registries = lambda: rtsys.initialize(context)
+        try:
+            return load(sig, target_context)
+        finally:
+            del context.load_additional_registries  # the class's own, for any compile
+
+    cache.load_overload = load_overload
+    try:
+        yield
+    finally:
+        del cache.load_overload
 
 
 FROZEN_LOCATOR = "tactical.core.sight_cache.FrozenCacheLocator"

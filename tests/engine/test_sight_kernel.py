@@ -282,6 +282,41 @@ def test_without_numba_a_big_map_sees_the_same_squares() -> None:
     assert (kernel[2], blocked[2]) == ("True", "False")
 
 
+LOADED_KERNEL = """
+import sys
+from tactical.core import sight_kernel
+from tactical.core.grid import GridMap
+from tactical.core.sight import Viewer, visible_squares
+print(sight_kernel.warm(), sight_kernel.from_cache(), "numba.np.linalg" in sys.modules)
+seen = visible_squares(GridMap(400, 400), [Viewer((3, 5))])
+print(int(seen.sum()))
+"""
+
+
+@numba_switch.needs_numba
+def test_a_kernel_loaded_from_numba_s_cache_leaves_the_compiler_s_rules_unloaded(
+    tmp_path: Path,
+) -> None:
+    """numba readies some 200 modules of rules before it compiles (21 MB as the kernel loaded
+    on 1024 x 1024, issue 32); a kernel loaded from its cache is machine code and needs only
+    numba's runtime. An empty cache still compiles, with every rule, and saves the kernel."""
+
+    def run() -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", LOADED_KERNEL],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path)},
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()[-2:]
+
+    assert run() == ["True False True", "160000"]  # compiled: numba's rules loaded
+    assert run() == ["True True False", "160000"]  # loaded from the cache: its runtime alone
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread niceness: Linux")
 def test_the_threads_working_out_a_party_s_sight_give_way_to_the_gui_thread() -> None:
     """A first reveal of 2,500 viewers kept both cores busy for seconds at the GUI's own
