@@ -312,11 +312,9 @@ class _SightCache:
         size = 1 if one_by_one else _BATCH if sight_kernel.ready() else max(1, len(missing))
         batches = [missing[i : i + size] for i in range(0, len(missing), size)]
         for batch in batches:
-            seen, reached = _look(masks, batch)
-            for viewer, mask, far in zip(batch, seen, reached, strict=True):
+            for viewer, (bits, far) in zip(batch, _look_packed(masks, batch), strict=True):
                 c, r = viewer.square
                 box = (r - far, r + far + 1, c - far, c + far + 1)
-                bits = np.packbits(mask)
                 union = bits.copy() if union is None else np.bitwise_or(union, bits, out=union)
                 self.views[viewer] = _Kept(bits, box)
                 if len(self.views) > _KEEP:  # a party bigger than that: the latest kept
@@ -324,6 +322,15 @@ class _SightCache:
         assert union is not None  # views is never empty
         cells = (grid.height + 2) * (grid.width + 2)
         return np.unpackbits(union, count=cells).view(np.bool_)  # 0 and 1: bools as they are
+
+
+def _look_packed(masks: SightMasks, views: list[Viewer]) -> list[tuple[npt.NDArray[np.uint8], int]]:
+    """Each viewer's squares packed a bit a square, and its last ring (the kernel packs each
+    on the thread that worked it out: two whole-map masks at once, not the batch's)."""
+    if sight_kernel.ready():
+        return sight_kernel.look_each_packed(masks, views)
+    seen, reached = _look(masks, views)
+    return [(np.packbits(mask), far) for mask, far in zip(seen, reached, strict=True)]
 
 
 def _large(box: Window, grid: GridMap) -> bool:

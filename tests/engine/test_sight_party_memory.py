@@ -33,6 +33,30 @@ def test_a_party_of_forty_on_a_big_map_holds_a_few_viewers_masks_at_once() -> No
     assert peak < 28 * one_mask, peak / one_mask  # all forty at once: 45
 
 
+@numba_switch.needs_numba
+@pytest.mark.parametrize(("party", "most"), [(6, 4.5), (40, 10)])
+def test_each_viewer_s_mask_is_packed_on_the_thread_that_worked_it_out(
+    party: int, most: float
+) -> None:
+    """A viewer's whole-map mask lives only while the thread that worked it out packs it:
+    two at once (a thread each), with the union and the answer, not the batch's eight (the
+    party's sight asked on 1024 x 1024 took 14 MB at its peak, now 9; issue 32)."""
+    assert warm()
+    grid = GridMap(512, 512)
+    viewers = [Viewer((6 + 12 * i, 4 + 11 * i)) for i in range(party)]
+    visible_squares(grid, viewers[:1])  # the map's sight masks made and kept
+    tracemalloc.start()
+    try:
+        seen = visible_squares(grid, viewers)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        sight._CACHES.clear()
+    assert seen.all()
+    one_mask = 514 * 514
+    assert peak < most * one_mask, peak / one_mask  # before: 6.8 and 19.7
+
+
 def test_a_party_bigger_than_the_sight_kept_keeps_only_the_latest_viewers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
