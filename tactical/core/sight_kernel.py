@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from tactical.core import sight_rings
 from tactical.core.grid import GridMap, Wall
+from tactical.core.sight_kernel_load import runtime_only
 from tactical.core.sight_kernel_loop import SIDE_BITS, SIGNATURE, look_rings
 from tactical.core.sight_masks import KeptPerMasks, SightMasks, sight_masks
 from tactical.core.sight_one import HEIGHT_BLOCK, Mask, Viewer, look_one
@@ -182,7 +183,7 @@ def _compile() -> Kernel:
 
     def build(cache: bool) -> Kernel:
         jitted: Any = numba.njit(cache=cache, nogil=True)(look_rings)  # nothing made yet
-        with _runtime_only(jitted) if cache else nullcontext():
+        with runtime_only(jitted) if cache else nullcontext():
             jitted.compile(SIGNATURE)  # loaded from numba's cache, else compiled
         jitted.disable_compile()  # as njit(SIGNATURE) leaves it: another call raises
         return jitted  # type: ignore[no-any-return]
@@ -196,36 +197,6 @@ def _compile() -> Kernel:
             _from_cache = sum(kernel.stats.cache_hits.values()) > 0
             return kernel  # type: ignore[no-any-return]
     return build(False)
-
-
-@contextmanager
-def _runtime_only(jitted: Any) -> Iterator[None]:
-    """While ``jitted`` looks into numba's cache, numba readies only its runtime, not the
-    200 modules of rules a compile needs (numpy, lists, dicts, random numbers...: 21 MB and
-    0.2-0.5 s on 1024 x 1024 as the kernel loads, issue 32): what the cache holds is machine
-    code, linked against the runtime alone (:func:`_check` proves it sees right). A miss
-    compiles as numba always does: the compile readies them all first."""
-    cache: Any = getattr(jitted, "_cache", None)
-    context: Any = getattr(jitted, "targetctx", None)
-    load = getattr(cache, "load_overload", None)
-    if load is None or context is None:  # another numba: it loads as it does
-        yield
-        return
-    from numba.core.runtime.nrt import rtsys
-
-    def load_overload(sig: Any, target_context: Any) -> Any:
-        # the context's refresh calls this, then installs what is registered so far
-        context.load_additional_registries = lambda: rtsys.initialize(context)
-        try:
-            return load(sig, target_context)
-        finally:
-            del context.load_additional_registries  # the class's own, for any compile
-
-    cache.load_overload = load_overload
-    try:
-        yield
-    finally:
-        del cache.load_overload
 
 
 FROZEN_LOCATOR = "tactical.core.sight_cache.FrozenCacheLocator"
