@@ -11,8 +11,9 @@ between two threads (:func:`look_each`). One viewer is worked out on the calling
 its rings in two halves on two cores (the third pass) saved 1.5 ms of a 3.4 ms wait
 only while both cores were busy already, and otherwise cost up to twice the CPU time.
 
-numba is optional (the ``fast`` extra) and costs about 95 MB once loaded, so it is
-imported only where it pays: the first time sight is asked on a map of :data:`BIG`
+numba is optional (the ``fast`` extra) and costs about 70 MB once loaded (the kernel from
+numba's cache with only what its machine code needs, :mod:`tactical.core.sight_kernel_load`),
+so it is imported only where it pays: the first time sight is asked on a map of :data:`BIG`
 squares or more (:func:`wanted`), on a background thread (:func:`warm`). Until it is
 ready sight takes the numpy path, so nothing waits for the compiler. When numba cannot
 be imported or cannot compile (no wheel for the platform, anything), the numpy path

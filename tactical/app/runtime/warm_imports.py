@@ -8,7 +8,7 @@ numba is not among them: the sight kernel is loaded only for a map big enough to
 it (:func:`tactical.core.sight_kernel.wanted`), by the same thread before them when such
 a map is open (or at once when sight is asked on one first: the thread waits for it).
 Loaded before the first sight question, it spares the numpy path's ring tables (117 MB
-for a corner viewer at 1024 x 1024) at the moment numba's 95 MB arrive.
+for a corner viewer at 1024 x 1024) at the moment numba's 70 MB arrive.
 Importing runs Python code, which gives the GUI thread the interpreter every
 few milliseconds; the thread touches no Qt object.
 
