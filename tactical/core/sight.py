@@ -212,9 +212,8 @@ _ALONE = 512 * 512
 """From this many squares on, viewers are worked out one at a time."""
 _WHOLE_REBUILD = 4
 _BATCH = 8
-"""Viewers the kernel works out before their masks are packed: each one's whole-map mask
-lives until then (a party of 100 on 1024 x 1024 held 100 MB at once, which the allocator
-kept afterwards)."""
+"""Viewers handed to the kernel's threads at once (each packs a viewer's whole-map mask as soon
+as it is worked out; a party of 100 on 1024 x 1024 once held 100 MB of them at once)."""
 """An edit box over 1 / this of the map rebuilds the masks whole."""
 
 
@@ -307,8 +306,7 @@ class _SightCache:
         # Viewers together share each ring's array operations (rooms: few, small rings);
         # on a big map each alone keeps its rings whole longer (no selection, no scatter).
         one_by_one = grid.width * grid.height >= _ALONE and not sight_kernel.ready()
-        # The kernel works out one viewer at a time anyway: a few at once, so their
-        # whole-map masks are packed before the next are made.
+        # The kernel works out one viewer a thread, packed there: a few handed over at once.
         size = 1 if one_by_one else _BATCH if sight_kernel.ready() else max(1, len(missing))
         batches = [missing[i : i + size] for i in range(0, len(missing), size)]
         for batch in batches:
