@@ -275,7 +275,8 @@ class GuiThreadCollector(QObject):
 
     def freeze_now(self) -> None:
         """Freeze what lives now without looking at it (the start-up's imports, before the
-        window is made: Python's own collections ran while they came); from now on each
+        window is made: the ``tactical`` command loads them with automatic collection off,
+        and the thousand-odd objects of cycles they left are frozen too); from now on each
         idle full collection freezes what it leaves."""
         self.freezing = True
         self.grown = 0
