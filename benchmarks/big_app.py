@@ -182,12 +182,12 @@ def measure(window):
     window.files.ask_unsaved = lambda: "discard"
     window.close()  # the last window: the event loop ends and the command returns
 after_frame.append(measure)
-from tactical.cli import main
+from tactical.command import main  # the console script's entry
 measured["status"] = main([sys.argv[1]])
 print(json.dumps(measured))
 """
 )
-"""The app as the ``tactical FILE`` command starts it (``tactical.cli.main``: arguments,
+"""The app as the ``tactical FILE`` command starts it (``tactical.command.main``: arguments,
 logging, the crash reporter, the window), hooked only where ``run`` shows the window
 (``warm_after_first_frame``): the window is made 1600 x 1000 before its first paint, and the
 first paint after the combat panel docked is the moment measured. The child reports

@@ -39,6 +39,6 @@ def warm_sight() -> int:
 if __name__ == "__main__":
     if sys.argv[1:2] == [WARM_SIGHT]:
         sys.exit(warm_sight())
-    from tactical.cli import main
+    from tactical.command import main
 
     sys.exit(main())

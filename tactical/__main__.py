@@ -2,6 +2,6 @@
 
 import sys
 
-from tactical.cli import main
+from tactical.command import main
 
 sys.exit(main())

@@ -14,6 +14,7 @@ over the local network (a table link and one per player character, read-only);
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import sys
@@ -221,6 +222,8 @@ def _run(argv: Sequence[str] | None) -> int:
     if not args or (args[0] not in SUBCOMMANDS and not args[0].startswith("-")):
         args.insert(0, "open")
     options = _parser().parse_args(args)
+    if options.command != "open":
+        gc.enable()  # off while the command loaded (tactical.command); only the app has its own
     if options.command == "scenes":
         return cli_evening.scenes(options.file)
     if options.command == "validate":
@@ -439,8 +442,9 @@ def open_app(file: str | None) -> int:
     except ImportError as error:
         if error.name != "tactical.app.main":
             print(f"The app window cannot open: {error}", file=sys.stderr)
+        gc.enable()  # no app to collect on its GUI thread
         return _summarise(path)
-    return run(path)
+    return run(path)  # the app's collector runs on its GUI thread (gui_thread_gc)
 
 
 def _summarise(path: str | None) -> int:

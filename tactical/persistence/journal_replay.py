@@ -70,12 +70,22 @@ def recover(base: Path, journal: Path, where: str = "recovery.journal") -> Recov
     if _is_evening(raw):
         recovered = _recover_evening(raw, records, where, scene_id)
         return replace(recovered, follows=kept)
+    if records and raw.get("schema_version") == SCENE_VERSION:
+        raw = _as_written(raw)
     replay = _Replay(where)
     for number, record in records:
         replay.record(number, record, None, replay.document(None, raw))
     replay.flush()
     last = records[-1][1].time if records else None
     return Recovered(encounter_from_document(raw), len(records), last, replay.built.history())
+
+
+def _as_written(raw: dict[str, Any]) -> dict[str, Any]:
+    """One map's file as the app writes it (every key of the format, in its order), so the
+    records apply to it as to the document they were made against: the base may be the GM's
+    own file, copied as it was opened, which may leave out what has a default (no walls,
+    no dice rolls). The loader's problems, if any, are the base's."""
+    return to_document(encounter_from_document(raw), with_evening=False)
 
 
 class _Replay:

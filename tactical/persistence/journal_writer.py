@@ -10,7 +10,9 @@ writer jobs in order; the writer does them in that order:
   the next base (``recovery-next.tactical.json``), proven to open again; for a
   clean document the file it was just opened from or saved to is copied
   instead (same bytes, so it opens to the same encounter), which costs no
-  work of Python's; nothing is offered after a crash yet;
+  work of Python's: opening a big map of one scene (format 5) no longer
+  encodes and proves it again while the window makes its first frame;
+  nothing is offered after a crash yet;
 - :meth:`JournalWriter.start`: the document has unsaved changes: the next base
   becomes the base (a rename), a new journal naming it replaces the old one,
   and the note is written. A crash between the two leaves the new base with
@@ -56,7 +58,7 @@ from tactical.persistence.journal_format import header_line, record_chunks
 from tactical.persistence.journal_state import JournalGap, JournalState, base_document
 from tactical.persistence.safe_read import ReadRefused, read_regular_file
 from tactical.persistence.safe_write import check_target
-from tactical.persistence.schema import SCHEMA_VERSION
+from tactical.persistence.schema import SCENE_VERSION, SCHEMA_VERSION
 from tactical.persistence.snapshot import finish_document
 
 RECOVERY_NAME = "recovery.tactical.json"
@@ -333,12 +335,14 @@ class JournalWriter:
 
 def _copy_of(source: Path) -> bytes | None:
     """The bytes of the file a clean document equals, when the journal can follow them:
-    an encounter file of the current schema version (records are in its terms)."""
+    an evening's file of the current version, or one map's file of the version of a scene
+    (records are in its terms; the replay reads it as the loader did first,
+    ``journal_replay``), so opening a big map does not write it again."""
     try:
         data = read_regular_file(source, MAX_FILE_BYTES)
     except ReadRefused:
         return None
     found = _VERSION.search(data, 0, 4096)
-    if found is None or int(found.group(1)) != SCHEMA_VERSION:
+    if found is None or int(found.group(1)) not in (SCENE_VERSION, SCHEMA_VERSION):
         return None
     return data

@@ -9,19 +9,24 @@ when that one is still being tried).
 Before the GM's app sees a frame, the link is read again (the GM may have
 changed what it may do since the page was drawn): a frame the link may not send
 now is refused here, in fixed words.
+
+asyncio is imported when a frame comes: the GM's window imports this module's words as it
+opens (:mod:`tactical.app.players.phones.hands`), long before any phone is shared.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactical.share.frames import HandFrame
 from tactical.share.hand_view import not_allowed
 from tactical.share.links import Link
+
+if TYPE_CHECKING:
+    import asyncio
 
 HandHandler = Callable[[Link, HandFrame], str | None]
 """Makes a phone's choice or roll (in a worker thread); None when made, else why not, in
@@ -54,6 +59,8 @@ class Answers:
         self, link: Link, current: Link | None, frame: HandFrame, handler: HandHandler | None
     ) -> dict[str, Any]:
         """The reply to ``frame``: the one it got before when its id is known, else tried now."""
+        import asyncio
+
         known = self._answers.setdefault(link.token, OrderedDict())
         earlier = known.get(frame.nonce)
         if earlier is not None:
@@ -77,6 +84,8 @@ class Answers:
 
     @staticmethod
     async def _try(handler: HandHandler | None, link: Link, frame: HandFrame) -> str | None:
+        import asyncio
+
         assert handler is not None
         loop = asyncio.get_running_loop()
         try:

@@ -8,6 +8,9 @@ hundreds of MB nothing used. The GUI thread's collector gives it back at each id
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -123,3 +126,27 @@ def test_the_apps_threads_share_two_heaps_however_many_run_at_once(qapp: Any) ->
         worker.join()
     assert len(kept) == 6
     assert heaps() <= max(before, gui_thread_gc.ARENAS)
+
+
+FINDS_THE_C_LIBRARY = """
+import sys
+spawned = []
+sys.addaudithook(lambda event, args: event == "subprocess.Popen" and spawned.append(args[0]))
+from tactical.app.runtime import gui_thread_gc
+print(gui_thread_gc.give_back is not None, gui_thread_gc.share_heaps(), spawned)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="glibc's allocator")
+def test_the_collector_reaches_the_c_library_without_starting_a_process() -> None:
+    """``ctypes.util.find_library`` ran ``ldconfig`` in a child process twice before the
+    app's first frame; the C library's functions are the process's own symbols."""
+    done = subprocess.run(
+        [sys.executable, "-c", FINDS_THE_C_LIBRARY],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0] == "True True []"

@@ -49,7 +49,7 @@ start, all threads share at most two such arenas (:func:`share_heaps`).
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+import functools
 import gc
 import threading
 import time
@@ -79,12 +79,14 @@ GIVE_BACK_EVERY_S = 10.0
 """Memory is given back at most this often (a fragmented heap takes 10-20 ms of CPU)."""
 
 
+@functools.cache
 def _libc() -> ctypes.CDLL | None:
-    """The C library (None where it cannot be loaded)."""
-    name = ctypes.util.find_library("c")
+    """The C library's functions, through the symbols the process has loaded (None where they
+    cannot be reached). Not ``ctypes.util.find_library("c")``: it runs ``ldconfig`` in a child
+    process, twice before the first frame (5-15 ms with its imports)."""
     try:
-        return ctypes.CDLL(name) if name else None
-    except OSError:
+        return ctypes.CDLL(None)
+    except (OSError, TypeError):  # TypeError: Windows has no handle for the process itself
         return None
 
 
@@ -275,7 +277,8 @@ class GuiThreadCollector(QObject):
 
     def freeze_now(self) -> None:
         """Freeze what lives now without looking at it (the start-up's imports, before the
-        window is made: Python's own collections ran while they came); from now on each
+        window is made: the ``tactical`` command loads them with automatic collection off,
+        and the thousand-odd objects of cycles they left are frozen too); from now on each
         idle full collection freezes what it leaves."""
         self.freezing = True
         self.grown = 0

@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from tactical.app.encounter.document import EncounterDocument
+from tactical.app.snapshot.options import PAGE_SIZES, SnapshotOptions
 from tactical.app.snapshot.paged import ExportCancelled, Progress
 from tactical.app.snapshot.progress import PageProgress
-from tactical.app.snapshot.render import PAGE_SIZES, SnapshotOptions, export_snapshot
 from tactical.app.storage.file_places import home_for
 from tactical.app.storage.files import display_name
 from tactical.app.window.plain_text import plain_message_box
@@ -268,6 +268,8 @@ class SnapshotExporter(SnapshotAsker):
         name = self.ask_path(options)
         if not name:
             return None
+        from tactical.app.snapshot.render import export_snapshot  # the drawing, at first use
+
         path = with_suffix(name)
         self.folder = path.parent
         progress = self.make_progress(f"Writing {path.name}")

@@ -28,16 +28,8 @@ from shiboken6 import delete, isValid
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.snapshot.dialog import SnapshotAsker
-from tactical.app.snapshot.map_drawing import make_scene
+from tactical.app.snapshot.options import MARGIN_MM, PAGE_SIZES, SnapshotOptions
 from tactical.app.snapshot.paged import ExportCancelled, Progress, atomic_file, print_book
-from tactical.app.snapshot.render import (
-    MARGIN_MM,
-    PAGE_SIZES,
-    SnapshotOptions,
-    make_book,
-    pdf_title,
-    snapshot_content,
-)
 from tactical.app.window.action_registry import Place
 from tactical.core.tiling import Margins
 from tactical.persistence.safe_write import target_problem
@@ -203,6 +195,9 @@ class Printing(SnapshotAsker):
 
     def render(self, printer: QPrinter, options: SnapshotOptions, progress: Progress | None) -> int:
         """Paint ``options``' pages on ``printer`` at its paper and orientation."""
+        from tactical.app.snapshot.map_drawing import make_scene  # the drawing, at first use
+        from tactical.app.snapshot.render import make_book, pdf_title, snapshot_content
+
         page, landscape = printer_paper(printer)
         options = replace(options, page=page, landscape=landscape)
         margins = printer_margins(printer)

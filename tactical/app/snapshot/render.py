@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -22,42 +21,20 @@ from shiboken6 import delete, isValid
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.app.map.scene.map_scene import MapScene
-from tactical.app.snapshot.content import Mode, SnapshotContent, build_content, panel_view
+from tactical.app.snapshot.content import SnapshotContent, build_content, panel_view
 from tactical.app.snapshot.map_drawing import MAP_PADDING, make_scene, source_rect
 from tactical.app.snapshot.name_size import readable_layout
+from tactical.app.snapshot.options import MARGIN_MM, PAGE_SIZES, SnapshotOptions
 from tactical.app.snapshot.page_layout import SnapshotLayout
 from tactical.app.snapshot.paged import Book, Progress, atomic_file, print_book
 from tactical.app.snapshot.print_scene import PrintScene
 from tactical.app.snapshot.table_scale import TableScaleBook, TableScaleSettings
 from tactical.core.encounter import Encounter
-from tactical.core.tiling import DEFAULT_MARGIN_MM, DEFAULT_MARGINS, DEFAULT_OVERLAP_MM, Margins
+from tactical.core.tiling import DEFAULT_MARGIN_MM, DEFAULT_MARGINS, Margins
 from tactical.rules import PanelView
 
-PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {
-    "A4": QPageSize.PageSizeId.A4,
-    "A3": QPageSize.PageSizeId.A3,
-    "Letter": QPageSize.PageSizeId.Letter,
-    "Legal": QPageSize.PageSizeId.Legal,
-}
-MARGIN_MM = 10.0
-
-
-@dataclass(frozen=True)
-class SnapshotOptions:
-    """What the export dialog and ``tactical snapshot`` ask for."""
-
-    mode: Mode = "players"
-    whole_map: bool = True
-    """False: only the part of the map the GM's view shows."""
-    page: str = "A4"
-    landscape: bool = True
-    dpi: int = 150
-    table_scale: bool = False
-    """True: the map at ``square_inch`` per square over pages to tape, after a cover."""
-    square_inch: float = 1.0
-    overlap_mm: float = DEFAULT_OVERLAP_MM
-    skip_empty: bool = False
-    """Table scale: leave out pages of nothing but empty open ground."""
+DEFAULT_OPTIONS = SnapshotOptions()
+"""What a snapshot is when nothing else is asked (options are frozen: one serves every call)."""
 
 
 def page_size_px(options: SnapshotOptions) -> QSize:
@@ -199,7 +176,7 @@ def write_png(
 def export_snapshot(
     document: EncounterDocument,
     path: str | Path,
-    options: SnapshotOptions = SnapshotOptions(),
+    options: SnapshotOptions = DEFAULT_OPTIONS,
     *,
     visible: QRectF | None = None,
     view: PanelView | Callable[[Encounter], PanelView | None] | None = panel_view,
@@ -272,7 +249,7 @@ def export_encounter(
     encounter: Encounter,
     source: Path | None,
     out: str | Path,
-    options: SnapshotOptions = SnapshotOptions(),
+    options: SnapshotOptions = DEFAULT_OPTIONS,
     margin_mm: float = DEFAULT_MARGIN_MM,
     progress: Progress | None = None,
 ) -> int:

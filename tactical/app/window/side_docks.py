@@ -1,9 +1,10 @@
-"""The window's side docks, and the combat panel docked after the map's first frame.
+"""The window's side docks, and the combat panel.
 
 A part of the main window (``window.docks``), made with the window's services
-and the Hide secrets action (the panel follows it). The combat panel is loaded
-after the map's first frame is painted (the rules and the panel take a third
-of start-up), or whenever :meth:`SideDocks.ensure_panel` is called first.
+and the Hide secrets action (the panel follows it). The app's start-up docks the
+combat panel before the window shows (``startup.start``: the first frame is the
+whole window, the map fitted once); a window made otherwise docks it after the
+map's first frame is painted, or whenever :meth:`SideDocks.ensure_panel` is called first.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 
-from tactical.app.snapshot import dialog as dialog_module
+from tactical.app.snapshot import render as render_module
 from tactical.app.snapshot.dialog import SnapshotDialog, SnapshotExporter, with_suffix
 from tactical.app.snapshot.render import SnapshotOptions
 from tactical.app.storage import file_places
@@ -28,13 +28,13 @@ def exporter_on(services: FakeServices) -> SnapshotExporter:
 def test_a_png_of_the_visible_part(make_services, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     services = make_services()
     seen: list[QRectF] = []
-    real = dialog_module.export_snapshot
+    real = render_module.export_snapshot  # imported by the export (the drawing, at first use)
 
     def spy(document, path, options, *, visible=None, **extra):  # type: ignore[no-untyped-def]
         seen.append(visible)
         return real(document, path, options, visible=visible, **extra)
 
-    monkeypatch.setattr(dialog_module, "export_snapshot", spy)
+    monkeypatch.setattr(render_module, "export_snapshot", spy)
     exporter = exporter_on(services)
     exporter.ask_options = lambda: SnapshotOptions(whole_map=False, landscape=False, dpi=100)
     exporter.ask_path = lambda options: str(tmp_path / "part.png")
