@@ -14,7 +14,7 @@ grid's heights (a million numbers on the biggest map) are :class:`HeightRows`,
 written from their array a row at a time and handed back as a :class:`RowsText`
 part, for the same reasons.
 
-Writing stops at a checkpoint of the GUI's gate before each item of a long list or object
+Writing stops at a checkpoint of the GUI's gate every :data:`_ITEMS` items of a long list
 and every :data:`ROWS_A_PIECE` rows of heights (:func:`tactical.core.give_way.checkpoint`):
 the save's worker gives way there to a busy GUI thread; anywhere else it goes straight on.
 """
@@ -231,7 +231,6 @@ def _write(value: Any, depth: int, out: list[str]) -> None:
         if isinstance(value, dict):
             out.append("{\n")
             for index, (key, item) in enumerate(value.items()):
-                checkpoint()
                 out.append(f"{pad}{_atom(str(key))}: ")
                 _write(item, depth + 1, out)
                 out.append(",\n" if index < len(value) - 1 else "\n")
@@ -239,7 +238,8 @@ def _write(value: Any, depth: int, out: list[str]) -> None:
         else:
             out.append("[\n")
             for index, item in enumerate(value):
-                checkpoint()
+                if index % _ITEMS == 0:
+                    checkpoint()
                 out.append(pad)
                 _write(item, depth + 1, out)
                 out.append(",\n" if index < len(value) - 1 else "\n")
@@ -285,18 +285,25 @@ def nested_parts(value: Any, depth: int) -> list[str]:
     (an evening writes each scene into its list of scenes)."""
     out: list[str] = []
     _write(value, depth, out)
+    apart: list[int] = []  # where a Base64Text or RowsText is: a part of its own
+    for first in range(0, len(out), _PIECES):
+        checkpoint()
+        apart += [
+            index
+            for index, piece in enumerate(out[first : first + _PIECES], first)
+            if type(piece) is not str and isinstance(piece, Base64Text | RowsText)
+        ]
     parts: list[str] = []
     start = 0
-    for index, piece in enumerate(out):
-        if index % _PIECES == 0:
-            checkpoint()
-        if isinstance(piece, Base64Text | RowsText):
-            parts += (_joined(out[start:index]), piece)
-            start = index + 1
+    for index in apart:
+        parts += (_joined(out[start:index]), out[index])
+        start = index + 1
     parts.append(_joined(out[start:]))
     return parts
 
 
+_ITEMS = 64
+"""Items of a long list (tokens, walls, rows of terrain) written between two checkpoints."""
 _PIECES = 4096
 """Pieces of text looked at, or joined, between two checkpoints (10,000 tokens make 300,000)."""
 
