@@ -22,8 +22,8 @@ keeps its full collections for when the GM is idle (``runtime/gui_thread_gc.py``
 step with no input at all would let them fall into it.
 
 Between two looks the GUI thread waits in its event loop, as the app's loop does (not in
-``time.sleep``): the app then sees it idle, and the phones' builder goes on
-(``tactical.share.give_way``; ``--no-give-way``: the builder does not give way, the reference).
+``time.sleep``): the app then sees it idle, and the phones' builder and the save's worker go on
+(``tactical.core.give_way``; ``--no-give-way``: neither gives way, the reference).
 
 Measured after two warm-up rounds: the resident memory's growth (``VmRSS``, from the end of
 the warm-up to the end, each time once the GM has paused long enough for the app's idle look:
@@ -33,7 +33,7 @@ ticks of a 5 ms ``QTimer`` on the GUI thread with the GUI thread's own CPU time 
 processes of a loaded machine); the rest of a gap the thread was blocked, on the GIL held by
 another thread (or waiting for the next tick): the longest such time in one gap is printed
 below the table, with how soon each drag's drop reached all 8 pages and how long the
-builder waited for the GUI. And whether the last save reopens equal to the encounter on
+builder and the save waited for the GUI. And whether the last save reopens equal to the encounter on
 screen. ``--only 1024`` (or ``crypt``) runs only the maps whose name holds it. The load
 average is printed before and after: wall-clock gaps mean little on a loaded machine.
 """
@@ -504,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-give-way",
         action="store_true",
-        help="the pages' builder does not give way to the GUI thread (the reference)",
+        help="the pages' builder and the save do not give way to the GUI thread (the reference)",
     )
     args = parser.parse_args(argv)
     rounds = args.rounds or (3 if args.short else 60)
@@ -538,7 +538,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"waiting for a core: Python's lock, or the next tick): {got['blocked']}"
             )
             worst.append(f"{name}: a drop reaches the 8 pages: {got['reached']}")
-            worst.append(f"{name}: the pages' builder {got['gave way']}")
+            worst.append(f"{name}: the pages' builder and the save {got['gave way']}")
             loads.append(f"{os.getloadavg()[0]:.1f}")
     head = (
         "session",

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.areas import AreaError, overlapping_pairs, polygon_from_points
+from tactical.core.give_way import checkpoint
 from tactical.persistence.fog_bits import FogBitsError, decode_mask
 from tactical.persistence.paths import unsafe_relative_path
 from tactical.persistence.pictures import PictureHeaderError, read_picture_header
@@ -74,6 +75,10 @@ def _check_sides(model: EncounterModel) -> list[Problem]:
     return problems
 
 
+PIECE = 64
+"""Rows of terrain (and four times as many walls) judged between two checkpoints: 1-2 ms."""
+
+
 def _check_grid(grid: GridMapModel) -> list[Problem]:
     problems: list[Problem] = []
     lent = grid._heights is not None and not grid.elevation
@@ -110,6 +115,8 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
                 )
     allowed = frozenset(TERRAIN_CHARS)
     for index, kinds in enumerate(grid.terrain):
+        if index % PIECE == 0:
+            checkpoint()  # the save's worker gives way to a busy GUI (core.give_way)
         if allowed.issuperset(kinds):
             continue
         bad = next((c for c, char in enumerate(kinds) if char not in TERRAIN_CHARS), None)
@@ -122,6 +129,8 @@ def _check_grid(grid: GridMapModel) -> list[Problem]:
             )
     seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     for index, wall in enumerate(grid.walls):
+        if index % (4 * PIECE) == 0:
+            checkpoint()
         a, b = (wall.a[0], wall.a[1]), (wall.b[0], wall.b[1])
         path = f"map.walls[{index}]"
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
@@ -234,6 +243,8 @@ def _check_tokens(model: EncounterModel) -> list[Problem]:
     sides = {s.id for s in model.sides}
     area_ids = _area_ids(model)
     for index, token in enumerate(model.tokens):
+        if index % (4 * PIECE) == 0:
+            checkpoint()
         if token.side not in sides:
             problems.append(Problem(f"tokens[{index}].side", "names a side that does not exist"))
         message = _token_position_problem(token, model, area_ids)

@@ -16,7 +16,8 @@ from tactical.core.areas import Area, AreaLink, AreaMap, polygon_from_points
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog
-from tactical.core.grid import GridMap, Terrain, Wall, edge
+from tactical.core.give_way import checkpoint
+from tactical.core.grid import Edge, GridMap, Terrain, Wall, edge
 from tactical.core.pictures import Background, Picture
 from tactical.core.sides import Side
 from tactical.core.templates import Template
@@ -47,15 +48,21 @@ def _pair(value: list[int] | None) -> tuple[int, int] | None:
     return None if value is None else (value[0], value[1])
 
 
+WALLS_A_PIECE = 256
+"""Walls (or tokens) made between two checkpoints (about 1.5 ms)."""
+
+
 def _grid(model: GridMapModel) -> GridMap:
     terrain_bytes = np.frombuffer("".join(model.terrain).encode("ascii"), dtype=np.uint8)
     heights, model._heights = model._heights, None  # converted by the checks, used once
     if heights is None:
         heights = np.array(model.elevation, dtype=np.int16)
-    walls = {
-        edge((w.a[0], w.a[1]), (w.b[0], w.b[1])): Wall(door=w.door, open=w.open)
-        for w in model.walls
-    }
+    walls: dict[Edge, Wall] = {}
+    for index, w in enumerate(model.walls):
+        if index % WALLS_A_PIECE == 0:
+            checkpoint()  # the save's worker gives way to a busy GUI (core.give_way)
+        walls[edge((w.a[0], w.a[1]), (w.b[0], w.b[1]))] = Wall(door=w.door, open=w.open)
+    checkpoint()
     return GridMap(
         model.width,
         model.height,
@@ -140,7 +147,10 @@ def dice_of(d: DiceRollModel) -> DiceRoll:
 def to_encounter(model: EncounterModel) -> Encounter:
     """The encounter a validated file describes."""
     grid_or_areas = map_of(model.map)
-    tokens = [token_of(t) for t in model.tokens]
+    tokens: list[Token] = []
+    for start in range(0, len(model.tokens), WALLS_A_PIECE):
+        checkpoint()
+        tokens += [token_of(t) for t in model.tokens[start : start + WALLS_A_PIECE]]
     templates = [template_of(t) for t in model.templates]
     return Encounter(
         grid_or_areas,
@@ -156,8 +166,14 @@ def to_encounter(model: EncounterModel) -> Encounter:
         notes=model.notes,
         pictures=[picture_of(p) for p in model.pictures],
         background=background_of(model.background),
-        fog=fog_of(model.fog, grid_or_areas),
+        fog=_checked(fog_of(model.fog, grid_or_areas)),
     )
+
+
+def _checked(fog: Fog) -> Fog:
+    """``fog``, after a checkpoint: the encounter is made next (``core.give_way``)."""
+    checkpoint()
+    return fog
 
 
 def fog_of(model: FogModel | None, map_: GridMap | AreaMap) -> Fog:

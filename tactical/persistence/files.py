@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tactical.core.encounter import Encounter
+from tactical.core.give_way import checkpoint
 from tactical.persistence import evening_hooks
 from tactical.persistence.atomic_write import _OUR_TEMP as _OUR_TEMP
 from tactical.persistence.atomic_write import TEMP_PREFIX as TEMP_PREFIX
@@ -96,6 +97,7 @@ def document_parts(document: dict[str, Any]) -> FileParts:
         ) from None
     if sum(map(len, parts)) > MAX_FILE_BYTES:  # base64 is ASCII: one byte a character
         raise SaveError([Problem(ROOT, too_big())])
+    checkpoint()
     _prove_it_loads(parts)
     if frame is not None:
         parts = frame.assemble(document)
@@ -106,12 +108,14 @@ def document_parts(document: dict[str, Any]) -> FileParts:
 
 def file_chunks(parts: Sequence[bytes | Base64Text | RowsText]) -> Iterator[bytes]:
     """The bytes of ``parts`` in order, each picture's base64 (and the heights' text) in
-    :data:`CHUNK_BYTES` slices."""
+    :data:`CHUNK_BYTES` slices; a checkpoint of the GUI's gate before each (``core.give_way``)."""
     for part in parts:
         if isinstance(part, Base64Text | RowsText):
             for start in range(0, len(part), CHUNK_BYTES):
+                checkpoint()
                 yield part[start : start + CHUNK_BYTES].encode("ascii")
         else:
+            checkpoint()
             yield part
 
 

@@ -13,6 +13,10 @@ so a caller can set it aside (the save's check) or write it without copying. A
 grid's heights (a million numbers on the biggest map) are :class:`HeightRows`,
 written from their array a row at a time and handed back as a :class:`RowsText`
 part, for the same reasons.
+
+Writing stops at a checkpoint of the GUI's gate every :data:`_ITEMS` items of a long list
+and every :data:`ROWS_A_PIECE` rows of heights (:func:`tactical.core.give_way.checkpoint`):
+the save's worker gives way there to a busy GUI thread; anywhere else it goes straight on.
 """
 
 from __future__ import annotations
@@ -20,10 +24,16 @@ from __future__ import annotations
 import binascii
 import json
 import numbers
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from tactical.core.give_way import checkpoint
+
+ROWS_A_PIECE = 64
+"""Rows of heights made between two checkpoints (about 2 ms on a 1024-wide map)."""
 
 INDENT = "  "
 ONE_LINE = 100
@@ -47,15 +57,15 @@ class Base64Text(str):
         Whole 3-byte groups per slice give the same text as one call, and no
         call holds Python's lock for long (autosave encodes on a worker thread).
         """
-        view = memoryview(data)
-        text = cls(
-            "".join(
-                binascii.b2a_base64(view[start : start + _SLICE], newline=False).decode("ascii")
-                for start in range(0, len(view), _SLICE)
-            )
-        )
+        text = cls("".join(_base64_slices(memoryview(data))))
         text.data = data
         return text
+
+
+def _base64_slices(view: memoryview) -> Iterator[str]:
+    for start in range(0, len(view), _SLICE):
+        checkpoint()
+        yield binascii.b2a_base64(view[start : start + _SLICE], newline=False).decode("ascii")
 
 
 _SLICE = 3 * 256 * 1024
@@ -71,9 +81,16 @@ class HeightRows(list[list[int]]):
     @classmethod
     def of(cls, array: npt.NDArray[np.int16]) -> HeightRows:
         """The rows of ``array``, made a row at a time (no one long call holds Python's lock)."""
-        rows = cls(row.tolist() for row in array.astype(int))
+        rows = cls(_int_rows(array))
         rows.array = array
         return rows
+
+
+def _int_rows(array: npt.NDArray[np.int16]) -> Iterator[list[int]]:
+    """Each row of ``array`` as a list of ints, a checkpoint every :data:`ROWS_A_PIECE` rows."""
+    for start in range(0, len(array), ROWS_A_PIECE):
+        checkpoint()
+        yield from array[start : start + ROWS_A_PIECE].astype(int).tolist()
 
 
 class RowsText(str):
@@ -97,7 +114,11 @@ def _rows_text(rows: HeightRows, depth: int) -> RowsText:
     low, high = int(array.min()), int(array.max())
     names = np.array([str(n) for n in range(low, high + 1)], dtype=object)
     pad = INDENT * (depth + 1)
-    lines = ["[" + ", ".join(names[row].tolist()) + "]" for row in array.astype(np.int32) - low]
+    lines: list[str] = []
+    for start in range(0, len(array), ROWS_A_PIECE):
+        checkpoint()
+        piece = array[start : start + ROWS_A_PIECE].astype(np.int32) - low
+        lines += ["[" + ", ".join(names[row].tolist()) + "]" for row in piece]
     text = RowsText("[\n" + pad + (",\n" + pad).join(lines) + "\n" + INDENT * depth + "]")
     text.array = array
     return text
@@ -217,6 +238,8 @@ def _write(value: Any, depth: int, out: list[str]) -> None:
         else:
             out.append("[\n")
             for index, item in enumerate(value):
+                if index % _ITEMS == 0:
+                    checkpoint()
                 out.append(pad)
                 _write(item, depth + 1, out)
                 out.append(",\n" if index < len(value) - 1 else "\n")
@@ -262,16 +285,38 @@ def nested_parts(value: Any, depth: int) -> list[str]:
     (an evening writes each scene into its list of scenes)."""
     out: list[str] = []
     _write(value, depth, out)
+    apart: list[int] = []  # where a Base64Text or RowsText is: a part of its own
+    for first in range(0, len(out), _PIECES):
+        checkpoint()
+        apart += [
+            index
+            for index, piece in enumerate(out[first : first + _PIECES], first)
+            if type(piece) is not str and isinstance(piece, Base64Text | RowsText)
+        ]
     parts: list[str] = []
-    run: list[str] = []
-    for piece in out:
-        if isinstance(piece, Base64Text | RowsText):
-            parts += ("".join(run), piece)
-            run = []
-        else:
-            run.append(piece)
-    parts.append("".join(run))
+    start = 0
+    for index in apart:
+        parts += (_joined(out[start:index]), out[index])
+        start = index + 1
+    parts.append(_joined(out[start:]))
     return parts
+
+
+_ITEMS = 64
+"""Items of a long list (tokens, walls, rows of terrain) written between two checkpoints."""
+_PIECES = 4096
+"""Pieces of text looked at, or joined, between two checkpoints (10,000 tokens make 300,000)."""
+
+
+def _joined(pieces: list[str]) -> str:
+    """``"".join(pieces)``, joined :data:`_PIECES` at a time between checkpoints."""
+    if len(pieces) <= _PIECES:
+        return "".join(pieces)
+    runs = []
+    for start in range(0, len(pieces), _PIECES):
+        checkpoint()
+        runs.append("".join(pieces[start : start + _PIECES]))
+    return "".join(runs)
 
 
 def dumps(value: Any) -> str:

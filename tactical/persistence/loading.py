@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from tactical.core.encounter import Encounter
+from tactical.core.give_way import checkpoint
 from tactical.persistence import evening_hooks, migrations
 from tactical.persistence.checks import check_encounter
 from tactical.persistence.convert import to_encounter
@@ -216,6 +217,7 @@ def load_with_stand_ins(
 
 def _load(data: bytes, lent: Lent | None) -> Encounter:
     raw, problems = _parse(data)
+    checkpoint()  # the save's worker gives way here to a busy GUI (core.give_way)
     return _load_raw(raw, problems, lent)
 
 
@@ -260,10 +262,12 @@ def scene_from_raw(
     except LoadError as error:
         problems = problems + error.problems + _without_map(raw, version, lent)
         raise LoadError(translate(problems)) from None
+    checkpoint()
     model, found = _judge(migrated, lent)
     problems = problems + found
     if problems or model is None:
         raise LoadError(translate(problems))
+    checkpoint()
     try:
         return to_encounter(model)
     except ValueError as error:  # the checks above should leave nothing for the core to refuse
@@ -285,6 +289,7 @@ def _judge(
             return None, [error_problem(e) for e in errors] + beyond
     if lend is not None:
         lend(model)
+    checkpoint()
     return model, check_encounter(model)
 
 

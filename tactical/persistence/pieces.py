@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from tactical.core.give_way import checkpoint
 from tactical.persistence.schema import MAX_TOKENS, EncounterModel, TokenModel
 
 SLICE = 500
@@ -33,6 +34,7 @@ def validate_in_pieces(raw: dict[str, Any]) -> EncounterModel | None:
         model = EncounterModel.model_validate({**raw, "tokens": []})
         models: list[TokenModel] = []
         for start in range(0, len(tokens), SLICE):
+            checkpoint()  # the save's proof gives way here to a busy GUI (core.give_way)
             models += _TOKENS.validate_python(tokens[start : start + SLICE])
     except ValidationError:
         return None

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from tactical.core.give_way import checkpoint
 from tactical.persistence.problems import Problem, join_path
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -26,13 +27,21 @@ class RepeatedKeys(dict[str, Any]):
     repeated: dict[str, int]
 
 
+OBJECTS_A_PIECE = 256
+"""JSON objects read between two checkpoints (a millisecond or two)."""
+
+
 class PairsHook:
     """``object_pairs_hook`` for :func:`json.loads` that remembers repeated keys."""
 
     def __init__(self) -> None:
         self.found = False
+        self.objects = 0
 
     def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        self.objects += 1
+        if self.objects % OBJECTS_A_PIECE == 0:
+            checkpoint()  # the save's proof gives way here to a busy GUI (core.give_way)
         obj = dict(pairs)
         if len(obj) == len(pairs):
             return obj

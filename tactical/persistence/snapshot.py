@@ -27,13 +27,14 @@ from tactical.core.areas import AreaMap
 from tactical.core.dice_log import DiceRoll
 from tactical.core.encounter import Encounter
 from tactical.core.fog import Fog
+from tactical.core.give_way import checkpoint
 from tactical.core.grid import GridMap, Wall
 from tactical.core.pictures import Background, Picture
 from tactical.core.tokens import Position, Token
 from tactical.core.wall_lines import WallLine
 from tactical.persistence import evening_hooks
 from tactical.persistence.fog_bits import encode_mask
-from tactical.persistence.jsonfmt import Base64Text, HeightRows
+from tactical.persistence.jsonfmt import ROWS_A_PIECE, Base64Text, HeightRows
 from tactical.persistence.schema import FORMAT, SCENE_VERSION
 
 TERRAIN_CHARS = np.frombuffer(b".dx", dtype=np.uint8)
@@ -58,14 +59,25 @@ class GridCopy:
         self.wall_lines = tuple(grid.wall_lines)
 
     def document(self) -> dict[str, Any]:
+        """The grid as the file writes it, a checkpoint of the GUI's gate between its parts
+        (``core.give_way``: the save's worker gives way there)."""
+        elevation = HeightRows.of(self.elevation)
+        checkpoint()
+        terrain: list[str] = []
+        for start in range(0, self.height, ROWS_A_PIECE):
+            checkpoint()
+            rows = TERRAIN_CHARS[self.terrain[start : start + ROWS_A_PIECE]]
+            terrain += [row.tobytes().decode("ascii") for row in rows]
+        walls = sorted(self.walls.items())
+        checkpoint()
         return {
             "kind": "grid",
             "width": self.width,
             "height": self.height,
             "square_feet": self.square_feet,
-            "elevation": HeightRows.of(self.elevation),
-            "terrain": [row.tobytes().decode("ascii") for row in TERRAIN_CHARS[self.terrain]],
-            "walls": [wall_document(edge, wall) for edge, wall in sorted(self.walls.items())],
+            "elevation": elevation,
+            "terrain": terrain,
+            "walls": [wall_document(edge, wall) for edge, wall in walls],
             "wall_lines": [wall_line_document(line) for line in self.wall_lines],
         }
 
@@ -307,6 +319,7 @@ def finish_document(snapshot: dict[str, Any]) -> dict[str, Any]:
     document = {**snapshot, "pictures": [picture_document(p) for p in snapshot["pictures"]]}
     if isinstance(snapshot["map"], GridCopy):
         document["map"] = snapshot["map"].document()
+    checkpoint()
     fog = snapshot.get("fog")
     if fog is not None and isinstance(fog["revealed"], MaskCopy):
         document["fog"] = {**fog, "revealed": fog["revealed"].text()}
@@ -423,7 +436,10 @@ class Snapshot:
 
     def full_document(self) -> dict[str, Any]:
         """The snapshot as :func:`snapshot_document` gives it, tokens and all."""
-        tokens = [token_document(t) for batch in self.tokens for t in pickle.loads(batch)]
+        tokens: list[dict[str, Any]] = []
+        for batch in self.tokens:
+            checkpoint()  # the save's worker gives way here to a busy GUI (core.give_way)
+            tokens += [token_document(t) for t in pickle.loads(batch)]
         return {**self.document, "tokens": tokens}
 
 
