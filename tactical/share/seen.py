@@ -158,7 +158,9 @@ def _character_seen(encounter: Encounter, character: Token) -> Seen:
         sight = _sight(grid, squares, sight_range(character))
         checkpoint()
         bright = sight & allowed
-        light = np.where(bright, BRIGHT, np.where(allowed, DIM, DARK)).astype(np.uint8)
+        # DARK 0, DIM 1, BRIGHT 2: a square allowed counts one, bright (allowed too) one more;
+        # one quick pass in bytes (np.where's pair made two of int64, 4-5 ms on 1024 x 1024)
+        light = np.add(allowed, bright, dtype=np.uint8)
         shown = set(own)
         for token in encounter.tokens.values():
             if token.id in forbidden or token.square is None:
