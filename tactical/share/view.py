@@ -85,23 +85,28 @@ def _ground(grid: GridMap, allowed: Mask) -> dict[str, Any]:
     for ref, revision, mask, ground in _LAST_GROUND[-1:]:
         if ref() is grid and revision == grid.revision and np.array_equal(mask, allowed):
             return ground
-    ground = {
-        "elevation": encoded(np.where(allowed, grid.elevation, 0).astype("<i2"), remember=True),
-        "terrain": encoded(np.where(allowed, grid.terrain, 0).astype(np.uint8), remember=True),
-        "walls": _walls(grid, allowed),
-        "lines": _lines(grid, allowed),
-    }
+    # a checkpoint between the pieces: on 1024 x 1024 they took 15-21 ms of CPU together
+    elevation = encoded(np.where(allowed, grid.elevation, 0).astype("<i2"), remember=True)
+    checkpoint()
+    terrain = encoded(np.where(allowed, grid.terrain, 0).astype(np.uint8), remember=True)
+    checkpoint()
+    walls = _walls(grid, allowed)
+    checkpoint()
+    lines = _lines(grid, allowed)
+    ground = {"elevation": elevation, "terrain": terrain, "walls": walls, "lines": lines}
     _LAST_GROUND[:] = [(weakref.ref(grid), grid.revision, allowed, ground)]
     return ground
 
 
 def _grid_data(grid: GridMap, seen: Seen) -> dict[str, Any]:
     assert seen.light is not None
+    light = encoded(seen.light.astype(np.uint8), remember=True)
+    checkpoint()
     return {
         "kind": "grid",
         "width": grid.width,
         "height": grid.height,
-        "light": encoded(seen.light.astype(np.uint8), remember=True),
+        "light": light,
         **_ground(grid, seen.light > DARK),
     }
 

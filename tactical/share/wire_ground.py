@@ -33,6 +33,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tactical.share.give_way import checkpoint
+
 GROUND = ("elevation", "terrain", "walls", "lines")
 """The grid map's keys a page keeps while their version does not change (the ground)."""
 ARRAYS: dict[str, npt.DTypeLike] = {"light": np.uint8, "elevation": "<i2", "terrain": np.uint8}
@@ -127,12 +129,19 @@ class Ground:
     def text(self) -> str:
         """The whole ground's text (written once)."""
         with self._lock:
-            if self._whole is None:
-                out: dict[str, Any] = {}
-                for name, array in self.arrays.items():
-                    out.update(packed(name, array))
-                out["walls"], out["lines"] = self.walls, self.lines
-                self._whole = dumps(out)
+            if self._whole is not None:
+                return self._whole
+        # written without the lock (the loop's thread asks for deltas under it), a
+        # checkpoint between the pieces: on 1024 x 1024 up to 27 ms of CPU together
+        out: dict[str, Any] = {}
+        for name, array in self.arrays.items():
+            out.update(packed(name, array))
+            checkpoint()
+        out["walls"], out["lines"] = self.walls, self.lines
+        whole = dumps(out)
+        with self._lock:
+            if self._whole is None:  # another thread may have written the same meanwhile
+                self._whole = whole
             return self._whole
 
     def delta_from(self, version: str) -> str | None:
