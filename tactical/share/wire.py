@@ -21,10 +21,12 @@ said (the view is already cut to what the link may see, :mod:`tactical.share.pla
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
 
+from tactical.share.give_way import checkpoint
 from tactical.share.wire_ground import ARRAYS, GROUND, Ground, decoded, dumps, ground_of, packed
 
 
@@ -63,15 +65,50 @@ class Wire:
         return self.kept[:-1] + ',"delta":' + delta + "}"
 
 
-def _compact(grid: dict[str, Any]) -> dict[str, Any]:
-    """The grid map without its ground, each array as runs where they are shorter."""
-    out = {k: v for k, v in grid.items() if k not in GROUND}
-    for key, dtype in ARRAYS.items():
-        text = out.get(key)
-        if isinstance(text, str):
-            del out[key]
-            out.update(packed(key, np.frombuffer(decoded(text), dtype=dtype), text))
-    return out
+_ARRAY_TEXTS: list[tuple[str, bytes, str]] = []
+"""The arrays last written or asked for (a key, the array's bytes, its member's text), the
+newest last: a page whose light did not change since the last update (a character who did not
+move, the fog not moved) is not packed and written again (2-7 ms a page on 1024 x 1024)."""
+ARRAY_TEXTS_KEPT = 16
+"""The pages of two updates of 8 (on 1024 x 1024 their bytes hold 16 MB)."""
+_ARRAY_TEXTS_LOCK = threading.Lock()
+
+
+def _array_member(key: str, text: str) -> str:
+    """The member ``"key":base64`` or ``"key_runs":[...]`` (whichever is shorter) of the array
+    whose base64 is ``text``."""
+    raw = decoded(text)
+    with _ARRAY_TEXTS_LOCK:
+        for i, (kept_key, kept_raw, member) in enumerate(_ARRAY_TEXTS):
+            if kept_key == key and kept_raw == raw:
+                _ARRAY_TEXTS.append(_ARRAY_TEXTS.pop(i))  # the newest again: kept the longest
+                return member
+    array = np.frombuffer(raw, dtype=ARRAYS[key])
+    member = dumps(packed(key, array, text))[1:-1]  # a one-member object's text, unbraced
+    with _ARRAY_TEXTS_LOCK:
+        _ARRAY_TEXTS[:] = [*_ARRAY_TEXTS[-(ARRAY_TEXTS_KEPT - 1) :], (key, raw, member)]
+    return member
+
+
+def _object(members: list[str]) -> str:
+    return "{" + ",".join(members) + "}"
+
+
+def _map_text(grid: dict[str, Any], version: str) -> str:
+    """The grid map without its ground, each array as runs where they are shorter, and the
+    version of its ground: the text ``dumps`` makes of that object."""
+    members = [
+        dumps(k) + ":" + dumps(v)
+        for k, v in grid.items()
+        if k not in GROUND and not (k in ARRAYS and isinstance(v, str))
+    ]
+    for key in ARRAYS:
+        text = grid.get(key)
+        if key not in GROUND and isinstance(text, str):
+            members.append(_array_member(key, text))
+            checkpoint()
+    members.append('"ground":' + dumps(version))
+    return _object(members)
 
 
 def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
@@ -81,8 +118,13 @@ def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
     if not isinstance(grid, dict) or grid.get("kind") != "grid":
         return Wire(dumps(data))
     ground = ground_of(grid)
-    kept = dumps({**data, "map": {**_compact(grid), "ground": ground.version}})
-    assert kept.endswith("}")
+    checkpoint()  # between the pieces of a page's texts: each a few ms on 1024 x 1024
+    shown_map = _map_text(grid, ground.version)
+    # each member on its own, the map's as written: the text dumps makes of the whole
+    kept = _object(
+        [dumps(k) + ":" + (shown_map if k == "map" else dumps(v)) for k, v in data.items()]
+    )
+    checkpoint()
     # what this link's pages will need is made here, in the builder's thread, not the loop's:
     # the delta from the ground they hold, else the whole ground
     holds = before.ground if before is not None else ""
