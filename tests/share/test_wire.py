@@ -13,8 +13,10 @@ from typing import Any
 import aiohttp
 import numpy as np
 import numpy.typing as npt
+import pytest
 
 from tactical.core.fog import Fog
+from tactical.share import wire as wire_module
 from tactical.share.links import links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
@@ -92,6 +94,28 @@ def test_a_socket_holding_the_ground_is_not_sent_it_again() -> None:
     followed, fresh = wire(again, sent), wire(again)
     assert (followed.kept, followed.full) == (fresh.kept, fresh.full)
     assert followed.for_socket(sent.ground) == followed.kept
+
+
+def test_a_light_seen_again_or_written_in_pieces_says_what_its_view_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(wire_module, "RUNS_A_PIECE", 3)  # the crypt's runs in many pieces
+    encounter = crypt()
+    ilse = encounter.tokens["ilse"]
+    assert ilse.square is not None
+    there, away = ilse.square, (ilse.square[0], ilse.square[1] + 2)
+    for square in (there, away, there, away):  # the same lights again: their texts kept
+        ilse.position = square
+        for data in (character_view(encounter, "ilse").data, table_view(encounter).data):
+            kept = wire(data).kept
+            assert json.loads(kept)["map"]["light_runs"] and "light" not in json.loads(kept)
+            got = _page_arrays(json.loads(kept), {})["light"]
+            assert (got == _view_arrays(data)["light"]).all()
+            whole = json.loads(kept)
+            assert kept == json.dumps(whole, ensure_ascii=False, separators=(",", ":"))
+            assert {k: v for k, v in whole.items() if k != "map"} == {
+                k: v for k, v in data.items() if k != "map"
+            }
 
 
 def test_more_fog_lifted_sends_only_the_new_squares_and_no_square_still_fogged() -> None:
