@@ -253,6 +253,22 @@ def test_the_glow_of_newly_seen_squares_is_not_the_reach_shading() -> None:
     assert not glow_words(np.zeros((2, 2), dtype=np.bool_)).any()
 
 
+def test_the_glow_strokes_its_stripes_across_the_new_squares_only() -> None:
+    import numpy as np
+
+    from tactical.app.fog.preview import GLOW, GLOW_SOFT, PATTERN, STRIPE, glow_words
+
+    new = np.random.default_rng(3).random((7, 9)) < 0.5
+    for pattern in range(2, PATTERN + 1):  # each size a square may get
+        words = glow_words(new, pattern)
+        assert words.shape == (7 * pattern, 9 * pattern) and words.dtype == np.uint32
+        period = max(2, STRIPE * pattern // PATTERN)
+        for row, col in ((0, 0), (5, 3), (7 * pattern - 1, 9 * pattern - 1), (13, 17)):
+            strong = (row + col) % period < period // 2
+            expected = (GLOW if strong else GLOW_SOFT) if new[row // pattern, col // pattern] else 0
+            assert words[row, col] == expected, (pattern, row, col)
+
+
 # -- a ping is seen from across the room ------------------------------------------------------
 
 
