@@ -83,8 +83,8 @@ class SightPreview(QObject):
         self.item.setVisible(False)
         services.scene.addItem(self.item)
         self._shown: tuple[str, Square] | None = None
-        self.squares: set[Square] = set()
-        """The squares shown as newly seen (tests read them)."""
+        self._glow: tuple[Mask, int, int] | None = None
+        """The squares shown as newly seen: their box's mask and its left and top square."""
         services.view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -127,21 +127,31 @@ class SightPreview(QObject):
 
     def _show(self, new: Mask) -> None:
         """Draw the glow over ``new``'s squares: a picture of their box only."""
-        rows, cols = np.nonzero(new)
-        self.squares = {(int(c), int(r)) for r, c in zip(rows, cols, strict=True)}
+        rows, cols = np.flatnonzero(new.any(axis=1)), np.flatnonzero(new.any(axis=0))
         self.item.setVisible(True)
         if not len(rows):
+            self._glow = None
             self.item.setPixmap(QPixmap())
             return
-        top, left = int(rows.min()), int(cols.min())
-        box = new[top : int(rows.max()) + 1, left : int(cols.max()) + 1]
+        top, left = int(rows[0]), int(cols[0])
+        box = new[top : int(rows[-1]) + 1, left : int(cols[-1]) + 1]
+        self._glow = (box, left, top)
         pattern = max(2, min(PATTERN, math.isqrt(GLOW_PIXELS // box.size)))
         self.item.setPixmap(QPixmap.fromImage(argb_image(glow_words(box, pattern))))
         self.item.setTransform(QTransform.fromScale(CELL / pattern, CELL / pattern))
         self.item.setPos(left * CELL, top * CELL)
 
+    @property
+    def squares(self) -> set[Square]:
+        """The squares shown as newly seen (tests read them; the glow itself needs none)."""
+        if self._glow is None:
+            return set()
+        box, left, top = self._glow
+        rows, cols = np.nonzero(box)
+        return {(left + int(c), top + int(r)) for r, c in zip(rows, cols, strict=True)}
+
     def clear(self) -> None:
         if self._shown is not None or self.item.isVisible():
             self._shown = None
-            self.squares = set()
+            self._glow = None
             self.item.setVisible(False)
