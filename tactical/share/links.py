@@ -174,7 +174,10 @@ def links_for(encounter: Encounter) -> Links:
 def add_missing_characters(links: Links, encounter: Encounter) -> list[Link]:
     """Links for party characters added since sharing started (a new player sits down)."""
     added = []
+    known = {link.character for link in links.all()}  # one look, not one a character
     for token in _party_tokens(encounter):
-        if links.character_link(character_key(token)) is None:
-            added.append(links.add("character", token.name, character_key(token)))
+        key = character_key(token)
+        if key not in known:
+            added.append(links.add("character", token.name, key))
+            known.add(key)
     return added

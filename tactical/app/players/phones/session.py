@@ -108,8 +108,10 @@ class ShareSession(QObject):
             self.links_changed.emit()
         budgets: dict[str, int | None] = {}
         for link in self.links.all():
-            token = None if link.character is None else character_token(encounter, link.character)
-            if link.moves and link.character is not None and token is not None:
+            if not link.moves or link.character is None:  # only the links that may move
+                continue
+            token = character_token(encounter, link.character)
+            if token is not None:
                 budgets[link.character] = self.shown.move_budget(token)
         pixels = self._pixels
         self.server.publish(
