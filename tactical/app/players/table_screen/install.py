@@ -57,8 +57,8 @@ class TableScreen(QObject):
         self.label_size = saved.saved_label_size(self.settings)
         self.rotation = 0
         self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
-        self.ask_handout: Callable[[], Path | None] = self._handout_dialog
-        self.show_error: Callable[[str], None] = self._handout_error
+        self.ask_handout: Callable[[], Path | None] = lambda: _ask_handout(services)
+        self.show_error: Callable[[str], None] = lambda text: _handout_error(services, text)
         self.frame = PlayersFrame()
         self.frame.hide()
         services.scene.addItem(self.frame)
@@ -263,18 +263,6 @@ class TableScreen(QObject):
             self.parts.set_frozen(on)
         self._show_state()
 
-    def _handout_dialog(self) -> Path | None:
-        from tactical.app.players.table_screen.handout_dialogs import ask_handout_path
-
-        services = self.services
-        folder = dialog_folder(services.document.path, services.settings)
-        return ask_handout_path(services.window(), folder)
-
-    def _handout_error(self, text: str) -> None:
-        from tactical.app.players.table_screen.handout_dialogs import show_handout_error
-
-        show_handout_error(self.services.window(), text)
-
     def show_handout(self) -> None:
         """Ask for a picture and show it full screen on the players' screen (or say why not)."""
         from tactical.app.players.table_screen.handout_file import HandoutError, read_handout
@@ -370,6 +358,19 @@ def _ring(screen: TableScreen, point: QPointF, *, from_players: bool) -> list[Pi
         parts.frozen.ping_look = (screen.rotation, size)
         parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
     return ping(scenes, point, looks)
+
+
+def _ask_handout(services: Services) -> Path | None:
+    from tactical.app.players.table_screen.handout_dialogs import ask_handout_path  # first use
+
+    folder = dialog_folder(services.document.path, services.settings)
+    return ask_handout_path(services.window(), folder)
+
+
+def _handout_error(services: Services, text: str) -> None:
+    from tactical.app.players.table_screen.handout_dialogs import show_handout_error
+
+    show_handout_error(services.window(), text)
 
 
 def install_table_screen(
