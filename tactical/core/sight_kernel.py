@@ -27,9 +27,8 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext, suppress
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +40,9 @@ from tactical.core.sight_kernel_loop import SIDE_BITS, SIGNATURE, look_rings
 from tactical.core.sight_masks import KeptPerMasks, SightMasks, sight_masks
 from tactical.core.sight_one import HEIGHT_BLOCK, Mask, Viewer, look_one
 from tactical.core.source_lines import forget_sources
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 _log = logging.getLogger(__name__)
 
@@ -339,5 +341,7 @@ def _pool() -> ThreadPoolExecutor | None:
         return None
     with _pool_lock:
         if _POOL is None:
+            from concurrent.futures import ThreadPoolExecutor  # at the first party's sight
+
             _POOL = ThreadPoolExecutor(_WORKERS, thread_name_prefix="sight", initializer=run_behind)
         return _POOL

@@ -3,7 +3,8 @@
 On a 1024 x 1024 map one party's sight takes from a few milliseconds (kept sight,
 one token moved) to seconds (a first reveal before the compiled kernel is ready):
 the GUI must not wait for it. Questions go to one worker thread, in order; each
-answer is handed to its callback on the GUI thread, in the order asked. The sight
+answer is handed to its callback on the GUI thread, in the order asked (the thread starts
+with the first question: none before the window's first frame). The sight
 functions are pure numpy (or the compiled kernel) over the grid's kept masks, which
 :mod:`tactical.core.sight` keeps safe to ask from another thread.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +23,9 @@ from PySide6.QtCore import QObject, Qt, Signal
 from tactical.core import sight_kernel
 from tactical.core.grid import GridMap
 from tactical.core.sight import Viewer, visible_squares
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 log = logging.getLogger(__name__)
 
@@ -46,23 +50,35 @@ class SightWorker(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._pool = ThreadPoolExecutor(
-            max_workers=1, thread_name_prefix="party sight", initializer=sight_kernel.run_behind
-        )
+        self._pools: list[ThreadPoolExecutor] = []
+        """The worker's pool once the first question made it (at most one)."""
         self._asked = 0
         self._closed = False
         # Queued even when emitted on the GUI thread: a question answered before its done
         # callback is added calls it at once, inside ask(), before the move is pushed.
         self._landed.connect(self._land, Qt.ConnectionType.QueuedConnection)
-        pool = self._pool  # not self: gone with the window, the pool is told without waiting
-        self.destroyed.connect(lambda *_: pool.shutdown(wait=False, cancel_futures=True))
+        pools = self._pools  # not self: gone with the window, the pool is told without waiting
+        self.destroyed.connect(lambda *_: _shut(pools))
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if not self._pools:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pools.append(
+                ThreadPoolExecutor(
+                    max_workers=1,
+                    thread_name_prefix="party sight",
+                    initializer=sight_kernel.run_behind,
+                )
+            )
+        return self._pools[0]
 
     def ask(self, grid: GridMap, viewers: list[Viewer], answer: Answer) -> None:
         """Work out what ``viewers`` see on ``grid``; ``answer`` gets it on the GUI thread."""
         if self._closed:
             return
         self._asked += 1
-        future = self._pool.submit(_sight, grid, list(viewers))
+        future = self._pool().submit(_sight, grid, list(viewers))
         future.add_done_callback(lambda done: self._deliver(done, answer))
 
     def _deliver(self, done: Future[Mask], answer: Answer) -> None:
@@ -86,4 +102,9 @@ class SightWorker(QObject):
     def close(self) -> None:
         """Ask nothing more; answers still on their way are dropped."""
         self._closed = True
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        _shut(self._pools)
+
+
+def _shut(pools: list[ThreadPoolExecutor]) -> None:
+    for pool in pools:
+        pool.shutdown(wait=False, cancel_futures=True)

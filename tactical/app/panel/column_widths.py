@@ -43,22 +43,34 @@ class ColumnWidth:
     widest: set[int] = field(default_factory=set)
 
 
-def measure(table: QTableView, model: CombatantModel) -> dict[str, ColumnWidth]:
-    """Every column's width by key, from the model's rows and the view's delegate."""
+def measure(
+    table: QTableView, model: CombatantModel, cells: dict[str, ColumnWidth] | None = None
+) -> dict[str, ColumnWidth]:
+    """Every column's width by key, from the model's headers and rows and the view's delegate.
+
+    ``cells``: what :func:`cell_widths` found for the same rows (headers split on two lines
+    change no cell), so only the headers are measured again."""
+    cells = cell_widths(table, model) if cells is None else cells
     found: dict[str, ColumnWidth] = {}
     header = table.horizontalHeader()
     for col, (key, _label) in enumerate(model.columns):
         head = header.sectionSizeHint(col)
+        cell = cells[key]
+        widest = cell.widest if cell.width > head else set()
+        found[key] = ColumnWidth(bounded(key, min(max(head, cell.width), MAX_COLUMN)), widest)
+    return found
+
+
+def cell_widths(table: QTableView, model: CombatantModel) -> dict[str, ColumnWidth]:
+    """Each column's widest cell by key (0 wide without any), its header left out."""
+    found: dict[str, ColumnWidth] = {}
+    for col, (key, _label) in enumerate(model.columns):
         if key == "actions":  # its buttons are made later, for the rows in view
-            button = button_width() + (1 if table.showGrid() else 0)
-            found[key] = ColumnWidth(min(max(head, button), MAX_COLUMN))
+            found[key] = ColumnWidth(button_width() + (1 if table.showGrid() else 0))
         elif key in UNIFORM:
-            cell = cell_width(table, model, 0, col) if model.rows else 0
-            found[key] = ColumnWidth(min(max(head, cell), MAX_COLUMN))
+            found[key] = ColumnWidth(cell_width(table, model, 0, col) if model.rows else 0)
         else:
-            found[key] = _text_column(table, model, col, head)
-        if found[key].width > bounded(key, found[key].width):
-            found[key] = ColumnWidth(bounded(key, found[key].width), found[key].widest)
+            found[key] = _text_cells(table, model, col)
     return found
 
 
@@ -81,7 +93,7 @@ def cell_width(table: QTableView, model: CombatantModel, index: int, col: int) -
     return hint + (1 if table.showGrid() else 0)
 
 
-def _text_column(table: QTableView, model: CombatantModel, col: int, head: int) -> ColumnWidth:
+def _text_cells(table: QTableView, model: CombatantModel, col: int) -> ColumnWidth:
     encounter = model.encounter
     assert encounter is not None
     key = model.key_of(col)
@@ -99,13 +111,11 @@ def _text_column(table: QTableView, model: CombatantModel, col: int, head: int) 
             metrics = loud if rows[i].acting else plain
             advances[i] = metrics.horizontalAdvance(texts[i])
     if not advances:
-        return ColumnWidth(min(head, MAX_COLUMN))
+        return ColumnWidth(0)
     most = max(advances.values())
     widest = {i for i, advance in advances.items() if advance == most}
     cell = max(cell_width(table, model, i, col) for i in sorted(widest)[:MEASURED])
-    if head >= cell:
-        return ColumnWidth(min(head, MAX_COLUMN))
-    return ColumnWidth(min(cell, MAX_COLUMN), widest)
+    return ColumnWidth(cell, widest)
 
 
 def _acting_font(font: QFont) -> QFont:

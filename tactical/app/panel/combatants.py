@@ -31,6 +31,7 @@ from tactical.app.panel.column_widths import (
     ColumnWidth,
     bounded,
     cell_width,
+    cell_widths,
     measure,
 )
 from tactical.app.panel.combatant_view import CombatantView, row_height
@@ -74,13 +75,16 @@ class CombatantTable(CombatantView):
         """Every column, the folded figures' too."""
         self._figures: tuple[RowFigure, ...] = ()
         self._widths: dict[str, ColumnWidth] = {}
+        self._cells: tuple[str, dict[str, ColumnWidth]] | None = None
+        """The cells' widths measured last and the font they were measured in: a new width
+        of the table (the panel docked and shown, the GM resizing it) measures no cell."""
         self._dirty: set[str] | None = set()
         """Tokens changed since they were last shown (None: all of them)."""
         self._buttons: dict[int, QToolButton] = {}
         """The row menu buttons made so far, by combatant (made for the rows in view)."""
         self._room = -1
         self._scroll_pending = False
-        self._refit = _soon(self, self._rebuild)
+        self._refit = _soon(self, lambda: self._rebuild(cells_kept=True))
         self._place = _soon(self, self._place_buttons)
         self.verticalScrollBar().valueChanged.connect(lambda _v: self._place.start())
 
@@ -183,10 +187,11 @@ class CombatantTable(CombatantView):
             index = self.rows_model.index(acting[0], 0)
             self.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
 
-    def _rebuild(self, scroll: bool = False) -> None:
+    def _rebuild(self, scroll: bool = False, cells_kept: bool = False) -> None:
         """Measure every column, and fold the figure columns the room has no space for.
 
-        ``scroll``: bring whoever acts into view; else the rows in view stay in view."""
+        ``scroll``: bring whoever acts into view; else the rows in view stay in view.
+        ``cells_kept``: only the room changed, the cells are as wide as last measured."""
         if self.encounter is None:
             return
         kept_place = self.verticalScrollBar().value()
@@ -199,12 +204,18 @@ class CombatantTable(CombatantView):
         # Headers on one line (the rows lower), two when the width is short of room.
         model.split_headers = False
         model.reset(self.encounter, self._rows, self._labels, columns)
-        self._widths = measure(self, model)
+        kept = self._cells
+        if cells_kept and kept is not None and kept[0] == model.font.key():
+            cells = kept[1]
+        else:
+            cells = cell_widths(self, model)
+            self._cells = (model.font.key(), cells)
+        self._widths = measure(self, model, cells)
         widths = [(key, self._widths[key].width) for key, _label in columns]
         if sum(width for _key, width in widths) > self._room:
             model.split_headers = True
             model.reset(self.encounter, self._rows, self._labels, columns)
-            self._widths = measure(self, model)
+            self._widths = measure(self, model, cells)  # the same cells: only headers change
             widths = [(key, self._widths[key].width) for key, _label in columns]
         folded = columns_to_fold(widths, self._room)
         widths = [(key, w) for key, w in widths if key not in folded]
@@ -230,6 +241,7 @@ class CombatantTable(CombatantView):
         """Repaint the combatants at ``indexes``; lay out again if a column must change width."""
         model = self.rows_model
         model.rows_changed(indexes, self._rows)
+        self._cells = None  # their texts changed: measured again when the room changes
         if self._widths_changed(indexes):
             self._rebuild(scroll)
             return

@@ -9,7 +9,8 @@ and at least 10 mm. Long jobs show progress and can be cancelled.
 
 Dialogs are reached through replaceable hooks (``ask_options``,
 ``ask_printer``, ``show_preview``, ``make_progress``, ``show_error``) so tests
-run the same code without modal windows.
+run the same code without modal windows. Qt's printing module loads when a print is first asked
+(not before the window's first frame).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from shiboken6 import delete, isValid
 
@@ -35,6 +35,8 @@ from tactical.core.tiling import Margins
 from tactical.persistence.safe_write import target_problem
 
 if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
     from tactical.app.window.services import Services
 
 PRINT_DPI = 300
@@ -92,6 +94,8 @@ class Printing(SnapshotAsker):
         """File > Print… and File > Print preview…, once installed."""
 
     def _printer(self, options: SnapshotOptions) -> QPrinter:
+        from PySide6.QtPrintSupport import QPrinter  # Qt's printing loads at first use
+
         if self.printer is None:
             self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
             # lines and text stay vectors at any resolution; what Qt must render as
@@ -115,9 +119,7 @@ class Printing(SnapshotAsker):
         proposed = self.proposed_file()
         printer.setDocName(proposed.stem)
         current = printer.outputFileName()
-        if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and (
-            not current or current == self._proposed
-        ):
+        if _to_pdf(printer) and (not current or current == self._proposed):
             printer.setOutputFileName(str(proposed))
             self._proposed = str(proposed)
 
@@ -220,6 +222,8 @@ class Printing(SnapshotAsker):
     # -- dialogs --------------------------------------------------------------------------
 
     def _print_dialog(self, printer: QPrinter) -> bool:
+        from PySide6.QtPrintSupport import QPrintDialog
+
         dialog = QPrintDialog(printer, self.parent_widget)
         dialog.setWindowTitle("Print")
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -230,6 +234,8 @@ class Printing(SnapshotAsker):
         paint: Callable[[QPrinter], None],
         print_pages: Callable[[], object],
     ) -> None:
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
+
         dialog = QPrintPreviewDialog(printer, self.parent_widget)
         dialog.setWindowTitle("Print preview")
         dialog.paintRequested.connect(paint)
@@ -259,9 +265,16 @@ def take_over_print(dialog: QPrintPreviewDialog, print_pages: Callable[[], objec
 def _output_file(printer: QPrinter) -> Path | None:
     """The file a print to file writes (None: a real printer)."""
     name = printer.outputFileName()
-    if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and name:
+    if _to_pdf(printer) and name:
         return Path(name)
     return None
+
+
+def _to_pdf(printer: QPrinter) -> bool:
+    """Whether ``printer`` prints to a PDF file."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    return printer.outputFormat() == QPrinter.OutputFormat.PdfFormat
 
 
 @contextlib.contextmanager

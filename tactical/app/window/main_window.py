@@ -240,9 +240,8 @@ def _phone_sharing(window: MainWindow) -> PhoneSharing:
 
     actions = window.table_screen.actions
     curtains = (actions.blackout, actions.freeze)
-    sharing = install_share(window.services, curtains, window.docks.add_to_panel)
-    sharing.correction.corrected.connect(window.docks.say_in_panel)
-    return sharing
+    docks = window.docks
+    return install_share(window.services, curtains, docks.add_to_panel, docks.say_in_panel)
 
 
 def _map_name_choice(window: MainWindow) -> MapNameChoice:

@@ -1,6 +1,9 @@
 """The one hook that puts phones into the GM's window: Player view > Share with phones….
 
-The server and its web library load only when the GM opens the dialog.
+The server and its web library load only when the GM opens the dialog; what answers the
+phones (their moves, hands and the roll correction, and the share's modules behind them)
+when something first asks for it (sharing starts, a test reads it): none of it before the
+window's first frame.
 
 ``install_share(services, curtains)`` adds the menu entry (``player.share-phones`` in the
 window's action registry), keeps at most one sharing session, pauses the links
@@ -20,16 +23,15 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from tactical.app.players.phones.correction import PhoneRoll, RollCorrection
-from tactical.app.players.phones.hands import PhoneHands
 from tactical.app.players.phones.indicator import SharingIndicator
-from tactical.app.players.phones.moves import PhoneMoves
 from tactical.app.window.action_registry import Place
 from tactical.app.window.services import Services
-from tactical.share.address import bind_problem
 
 if TYPE_CHECKING:
+    from tactical.app.players.phones.correction import PhoneRoll, RollCorrection
     from tactical.app.players.phones.dialog import ShareDialog
+    from tactical.app.players.phones.hands import PhoneHands
+    from tactical.app.players.phones.moves import PhoneMoves
     from tactical.app.players.phones.session import ShareSession
 
 
@@ -44,6 +46,7 @@ class PhoneSharing(QObject):
         services: Services,
         curtains: Sequence[QAction] = (),
         place: Callable[[QWidget], None] | None = None,
+        corrected: Callable[[str], None] | None = None,
     ) -> None:
         window = services.window()
         super().__init__(window)
@@ -52,12 +55,10 @@ class PhoneSharing(QObject):
         """The TV's blackout and freeze: while one is on, the phones show "Paused by the GM"."""
         self.session: ShareSession | None = None
         self.dialog: ShareDialog | None = None
-        self.moves = PhoneMoves(services.document, services.say)
-        self.hands = PhoneHands(services.document, services.say)
-        self.correction = RollCorrection(services.document, lambda: self.hands.shown.encounter)
-        """A roll a phone entered, shown in the combat panel with Correct… (``place``)."""
+        self._answers: tuple[PhoneMoves, PhoneHands, RollCorrection] | None = None
+        """The moves, the hands and the correction, made when first asked for."""
         self._place = place
-        self.hands.rolled.connect(self._rolled)
+        self._corrected = corrected
         self.action = QAction("Share with pho&nes…", window)
         self.action.setStatusTip("Show the map on players' phones over the local network")
         self.action.triggered.connect(self.open_dialog)
@@ -72,6 +73,36 @@ class PhoneSharing(QObject):
             # A method, not a closure: the connection ends with this object, so the app
             # does not keep every window it ever had (and their scenes) alive to the end.
             app.aboutToQuit.connect(self.stop_server)
+
+    def _made(self) -> tuple[PhoneMoves, PhoneHands, RollCorrection]:
+        if self._answers is None:
+            from tactical.app.players.phones.correction import RollCorrection
+            from tactical.app.players.phones.hands import PhoneHands
+            from tactical.app.players.phones.moves import PhoneMoves
+
+            document, say = self.services.document, self.services.say
+            hands = PhoneHands(document, say)
+            correction = RollCorrection(document, lambda: hands.shown.encounter)
+            hands.rolled.connect(self._rolled)
+            if self._corrected is not None:
+                correction.corrected.connect(self._corrected)
+            self._answers = (PhoneMoves(document, say), hands, correction)
+        return self._answers
+
+    @property
+    def moves(self) -> PhoneMoves:
+        """The moves phones ask for (:mod:`.moves`)."""
+        return self._made()[0]
+
+    @property
+    def hands(self) -> PhoneHands:
+        """The choices and rolls phones send (:mod:`.hands`)."""
+        return self._made()[1]
+
+    @property
+    def correction(self) -> RollCorrection:
+        """A roll a phone entered, shown in the combat panel with Correct… (``place``)."""
+        return self._made()[2]
 
     def _rolled(self, roll: PhoneRoll) -> None:
         self._placed()
@@ -106,6 +137,7 @@ class PhoneSharing(QObject):
         from tactical.app.players.phones.session import (
             ShareSession,  # aiohttp loads only when sharing
         )
+        from tactical.share.address import bind_problem
 
         self.stop()
         session = ShareSession(self.services.document, host or None, port, self.paused)
@@ -126,8 +158,9 @@ class PhoneSharing(QObject):
         if self.session is not None:
             self.session.stop()
             self.session = None
-        self.correction.links = tuple
-        self.correction.refresh()
+        if self._answers is not None:  # never made: no link nor roll to forget
+            self.correction.links = tuple
+            self.correction.refresh()
         self.indicator.refresh()
 
     def open_dialog(self) -> ShareDialog:
@@ -155,7 +188,9 @@ def install_share(
     services: Services,
     curtains: Sequence[QAction] = (),
     place: Callable[[QWidget], None] | None = None,
+    corrected: Callable[[str], None] | None = None,
 ) -> PhoneSharing:
     """Share with phones…, paused while one of the TV's ``curtains`` is on; ``place`` puts
-    the line of a roll a phone entered (:mod:`.correction`) in the combat panel."""
-    return PhoneSharing(services, curtains, place)
+    the line of a roll a phone entered (:mod:`.correction`) in the combat panel, and
+    ``corrected`` says there what the GM's correction entered."""
+    return PhoneSharing(services, curtains, place, corrected)

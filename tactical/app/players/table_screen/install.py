@@ -6,7 +6,8 @@ players), the players' frame on the GM's map, a status-bar mark while the
 TV is blacked out, frozen or showing a handout, and touch on both windows.
 The player view is created lazily by the main window; everything that
 belongs to it is attached when it is (the hooks of
-:class:`~tactical.app.players.table_screen.host.PlayerViewHost`).
+:class:`~tactical.app.players.table_screen.host.PlayerViewHost`). Its parts, the
+calibration and handout dialogs load at first use: none of them before the first frame.
 """
 
 from __future__ import annotations
@@ -23,14 +24,10 @@ from shiboken6 import isValid
 from tactical.app.players.player_view import PlayerView
 from tactical.app.players.table_screen import settings as saved
 from tactical.app.players.table_screen.actions import TableActions
-from tactical.app.players.table_screen.calibration import CalibrationDialog
 from tactical.app.players.table_screen.frame import FrameDrag, PlayersFrame
-from tactical.app.players.table_screen.handout_dialogs import ask_handout_path, show_handout_error
-from tactical.app.players.table_screen.handout_file import HandoutError, read_handout
 from tactical.app.players.table_screen.held import HeldCurtains
 from tactical.app.players.table_screen.mirror import PlayersMirror
 from tactical.app.players.table_screen.ping import PingRipple, ping
-from tactical.app.players.table_screen.player_parts import PlayerParts
 from tactical.app.players.table_screen.players_aids import PlayersAids
 from tactical.app.players.table_screen.touch import TouchInput
 from tactical.app.storage.files import dialog_folder
@@ -40,6 +37,7 @@ _SHOW_HIDE = (QEvent.Type.Show, QEvent.Type.Hide)
 
 if TYPE_CHECKING:
     from tactical.app.players.table_screen.host import PlayerViewHost, TableTools
+    from tactical.app.players.table_screen.player_parts import PlayerParts
     from tactical.app.window.services import Services
 
 
@@ -59,12 +57,8 @@ class TableScreen(QObject):
         self.label_size = saved.saved_label_size(self.settings)
         self.rotation = 0
         self.ask_calibration: Callable[[PlayerView], float | None] = self._calibration_dialog
-        self.ask_handout: Callable[[], Path | None] = lambda: ask_handout_path(
-            services.window(), dialog_folder(services.document.path, services.settings)
-        )
-        self.show_error: Callable[[str], None] = lambda text: show_handout_error(
-            services.window(), text
-        )
+        self.ask_handout: Callable[[], Path | None] = lambda: _ask_handout(services)
+        self.show_error: Callable[[str], None] = lambda text: _handout_error(services, text)
         self.frame = PlayersFrame()
         self.frame.hide()
         services.scene.addItem(self.frame)
@@ -98,6 +92,8 @@ class TableScreen(QObject):
 
     def _attach(self, player: PlayerView) -> None:
         """Give a new player view its battle mat, curtains, touch and keys."""
+        from tactical.app.players.table_screen.player_parts import PlayerParts  # at first use
+
         parts = PlayerParts(player)
         self.parts = parts
         parts.mat.changed.connect(self._place_frame)
@@ -237,6 +233,8 @@ class TableScreen(QObject):
             self.parts.mat.lock(square_pixels(per_mm, self.square))
 
     def _calibration_dialog(self, player: PlayerView) -> float | None:
+        from tactical.app.players.table_screen.calibration import CalibrationDialog
+
         if not player.isVisible():
             player.show()
         dialog = CalibrationDialog(
@@ -267,6 +265,8 @@ class TableScreen(QObject):
 
     def show_handout(self) -> None:
         """Ask for a picture and show it full screen on the players' screen (or say why not)."""
+        from tactical.app.players.table_screen.handout_file import HandoutError, read_handout
+
         path = self.ask_handout()
         if path is None:
             return
@@ -358,6 +358,19 @@ def _ring(screen: TableScreen, point: QPointF, *, from_players: bool) -> list[Pi
         parts.frozen.ping_look = (screen.rotation, size)
         parts.ping_frozen(point)  # frozen, the players see the picture, not the scene
     return ping(scenes, point, looks)
+
+
+def _ask_handout(services: Services) -> Path | None:
+    from tactical.app.players.table_screen.handout_dialogs import ask_handout_path  # first use
+
+    folder = dialog_folder(services.document.path, services.settings)
+    return ask_handout_path(services.window(), folder)
+
+
+def _handout_error(services: Services, text: str) -> None:
+    from tactical.app.players.table_screen.handout_dialogs import show_handout_error
+
+    show_handout_error(services.window(), text)
 
 
 def install_table_screen(

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QDialog, QMenu
 
 from tactical.app.encounter.limits import MAX_ID
 from tactical.app.scenes.travel.access import evening_for, other_scenes, scene_here
-from tactical.app.scenes.travel.exit_dialog import ExitAnswer, ExitDialog
 from tactical.app.scenes.travel.exit_layer import ExitLayer
 from tactical.app.scenes.travel.move import MoveActions
 from tactical.app.window.plain_text import menu_text
@@ -31,9 +30,11 @@ from tactical.core.token_names import new_id
 from tactical.core.tokens import Position
 
 if TYPE_CHECKING:
+    from tactical.app.scenes.travel.exit_dialog import ExitAnswer
     from tactical.app.window.services import Services
 
-AskExit = Callable[[list[Scene], Exit | None], ExitAnswer | None]
+AskExit = Callable[[list[Scene], Exit | None], "ExitAnswer | None"]
+"""The dialog (:mod:`.exit_dialog`, loaded when first asked: not before the first frame)."""
 PositionAt = Callable[[QPointF], Position]
 
 
@@ -150,6 +151,8 @@ class ExitActions:
             menu.addAction("Mark exit here…", lambda: self.mark_at(position))
 
     def _dialog(self, scenes: list[Scene], editing: Exit | None) -> ExitAnswer | None:
+        from tactical.app.scenes.travel.exit_dialog import ExitDialog
+
         dialog = ExitDialog(scenes, editing, self.services.window())
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None

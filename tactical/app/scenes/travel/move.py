@@ -18,7 +18,6 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QDialog, QMenu
 
 from tactical.app.scenes.travel.access import OnScene, evening_for, other_scenes, scene_here
-from tactical.app.scenes.travel.move_dialog import MoveChoice, MoveDialog, MoveRequest
 from tactical.core.changes import GM
 from tactical.core.commands.base import Command
 from tactical.core.commands.fog import party_viewers, reveal_party_sight, reveal_seen
@@ -29,10 +28,12 @@ from tactical.core.sight import Viewer
 from tactical.core.tokens import Position
 
 if TYPE_CHECKING:
+    from tactical.app.scenes.travel.move_dialog import MoveChoice, MoveRequest
     from tactical.app.window.services import Services
 
 Mask = npt.NDArray[np.bool_]
-AskMove = Callable[[MoveRequest], MoveChoice | None]
+AskMove = Callable[["MoveRequest"], "MoveChoice | None"]
+"""The dialog (:mod:`.move_dialog`, loaded when first asked: not before the first frame)."""
 AskSight = Callable[[GridMap, list[Viewer], Callable[[Mask], None]], None]
 """Works out what viewers see on a grid and calls back with it (the fog's worker)."""
 
@@ -75,6 +76,8 @@ class MoveActions:
         exits = [e for e in scene.exits if e.to_scene in names]
         chosen = set(token_ids)
         ordered = [t for t in self.document.encounter.tokens if t in chosen]  # the map's order
+        from tactical.app.scenes.travel.move_dialog import MoveRequest
+
         return MoveRequest(ordered, self.party(), scenes, exits, names)
 
     # -- moving --------------------------------------------------------------------------
@@ -150,6 +153,8 @@ class MoveActions:
             menu.addAction("Move to scene…", lambda: self.move_selected(ids))
 
     def _dialog(self, request: MoveRequest) -> MoveChoice | None:
+        from tactical.app.scenes.travel.move_dialog import MoveDialog
+
         dialog = MoveDialog(request, self.services.window())
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
