@@ -188,14 +188,17 @@ def _scene_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scene", metavar="NAME", help="one scene of the evening (default: shown)")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, collector_paused: bool = False) -> int:
     """Run the command line; returns the exit status.
 
     A reader that stops early (``tactical validate ... | head``) or Ctrl+C ends
     the command quietly with a failing status, never with a traceback.
+    ``collector_paused``: :mod:`tactical.command` switched Python's automatic cycle
+    collection off while the libraries loaded; every command but the app switches it
+    on again. A caller that did not switch it off (a test) keeps its own setting.
     """
     try:
-        status = _run(argv)
+        status = _run(argv, collector_paused)
         sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
     except BrokenPipeError:
         _silence_stdout()
@@ -215,14 +218,14 @@ def _silence_stdout() -> None:
         pass
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _run(argv: Sequence[str] | None, collector_paused: bool) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     # `tactical FILE` is `tactical open FILE`: argparse cannot have an optional
     # positional beside subcommands, so insert the subcommand ourselves.
     if not args or (args[0] not in SUBCOMMANDS and not args[0].startswith("-")):
         args.insert(0, "open")
     options = _parser().parse_args(args)
-    if options.command != "open":
+    if options.command != "open" and collector_paused:
         gc.enable()  # off while the command loaded (tactical.command); only the app has its own
     if options.command == "scenes":
         return cli_evening.scenes(options.file)
@@ -242,7 +245,7 @@ def _run(argv: Sequence[str] | None) -> int:
         from tactical.app.players.phones.command import share_file
 
         return share_file(options.file, options.host, options.port, scene=options.scene)
-    return open_app(options.file)
+    return open_app(options.file, collector_paused=collector_paused)
 
 
 def validate(files: Sequence[str], scene: str | None = None) -> int:
@@ -430,7 +433,7 @@ def export_foreign(file: str, out: str, scene: str | None = None) -> int:
     return 0
 
 
-def open_app(file: str | None) -> int:
+def open_app(file: str | None, *, collector_paused: bool = False) -> int:
     """Open the app; until the app exists, print what the encounter holds instead."""
     path = file if file is not None else (str(EXAMPLE) if EXAMPLE is not None else None)
     if file is not None and not Path(file).exists():
@@ -442,7 +445,8 @@ def open_app(file: str | None) -> int:
     except ImportError as error:
         if error.name != "tactical.app.main":
             print(f"The app window cannot open: {error}", file=sys.stderr)
-        gc.enable()  # no app to collect on its GUI thread
+        if collector_paused:
+            gc.enable()  # no app to collect on its GUI thread
         return _summarise(path)
     return run(path)  # the app's collector runs on its GUI thread (gui_thread_gc)
 

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``tactical`` command (see :func:`tactical.cli.main`); returns the exit status."""
+    paused = gc.isenabled()
     gc.disable()
     from tactical.cli import main as command
 
-    return command(argv)
+    return command(argv, collector_paused=paused)

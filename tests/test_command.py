@@ -29,8 +29,8 @@ app = types.ModuleType("tactical.app.main")  # the app's window, as far as the c
 app.run = lambda path: seen.setdefault("app", gc.isenabled()) and 0
 sys.modules["tactical.app.main"] = app
 from tactical.command import main
+main(["validate", sys.argv[1]])  # a command's process runs one: here validate, then the app
 main([sys.argv[1]])
-main(["validate", sys.argv[1]])
 print(json.dumps(seen))
 """
 
@@ -51,3 +51,23 @@ def test_the_command_loads_with_the_collector_off_and_only_the_app_keeps_it_off(
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen == {"libraries loaded": False, "app": False, "validate": True}
+
+
+def test_a_command_run_in_process_leaves_the_callers_collector_as_it_was(tmp_path: Path) -> None:
+    """The test process keeps automatic collection off (cycles are collected on the GUI
+    thread only, ``tests/conftest.py``): ``cli.main`` called there must not switch it on,
+    or a collection on the recovery journal's thread frees a Qt object and deadlocks."""
+    import gc
+
+    from tactical import cli
+
+    path = tmp_path / "crypt.tactical.json"
+    save_encounter(small_grid(), path)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        assert cli.main(["validate", str(path)]) == 0
+        assert not gc.isenabled()
+    finally:
+        if was:
+            gc.enable()
