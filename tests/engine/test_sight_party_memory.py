@@ -17,20 +17,7 @@ from tests import numba_switch
 
 @numba_switch.needs_numba
 def test_a_party_of_forty_on_a_big_map_holds_a_few_viewers_masks_at_once() -> None:
-    assert warm()  # loaded (or compiled) once; big maps use it
-    grid = GridMap(512, 512)
-    viewers = [Viewer((6 + 12 * i, 4 + 11 * i)) for i in range(40)]
-    visible_squares(grid, viewers[:1])  # the map's sight masks made and kept
-    tracemalloc.start()
-    try:
-        seen = visible_squares(grid, viewers)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-        sight._CACHES.clear()
-    assert seen.all()  # an open map: every square seen
-    one_mask = 514 * 514  # a viewer's squares with the border, a byte each
-    assert peak < 28 * one_mask, peak / one_mask  # all forty at once: 45
+    assert _party_peak_in_masks(40) < 28  # all forty at once: 45
 
 
 @numba_switch.needs_numba
@@ -41,20 +28,7 @@ def test_each_viewer_s_mask_is_packed_on_the_thread_that_worked_it_out(
     """A viewer's whole-map mask lives only while the thread that worked it out packs it:
     two at once (a thread each), with the union and the answer, not the batch's eight (the
     party's sight asked on 1024 x 1024 took 14 MB at its peak, now 9; issue 32)."""
-    assert warm()
-    grid = GridMap(512, 512)
-    viewers = [Viewer((6 + 12 * i, 4 + 11 * i)) for i in range(party)]
-    visible_squares(grid, viewers[:1])  # the map's sight masks made and kept
-    tracemalloc.start()
-    try:
-        seen = visible_squares(grid, viewers)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-        sight._CACHES.clear()
-    assert seen.all()
-    one_mask = 514 * 514
-    assert peak < most * one_mask, peak / one_mask  # before: 6.8 and 19.7
+    assert _party_peak_in_masks(party) < most  # before: 6.8 and 19.7
 
 
 def test_a_party_bigger_than_the_sight_kept_keeps_only_the_latest_viewers(
@@ -79,3 +53,21 @@ def test_a_party_bigger_than_the_sight_kept_keeps_only_the_latest_viewers(
         assert alone[:, :20].all() and not alone[:, 20:].any()
     finally:
         sight._CACHES.clear()
+
+
+def _party_peak_in_masks(party: int) -> float:
+    """The traced peak of asking a party's sight on an open 512 x 512 map, in viewers'
+    whole-map masks (514 x 514 with the border, a byte each)."""
+    assert warm()  # loaded (or compiled) once; big maps use it
+    grid = GridMap(512, 512)
+    viewers = [Viewer((6 + 12 * i, 4 + 11 * i)) for i in range(party)]
+    visible_squares(grid, viewers[:1])  # the map's sight masks made and kept
+    tracemalloc.start()
+    try:
+        seen = visible_squares(grid, viewers)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        sight._CACHES.clear()
+    assert seen.all()  # an open map: every square seen
+    return peak / (514 * 514)
