@@ -6,14 +6,17 @@ from __future__ import annotations
 import json
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 
 from tactical.core.encounter import Encounter
 from tactical.persistence import load_encounter
-from tactical.share.links import Link
+from tactical.share.links import Link, links_for
+from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
 from tactical.share.token_art import TokenArt, TokenArtSource, token_art
 
@@ -30,6 +33,19 @@ def link_named(server: ShareServer, label: str) -> Link:
 
 def crypt() -> Encounter:
     return load_encounter(CRYPT)
+
+
+@pytest.fixture
+def shared() -> Iterator[tuple[ShareServer, Encounter]]:
+    """crypt-fog's pages served on 127.0.0.1 (a free port), stopped after the test."""
+    encounter = crypt()
+    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
+    server.start()
+    server.publish(builder_for(encounter))
+    try:
+        yield server, encounter
+    finally:
+        server.stop()
 
 
 def leaks(text: str, words: tuple[str, ...] = SECRET_WORDS) -> list[str]:

@@ -9,7 +9,6 @@ holds. Traffic stays on 127.0.0.1; every wait is bounded.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,10 +18,8 @@ from tactical.core.commands.fog import RevealSquares
 from tactical.core.commands.terrain import PaintSquares, SetWall
 from tactical.core.encounter import Encounter
 from tactical.core.grid import Wall
-from tactical.share.links import links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
-from tests.share.conftest import crypt
 from tests.share.test_browser import (  # noqa: F401
     DESKTOP,
     _open,
@@ -37,18 +34,6 @@ CHAMBER = (20.5, 9.5)
 """The middle of the burial chamber (under fog at first), in squares."""
 BACKGROUND = (17, 17, 17)
 """The page's colour where nothing is drawn (#111)."""
-
-
-@pytest.fixture
-def shared() -> Iterator[tuple[ShareServer, Encounter]]:
-    encounter = crypt()
-    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
-    server.start()
-    server.publish(builder_for(encounter))
-    try:
-        yield server, encounter
-    finally:
-        server.stop()
 
 
 def _ground(browser: Any) -> dict[str, Any]:

@@ -45,18 +45,6 @@ PROBES = (
 )
 
 
-@pytest.fixture
-def shared() -> Iterator[tuple[ShareServer, Encounter]]:
-    encounter = crypt()
-    server = ShareServer(links_for(encounter), "127.0.0.1", 0)
-    server.start()
-    server.publish(builder_for(encounter))
-    try:
-        yield server, encounter
-    finally:
-        server.stop()
-
-
 def _run(coroutine: object) -> object:
     return asyncio.run(asyncio.wait_for(coroutine, 10))  # type: ignore[arg-type]
 
