@@ -51,6 +51,14 @@ def crowded() -> Encounter:
     return Encounter(GridMap(SIZE, SIZE), tokens, sides=sides, name="Crowded field")
 
 
+def crowd_on_the_tv(make_services: Any, qtbot: Any) -> tuple[Any, Any]:
+    """The crowded field open, its player view (the TV) shown: (services, player view)."""
+    services = make_services(crowded())
+    player = services.open_player_view()
+    qtbot.waitExposed(player)
+    return services, player
+
+
 def open_crowded(
     make_services: Any, folder: Path, counted: list[int] | None = None
 ) -> FakeServices:

@@ -13,7 +13,7 @@ from tactical.app.map.scene.token_pending import RELEASED_PER_TURN
 from tactical.core.changes import GM
 from tactical.core.commands.fog import SetFogSetting
 
-from .test_crowded_map_items import RED, close_to, colour_on_view, crowded
+from .test_crowded_map_items import RED, close_to, colour_on_view, crowd_on_the_tv
 from .test_fog_reveal_crowd import SE
 from .test_lazy_token_items import made_ids
 
@@ -25,9 +25,7 @@ def on_scene(scene: Any) -> list[TokenItem]:
 def test_fog_on_hides_the_players_crowd_at_once_and_takes_their_items_off_later(
     make_services: Any, qtbot: Any
 ) -> None:
-    services = make_services(crowded())
-    player = services.open_player_view()
-    qtbot.waitExposed(player)
+    services, player = crowd_on_the_tv(make_services, qtbot)
     scene, document = player.scene, services.document
     gm_items = len(on_scene(services.scene))
     items = [weakref.ref(item) for item in scene.token_items.values()]
@@ -51,9 +49,7 @@ def test_fog_on_hides_the_players_crowd_at_once_and_takes_their_items_off_later(
 def test_fog_off_again_before_the_old_items_are_gone_shows_each_token_once(
     make_services: Any, qtbot: Any
 ) -> None:
-    services = make_services(crowded())
-    player = services.open_player_view()
-    qtbot.waitExposed(player)
+    services, player = crowd_on_the_tv(make_services, qtbot)
     scene, document = player.scene, services.document
     document.push(SetFogSetting("enabled", True), GM)
     document.push(SetFogSetting("enabled", False), GM)  # the same turn: the old ones hidden still

@@ -21,7 +21,7 @@ from tactical.core.commands.fog import SetFogSetting, reveal_all
 from tactical.core.fog import rectangle_squares
 from tactical.core.fog_queries import each_shown_to_players, shown_to_players
 
-from .test_crowded_map_items import RED, SIZE, close_to, colour_on_view, crowded
+from .test_crowded_map_items import RED, SIZE, close_to, colour_on_view, crowd_on_the_tv, crowded
 from .test_lazy_token_items import made_ids, no_steps
 
 __all__ = ["no_steps"]
@@ -86,9 +86,7 @@ def test_the_players_tokens_asked_together_are_those_asked_one_by_one() -> None:
 def test_fog_turned_on_over_the_players_crowd_keeps_none_of_their_items(
     make_services: Any, qtbot: Any
 ) -> None:
-    services = make_services(crowded())
-    player = services.open_player_view()
-    qtbot.waitExposed(player)
+    services, player = crowd_on_the_tv(make_services, qtbot)
     scene, document = player.scene, services.document
     items = [weakref.ref(item) for item in scene.token_items.values()]
     assert len(items) == 1202 and close_to(colour_on_view(player.view, SE), RED)
