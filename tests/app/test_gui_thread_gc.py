@@ -13,6 +13,7 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -224,14 +225,7 @@ def test_imports_are_frozen_at_the_next_look_without_a_full_collection(
     as they come, never traversed by a full collection, even when the GM is busy."""
     from tactical.core import sight_kernel
 
-    collected: list[int] = []
-
-    def seen(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            collected.append(info["generation"])
-
-    gc.callbacks.append(seen)
-    try:
+    with generations_collected() as collected:
         collector.last_input = time.monotonic()  # busy
         library = _Kept()
         collector.imported()  # the warm-up thread's call when its imports are done
@@ -243,6 +237,20 @@ def test_imports_are_frozen_at_the_next_look_without_a_full_collection(
         kernel = _Kept()
         collector.collect()
         assert frozen(kernel) and 2 not in collected
+
+
+@contextmanager
+def generations_collected() -> Iterator[list[int]]:
+    """The generations Python starts to collect while inside (gc's callbacks)."""
+    collected: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collected.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        yield collected
     finally:
         gc.callbacks.remove(seen)
 
@@ -305,25 +313,18 @@ def test_a_burst_of_live_objects_is_frozen_without_a_collection(
     parent = QObject()
     collector = gui_thread_gc.GuiThreadCollector(parent, interval_ms=60_000)
     collector.timer.stop()
-    collected: list[int] = []
-
-    def seen(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            collected.append(info["generation"])
-
-    gc.callbacks.append(seen)
     try:
-        collector.freeze_now()  # the app's: it freezes
-        collector.last_input = time.monotonic()  # busy
-        items = [_Kept() for _ in range(gui_thread_gc.BURST)]
-        collector.collect()
-        assert frozen(items[0]) and frozen(items[-1])
-        assert collected in ([], [0])  # at most the young generation, found empty
-        few = [_Kept() for _ in range(100)]  # fewer: left to the young collections
-        collector.collect()
-        assert not frozen(few[0])
+        with generations_collected() as collected:
+            collector.freeze_now()  # the app's: it freezes
+            collector.last_input = time.monotonic()  # busy
+            items = [_Kept() for _ in range(gui_thread_gc.BURST)]
+            collector.collect()
+            assert frozen(items[0]) and frozen(items[-1])
+            assert collected in ([], [0])  # at most the young generation, found empty
+            few = [_Kept() for _ in range(100)]  # fewer: left to the young collections
+            collector.collect()
+            assert not frozen(few[0])
     finally:
-        gc.callbacks.remove(seen)
         gc.unfreeze()
         parent.deleteLater()
 
