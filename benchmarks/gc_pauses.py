@@ -24,9 +24,7 @@ every generation when due, the oldest included, and froze nothing.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -36,7 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.app_start_save import START_TOKENS, crowded_map  # noqa: E402
-from benchmarks.timing import print_table  # noqa: E402
+from benchmarks.timing import child_figures, print_table  # noqa: E402
 
 CHILD = r"""
 import gc, json, sys, time
@@ -199,15 +197,9 @@ def child(path: Path, mode: str, seconds: float) -> dict[str, float]:
             env["QT_QPA_PLATFORM"] = "offscreen"
         env["XDG_CONFIG_HOME"] = str(Path(folder) / "config")
         env["XDG_DATA_HOME"] = str(Path(folder) / "data")
-        done = subprocess.run(
-            [sys.executable, "-c", CHILD, str(path), mode, str(seconds), folder],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
+        figures: dict[str, float] = child_figures(
+            CHILD, str(path), mode, str(seconds), folder, env=env
         )
-    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
 
 

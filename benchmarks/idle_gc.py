@@ -24,9 +24,7 @@ pass, whose every settle unfroze and collected everything.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -38,7 +36,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.app_start_save import START_TOKENS, crowded_map  # noqa: E402
 from benchmarks.scenes import evening_file  # noqa: E402
-from benchmarks.timing import print_table  # noqa: E402
+from benchmarks.timing import child_figures, print_table  # noqa: E402
 
 CHILD = r"""
 import gc, json, sys, threading, time
@@ -240,15 +238,9 @@ def child(path: Path, mode: str, drags: int, rest: float) -> dict[str, Any]:
             env["QT_QPA_PLATFORM"] = "offscreen"
         env["XDG_CONFIG_HOME"] = str(Path(folder) / "config")
         env["XDG_DATA_HOME"] = str(Path(folder) / "data")
-        done = subprocess.run(
-            [sys.executable, "-c", CHILD, str(path), mode, str(drags), folder, str(rest)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
+        figures: dict[str, Any] = child_figures(
+            CHILD, str(path), mode, str(drags), folder, str(rest), env=env
         )
-    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
 
 
