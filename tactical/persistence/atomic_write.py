@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from tactical.persistence.file_stamp import FileStamp, stamp_of
 from tactical.persistence.safe_write import check_target
 
 TEMP_PREFIX = ".tactical-"
@@ -54,8 +55,9 @@ def remove_stale_temps(folder: Path, *, older_than: float = STALE_SECONDS) -> li
     return removed
 
 
-def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old or the new file, never half.
+def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> FileStamp:
+    """Replace ``path`` with ``data`` so that readers see the old or the new file, never half;
+    the stamp of the file written (:mod:`~tactical.persistence.file_stamp`).
 
     ``data`` is the whole contents, or the contents in chunks written in order.
 
@@ -79,6 +81,7 @@ def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
             if target.exists():
                 os.chmod(temp, target.stat().st_mode & 0o7777)
             os.fsync(fd)
+            stamp = stamp_of(os.fstat(fd))  # the rename keeps the inode and the time
         finally:
             os.close(fd)
         check_target(target)  # again: a pipe may have been made meanwhile
@@ -89,6 +92,7 @@ def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
         raise
     _fsync_folder(target.parent)
     remove_stale_temps(target.parent)
+    return stamp
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -27,12 +27,14 @@ from tactical.persistence.atomic_write import remove_stale_temps as remove_stale
 from tactical.persistence.atomic_write import temp_name as temp_name
 from tactical.persistence.atomic_write import write_atomic as write_atomic
 from tactical.persistence.convert import to_document
+from tactical.persistence.file_stamp import FileStamp
 from tactical.persistence.jsonfmt import Base64Text, RowsText, dumps, dumps_parts
 from tactical.persistence.loading import EXTENSION as EXTENSION
 from tactical.persistence.loading import MAX_FILE_BYTES as MAX_FILE_BYTES
 from tactical.persistence.loading import PictureDecoder as PictureDecoder
 from tactical.persistence.loading import encounter_from_document as encounter_from_document
 from tactical.persistence.loading import load_encounter as load_encounter
+from tactical.persistence.loading import load_stamped as load_stamped
 from tactical.persistence.loading import load_with_stand_ins, picture_stand_in, too_big
 from tactical.persistence.loading import loads_encounter as loads_encounter
 from tactical.persistence.loading import parse_document as parse_document
@@ -150,9 +152,10 @@ def _prove_it_loads(parts: FileParts) -> None:
         raise SaveError(error.problems) from None
 
 
-def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
-    """Write ``encounter`` to ``path`` atomically: the old file survives any failure.
+def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> FileStamp:
+    """Write ``encounter`` to ``path`` atomically: the old file survives any failure; the
+    written file's stamp (:mod:`~tactical.persistence.file_stamp`).
 
     Nothing is written when the file would not open again (:class:`SaveError`).
     """
-    write_atomic(Path(path), file_chunks(document_parts(to_document(encounter))))
+    return write_atomic(Path(path), file_chunks(document_parts(to_document(encounter))))

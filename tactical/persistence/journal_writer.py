@@ -52,11 +52,12 @@ from typing import Any
 
 from tactical.persistence import young_objects
 from tactical.persistence.atomic_write import write_atomic
+from tactical.persistence.file_stamp import FileStamp
 from tactical.persistence.files import MAX_FILE_BYTES, document_parts, file_chunks
 from tactical.persistence.journal_capture import Capture
 from tactical.persistence.journal_format import header_line, record_chunks
 from tactical.persistence.journal_state import JournalGap, JournalState, base_document
-from tactical.persistence.safe_read import ReadRefused, read_regular_file
+from tactical.persistence.safe_read import ReadRefused, read_stamped
 from tactical.persistence.safe_write import check_target
 from tactical.persistence.schema import SCENE_VERSION, SCHEMA_VERSION
 from tactical.persistence.snapshot import finish_document
@@ -109,9 +110,12 @@ class JournalWriter:
 
     # -- the GUI thread's side -----------------------------------------------------
 
-    def prepare(self, full: Capture, source: Path | None = None) -> None:
-        """Write ``full`` as the next base, or copy ``source``, the file it equals."""
-        self._jobs.put(("prepare", (full, source)))
+    def prepare(
+        self, full: Capture, source: Path | None = None, stamp: FileStamp | None = None
+    ) -> None:
+        """Write ``full`` as the next base, or copy ``source``, the file it equals as it was
+        when it had ``stamp`` (a file with another stamp, or none known: ``full`` is written)."""
+        self._jobs.put(("prepare", (full, source, stamp)))
 
     def start(self, note: dict[str, Any]) -> None:
         """The prepared base becomes the base of a new journal; ``note`` is written beside."""
@@ -191,13 +195,13 @@ class JournalWriter:
                 if job == "wait":
                     value.set()  # a waiter is let go whatever happened
 
-    def _prepare(self, value: tuple[Capture, Path | None]) -> None:
-        full, source = value
+    def _prepare(self, value: tuple[Capture, Path | None, FileStamp | None]) -> None:
+        full, source, stamp = value
         self._next = None
         # from here on records are relative to it (other scenes: as the journal learns them)
         self._state = {full.scene: JournalState(full)}
         self._view = full.scene
-        copied = None if source is None else _copy_of(source)
+        copied = None if source is None or stamp is None else _copy_of(source, stamp)
         if copied is not None:
             chunks: Iterable[bytes] = (copied,)
         else:
@@ -333,14 +337,18 @@ class JournalWriter:
                 os.close(fd)
 
 
-def _copy_of(source: Path) -> bytes | None:
+def _copy_of(source: Path, stamp: FileStamp) -> bytes | None:
     """The bytes of the file a clean document equals, when the journal can follow them:
     an evening's file of the current version, or one map's file of the version of a scene
     (records are in its terms; the replay reads it as the loader did first,
-    ``journal_replay``), so opening a big map does not write it again."""
+    ``journal_replay``), so opening a big map does not write it again. None when the file
+    is no longer the version the document was read from or saved to (``stamp``: another
+    program rewrote it meanwhile, :mod:`~tactical.persistence.file_stamp`)."""
     try:
-        data = read_regular_file(source, MAX_FILE_BYTES)
+        data, read = read_stamped(source, MAX_FILE_BYTES)
     except ReadRefused:
+        return None
+    if read != stamp:
         return None
     found = _VERSION.search(data, 0, 4096)
     if found is None or int(found.group(1)) not in (SCENE_VERSION, SCHEMA_VERSION):

@@ -29,6 +29,7 @@ from tactical.core.give_way import checkpoint
 from tactical.persistence import evening_hooks, migrations
 from tactical.persistence.checks import check_encounter
 from tactical.persistence.convert import to_encounter
+from tactical.persistence.file_stamp import FileStamp
 from tactical.persistence.partial import problems_beyond_schema
 from tactical.persistence.pieces import validate_in_pieces
 from tactical.persistence.plain_data import (
@@ -38,7 +39,7 @@ from tactical.persistence.plain_data import (
     unsaveable_values,
 )
 from tactical.persistence.problems import ROOT, LoadError, Problem, join_path
-from tactical.persistence.safe_read import ReadRefused, read_regular_file
+from tactical.persistence.safe_read import ReadRefused, read_stamped
 from tactical.persistence.schema import (
     FORMAT,
     MAP_KINDS,
@@ -326,13 +327,25 @@ def _without_map(raw: dict[str, Any], version: int, lent: Lent | None) -> list[P
 
 def load_encounter(path: str | os.PathLike[str]) -> Encounter:
     """Open an encounter file; LoadError (never another exception) when it cannot be used."""
-    return loads_encounter(_read(Path(path)))
+    return load_stamped(path)[0]
+
+
+def load_stamped(path: str | os.PathLike[str]) -> tuple[Encounter, FileStamp | None]:
+    """:func:`load_encounter`, with the stamp of the file version it read (None: the file
+    changed while it was read): the recovery journal copies the file only while it is
+    still that version (:mod:`~tactical.persistence.file_stamp`)."""
+    data, stamp = _read_stamped(Path(path))
+    return loads_encounter(data), stamp
 
 
 def _read(path: Path) -> bytes:
     """The file's bytes: a regular file only, and never more than the cap (safe_read)."""
+    return _read_stamped(path)[0]
+
+
+def _read_stamped(path: Path) -> tuple[bytes, FileStamp | None]:
     try:
-        return read_regular_file(path, MAX_FILE_BYTES, too_big=too_big())
+        return read_stamped(path, MAX_FILE_BYTES, too_big=too_big())
     except ReadRefused as error:
         raise LoadError([Problem(ROOT, str(error))]) from None
 

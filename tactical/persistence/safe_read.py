@@ -18,6 +18,8 @@ import os
 import stat
 from pathlib import Path
 
+from tactical.persistence.file_stamp import FileStamp, stamp_of
+
 CHUNK = 1024 * 1024
 
 
@@ -65,6 +67,15 @@ def read_regular_file(path: str | os.PathLike[str], limit: int, *, too_big: str 
     (or a link to one), unreadable, or holds more than ``limit`` bytes (then
     ``too_big`` is the message, or a plain one naming the cap).
     """
+    return read_stamped(path, limit, too_big=too_big)[0]
+
+
+def read_stamped(
+    path: str | os.PathLike[str], limit: int, *, too_big: str = ""
+) -> tuple[bytes, FileStamp | None]:
+    """:func:`read_regular_file`, with the stamp of the file the bytes came from
+    (:mod:`~tactical.persistence.file_stamp`: taken from the descriptor they were read from),
+    or None when the file changed while it was read (its bytes may be of two versions)."""
     try:
         fd = os.open(path, open_flags())
     except FileNotFoundError:
@@ -90,13 +101,15 @@ def read_regular_file(path: str | os.PathLike[str], limit: int, *, too_big: str 
                 break
             chunks.append(chunk)
             left -= len(chunk)
+        after = os.fstat(fd)
     except OSError as error:
         raise ReadRefused(f"cannot be read: {error.strerror or error}") from None
     finally:
         os.close(fd)
     if left <= 0:
         raise ReadRefused(too_big or f"is larger than {_mib(limit)}, the most tactical reads")
-    return b"".join(chunks)
+    stamp = stamp_of(found)
+    return b"".join(chunks), stamp if stamp_of(after) == stamp else None
 
 
 def _blocking(fd: int) -> None:

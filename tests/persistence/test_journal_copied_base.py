@@ -9,6 +9,7 @@ the recovery still gives back every change made after opening it.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from tactical.core.changes import ChangeGatherer, ChangeSet
@@ -26,7 +27,8 @@ from tactical.core.commands import (
 from tactical.core.dice_log import DiceRoll
 from tactical.core.grid import Terrain, Wall
 from tactical.core.wall_lines import WallLine
-from tactical.persistence import encounter_bytes, load_encounter, loads_encounter
+from tactical.persistence import encounter_bytes, loads_encounter
+from tactical.persistence.files import load_stamped, save_encounter
 from tactical.persistence.journal_capture import capture, capture_all
 from tactical.persistence.journal_replay import recover
 from tactical.persistence.journal_writer import JOURNAL_NAME, RECOVERY_NAME, JournalWriter
@@ -52,12 +54,12 @@ def test_a_format_5_file_opened_clean_is_the_base_and_its_changes_come_back(
     tmp_path: Path,
 ) -> None:
     path = own_file(tmp_path)
-    encounter = load_encounter(path)
+    encounter, stamp = load_stamped(path)
     assert encounter == small_grid()
     failures: list[BaseException] = []
     folder = tmp_path / "recovery"
     writer = JournalWriter(folder, failures.append, lambda: None)
-    writer.prepare(capture_all(encounter), path)  # as autosave prepares a clean document
+    writer.prepare(capture_all(encounter), path, stamp)  # as autosave prepares a clean document
     writer.wait()
     stack = UndoStack(encounter)
     gatherer = ChangeGatherer(lambda changes: send(changes))
@@ -91,3 +93,65 @@ def test_a_format_5_file_opened_clean_is_the_base_and_its_changes_come_back(
     assert encounter_bytes(recovered.encounter) == saved
     assert recovered.encounter == loads_encounter(saved)
     assert recovered.encounter.grid is not None and recovered.encounter.grid.walls
+
+
+def rewritten(path: Path, encounter_name: str, *, in_place: bool) -> None:
+    """Another program writes another version of ``path`` of the same size: in place (the
+    same inode, a later time), or beside it and renamed over it (a new inode)."""
+    data = path.read_bytes()
+    other = data.replace(b'"name": "', f'"name": "{encounter_name}'.encode(), 1)
+    other = other.replace(b" ", b"", len(encounter_name))  # the same size
+    assert len(other) == len(data) and other != data
+    if in_place:
+        before = path.stat().st_mtime_ns
+        with path.open("r+b") as file:
+            file.write(other)
+        later = before + 1_000_000_000  # a coarse clock may not have moved yet in a test
+        os.utime(path, ns=(later, later))
+    else:
+        beside = path.with_name("other.json")
+        beside.write_bytes(other)
+        beside.replace(path)
+
+
+def base_after_rewrite(tmp_path: Path, *, in_place: bool, saved: bool) -> tuple[bytes, bytes]:
+    """The recovery base the writer makes for a clean document whose file another program
+    rewrote after it was opened (or saved): the base's bytes and the document's."""
+    path = tmp_path / "crypt.tactical.json"
+    if saved:
+        encounter = small_grid()
+        stamp = save_encounter(encounter, path)
+    else:
+        encounter, stamp = load_stamped(own_file(tmp_path))
+    rewritten(path, "X", in_place=in_place)
+    failures: list[BaseException] = []
+    folder = tmp_path / "recovery"
+    writer = JournalWriter(folder, failures.append, lambda: None)
+    writer.prepare(capture_all(encounter), path, stamp)
+    writer.start({"original": str(path)})
+    writer.wait()
+    writer.stop()
+    assert not failures
+    return (folder / RECOVERY_NAME).read_bytes(), encounter_bytes(encounter)
+
+
+def test_a_file_rewritten_in_place_after_it_was_opened_is_not_the_base(tmp_path: Path) -> None:
+    base, document = base_after_rewrite(tmp_path, in_place=True, saved=False)
+    assert base == document  # encoded from the document, not copied from the other version
+
+
+def test_a_file_renamed_over_after_it_was_saved_is_not_the_base(tmp_path: Path) -> None:
+    base, document = base_after_rewrite(tmp_path, in_place=False, saved=True)
+    assert loads_encounter(base) == loads_encounter(document) == small_grid()
+    assert b'"name": "X' not in base
+
+
+def test_a_file_as_it_was_saved_is_copied(tmp_path: Path) -> None:
+    path = tmp_path / "crypt.tactical.json"
+    stamp = save_encounter(small_grid(), path)
+    folder = tmp_path / "recovery"
+    writer = JournalWriter(folder, lambda error: None, lambda: None)
+    writer.prepare(capture_all(small_grid()), path, stamp)
+    writer.wait()
+    writer.stop()
+    assert (folder / "recovery-next.tactical.json").read_bytes() == path.read_bytes()

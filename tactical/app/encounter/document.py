@@ -32,6 +32,7 @@ from tactical.core.commands.base import Batch, Command
 from tactical.core.encounter import Encounter
 from tactical.core.evening import Evening, evening_of
 from tactical.core.tokens import Token
+from tactical.persistence.file_stamp import FileStamp
 from tactical.persistence.safe_read import same_file
 
 __all__ = ["Contributor", "CoreCommandAdapter", "EncounterDocument"]
@@ -95,6 +96,9 @@ class EncounterDocument(QObject):
         self.path = path
         self.imported_from: Path | None = None
         """The foreign map file (a .dd2vtt) this unsaved document was imported from, if any."""
+        self.file_stamp: FileStamp | None = None
+        """The version of :attr:`path` it equals at its history's clean point (None: not
+        known): the recovery journal copies only that version as its base."""
         self.acting: set[str] = set()
         self.targets: set[str] = set()
         self.public_targets: set[str] = set()
@@ -210,8 +214,11 @@ class EncounterDocument(QObject):
                 log.exception("extending '%s' failed", command.text)
         return Batch(command.text, [command, *extra]) if extra else command
 
-    def replace_encounter(self, encounter: Encounter, path: Path | None) -> None:
-        """Load another encounter into this document, with a fresh undo history."""
+    def replace_encounter(
+        self, encounter: Encounter, path: Path | None, stamp: FileStamp | None = None
+    ) -> None:
+        """Load another encounter into this document, with a fresh undo history (``stamp``:
+        the version of ``path`` it was read from, :attr:`file_stamp`)."""
         self.replacing.emit()
         self.encounter.unsubscribe(self._relay)
         self.evening.unsubscribe(self._relay)
@@ -224,6 +231,7 @@ class EncounterDocument(QObject):
         encounter.subscribe(self._relay)
         self.evening.subscribe(self._relay)
         self.set_path(path)
+        self.file_stamp = stamp
         self.undo_stack.setClean()
         self._modified_outside_undo = False
         self._reading.forget()
@@ -297,7 +305,8 @@ class EncounterDocument(QObject):
     def modified(self) -> bool:
         return self._modified_outside_undo or not self.undo_stack.isClean()
 
-    def mark_saved(self) -> None:
+    def mark_saved(self, stamp: FileStamp | None = None) -> None:
+        self.file_stamp = stamp  # the version written
         self._modified_outside_undo = False
         self.undo_stack.setClean()
         self.modified_changed.emit(False)

@@ -184,7 +184,8 @@ class Autosave(QObject):
         self._known = {scene_id(self.document.encounter)}
         path = self.document.path
         source = path if clean and path is not None and path.is_file() else None
-        self.writer.prepare(capture_all(self.document.encounter), source)
+        stamp = self.document.file_stamp
+        self.writer.prepare(capture_all(self.document.encounter), source, stamp)
 
     def _begin(self) -> None:
         if self._fresh:

@@ -34,6 +34,7 @@ from PySide6.QtCore import QObject, Signal
 
 from tactical.app.encounter.document import EncounterDocument
 from tactical.core.give_way import SAVE_BUDGET_S, turn
+from tactical.persistence.file_stamp import FileStamp
 from tactical.persistence.snapshot import Snapshot
 
 
@@ -48,6 +49,8 @@ class SaveJob:
     replacements: int
     """How many times another encounter had been loaded into the document by then."""
     outcome: BaseException | None = None
+    stamp: FileStamp | None = None
+    """The version written (set by the worker when it wrote the file)."""
     over: threading.Event = field(default_factory=threading.Event)
     reported: bool = False
     unedited: bool = False
@@ -100,7 +103,7 @@ class BackgroundSave(QObject):
 
         def run() -> None:
             with turn(SAVE_BUDGET_S):  # it gives way to the GM's GUI thread at each checkpoint
-                job.outcome = write_snapshot(job.path, job.snapshot)
+                job.outcome, job.stamp = write_stamped(job.path, job.snapshot)
             job.over.set()
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile: nobody to tell
                 self._over.emit(job)
@@ -134,6 +137,11 @@ def write_snapshot(path: Path, snapshot: Snapshot) -> BaseException | None:
 
     Runs on any thread (it touches nothing but the snapshot and the file).
     """
+    return write_stamped(path, snapshot)[0]
+
+
+def write_stamped(path: Path, snapshot: Snapshot) -> tuple[BaseException | None, FileStamp | None]:
+    """:func:`write_snapshot`, with the stamp of the file written (None: not written)."""
     from tactical.persistence import young_objects
     from tactical.persistence.files import document_parts, file_chunks, write_atomic
     from tactical.persistence.snapshot import finish_document
@@ -141,7 +149,7 @@ def write_snapshot(path: Path, snapshot: Snapshot) -> BaseException | None:
     try:
         with young_objects.held():  # the GUI thread traverses none of the proof's objects
             parts = document_parts(finish_document(snapshot.full_document()))
-        write_atomic(path, file_chunks(parts))
+        stamp = write_atomic(path, file_chunks(parts))
     except Exception as error:  # reported on the GUI thread
-        return error
-    return None
+        return error, None
+    return None, stamp

@@ -133,7 +133,8 @@ class FileController(QObject):
 
     def load_path(self, path: Path, *, as_new: bool = False) -> bool:
         """Load a file into the document; on failure show why and keep what was open."""
-        from tactical.persistence import LoadError, load_encounter
+        from tactical.persistence import LoadError
+        from tactical.persistence.files import load_stamped
         from tactical.persistence.foreign import reader_for
 
         self.background.wait()  # a running save finishes with the encounter it started on
@@ -141,7 +142,7 @@ class FileController(QObject):
         if not as_new and self.open_foreign is not None and reader_for(path) is not None:
             return self.open_foreign(path)
         try:
-            encounter = load_encounter(path)
+            encounter, stamp = load_stamped(path)
         except LoadError as error:
             log.warning("could not open %s: %s", path, error)
             self.show_error(
@@ -155,7 +156,10 @@ class FileController(QObject):
             return False
         # A copy of a template opens clean, as a desktop app's File > New does: untitled
         # (Save asks for a name) but not modified until the GM changes it, so closing asks nothing.
-        self.document.replace_encounter(encounter, None if as_new else path)
+        if as_new:
+            self.document.replace_encounter(encounter, None)
+        else:
+            self.document.replace_encounter(encounter, path, stamp)
         if not as_new:
             self.add_recent(path)
         self.opened.emit(path)
@@ -217,7 +221,7 @@ class FileController(QObject):
             return
         self.document.set_path(job.path)
         if job.unedited:
-            self.document.mark_saved()
+            self.document.mark_saved(job.stamp)
         self.add_recent(job.path)
         if job.unedited:
             self.saved()
@@ -237,12 +241,12 @@ class FileController(QObject):
 
         self.background.wait()
         try:
-            save_encounter(self.document.encounter, path)
+            stamp = save_encounter(self.document.encounter, path)
         except (OSError, ValueError) as error:
             self._tell_failure(path, error)
             return False
         self.document.set_path(path)
-        self.document.mark_saved()
+        self.document.mark_saved(stamp)
         self.add_recent(path)
         self.saved()
         return True
