@@ -34,12 +34,14 @@ import json
 import logging
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tactical.core.sight_kernel import run_behind
 from tactical.share import frames, give_way, http_guard, quiet_log
 from tactical.share.answers import Answers, HandHandler
 from tactical.share.device_socket import Socket
@@ -204,6 +206,11 @@ class ShareServer:
         quiet_log.install()
         loop = asyncio.SelectorEventLoop()  # the listener watches its socket (add_reader)
         loop.set_exception_handler(quiet_log.loop_errors)
+        # the pages are built (and the phones' moves and answers tried) in threads nicer than
+        # the GM's GUI thread: on a busy machine the GUI gets the core first (closed with the loop)
+        loop.set_default_executor(
+            ThreadPoolExecutor(thread_name_prefix="tactical-pages", initializer=run_behind)
+        )
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())
