@@ -7,8 +7,7 @@ app's does:
 - every 100 ms a party token moves a square and the GM's thread hands the phones a frozen
   copy (``builder_for``, as the app publishes);
 - a worker thread builds the 8 pages of the newest copy (``server._build_all``, as the
-  share server's worker does, nicer than the GUI thread as it is), one build after another
-  while there is a new copy;
+  share server's worker does), one build after another while there is a new copy;
 - every 16 ms a *step* of the GM's: a scene of 1,000 items painted in Python drawn (as the
   map's token items are): Qt calls each item's ``paint``, and each call takes Python's
   lock back, waiting for it while the builder holds it.
@@ -95,7 +94,6 @@ def measure(encounter: Any, seconds: float, give_way: bool) -> dict[str, list[fl
 
     from tactical.app.runtime.give_way import install_give_way, remove_give_way
     from tactical.core.commands.tokens import MoveToken
-    from tactical.core.sight_kernel import run_behind
     from tactical.share.links import links_for
     from tactical.share.publish import builder_for
     from tactical.share.server import _build_all
@@ -112,7 +110,6 @@ def measure(encounter: Any, seconds: float, give_way: bool) -> dict[str, list[fl
     latencies: list[float] = []
 
     def build() -> None:
-        run_behind()  # as the share server's executor runs its threads
         held: dict[str, Any] = {}
         while (item := handed.get()) is not None:
             while not handed.empty():  # coalesced: the newest copy only

@@ -34,14 +34,12 @@ import json
 import logging
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tactical.core.sight_kernel import run_behind
 from tactical.share import frames, give_way, http_guard, quiet_log
 from tactical.share.answers import Answers, HandHandler
 from tactical.share.device_socket import Socket
@@ -206,11 +204,11 @@ class ShareServer:
         quiet_log.install()
         loop = asyncio.SelectorEventLoop()  # the listener watches its socket (add_reader)
         loop.set_exception_handler(quiet_log.loop_errors)
-        # the pages are built (and the phones' moves and answers tried) in threads nicer than
-        # the GM's GUI thread: on a busy machine the GUI gets the core first (closed with the loop)
-        loop.set_default_executor(
-            ThreadPoolExecutor(thread_name_prefix="tactical-pages", initializer=run_behind)
-        )
+        # the pages are built in the loop's executor at the GUI thread's priority, not nicer as
+        # the sight pools (issue 32): the builder runs Python, and a nicer thread holding
+        # Python's lock was put off by the other work of a busy machine while the GUI thread
+        # waited for that lock (benchmarks.give_way at load 3-5: the GUI blocked up to 55-145 ms
+        # against 25-37, the pages built 200-230 ms after the hand-over against 70-220)
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())
