@@ -67,7 +67,7 @@ def listed(array: npt.NDArray[Any]) -> list[Any]:
 def base64_bytes(text: str) -> bytes | None:
     """The bytes of the base64 ``text``, decoded a slice at a time; None unless it is base64
     as :func:`base64_text` writes it (only its alphabet, padding only at the end)."""
-    if not text.isascii():
+    if not text.isascii() or text.find("=", 0, len(text) - 2) >= 0:  # padding at the end only
         return None
     step = BASE64_SLICE // 3 * 4
     pieces = []

@@ -48,7 +48,9 @@ def test_base64_of_a_big_array_is_the_text_of_one_call() -> None:
     assert base64_bytes(written) == raw.tobytes()
 
 
-@pytest.mark.parametrize("junk", ["QUJD\nREVG", "QUJDRA", "QU=JDREVG", "QUJD REVG", "QUJDé"])
+@pytest.mark.parametrize(
+    "junk", ["QUJD\nREVG", "QUJDRA", "QU=JDREVG", "QUJD REVG", "QUJDé", "QQ==QQ==", "QUJ=QUJD"]
+)
 def test_text_that_is_not_plain_base64_is_not_taken_for_it(small_slices: None, junk: str) -> None:
     assert base64_bytes(junk) is None
 
