@@ -159,10 +159,14 @@ class Ground:
         """The text of the delta from the ground ``version`` to this one (made once), or
         None when that ground is no longer known, of another size, or the delta would not pay."""
         with self._lock:
-            if version not in self._deltas:
-                old = next((g for g in _KEPT if g.version == version), None)
-                self._deltas[version] = None if old is None else self._delta(old)
-            return self._deltas[version]
+            if version in self._deltas:
+                return self._deltas[version]
+        # made without the lock, as the whole text: it gives way at checkpoints while the
+        # loop's thread may ask for a delta (another thread may make the same meanwhile)
+        old = next((g for g in _KEPT if g.version == version), None)
+        delta = None if old is None else self._delta(old)
+        with self._lock:
+            return self._deltas.setdefault(version, delta)
 
     def _delta(self, old: Ground) -> str | None:
         if old.size != self.size:

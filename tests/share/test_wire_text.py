@@ -4,15 +4,19 @@ and no single call of either is given more than a slice."""
 from __future__ import annotations
 
 import base64
+import binascii
 import json
 import math
+import sys
+import threading
 from typing import Any
 
 import numpy as np
 import pytest
 
 from tactical.core.fog import Fog
-from tactical.share import wire_text
+from tactical.share import give_way, wire_text
+from tactical.share.give_way import GiveWay
 from tactical.share.view import character_view, table_view
 from tactical.share.wire import wire
 from tactical.share.wire_text import Plain, base64_bytes, base64_text, listed, text
@@ -108,21 +112,23 @@ class _Calls:
 
 def _watched(monkeypatch: pytest.MonkeyPatch) -> _Calls:
     calls = _Calls()
-    real_dumps, real_b64 = wire_text.json.dumps, wire_text.binascii.b2a_base64
+    real_dumps, real_b64 = json.dumps, binascii.b2a_base64
 
     def dumps(data: Any, **kwargs: Any) -> str:
         if isinstance(data, (list, dict)):
             calls.items = max(calls.items, len(data))
         if isinstance(data, str):
             calls.characters = max(calls.characters, len(data))
-        return real_dumps(data, **kwargs)
+        written: str = real_dumps(data, **kwargs)
+        return written
 
     def b2a(data: Any, **kwargs: Any) -> bytes:
         calls.bytes = max(calls.bytes, len(data))
-        return real_b64(data, **kwargs)
+        written: bytes = real_b64(data, **kwargs)
+        return written
 
-    monkeypatch.setattr(wire_text.json, "dumps", dumps)
-    monkeypatch.setattr(wire_text.binascii, "b2a_base64", b2a)
+    monkeypatch.setattr(json, "dumps", dumps)  # the modules the wire's writer calls
+    monkeypatch.setattr(binascii, "b2a_base64", b2a)
     return calls
 
 
@@ -157,3 +163,43 @@ def test_no_single_call_writes_more_than_a_slice_of_a_page(
         assert message == _old(json.loads(message))
     assert 0 < calls.bytes <= 15
     assert 0 < calls.items <= 4 and 0 < calls.characters <= 64
+
+
+def test_the_loop_gets_a_delta_while_the_builder_gives_way_writing_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The builder gives way (the GUI busy) in the middle of a delta: meanwhile the server's
+    loop thread asking for that delta is answered, not held until the GUI rests."""
+    monkeypatch.setattr(wire_text, "ITEMS_SLICE", 3)  # the delta's spans in slices
+    encounter = crypt()
+    grid = encounter.grid
+    assert grid is not None
+    encounter.fog = Fog(True)
+    revealed = np.zeros((grid.height, grid.width), dtype=np.bool_)
+    revealed[:6, :9] = True
+    encounter.fog.set_mask(revealed)
+    before = wire(table_view(encounter).data)
+    revealed[6:12, :9] = True
+    encounter.fog.set_mask(revealed)
+    data = table_view(encounter).data
+    answered: list[bool] = []
+
+    def wait(timeout: float) -> bool:
+        frame: Any = sys._getframe()
+        while frame is not None and frame.f_code.co_name != "_delta":
+            frame = frame.f_back
+        if frame is not None and not answered:  # in the delta: the loop asks for it
+            ground = frame.f_locals["self"]
+            loop = threading.Thread(target=ground.delta_from, args=(before.ground,))
+            loop.start()
+            loop.join(5)
+            answered.append(not loop.is_alive())
+        return True  # the GUI stays busy: the builder waits at every checkpoint
+
+    gate = GiveWay(budget=10.0, wait=wait)
+    monkeypatch.setattr(give_way, "GATE", gate)
+    with gate.turn():
+        gate.busy()
+        after = wire(data, before)
+    assert answered == [True]
+    assert json.loads(after.for_socket(before.ground))["delta"]["from"] == before.ground
