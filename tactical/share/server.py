@@ -204,6 +204,11 @@ class ShareServer:
         quiet_log.install()
         loop = asyncio.SelectorEventLoop()  # the listener watches its socket (add_reader)
         loop.set_exception_handler(quiet_log.loop_errors)
+        # the pages are built in the loop's executor at the GUI thread's priority, not nicer as
+        # the sight pools (issue 32): the builder runs Python, and a nicer thread holding
+        # Python's lock is put off by the other work of a busy machine while the GUI thread
+        # waits for that lock (benchmarks.give_way, 4 pairs at load 3-9: the pages built
+        # 196-229 ms after the hand-over against 71-218; the GUI's blocked most mixed)
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())

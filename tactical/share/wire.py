@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from tactical.share.give_way import checkpoint
-from tactical.share.wire_ground import ARRAYS, GROUND, Ground, decoded, dumps, ground_of, packed
+from tactical.share.wire_ground import ARRAYS, GROUND, Ground, decoded_plain, ground_of, packed
+from tactical.share.wire_text import dumps, text
 
 
 class Wire:
@@ -74,34 +75,21 @@ ARRAY_TEXTS_KEPT = 16
 _ARRAY_TEXTS_LOCK = threading.Lock()
 
 
-def _array_member(key: str, text: str) -> str:
+def _array_member(key: str, written: str) -> str:
     """The member ``"key":base64`` or ``"key_runs":[...]`` (whichever is shorter) of the array
-    whose base64 is ``text``."""
-    raw = decoded(text)
+    whose base64 is ``written``."""
+    raw, plain = decoded_plain(written)
     with _ARRAY_TEXTS_LOCK:
         for i, (kept_key, kept_raw, member) in enumerate(_ARRAY_TEXTS):
             if kept_key == key and kept_raw == raw:
                 _ARRAY_TEXTS.append(_ARRAY_TEXTS.pop(i))  # the newest again: kept the longest
                 return member
-    ((name, value),) = packed(key, np.frombuffer(raw, dtype=ARRAYS[key]), text).items()
-    member = dumps(name) + ":" + (_list_text(value) if isinstance(value, list) else dumps(value))
+    array = np.frombuffer(raw, dtype=ARRAYS[key])
+    ((name, value),) = packed(key, array, written, plain).items()
+    member = dumps(name) + ":" + text(value)
     with _ARRAY_TEXTS_LOCK:
         _ARRAY_TEXTS[:] = [*_ARRAY_TEXTS[-(ARRAY_TEXTS_KEPT - 1) :], (key, raw, member)]
     return member
-
-
-RUNS_A_PIECE = 8192
-"""Numbers written at once between two checkpoints (about 1 ms; a page's light on 1024 x 1024
-has up to 40,000, one call of json's C writer holding Python's lock for 4-13 ms)."""
-
-
-def _list_text(values: list[int]) -> str:
-    """``dumps(values)``, written a piece at a time."""
-    pieces = []
-    for start in range(0, len(values), RUNS_A_PIECE):
-        pieces.append(dumps(values[start : start + RUNS_A_PIECE])[1:-1])
-        checkpoint()
-    return "[" + ",".join(pieces) + "]"
 
 
 def _object(members: list[str]) -> str:
@@ -117,9 +105,9 @@ def _map_text(grid: dict[str, Any], version: str) -> str:
         if k not in GROUND and not (k in ARRAYS and isinstance(v, str))
     ]
     for key in ARRAYS:
-        text = grid.get(key)
-        if key not in GROUND and isinstance(text, str):
-            members.append(_array_member(key, text))
+        written = grid.get(key)
+        if key not in GROUND and isinstance(written, str):
+            members.append(_array_member(key, written))
             checkpoint()
     members.append('"ground":' + dumps(version))
     return _object(members)
@@ -130,13 +118,13 @@ def wire(data: dict[str, Any], before: Wire | None = None) -> Wire:
     same link's last, from whose ground the delta is made now (for every page that shares it)."""
     grid = data.get("map")
     if not isinstance(grid, dict) or grid.get("kind") != "grid":
-        return Wire(dumps(data))
+        return Wire(text(data))
     ground = ground_of(grid)
     checkpoint()  # between the pieces of a page's texts: each a few ms on 1024 x 1024
     shown_map = _map_text(grid, ground.version)
     # each member on its own, the map's as written: the text dumps makes of the whole
     kept = _object(
-        [dumps(k) + ":" + (shown_map if k == "map" else dumps(v)) for k, v in data.items()]
+        [dumps(k) + ":" + (shown_map if k == "map" else text(v)) for k, v in data.items()]
     )
     checkpoint()
     # what this link's pages will need is made here, in the builder's thread, not the loop's:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import base64
 import itertools
-import json
 import secrets
 import threading
 from collections.abc import Sequence
@@ -33,7 +32,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tactical.share import wire_text
 from tactical.share.give_way import checkpoint
+from tactical.share.wire_text import Plain, base64_bytes, base64_text, listed
 
 GROUND = ("elevation", "terrain", "walls", "lines")
 """The grid map's keys a page keeps while their version does not change (the ground)."""
@@ -58,8 +59,7 @@ def runs(array: npt.NDArray[Any]) -> list[int]:
     out = np.empty(starts.size * 2, dtype=np.int64)
     out[0::2] = flat[starts]
     out[1::2] = counts
-    values: list[int] = out.tolist()
-    return values
+    return listed(out)
 
 
 _ENCODED: dict[int, tuple[str, bytes]] = {}
@@ -72,32 +72,43 @@ def encoded(array: npt.NDArray[Any], remember: bool = False) -> str:
     """``array``'s bytes as base64, as a view carries an array; ``remember``: for the wire,
     which reads the bytes back (a page's light, a ground's arrays, read right after)."""
     raw = np.ascontiguousarray(array).tobytes()
-    text = base64.b64encode(raw).decode("ascii")
+    written = base64_text(raw)
     if remember:
         if len(_ENCODED) >= ENCODED_KEPT:
             _ENCODED.clear()
-        _ENCODED[id(text)] = (text, raw)
-    return text
+        _ENCODED[id(written)] = (written, raw)
+    return written
 
 
-def decoded(text: str) -> bytes:
+def decoded(written: str) -> bytes:
     """The bytes of a base64 text (taken back from :func:`encoded` when it remembered them)."""
-    hit = _ENCODED.pop(id(text), None)
-    return hit[1] if hit is not None and hit[0] is text else base64.b64decode(text)
+    return decoded_plain(written)[0]
 
 
-def dumps(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+def decoded_plain(written: str) -> tuple[bytes, bool]:
+    """:func:`decoded`, and whether the text is base64 as :func:`encoded` writes it (then its
+    JSON is itself in quotes: :class:`.wire_text.Plain`)."""
+    hit = _ENCODED.pop(id(written), None)
+    if hit is not None and hit[0] is written:
+        return hit[1], True
+    raw = base64_bytes(written)
+    return (raw, True) if raw is not None else (base64.b64decode(written), False)
 
 
-def packed(name: str, array: npt.NDArray[Any], text: str | None = None) -> dict[str, Any]:
+def packed(
+    name: str, array: npt.NDArray[Any], written: str | None = None, plain: bool = True
+) -> dict[str, Any]:
     """``{name: base64}`` or ``{name + "_runs": runs}``, whichever is shorter (about);
-    ``text``: ``array``'s base64 when it is already written."""
+    ``written``: ``array``'s base64 when it is already written, ``plain``: written as
+    :func:`encoded` writes it. The base64 comes as :class:`.wire_text.Plain` (for
+    :func:`.wire_text.text`) unless ``written`` is given and not ``plain``."""
     starts = int(np.count_nonzero(array[1:] != array[:-1])) + 1 if array.size else 0
     length = (array.nbytes + 2) // 3 * 4
     if starts * 8 < length:  # more than about 4 characters a number: not worth it
         return {name + "_runs": runs(array)}
-    return {name: text if text is not None else encoded(array)}
+    if written is None:
+        return {name: Plain(encoded(array))}
+    return {name: Plain(written) if plain else written}
 
 
 def _rows(items: object) -> list[list[Any]]:
@@ -138,7 +149,7 @@ class Ground:
             out.update(packed(name, array))
             checkpoint()
         out["walls"], out["lines"] = self.walls, self.lines
-        whole = dumps(out)
+        whole = wire_text.text(out)
         with self._lock:
             if self._whole is None:  # another thread may have written the same meanwhile
                 self._whole = whole
@@ -148,10 +159,14 @@ class Ground:
         """The text of the delta from the ground ``version`` to this one (made once), or
         None when that ground is no longer known, of another size, or the delta would not pay."""
         with self._lock:
-            if version not in self._deltas:
-                old = next((g for g in _KEPT if g.version == version), None)
-                self._deltas[version] = None if old is None else self._delta(old)
-            return self._deltas[version]
+            if version in self._deltas:
+                return self._deltas[version]
+        # made without the lock, as the whole text: it gives way at checkpoints while the
+        # loop's thread may ask for a delta (another thread may make the same meanwhile)
+        old = next((g for g in _KEPT if g.version == version), None)
+        delta = None if old is None else self._delta(old)
+        with self._lock:
+            return self._deltas.setdefault(version, delta)
 
     def _delta(self, old: Ground) -> str | None:
         if old.size != self.size:
@@ -170,13 +185,13 @@ class Ground:
             spans = np.zeros(0, dtype=np.int64)
         if spans.size > changed.size // 4:  # scattered all over: the whole ground is shorter
             return None
-        delta: dict[str, Any] = {"from": old.version, "spans": spans.tolist()}
+        delta: dict[str, Any] = {"from": old.version, "spans": listed(spans)}
         delta.update(packed("elevation", new_e[where]))
         delta.update(packed("terrain", new_t[where]))
         for name in ("walls", "lines"):
             drop, add = _changed(getattr(old, name), getattr(self, name))
             delta[name + "_drop"], delta[name + "_add"] = drop, add
-        return dumps(delta)
+        return wire_text.text(delta)
 
 
 def _changed(

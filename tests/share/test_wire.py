@@ -16,7 +16,7 @@ import numpy.typing as npt
 import pytest
 
 from tactical.core.fog import Fog
-from tactical.share import wire as wire_module
+from tactical.share import wire_text
 from tactical.share.links import links_for
 from tactical.share.publish import builder_for
 from tactical.share.server import ShareServer
@@ -99,7 +99,7 @@ def test_a_socket_holding_the_ground_is_not_sent_it_again() -> None:
 def test_a_light_seen_again_or_written_in_pieces_says_what_its_view_says(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(wire_module, "RUNS_A_PIECE", 3)  # the crypt's runs in many pieces
+    monkeypatch.setattr(wire_text, "ITEMS_SLICE", 3)  # the crypt's runs in many pieces
     encounter = crypt()
     ilse = encounter.tokens["ilse"]
     assert ilse.square is not None
