@@ -233,8 +233,9 @@ class Quarter:
     sum's order does not change a float's). 14 bytes a top square: 3.5 a ring square."""
 
     rings: int
-    parents: npt.NDArray[np.int16]
-    """(2, n): both parents' places in ring d - 1 (at most 8 x 1022)."""
+    parents: npt.NDArray[np.int16 | np.int32]
+    """(2, n): both parents' places in ring d - 1 (at most 2 (d - 1): int16, int32 past 4,096
+    rings, which no map has)."""
     planes: npt.NDArray[np.int8]
     """(2, n): each parent's step, a :data:`COMPASS` index (0, 1 or 2)."""
     weights: npt.NDArray[np.float32]
@@ -265,7 +266,7 @@ def quarter(upto: int) -> Quarter:
             squares = upto * (upto + 1)  # ring d's top side: 2 d squares
             grown = Quarter(
                 upto,
-                np.empty((2, squares), dtype=np.int16),
+                np.empty((2, squares), dtype=np.int16 if upto <= 4096 else np.int32),
                 np.empty((2, squares), dtype=np.int8),
                 np.empty((2, squares), dtype=np.float32),
             )
@@ -307,7 +308,7 @@ def _top_sides(first: int, last: int) -> Quarter:
     weights = np.stack([1 - frac, frac]).astype(np.float32)
     return Quarter(
         last,
-        np.stack(parents).astype(np.int16),
+        np.stack(parents).astype(np.int16 if last <= 4096 else np.int32),
         np.stack(planes).astype(np.int8),
         weights,
     )
