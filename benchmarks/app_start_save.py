@@ -67,15 +67,17 @@ def crowded_map(folder: Path, tokens: int) -> Path:
     return path
 
 
-def start_rows(folder: Path, runs: int) -> list[tuple[str, str, str, str]]:
+def start_rows(folder: Path, runs: int, numba: bool = True) -> list[tuple[str, str, str, str]]:
     def median_run(path: Path) -> dict[str, float]:
-        found = sorted(big_app.warmed_runs(path, runs), key=lambda r: r["frame"])
+        found = sorted(big_app.warmed_runs(path, runs, numba=numba), key=lambda r: r["frame"])
         return found[len(found) // 2]
 
     crowded = median_run(crowded_map(folder, START_TOKENS))
     usual = median_run(crowded_map(folder, 200))
-    at_once = big_app.app_run(crowded_map(folder, START_TOKENS), sight_first=True)
-    hillside = sorted(big_app.warmed_runs(EXAMPLE, runs, dots=False), key=lambda r: r["rss_warm"])
+    at_once = big_app.app_run(crowded_map(folder, START_TOKENS), sight_first=True, numba=numba)
+    hillside = sorted(
+        big_app.warmed_runs(EXAMPLE, runs, dots=False, numba=numba), key=lambda r: r["rss_warm"]
+    )
     example = hillside[len(hillside) // 2]
     label = f"app, {SIZE} x {SIZE}, {START_TOKENS:,} tokens"
 
@@ -235,11 +237,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="one run of each")
     parser.add_argument("--no-start", action="store_true", help="only the Ctrl+S rows")
     parser.add_argument("--no-save", action="store_true", help="only the start-up rows")
+    parser.add_argument(
+        "--no-numba",
+        action="store_true",
+        help="the apps started with `import numba` failing, as where it has no wheel",
+    )
     options = parser.parse_args(argv)
     runs = 1 if options.quick else 3
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        rows = [] if options.no_start else start_rows(folder, runs)
+        rows = [] if options.no_start else start_rows(folder, runs, not options.no_numba)
         if not options.no_save:
             rows += save_rows(folder, runs)
     print_table(("measure", "now", "reference (same work)", "target"), rows, numbers=2)

@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = (
     CHILD_PRELUDE
     + r"""
+if "--no-numba" in sys.argv:  # as where numba has no wheel: ``import numba`` fails
+    sys.modules["numba"] = sys.modules["llvmlite"] = None
 started = time.perf_counter()
 import tactical.app.main as app_main  # no import of its own: Qt comes with run()
 measured = {"started": started}
@@ -173,7 +175,7 @@ def measure(window):
     for _ in range(50):  # idle for a moment, as a GM looking at the map (collections run)
         settle()
         time.sleep(0.01)
-    measured["numba"] = "numba" in sys.modules
+    measured["numba"] = sys.modules.get("numba") is not None
     measured["rss_warm"] = peak_mb()
     measured.setdefault("rss_idle", measured["rss_warm"])
     for line in open("/proc/self/status"):  # of the resident pages then, those read from
@@ -224,12 +226,15 @@ def _app_env(folder: str) -> dict[str, str]:
     return env
 
 
-def app_run(path: Path, dots: bool = True, sight_first: bool = False) -> dict[str, float]:
+def app_run(
+    path: Path, dots: bool = True, sight_first: bool = False, numba: bool = True
+) -> dict[str, float]:
     """One fresh ``tactical FILE`` process (see :data:`CHILD`); ``frame`` is from just before
     the launch to the first painted frame with the combat panel docked, on one clock.
     ``dots``: the whole map must be in view, every token a dot (a big map fitted), and
     the frame one with the combat panel docked (else the first frame: a small example).
-    ``sight_first``: the party's sight is asked before the background warm-up, not after."""
+    ``sight_first``: the party's sight is asked before the background warm-up, not after.
+    ``numba=False``: ``import numba`` fails in the child, as where it has no wheel."""
     if time.get_clock_info("perf_counter").implementation != "clock_gettime(CLOCK_MONOTONIC)":
         raise RuntimeError("the child's clock must be the parent's (CLOCK_MONOTONIC, Linux)")
     with tempfile.TemporaryDirectory() as folder:
@@ -242,6 +247,7 @@ def app_run(path: Path, dots: bool = True, sight_first: bool = False) -> dict[st
                 str(path),
                 *([] if dots else ["--any-frame"]),
                 *(["--sight-first"] if sight_first else []),
+                *([] if numba else ["--no-numba"]),
             ],
             cwd=ROOT,
             capture_output=True,
@@ -261,11 +267,13 @@ def app_run(path: Path, dots: bool = True, sight_first: bool = False) -> dict[st
     return figures
 
 
-def warmed_runs(path: Path, runs: int, dots: bool = True) -> list[dict[str, float]]:
+def warmed_runs(
+    path: Path, runs: int, dots: bool = True, numba: bool = True
+) -> list[dict[str, float]]:
     """``runs`` timed starts on ``path`` after one untimed start (which compiles the
     bytecode a user's install already has and reads the file into the OS cache)."""
-    app_run(path, dots)
-    return [app_run(path, dots) for _ in range(runs)]
+    app_run(path, dots, numba=numba)
+    return [app_run(path, dots, numba=numba) for _ in range(runs)]
 
 
 def snapshot_run(path: Path) -> dict[str, float]:

@@ -13,7 +13,8 @@ the most work a viewer can be):
 
 Each row gives the numpy path (what answers without numba) beside the kernel on the same
 work, wall clock and CPU medians. The kernel is imported and compiled (or loaded from
-numba's cache) once, before any row; where numba is missing the kernel column says so.
+numba's cache) once, before any row; where numba is missing (or ``--no-numba``) the
+kernel column says so.
 The size from which the numpy path's preview misses a 16 ms frame is where the app
 loads the kernel (``sight_kernel.BIG``).
 """
@@ -84,7 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument(
+        "--no-numba", action="store_true", help="numba made unavailable: the numpy path only"
+    )
     options = parser.parse_args(argv)
+    if options.no_numba:  # ``import numba`` fails, as where it has no wheel
+        sys.modules["numba"] = sys.modules["llvmlite"] = None  # type: ignore[assignment]
     kernel = sight_kernel.warm()
     rows = []
     for size in (int(s) for s in options.sizes.split(",")):

@@ -68,9 +68,17 @@ from tactical.core.sight_masks import (
     touched_box,
     update_masks,
 )
-from tactical.core.sight_one import HEIGHT_BLOCK, LIVE, SEEN, Mask, Viewer
-from tactical.core.sight_one import look_one as _look_one
-from tactical.core.sight_rings import bytes_to_make, tables
+from tactical.core.sight_one import (
+    HEIGHT_BLOCK,
+    LIVE,
+    SEEN,
+    Mask,
+    Viewer,
+    look_one,
+    look_together,
+    quartered,
+)
+from tactical.core.sight_rings import squares_to_make, tables
 
 __all__ = [
     "DIRECTIONS",
@@ -94,9 +102,9 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[list[Mask], list[int]
     Once the numba kernel is ready (:mod:`tactical.core.sight_kernel`) it works out
     every viewer, one at a time. Until then, or without numba:
     one viewer, or any number on a big map (``_ALONE``), is worked out by
-    :func:`tactical.core.sight_one.look_one`, one at a time: their rings' parts on the
-    map differ, and done together they would be whole rings (a corner viewer's are
-    three quarters off the map), twice the time for a party of six at 1024 x 1024.
+    :func:`tactical.core.sight_one.look_together`, each its own search over its rings'
+    parts on the map (done here they would be whole rings: a corner viewer's are three
+    quarters off the map, twice the time for a party of six at 1024 x 1024).
 
     Otherwise all viewers of one ring are done in one set of array operations. While a ring
     lies inside the map for every viewer and most of its squares have a parent
@@ -108,7 +116,7 @@ def _look(masks: SightMasks, views: list[Viewer]) -> tuple[list[Mask], list[int]
     if sight_kernel.ready():  # compiled: one viewer at a time, no ring tables built
         return _each(sight_kernel.look_each(masks, views))
     if len(views) == 1 or masks.width * masks.height >= _ALONE:
-        return _each([_look_one(masks, view) for view in views])
+        return _each(look_together(masks, views) if len(views) > 1 else [look_one(masks, *views)])
     h, w = masks.height, masks.width
     pw = w + 2
     cells = (h + 2) * pw
@@ -215,6 +223,9 @@ _BATCH = 8
 """Viewers handed to the kernel's threads at once (each packs a viewer's whole-map mask as soon
 as it is worked out; a party of 100 on 1024 x 1024 once held 100 MB of them at once)."""
 """An edit box over 1 / this of the map rebuilds the masks whole."""
+_TOGETHER = 6
+"""Viewers whose searches go ring by ring together on a big map without the kernel (a ring's
+tables made once for them; a whole-map mask each until packed)."""
 
 
 @dataclass
@@ -304,10 +315,10 @@ class _SightCache:
                 self.views.move_to_end(viewer)
         missing = [v for v in asked if v not in self.views]
         # Viewers together share each ring's array operations (rooms: few, small rings);
-        # on a big map each alone keeps its rings whole longer (no selection, no scatter).
-        one_by_one = grid.width * grid.height >= _ALONE and not sight_kernel.ready()
+        # on a big map each has its own search (no selection, no scatter), a few at once.
+        alone = grid.width * grid.height >= _ALONE and not sight_kernel.ready()
         # The kernel works out one viewer a thread, packed there: a few handed over at once.
-        size = 1 if one_by_one else _BATCH if sight_kernel.ready() else max(1, len(missing))
+        size = _TOGETHER if alone else _BATCH if sight_kernel.ready() else max(1, len(missing))
         batches = [missing[i : i + size] for i in range(0, len(missing), size)]
         for batch in batches:
             for viewer, (bits, far) in zip(batch, _look_packed(masks, batch), strict=True):
@@ -362,11 +373,11 @@ def cached_sight_masks(grid: GridMap) -> SightMasks:
 
 # -- sight ------------------------------------------------------------------------------
 
-WAIT_ABOVE_BYTES = 32_000_000
+WAIT_ABOVE_SQUARES = 1_150_000
 """On a map that loads the kernel, sight asked before it is ready waits for it when the numpy
-path would first make more than this many bytes of ring tables (a corner viewer of a 1024 x
-1024 map: 117 MB, made in about as long as numba takes to load its kernel from its cache);
-a question that needs fewer is answered on numpy meanwhile."""
+path would first make ring tables for more than this many ring squares (a corner viewer of
+a 1024 x 1024 map: 4.2 million, 117 MB of whole tables once, 15 MB of quarters now); a
+question that needs fewer is answered on numpy meanwhile."""
 
 
 def _worth_waiting(height: int, width: int, views: list[Viewer]) -> bool:
@@ -378,7 +389,8 @@ def _worth_waiting(height: int, width: int, views: list[Viewer]) -> bool:
         far = max(c, width - 1 - c, r, height - 1 - r)
         reach = max(reach, far if view.range is None else min(view.range, far))
     padded = width + 2
-    return bytes_to_make(reach, padded, (height + 2) * padded) > WAIT_ABOVE_BYTES
+    cells = (height + 2) * padded
+    return squares_to_make(reach, padded, cells, quartered(width, height)) > WAIT_ABOVE_SQUARES
 
 
 def visible_squares(

@@ -112,7 +112,7 @@ def warm() -> bool:
 
     Safe to call from any thread and more than once: the first caller compiles, the
     others wait for it. Never raises: a failure is logged once and the numpy path stays.
-    Once ready, the numpy path's kept ring tables are dropped (up to 117 MB after a
+    Once ready, the numpy path's kept ring tables are dropped (up to 15 MB after a
     corner viewer's reveal on 1024 x 1024, :mod:`tactical.core.sight_rings`): that path
     no longer answers in this process.
     """

@@ -29,8 +29,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.grid import Square
-from tactical.core.sight_masks import KeptPerMasks, SightMasks
-from tactical.core.sight_rings import RingTable, Span, on_map, tables
+from tactical.core.sight_masks import DIRECTIONS, KeptPerMasks, SightMasks
+from tactical.core.sight_rings import COMPASS, RingTable, Span, WholeRings, on_map, tables
 
 HEIGHT_BLOCK = 2
 """Levels above both the viewer and the square looked at that a square must stand to hide it."""
@@ -56,40 +56,64 @@ class Viewer:
     range: int | None = None
 
 
+QUARTERS = 512 * 512
+"""From this many squares on, a map's ring tables are made whole from a quarter of them as
+they are read (:class:`tactical.core.sight_rings.WholeRings`): a corner viewer's tables on
+1024 x 1024 are 15 MB, not 117, for a few more array operations a ring (shared by the
+viewers worked out together). Smaller maps read whole tables (7 MB at 256 x 256)."""
+
+
+def quartered(width: int, height: int) -> bool:
+    """Whether a map this size reads its ring tables made whole from a quarter."""
+    return width * height >= QUARTERS
+
+
 @dataclass(frozen=True)
 class _Margined:
-    """The open masks (``~enter``) and the elevation with ``cells`` entries in front
-    (never read: the squares read are on the map)."""
+    """The open masks (what a step may enter) and the elevation with ``cells`` entries in
+    front (never read: the squares read are on the map). The open masks' planes are
+    :data:`DIRECTIONS`' order, or :data:`COMPASS`'s where the tables are made from a
+    quarter."""
 
     open: Mask
     elevation: Floats
 
 
-def _make_margined(masks: SightMasks) -> _Margined:
-    cells = (masks.height + 2) * (masks.width + 2)
-    opened = np.zeros(9 * cells, dtype=np.bool_)
-    np.logical_not(masks.enter.reshape(-1), out=opened[cells:])
-    elevation = np.full(2 * cells, _NONE, dtype=np.float32)
-    elevation[cells:] = masks.elevation
+def _make_margined(masks: SightMasks, planes: tuple[tuple[int, int], ...]) -> _Margined:
+    """Made from the kept bits and levels (the masks' own bool and float arrays, 12 MB more
+    at 1024 x 1024, are not made)."""
+    h, w = masks.height, masks.width
+    cells = (h + 2) * (w + 2)
+    # The margins are never written (nor read): their pages need not be in memory.
+    opened = np.empty((len(planes) + 1) * cells, dtype=np.bool_)
+    for plane, step in enumerate(planes, start=1):
+        bit = np.uint8(1 << DIRECTIONS.index(step))
+        np.equal(masks.bits & bit, 0, out=opened[plane * cells : (plane + 1) * cells])
+    elevation = np.empty(2 * cells, dtype=np.float32)
+    levels = elevation[cells:].reshape(h + 2, w + 2)
+    levels[...] = masks.levels.reshape(h + 2, w + 2)
+    levels[0, :] = levels[-1, :] = levels[:, 0] = levels[:, -1] = _NONE  # the padding
     return _Margined(opened, elevation)
 
 
-_margined = KeptPerMasks(_make_margined)
-"""The margined arrays of the two masks read last: 18 MB each at 1024 x 1024."""
+_margined = KeptPerMasks(lambda masks: _make_margined(masks, DIRECTIONS))
+_margined_compass = KeptPerMasks(lambda masks: _make_margined(masks, COMPASS))
+"""The margined arrays of the two masks read last: 17 or 18 MB each at 1024 x 1024."""
 
 
 class _Rings:
     """One viewer's search: the map read from its square, the rings worked out so far."""
 
-    def __init__(self, masks: SightMasks, base: int) -> None:
+    def __init__(self, masks: SightMasks, base: int, seen_margined: Mask) -> None:
+        """``seen_margined``: ``2 cells`` zeros, of which the search writes the second half."""
         cells = (masks.height + 2) * (masks.width + 2)
-        margined = _margined(masks)
+        big = quartered(masks.width, masks.height)
+        margined = _margined_compass(masks) if big else _margined(masks)
         # Views starting ``cells`` before the viewer: indexed by the shifted tables.
         self.open, self.elevation = margined.open[base:], margined.elevation[base:]
-        self.seen_margined = np.zeros(2 * cells, dtype=np.bool_)
-        self.seen = self.seen_margined[base:]
+        self.seen = seen_margined[base:]
         self.seen[cells] = True
-        self.eye = masks.elevation[base] + HEIGHT_BLOCK
+        self.eye = self.elevation[cells] + HEIGHT_BLOCK
         self.hills = masks.relief >= HEIGHT_BLOCK
         self.vis: Floats = np.ones(1, dtype=np.float32)  # the last ring's open shares
         self.high: Floats = np.full(1, _NONE, dtype=np.float32)  # the highest ground passed
@@ -104,7 +128,7 @@ class _Rings:
         for start, end in spans:
             # The kept int32 tables widened once a part (numpy gathers with intp only:
             # each gather would widen its indices again).
-            index = table.index[:, start:end].astype(np.intp)
+            index = table.index[:, start:end].astype(np.intp, copy=False)
             shares = self.vis.take(index[0:2], mode="wrap")
             cand = np.maximum(shares[0], shares[1]) > _LIVE
             count = int(np.count_nonzero(cand))
@@ -198,13 +222,16 @@ def look_one(masks: SightMasks, view: Viewer) -> tuple[Mask, npt.NDArray[np.int6
     """The squares ``view`` sees (``(1, cells)``, padded and flattened) and how far its
     search went (the last ring with a square worked out)."""
     h, w = masks.height, masks.width
+    if quartered(w, h):
+        return look_together(masks, [view])[0]
     pw = w + 2
     cells = (h + 2) * pw
     col, row = view.square
     far = max(col, w - 1 - col, row, h - 1 - row)
     reach = far if view.range is None else min(view.range, far)
     inside = min(col, w - 1 - col, row, h - 1 - row) + 1  # rings wholly on the padded map
-    search = _Rings(masks, (row + 1) * pw + col + 1)
+    seen = np.zeros(2 * cells, dtype=np.bool_)
+    search = _Rings(masks, (row + 1) * pw + col + 1, seen)
     kept = tables(reach, pw, cells)
     reached = 0
     for d in range(1, reach + 1):
@@ -212,4 +239,52 @@ def look_one(masks: SightMasks, view: Viewer) -> tuple[Mask, npt.NDArray[np.int6
         if not search.ring(kept[d - 1], spans):
             break
         reached = d
-    return search.seen_margined[cells:].reshape(1, cells), np.array([reached], dtype=np.int64)
+    return seen[cells:].reshape(1, cells), np.array([reached], dtype=np.int64)
+
+
+def look_together(
+    masks: SightMasks, views: list[Viewer]
+) -> list[tuple[Mask, npt.NDArray[np.int64]]]:
+    """:func:`look_one` of each of ``views``, their searches a ring at a time together:
+    each ring's tables are read (or made whole, :func:`quartered`) once for all of them.
+    (On a small map one viewer alone goes through :func:`look_one`'s plainer loop.)"""
+    h, w = masks.height, masks.width
+    pw = w + 2
+    cells = (h + 2) * pw
+    searches, reach, inside = [], [], []
+    # Viewer i writes the squares it sees into cells (i + 1) * cells on: its margin in
+    # front is the viewer's before it (n + 1 masks' bytes, not 2 n).
+    pool = np.zeros((len(views) + 1) * cells, dtype=np.bool_)
+    for i, view in enumerate(views):
+        col, row = view.square
+        far = max(col, w - 1 - col, row, h - 1 - row)
+        reach.append(far if view.range is None else min(view.range, far))
+        inside.append(min(col, w - 1 - col, row, h - 1 - row) + 1)  # wholly on the padded map
+        margined = pool[i * cells : (i + 2) * cells]
+        searches.append(_Rings(masks, (row + 1) * pw + col + 1, margined))
+    upto = max(reach)
+    whole = WholeRings(upto, pw, cells) if quartered(w, h) else None
+    kept = tables(upto, pw, cells) if whole is None else []
+    reached = [0] * len(views)
+    going = list(range(len(views)))
+    for d in range(1, upto + 1):
+        going = [i for i in going if reach[i] >= d]
+        if not going:
+            break
+        spans = {}
+        for i in going:
+            col, row = views[i].square
+            spans[i] = [(0, 8 * d)] if d <= inside[i] else on_map(d, col + 1, row + 1, pw, h + 2)
+        if whole is None:
+            table = kept[d - 1]
+        else:  # the sides any of them reads
+            first = min(start for parts in spans.values() for start, _ in parts)
+            last = max(end for parts in spans.values() for _, end in parts)
+            table = whole.ring(d, range(first // (2 * d), (last - 1) // (2 * d) + 1))
+        going = [i for i in going if searches[i].ring(table, spans[i])]
+        for i in going:
+            reached[i] = d
+    return [
+        (pool[(i + 1) * cells : (i + 2) * cells].reshape(1, cells), np.array([far], np.int64))
+        for i, far in enumerate(reached)
+    ]

@@ -35,8 +35,8 @@ Answer = Callable[[Mask], None]
 
 def _sight(grid: GridMap, viewers: list[Viewer]) -> Mask:
     """On a map where sight loads the kernel (:data:`sight_kernel.BIG`), the worker waits for
-    it while it is being made: the numpy path would build ring tables of up to 117 MB and
-    take longer. Elsewhere, numpy answers at once."""
+    it while it is being made: the numpy path would take longer (and make up to 15 MB of
+    ring tables). Elsewhere, numpy answers at once."""
     big = grid.width * grid.height >= sight_kernel.BIG
     if big and not sight_kernel.ready() and sight_kernel.failed() is None:
         sight_kernel.warm()  # never raises; without numba the numpy path answers
