@@ -3,16 +3,55 @@
 A part of the main window (``window.status``), made with its status bar and the
 map's scene. While secrets are hidden on this screen the mark shows and what is
 under the cursor is described again (a hidden token is no longer named).
+
+What is under the cursor changes at every square the mouse crosses (a drag, a fog
+stroke). A plain label asks its layout again at each new text, and Qt then lays out the
+whole window (its docks and toolbars, one animation object each) and repaints it: about
+a millisecond of the GUI thread per square. The label stands in a :class:`HoverBox` with
+no layout of its own, sized as the label alone would be: a new text of the same size
+lays out nothing, another size lays the bar out as before. Either way it stands and reads
+exactly as the label alone did.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtWidgets import QLabel, QStatusBar
+from PySide6.QtCore import QObject, QPointF, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from tactical.app.map.scene.map_scene import MapScene
 
 STATUS_TIMEOUT_MS = 8000
+
+
+class HoverBox(QWidget):
+    """Holds the label of what is under the cursor, sized as the label alone would be; a new
+    text asks the status bar's layout again only when the label's size hint changed (see
+    the module's docstring)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel(self)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self._hint = self.label.sizeHint()
+
+    def sizeHint(self) -> QSize:
+        return self.label.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.label.minimumSizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.label.resize(event.size())  # where the layout would have put the label
+
+    def show_text(self, text: str) -> None:
+        if text == self.label.text():
+            return
+        self.label.setText(text)  # its layout request reaches this box, which has no layout
+        hint = self.label.sizeHint()
+        if hint != self._hint:
+            self._hint = hint
+            self.updateGeometry()  # another size: laid out as the label alone would be
 
 
 class StatusLine(QObject):
@@ -23,9 +62,9 @@ class StatusLine(QObject):
         self.bar = bar
         self.scene = scene
         self._hover_point: QPointF | None = None
-        self.hover_label = QLabel()
-        self.hover_label.setTextFormat(Qt.TextFormat.PlainText)
-        bar.addPermanentWidget(self.hover_label)
+        self.hover = HoverBox()
+        self.hover_label = self.hover.label
+        bar.addPermanentWidget(self.hover)
         self.secrets_label = QLabel("Secrets hidden")
         self.secrets_label.setStyleSheet(
             "background: #6a1b9a; color: white; font-weight: bold; padding: 1px 8px;"
@@ -41,18 +80,18 @@ class StatusLine(QObject):
     def clear(self) -> None:
         """Forget the message and what was under the cursor (another file is coming)."""
         self.bar.clearMessage()
-        self.hover_label.clear()
+        self.hover.show_text("")
         self._hover_point = None
 
     def show_hover(self, point: QPointF) -> None:
         """Describe what is at ``point``, the scene point under the cursor."""
         self._hover_point = point
-        self.hover_label.setText(self.scene.describe(point))
+        self.hover.show_text(self.scene.describe(point))
 
     def refresh_hover(self, *_: object) -> None:
         """After an edit (a drop, an undo) the cursor has not moved, but what is under it has."""
         if self._hover_point is not None:
-            self.hover_label.setText(self.scene.describe(self._hover_point))
+            self.hover.show_text(self.scene.describe(self._hover_point))
 
     def show_secrets_hidden(self, on: bool) -> None:
         self.secrets_label.setVisible(on)
