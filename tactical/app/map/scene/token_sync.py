@@ -169,10 +169,15 @@ class TokenSync:
 
     def _sync_and_lay_out(self, token_ids: Iterable[str]) -> None:
         self._woken = None  # new items, or some moved into the view: wake them at the next paint
+        ids = list(token_ids)
         with self.dots.held():
-            self._sync(token_ids)
+            self._sync(ids)
         lay_out_labels(list(self._made.values()))  # neighbours' names keep clear
-        self.refresh_highlights()
+        # Who acts and the targets changed only with the document's highlights (read before
+        # a change set goes out, each time marking every item): the others keep theirs.
+        self._mark(ids)
+        if self.pending:  # their rings are drawn from the document
+            self.dots.changed()
 
     def make_pending(self) -> None:
         """Make every pending token's item now."""
