@@ -80,7 +80,7 @@ class TokenSync:
         self.items = TokenItems(self._made, self.make_pending)
         """Every shown token's item, by token id (the scene's ``token_items``): reading it
         makes the pending ones first."""
-        self.layout = TokenLayout(context, self.made, self.items)
+        self.layout = TokenLayout(context, self.made_items, self.items)
         """Where the items stand (see :mod:`tactical.app.map.scene.token_layout`)."""
         self.fog_watch = FogWatch(
             context, self.pending, self._has_item, self._sync_and_lay_out, self._pending_changed
