@@ -54,19 +54,23 @@ def test_a_new_square_of_the_same_width_lays_out_nothing(make_window, qtbot) -> 
     assert status.hover_label.width() == status.hover_label.sizeHint().width()
 
 
-def _bar(shown: QLabel | HoverBox, text: str, message: str) -> QImage:
+def _bar(shown: QLabel | HoverBox, text: str, message: str, rested: bool = True) -> QImage:
     window = QMainWindow()
     bar = QStatusBar()
     window.setStatusBar(bar)
     bar.addPermanentWidget(shown)
+    window.resize(700, 200)
+    window.show()
     if isinstance(shown, HoverBox):
-        shown.show_text("Square 1, 1 · open")  # another text before: the size follows
-        shown.show_text(text)
+        shown.show_text("Square 1000, 1000 · elevation +10 · open · token: the Longest Name")
+        for _ in range(5):
+            QApplication.processEvents()
+        shown.show_text(text)  # narrower: the box keeps its room while the GM moves
+        if rested:
+            shown.fit()
     else:
         shown.setText(text)
     bar.showMessage(message)
-    window.resize(700, 200)
-    window.show()
     for _ in range(5):
         QApplication.processEvents()
     image = bar.grab().toImage()
@@ -83,3 +87,26 @@ def test_the_hover_label_looks_as_a_plain_label(qtbot) -> None:  # type: ignore[
         plain = QLabel()
         plain.setTextFormat(Qt.TextFormat.PlainText)
         assert _bar(HoverBox(), text, message) == _bar(plain, text, message), text
+        if len(message) < 20:  # while the GM moves: the same pixels beside a short message
+            plain = QLabel()
+            plain.setTextFormat(Qt.TextFormat.PlainText)
+            moving = _bar(HoverBox(), text, message, rested=False)
+            assert moving == _bar(plain, text, message), text
+
+
+def test_a_narrower_text_lays_out_nothing_until_the_gm_rests(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    status = window.status
+    status.show_hover(QPointF(1.5 * CELL, 4.5 * CELL))  # the orc's square: a long text
+    settle(qtbot, window)
+    requests = LayoutRequests()
+    for widget in (window, status.bar):
+        widget.installEventFilter(requests)
+    status.show_hover(QPointF(5.5 * CELL, 3.5 * CELL))  # no token: shorter
+    QApplication.processEvents()
+    assert requests.count == 0
+    label, box = status.hover_label, status.hover
+    assert label.width() == label.sizeHint().width() < box.width()
+    assert label.geometry().right() == box.rect().right()  # flush right, as it stood alone
+    qtbot.waitUntil(lambda: box.width() == label.width(), timeout=3000)  # the GM rests
+    assert requests.count > 0
