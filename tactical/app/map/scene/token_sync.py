@@ -173,9 +173,7 @@ class TokenSync:
         with self.dots.held():
             self._sync(ids)
         lay_out_labels(list(self._made.values()))  # neighbours' names keep clear
-        # Who acts and the targets changed only with the document's highlights (read before
-        # a change set goes out, each time marking every item): the others keep theirs.
-        self._mark(ids)
+        self._mark(ids)  # the others keep theirs: the highlights, when they change, mark all
         if self.pending:  # their rings are drawn from the document
             self.dots.changed()
 
