@@ -154,6 +154,37 @@ def test_input_keeps_the_gm_busy(qapp: Any, qtbot: Any) -> None:
     assert not collector.idle()
 
 
+def test_an_event_that_is_no_input_is_not_asked_its_type(qapp: Any) -> None:
+    """Every event of the GUI thread passes the collector's filter: a timer's or a paint's
+    is told apart from input without asking its type (a Python enum made each time)."""
+    from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt
+    from PySide6.QtGui import QDragMoveEvent
+
+    from tactical.app.runtime.gui_thread_gc import GuiThreadCollector
+
+    class Untyped(QEvent):
+        def type(self) -> QEvent.Type:  # type: ignore[override]
+            raise AssertionError("asked its type")
+
+    parent = QObject()
+    collector = GuiThreadCollector(parent, interval_ms=60_000, idle_ms=500)
+    collector.timer.stop()
+    collector.last_input = time.monotonic() - 60
+    collector.eventFilter(parent, Untyped(QEvent.Type.Timer))
+    assert collector.idle()
+    files = QMimeData()
+    drag = QDragMoveEvent(
+        QPoint(1, 1),
+        Qt.DropAction.CopyAction,
+        files,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    collector.eventFilter(parent, drag)  # a file dragged over the window: the GM is there
+    assert not collector.idle()
+    parent.deleteLater()
+
+
 def frozen(thing: object) -> bool:
     """Whether ``thing`` is frozen: tracked, but in none of the generations collections see."""
     return gc.is_tracked(thing) and not any(o is thing for o in gc.get_objects())

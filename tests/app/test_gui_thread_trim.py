@@ -57,9 +57,11 @@ def test_the_first_idle_look_gives_freed_memory_back_once(
     collector.collect()
     collector.collect()
     assert len(given) == 1  # once per idle moment
-    from PySide6.QtCore import QEvent
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
 
-    collector.eventFilter(collector, QEvent(QEvent.Type.KeyPress))  # the GM types again
+    typed = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier)
+    collector.eventFilter(collector, typed)  # the GM types again (a key event, as Qt sends)
     collector.last_input = time.monotonic() - 1.0
     collector.collect()
     assert len(given) == 1  # not again so soon: it costs a fragmented heap 10-20 ms

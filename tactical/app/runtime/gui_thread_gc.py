@@ -57,7 +57,7 @@ import weakref
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, SignalInstance
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QDragMoveEvent, QGuiApplication
 
 from tactical.core import sight_kernel
 
@@ -144,6 +144,12 @@ _INPUT = frozenset(
 )
 
 
+def _may_be_input(event: QEvent) -> bool:
+    """Whether ``event`` may be of :data:`_INPUT`: an input event (mouse, key, wheel, touch,
+    tablet), or a drag over the window (a drop event, not an input one)."""
+    return event.isInputEvent() or isinstance(event, QDragMoveEvent)
+
+
 def due(full: bool = True) -> int:
     """The oldest generation past its threshold, the one Python would collect now (the
     oldest only when ``full``; -1: none is due)."""
@@ -213,7 +219,9 @@ class GuiThreadCollector(QObject):
             self.timer.start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in _INPUT:
+        # Every event of the GUI thread passes here: most are no input (timers, paints),
+        # told apart without asking their type (a Python enum made for each event).
+        if _may_be_input(event) and event.type() in _INPUT:
             self.last_input = time.monotonic()
             self.trimmed = False
         return False

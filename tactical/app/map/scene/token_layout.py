@@ -34,13 +34,13 @@ class TokenLayout:
     def __init__(
         self,
         context: SceneContext,
-        made: Callable[[str], TokenItem | None],
+        made_items: Callable[[], Iterable[TokenItem]],
         items: Mapping[str, TokenItem],
     ) -> None:
-        """``made``: a token's item if made (a pending one is not); ``items``: every shown
-        token's item (reading it makes the pending ones)."""
+        """``made_items()``: the items made so far (not the pending ones); ``items``: every
+        shown token's item (reading it makes the pending ones)."""
         self.context = context
-        self.made = made
+        self.made_items = made_items
         self.items = items
         self.layouts: dict[str, Placement] = {}
         """The last placement of the tokens in each area, by area id."""
@@ -76,12 +76,17 @@ class TokenLayout:
         if not wanted:
             return
         groups: dict[Square, list[TokenItem]] = {}
-        made = self.made  # a pending token stands alone, on no square touched
-        for token in self.context.encounter.tokens.values():
-            item = made(token.id)
-            if item is not None and item.square in wanted:
+        for item in self.made_items():  # a pending token stands alone, on no square touched
+            if item.square in wanted:
                 groups.setdefault(item.square, []).append(item)
+        order: dict[str, int] | None = None
         for square, items in groups.items():
+            if len(items) > 1:  # side by side in encounter order (the items' may differ)
+                if order is None:
+                    order = {
+                        token_id: i for i, token_id in enumerate(self.context.encounter.tokens)
+                    }
+                items.sort(key=lambda item: order.get(item.token_id, -1))
             x0, y0 = square_origin(square)
             if len(items) == 1:
                 items[0].set_scale_factor(1.0)

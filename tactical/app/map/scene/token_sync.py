@@ -80,7 +80,7 @@ class TokenSync:
         self.items = TokenItems(self._made, self.make_pending)
         """Every shown token's item, by token id (the scene's ``token_items``): reading it
         makes the pending ones first."""
-        self.layout = TokenLayout(context, self.made, self.items)
+        self.layout = TokenLayout(context, self.made_items, self.items)
         """Where the items stand (see :mod:`tactical.app.map.scene.token_layout`)."""
         self.fog_watch = FogWatch(
             context, self.pending, self._has_item, self._sync_and_lay_out, self._pending_changed
@@ -169,10 +169,13 @@ class TokenSync:
 
     def _sync_and_lay_out(self, token_ids: Iterable[str]) -> None:
         self._woken = None  # new items, or some moved into the view: wake them at the next paint
+        ids = list(token_ids)
         with self.dots.held():
-            self._sync(token_ids)
+            self._sync(ids)
         lay_out_labels(list(self._made.values()))  # neighbours' names keep clear
-        self.refresh_highlights()
+        self._mark(ids)  # the others keep theirs: the highlights, when they change, mark all
+        if self.pending:  # their rings are drawn from the document
+            self.dots.changed()
 
     def make_pending(self) -> None:
         """Make every pending token's item now."""
