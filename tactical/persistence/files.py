@@ -27,6 +27,7 @@ from tactical.persistence.atomic_write import remove_stale_temps as remove_stale
 from tactical.persistence.atomic_write import temp_name as temp_name
 from tactical.persistence.atomic_write import write_atomic as write_atomic
 from tactical.persistence.convert import to_document
+from tactical.persistence.free_pieces import free_in_pieces
 from tactical.persistence.jsonfmt import Base64Text, RowsText, dumps, dumps_parts
 from tactical.persistence.loading import EXTENSION as EXTENSION
 from tactical.persistence.loading import MAX_FILE_BYTES as MAX_FILE_BYTES
@@ -145,9 +146,10 @@ def _prove_it_loads(parts: FileParts) -> None:
         else:
             check.append(part)
     try:
-        load_with_stand_ins(b"".join(check), tuple(lent), heights)
+        encounter = load_with_stand_ins(b"".join(check), tuple(lent), heights)
     except LoadError as error:
         raise SaveError(error.problems) from None
+    free_in_pieces(encounter.tokens)  # thrown away: freed a slice at a time, not in one call
 
 
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactical.core.give_way import checkpoint
+from tactical.persistence.free_pieces import free_in_pieces
 
 ROWS_A_PIECE = 64
 """Rows of heights made between two checkpoints (about 2 ms on a 1024-wide map)."""
@@ -299,6 +300,7 @@ def nested_parts(value: Any, depth: int) -> list[str]:
         parts += (_joined(out[start:index]), out[index])
         start = index + 1
     parts.append(_joined(out[start:]))
+    free_in_pieces(out, _PIECES)  # 300,000 pieces freed at once held the lock 5 ms
     return parts
 
 
