@@ -7,7 +7,6 @@ No clock is read: the gate's waits are a fake that says how long the GUI stayed 
 
 from __future__ import annotations
 
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.persistence import encounter_bytes, load_encounter, save_encounter
 from tactical.persistence.snapshot import take_snapshot
+from tests.counting_gate import CountingGate
 
 from .conftest import small_grid
 
@@ -158,18 +158,6 @@ def test_a_save_that_would_not_reopen_is_refused_as_before_while_giving_way(
     assert path.read_bytes() == b"the old file"
 
 
-class CountingGate(GiveWay):
-    """A gate that notes, at each checkpoint, how many memory blocks Python has allocated."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.blocks: list[int] = []
-
-    def checkpoint(self) -> None:
-        self.blocks.append(sys.getallocatedblocks())
-        super().checkpoint()
-
-
 def test_the_save_s_worker_frees_its_big_lists_a_slice_at_a_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -183,8 +171,7 @@ def test_the_save_s_worker_frees_its_big_lists_a_slice_at_a_time(
     written_by_the_worker(encounter, tmp_path / "warm.tactical.json")
     gate.blocks.clear()
     written = written_by_the_worker(encounter, tmp_path / "crowded.tactical.json")
-    gate.blocks.append(sys.getallocatedblocks())
-    freed = [before - after for before, after in zip(gate.blocks, gate.blocks[1:], strict=False)]
+    freed = [-step for step in gate.steps()]
     assert len(freed) > 50
     assert max(freed) < 6_000
     assert written == encounter_bytes(encounter)
