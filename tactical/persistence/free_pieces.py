@@ -29,3 +29,14 @@ def free_in_pieces(items: list[Any] | dict[Any, Any], piece: int = FREED_A_PIECE
     while items:
         del items[-piece:]
         checkpoint()
+
+
+def free_document(document: dict[str, Any]) -> None:
+    """Empty a file's document made for one save (``snapshot.finish_document``: its tokens'
+    list and its grid's rows are its own) a piece at a time, once its text is made."""
+    tokens = document.get("tokens")
+    if isinstance(tokens, list):
+        free_in_pieces(tokens)
+    grid = document.get("map")
+    if isinstance(grid, dict) and isinstance(grid.get("elevation"), list):
+        free_in_pieces(grid["elevation"], 64)  # a million heights, 64 rows a slice

@@ -136,18 +136,15 @@ def write_snapshot(path: Path, snapshot: Snapshot) -> BaseException | None:
     """
     from tactical.persistence import young_objects
     from tactical.persistence.files import document_parts, file_chunks, write_atomic
-    from tactical.persistence.free_pieces import free_in_pieces
+    from tactical.persistence.free_pieces import free_document
     from tactical.persistence.snapshot import finish_document
 
     try:
         with young_objects.held():  # the GUI thread traverses none of the proof's objects
             document = finish_document(snapshot.full_document())
             parts = document_parts(document)
-            free_in_pieces(document["tokens"])  # made for this save: freed a slice at a time
-            grid = document["map"]
-            if isinstance(grid.get("elevation"), list):
-                free_in_pieces(grid["elevation"], 64)  # a million heights, in 64-row slices
-            del document, grid
+            free_document(document)  # made for this save: freed a slice at a time
+            del document
         write_atomic(path, file_chunks(parts))
     except Exception as error:  # reported on the GUI thread
         return error
