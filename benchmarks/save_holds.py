@@ -11,8 +11,9 @@ timed by that thread's CPU (so the figures hold on a loaded machine):
   (median and most of the saves), and where it ended;
 - *longest hold*: the longest stretch in which the worker never reached Python's bytecode
   (a single call into C: a join, a parse, a validation, or freeing a big structure), so never
-  let go of the lock, however hard the GUI thread asked for it (one profiled save: the
-  profiler slows Python, not the calls into C).
+  let go of the lock, however hard the GUI thread asked for it (median (most) of three
+  profiled and traced saves, and the median's site: tracing slows Python, not the calls into
+  C; the system's file calls let go of the lock and are not counted).
 """
 
 from __future__ import annotations
@@ -90,26 +91,39 @@ def one_save(encounter: Any, path: Path) -> tuple[float, float, str]:
     return found["cpu"] / 1e6, found["longest"] / 1e6, found["where"]
 
 
+LETS_GO = frozenset({"write", "fsync", "replace", "open", "close", "stat", "unlink", "scandir"})
+"""Calls into C that let go of Python's lock while they work (the system's file calls)."""
+
+
 def longest_hold(encounter: Any, path: Path) -> tuple[float, str]:
-    """The longest stretch of one save's worker without a Python event (ms), and where."""
+    """The longest stretch of one save's worker without a Python event (a call, a line, a
+    call into C or its return; ms), and where: a stretch that ends as a call of
+    :data:`LETS_GO` returns is not counted."""
     snapshot = take_snapshot(encounter)
     found: dict[str, Any] = {"longest": 0, "where": ""}
 
     def profile(frame: FrameType, event: str, arg: object) -> None:
         now = clock()
-        if now - found["since"] > found["longest"]:
+        name = getattr(arg, "__name__", "") if event.startswith("c_") else ""
+        lets_go = event == "c_return" and name in LETS_GO
+        if now - found["since"] > found["longest"] and not lets_go:
             found["longest"] = now - found["since"]
-            found["where"] = f"{found['last']} -> {event} {_site(frame)}"
-        what = getattr(arg, "__qualname__", "") if event.startswith("c_") else ""
-        found["last"] = f"{event} {what} {_site(frame)}".replace("  ", " ")
+            found["where"] = f"{found['last']} -> {event} {name} {_site(frame)}"
+        found["last"] = f"{event} {name} {_site(frame)}"
         found["since"] = clock()
+
+    def trace(frame: FrameType, event: str, arg: object) -> Any:
+        profile(frame, event, arg)
+        return trace
 
     def work() -> None:
         found["since"], found["last"] = clock(), "start"
         sys.setprofile(profile)
+        sys.settrace(trace)  # lines too: a loop in Python lets go of the lock, calls or not
         try:
             outcome = write_snapshot(path, snapshot)
         finally:
+            sys.settrace(None)
             sys.setprofile(None)
         if outcome is not None:
             raise outcome
@@ -118,7 +132,7 @@ def longest_hold(encounter: Any, path: Path) -> tuple[float, str]:
     return found["longest"] / 1e6, found["where"]
 
 
-def rows(size: int, counts: list[int], saves: int) -> list[tuple[str, ...]]:
+def rows(size: int, counts: list[int], saves: int, traced: int) -> list[tuple[str, ...]]:
     found: list[tuple[str, ...]] = []
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "saved.tactical.json"
@@ -126,7 +140,8 @@ def rows(size: int, counts: list[int], saves: int) -> list[tuple[str, ...]]:
             encounter = maps.generated(size, tokens=count - 1)  # it adds one token
             one_save(encounter, path)  # warm up
             runs = [one_save(encounter, path) for _ in range(saves)]
-            hold, where = longest_hold(encounter, path)
+            holds = sorted(longest_hold(encounter, path) for _ in range(traced))
+            hold, where = holds[len(holds) // 2]
             pieces = [r[1] for r in runs]
             worst = max(runs, key=lambda r: r[1])
             found.append(
@@ -134,7 +149,7 @@ def rows(size: int, counts: list[int], saves: int) -> list[tuple[str, ...]]:
                     f"{size} x {size}, {count:,} tokens",
                     f"{statistics.median(r[0] for r in runs):.0f}",
                     f"{statistics.median(pieces):.1f} ({max(pieces):.1f})",
-                    f"{hold:.1f}",
+                    f"{hold:.1f} ({holds[-1][0]:.1f})",
                     worst[2],
                     where,
                 )
@@ -147,12 +162,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tokens", type=int, nargs="+", default=[200, 10_000])
     parser.add_argument("--saves", type=int, default=5, help="timed saves of each map")
     parser.add_argument("--size", type=int, default=1024, help="the generated map's side")
+    parser.add_argument("--traced", type=int, default=3, help="traced saves of each map")
     args = parser.parse_args(argv)
     load = [f"{os.getloadavg()[0]:.1f}"]
-    found = rows(args.size, args.tokens, args.saves)
+    found = rows(args.size, args.tokens, args.saves, args.traced)
     load.append(f"{os.getloadavg()[0]:.1f}")
     head = (
-        f"Ctrl+S's worker (thread CPU, median (most) of {args.saves}, ms)",
+        f"Ctrl+S's worker (thread CPU, median (most) of {args.saves}; of {args.traced} traced, ms)",
         "CPU",
         "longest piece",
         "longest hold",
