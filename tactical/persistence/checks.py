@@ -45,8 +45,11 @@ def check_encounter(model: EncounterModel) -> list[Problem]:
     else:
         problems += _check_areas(model.map)
     problems += _check_tokens(model)
+    checkpoint()  # each of these looks at every token: the save's worker gives way between
     problems += _check_templates(model)
+    checkpoint()
     problems += _check_pictures(model)
+    checkpoint()
     problems += _check_fog(model)
     if model.procedure is not None:
         problems += list(_check_state(model.procedure.state, "procedure.state", 1, [0]))
@@ -56,6 +59,8 @@ def check_encounter(model: EncounterModel) -> list[Problem]:
 def _duplicates(ids: list[str], path: str, what: str) -> Iterator[Problem]:
     seen: set[str] = set()
     for index, item in enumerate(ids):
+        if index % (4 * PIECE) == 0:
+            checkpoint()
         if item in seen:
             yield Problem(f"{path}[{index}].id", f"another {what} before this one has the same id")
         seen.add(item)
@@ -290,7 +295,7 @@ def _template_problems(
 
 def _check_templates(model: EncounterModel) -> list[Problem]:
     problems = list(_duplicates([t.id for t in model.templates], "templates", "template"))
-    token_ids = {t.id for t in model.tokens}
+    token_ids = {t.id for t in model.tokens} if model.templates else set()
     area_ids = _area_ids(model)
     for index, template in enumerate(model.templates):
         for field, message in _template_problems(template, model, token_ids, area_ids):
@@ -321,6 +326,8 @@ def _check_pictures(model: EncounterModel) -> list[Problem]:
             problems.append(Problem(f"{path}.path", reason))
     ids = {p.id for p in model.pictures}
     for index, token in enumerate(model.tokens):
+        if index % (4 * PIECE) == 0:
+            checkpoint()
         if token.image is not None and token.image not in ids:
             problems.append(Problem(f"tokens[{index}].image", "names no picture of this file"))
     if model.background is not None and model.background.picture not in ids:

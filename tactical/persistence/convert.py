@@ -147,14 +147,10 @@ def dice_of(d: DiceRollModel) -> DiceRoll:
 def to_encounter(model: EncounterModel) -> Encounter:
     """The encounter a validated file describes."""
     grid_or_areas = map_of(model.map)
-    tokens: list[Token] = []
-    for start in range(0, len(model.tokens), WALLS_A_PIECE):
-        checkpoint()
-        tokens += [token_of(t) for t in model.tokens[start : start + WALLS_A_PIECE]]
     templates = [template_of(t) for t in model.templates]
-    return Encounter(
+    encounter = Encounter(
         grid_or_areas,
-        tokens,
+        (),
         [side_of(s) for s in model.sides],
         name=model.name,
         show_name_to_players=model.show_name_to_players,
@@ -168,6 +164,11 @@ def to_encounter(model: EncounterModel) -> Encounter:
         background=background_of(model.background),
         fog=_checked(fog_of(model.fog, grid_or_areas)),
     )
+    for start in range(0, len(model.tokens), WALLS_A_PIECE):  # made and added a piece at a time
+        checkpoint()
+        for token in model.tokens[start : start + WALLS_A_PIECE]:
+            encounter.add_token(token_of(token))
+    return encounter
 
 
 def _checked(fog: Fog) -> Fog:

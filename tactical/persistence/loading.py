@@ -30,6 +30,7 @@ from tactical.persistence import evening_hooks, migrations
 from tactical.persistence.checks import check_encounter
 from tactical.persistence.convert import to_encounter
 from tactical.persistence.file_stamp import FileStamp
+from tactical.persistence.free_pieces import free_in_pieces
 from tactical.persistence.partial import problems_beyond_schema
 from tactical.persistence.pieces import validate_in_pieces
 from tactical.persistence.plain_data import (
@@ -135,7 +136,7 @@ def _parse(data: bytes) -> tuple[dict[str, Any], list[Problem]]:
         raise LoadError(
             [Problem(ROOT, f"is not UTF-8 text (bad byte at offset {error.start})")]
         ) from None
-    if not text.strip():
+    if not text or text.isspace():  # not strip(): a copy of the whole text
         raise LoadError([Problem(ROOT, "is empty: an encounter file holds a JSON object")])
     hook = PairsHook()
     try:
@@ -219,7 +220,12 @@ def load_with_stand_ins(
 def _load(data: bytes, lent: Lent | None) -> Encounter:
     raw, problems = _parse(data)
     checkpoint()  # the save's worker gives way here to a busy GUI (core.give_way)
-    return _load_raw(raw, problems, lent)
+    try:
+        return _load_raw(raw, problems, lent)
+    finally:  # the parsed JSON is ours: its tokens are freed a slice at a time
+        tokens = raw.get("tokens")
+        if isinstance(tokens, list):
+            free_in_pieces(tokens)
 
 
 def parse_document(data: bytes) -> dict[str, Any]:
@@ -273,6 +279,8 @@ def scene_from_raw(
         return to_encounter(model)
     except ValueError as error:  # the checks above should leave nothing for the core to refuse
         raise LoadError([Problem(ROOT, f"cannot be opened: {error}")]) from None
+    finally:  # the model is the loader's own: its tokens are freed a slice at a time
+        free_in_pieces(model.tokens)
 
 
 def _judge(

@@ -24,6 +24,7 @@ from tactical.core.grid import GridMap
 from tactical.core.tokens import Token
 from tactical.persistence import encounter_bytes, load_encounter, save_encounter
 from tactical.persistence.snapshot import take_snapshot
+from tests.counting_gate import CountingGate
 
 from .conftest import small_grid
 
@@ -155,3 +156,22 @@ def test_a_save_that_would_not_reopen_is_refused_as_before_while_giving_way(
     assert outcome is not None
     assert "tokens[2].figures.hp" in str(outcome)
     assert path.read_bytes() == b"the old file"
+
+
+def test_the_save_s_worker_frees_its_big_lists_a_slice_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Freeing 10,000 tokens' documents, models and parsed JSON at once held Python's lock
+    3-10 ms in one call: no checkpoint to give way at. Between two checkpoints now the
+    worker frees at most a few hundred tokens' objects (1,200 tokens here; it freed 36,000
+    memory blocks in one go before, about 30 a token)."""
+    gate = CountingGate()
+    monkeypatch.setattr(give_way, "GATE", gate)
+    encounter = crowded()
+    written_by_the_worker(encounter, tmp_path / "warm.tactical.json")
+    gate.blocks.clear()
+    written = written_by_the_worker(encounter, tmp_path / "crowded.tactical.json")
+    freed = [-step for step in gate.steps()]
+    assert len(freed) > 50
+    assert max(freed) < 6_000
+    assert written == encounter_bytes(encounter)

@@ -9,9 +9,10 @@ which makes the file, proves it opens again and writes it atomically as a save
 on the GUI thread would: a save killed midway leaves the old file whole, and a
 document that would not open again is not written at all. No step of it holds
 Python's lock long (the heights and pictures are proven from what they were
-written from, the tokens validated a slice at a time), so the GUI thread runs
+written from; long lists are written, validated and freed a slice at a time: no
+one call into C holds it over about 2 ms, ``benchmarks.save_holds``), so the GUI thread runs
 on meanwhile. And while the GUI thread handles an event, the worker waits at its next
-checkpoint (176 in the writing and the proof on 1024 x 1024) without the lock, as the
+checkpoint (227 in the writing and the proof on 1024 x 1024) without the lock, as the
 phones' builder does (``core.give_way``; within :data:`SAVE_BUDGET_S` a save):
 otherwise each time Qt called into Python the GUI thread waited its turn of the lock
 behind the worker, and the session benchmark's longest GUI gaps fell in the save.
@@ -144,11 +145,15 @@ def write_stamped(path: Path, snapshot: Snapshot) -> tuple[BaseException | None,
     """:func:`write_snapshot`, with the stamp of the file written (None: not written)."""
     from tactical.persistence import young_objects
     from tactical.persistence.files import document_parts, file_chunks, write_atomic
+    from tactical.persistence.free_pieces import free_document
     from tactical.persistence.snapshot import finish_document
 
     try:
         with young_objects.held():  # the GUI thread traverses none of the proof's objects
-            parts = document_parts(finish_document(snapshot.full_document()))
+            document = finish_document(snapshot.full_document())
+            parts = document_parts(document)
+            free_document(document)  # made for this save: freed a slice at a time
+            del document
         stamp = write_atomic(path, file_chunks(parts))
     except Exception as error:  # reported on the GUI thread
         return error, None
