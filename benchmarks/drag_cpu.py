@@ -151,7 +151,6 @@ def measure(path: Path, rounds: int) -> dict[str, list[float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from benchmarks import big
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=20, help="rounds after the warm-up")
@@ -162,11 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     loads = [f"{os.getloadavg()[0]:.1f}"]
     with tempfile.TemporaryDirectory() as scratch:
         for name in names:
-            path = (
-                ROOT / "maps" / "crypt-fog.tactical.json"
-                if name == "crypt-fog"
-                else big.map_file(1024, Path(scratch))
-            )
+            path = played.map_path(name, Path(scratch))
             cpu = measure(path, args.rounds)
             for event in EVENTS:
                 got = cpu[event]

@@ -496,9 +496,16 @@ def run(path: Path, rounds: int, gil_ms: float = 0.25, give_way: bool = True) ->
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def map_path(name: str, scratch: Path) -> Path:
+    """The file of the session's map ``name``: crypt-fog, or 1024 x 1024 made in ``scratch``."""
     from benchmarks import big
 
+    if name == "crypt-fog":
+        return ROOT / "maps" / "crypt-fog.tactical.json"
+    return big.map_file(1024, scratch)
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--short", action="store_true", help="crypt-fog only, 3 rounds")
     parser.add_argument("--rounds", type=int, default=0, help="rounds after the warm-up")
@@ -523,11 +530,7 @@ def main(argv: list[str] | None = None) -> int:
     loads = [f"{os.getloadavg()[0]:.1f}"]
     with tempfile.TemporaryDirectory() as scratch:
         for name in names:
-            path = (
-                ROOT / "maps" / "crypt-fog.tactical.json"
-                if name == "crypt-fog"
-                else big.map_file(1024, Path(scratch))
-            )
+            path = map_path(name, Path(scratch))
             got = run(path, rounds, args.gil_ms, not args.no_give_way)
             rows.append(
                 (

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -61,8 +62,17 @@ def _ring_index(
     )
 
 
-def _make_ring(d: int) -> Ring:
-    dx, dy = _ring_offsets(d)
+Int64s = npt.NDArray[np.int64]
+
+
+def _parents(
+    dx: Int64s, dy: Int64s, d: Int64s | int
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[Any], Int64s, Int64s, npt.NDArray[np.float64]]:
+    """Where the line from the viewer to each square (``dx``, ``dy``, ring ``d``) crosses
+    the ring inside: whether x is its major axis, the major coordinate of both parents on
+    the ring inside, their two minor coordinates, and the far one's share of the line. One
+    function for whole rings and quarter tables: the same float64 operations, element by
+    element, so both give the same parents."""
     x_major = np.abs(dx) >= np.abs(dy)
     major = np.where(x_major, dx, dy)
     minor = np.where(x_major, dy, dx)
@@ -70,7 +80,13 @@ def _make_ring(d: int) -> Ring:
     low = np.floor(along)
     frac = along - low
     pm = np.sign(major) * (d - 1)
-    n1, n2 = low.astype(np.int64), low.astype(np.int64) + (frac > 0)
+    n1 = low.astype(np.int64)
+    return x_major, pm, n1, n1 + (frac > 0), frac
+
+
+def _make_ring(d: int) -> Ring:
+    dx, dy = _ring_offsets(d)
+    x_major, pm, n1, n2, frac = _parents(dx, dy, d)
     px1, py1 = np.where(x_major, pm, n1), np.where(x_major, n1, pm)
     px2, py2 = np.where(x_major, pm, n2), np.where(x_major, n2, pm)
     k1 = _STEP_CODE[(dx - px1 + 1) * 3 + (dy - py1 + 1)]
@@ -288,18 +304,11 @@ def _write(into: Quarter, part: Quarter, first: int) -> None:
 
 def _top_sides(first: int, last: int) -> Quarter:
     """Rings ``first`` .. ``last``'s top sides, worked out as :func:`_make_ring` works out
-    a whole ring (the same float64 operations, element by element)."""
+    a whole ring (:func:`_parents`)."""
     d = np.concatenate([np.full(2 * k, k, dtype=np.int64) for k in range(first, last + 1)])
     i = np.concatenate([np.arange(2 * k, dtype=np.int64) for k in range(first, last + 1)])
     dx, dy = i - d, -d
-    x_major = np.abs(dx) >= np.abs(dy)
-    major = np.where(x_major, dx, dy)
-    minor = np.where(x_major, dy, dx)
-    along = minor * (d - 1) / d
-    low = np.floor(along)
-    frac = along - low
-    pm = np.sign(major) * (d - 1)
-    n1, n2 = low.astype(np.int64), low.astype(np.int64) + (frac > 0)
+    x_major, pm, n1, n2, frac = _parents(dx, dy, d)
     parents, planes = [], []
     for n in (n1, n2):
         px, py = np.where(x_major, pm, n), np.where(x_major, n, pm)
