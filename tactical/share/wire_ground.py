@@ -217,6 +217,8 @@ def ground_of(grid: dict[str, Any]) -> Ground:
     values = (grid.get("width"), grid.get("height"), *(grid.get(key) for key in GROUND))
     with _KEPT_LOCK:
         if _KEPT and _same(_KEPT[-1].values, values):
+            for written in values:  # written again, equal: their bytes are not read now
+                _ENCODED.pop(id(written), None)
             return _KEPT[-1]
     ground = Ground(grid, values)
     with _KEPT_LOCK:
