@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QSettings
 
 from tactical.app.storage.files import display_name
@@ -188,3 +189,23 @@ def test_save_quit_and_reopen_to_the_same_state(
     assert again.document.encounter.tokens["mira"].position == goal
     assert load_encounter(HILLSIDE).tokens["mira"].position == (4, 19)  # the example is untouched
     assert again.windowTitle() == "session[*] — tactical"
+
+
+def test_saving_the_same_file_again_does_not_write_the_recent_list_again(
+    make_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Qt syncs its settings file to the disk on the GUI thread: only a change is written."""
+    window = make_window()
+    first, other = tmp_path / "a.tactical.json", tmp_path / "b.tactical.json"
+    assert window.files.save_to(first)
+    synced: list[object] = []
+    monkeypatch.setattr(window.files.settings, "sync", lambda: synced.append(1))
+    window.document.push(MoveToken("hero", (2, 1)), GM)
+    assert window.files.save_to(first)
+    assert window.files.start_save()
+    window.files.background.wait()
+    assert synced == []
+    assert window.files.recent_files()[0] == first.resolve()
+    assert window.files.save_to(other)  # a new first entry: written
+    assert synced == [1]
+    assert window.files.recent_files()[:2] == [other.resolve(), first.resolve()]
