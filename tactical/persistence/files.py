@@ -28,7 +28,7 @@ from tactical.persistence.atomic_write import temp_name as temp_name
 from tactical.persistence.atomic_write import write_atomic as write_atomic
 from tactical.persistence.convert import to_document
 from tactical.persistence.file_stamp import FileStamp
-from tactical.persistence.free_pieces import free_in_pieces
+from tactical.persistence.free_pieces import free_document, free_in_pieces
 from tactical.persistence.jsonfmt import Base64Text, RowsText, dumps, dumps_parts
 from tactical.persistence.loading import EXTENSION as EXTENSION
 from tactical.persistence.loading import MAX_FILE_BYTES as MAX_FILE_BYTES
@@ -106,6 +106,15 @@ def document_parts(document: dict[str, Any]) -> FileParts:
         parts = frame.assemble(document)
         if sum(map(len, parts)) > MAX_FILE_BYTES:
             raise SaveError([Problem(ROOT, too_big())])
+    return parts
+
+
+def own_document_parts(document: dict[str, Any]) -> FileParts:
+    """:func:`document_parts` of a document made for this one write: once its text is made,
+    the document's long lists are emptied a slice at a time (``free_pieces.free_document``)
+    instead of freed in one call holding Python's lock."""
+    parts = document_parts(document)
+    free_document(document)
     return parts
 
 

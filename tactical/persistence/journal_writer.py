@@ -53,8 +53,7 @@ from typing import Any
 from tactical.persistence import young_objects
 from tactical.persistence.atomic_write import write_atomic
 from tactical.persistence.file_stamp import FileStamp
-from tactical.persistence.files import MAX_FILE_BYTES, document_parts, file_chunks
-from tactical.persistence.free_pieces import free_document
+from tactical.persistence.files import MAX_FILE_BYTES, file_chunks, own_document_parts
 from tactical.persistence.journal_capture import Capture
 from tactical.persistence.journal_format import header_line, record_chunks
 from tactical.persistence.journal_state import JournalGap, JournalState, base_document
@@ -207,10 +206,7 @@ class JournalWriter:
             chunks: Iterable[bytes] = (copied,)
         else:
             with young_objects.held():
-                document = finish_document(base_document(full))
-                chunks = file_chunks(document_parts(document))
-                free_document(document)  # its own: freed a slice at a time, not in one call
-                del document
+                chunks = file_chunks(own_document_parts(finish_document(base_document(full))))
         digest = hashlib.sha256()
         size = 0
 

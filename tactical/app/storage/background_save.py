@@ -144,16 +144,12 @@ def write_snapshot(path: Path, snapshot: Snapshot) -> BaseException | None:
 def write_stamped(path: Path, snapshot: Snapshot) -> tuple[BaseException | None, FileStamp | None]:
     """:func:`write_snapshot`, with the stamp of the file written (None: not written)."""
     from tactical.persistence import young_objects
-    from tactical.persistence.files import document_parts, file_chunks, write_atomic
-    from tactical.persistence.free_pieces import free_document
+    from tactical.persistence.files import file_chunks, own_document_parts, write_atomic
     from tactical.persistence.snapshot import finish_document
 
     try:
         with young_objects.held():  # the GUI thread traverses none of the proof's objects
-            document = finish_document(snapshot.full_document())
-            parts = document_parts(document)
-            free_document(document)  # made for this save: freed a slice at a time
-            del document
+            parts = own_document_parts(finish_document(snapshot.full_document()))
         stamp = write_atomic(path, file_chunks(parts))
     except Exception as error:  # reported on the GUI thread
         return error, None
