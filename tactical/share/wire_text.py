@@ -119,14 +119,20 @@ def text(value: object) -> str:
     return dumps(value)
 
 
+def _inner_slices(value: str | list[Any] | tuple[Any, ...], size: int) -> list[str]:
+    """``dumps`` of ``value`` ``size`` items (or characters) at a time, each without its
+    quotes or brackets, a checkpoint after each."""
+    pieces = []
+    for start in range(0, len(value), size):
+        pieces.append(dumps(value[start : start + size])[1:-1])
+        checkpoint()
+    return pieces
+
+
 def _string(value: str) -> str:
     if len(value) <= STRING_SLICE:
         return dumps(value)
-    pieces = []
-    for start in range(0, len(value), STRING_SLICE):
-        pieces.append(dumps(value[start : start + STRING_SLICE])[1:-1])
-        checkpoint()
-    return '"' + "".join(pieces) + '"'
+    return '"' + "".join(_inner_slices(value, STRING_SLICE)) + '"'
 
 
 def _list(values: list[Any] | tuple[Any, ...]) -> str:
@@ -135,11 +141,7 @@ def _list(values: list[Any] | tuple[Any, ...]) -> str:
     if type(values[0]) in _NUMBERS:  # numbers: by count
         if len(values) <= ITEMS_SLICE:
             return dumps(values)
-        pieces = []
-        for start in range(0, len(values), ITEMS_SLICE):
-            pieces.append(dumps(values[start : start + ITEMS_SLICE])[1:-1])
-            checkpoint()
-        return "[" + ",".join(pieces) + "]"
+        return "[" + ",".join(_inner_slices(values, ITEMS_SLICE)) + "]"
     pieces, start, weight = [], 0, 0
     for i, item in enumerate(values):
         each = _weight(item)
